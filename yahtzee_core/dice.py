@@ -1,0 +1,109 @@
+"""Unordered dice as small integers: every roll and every hold has an index.
+
+A roll of five dice ignoring order is one of 252 multisets; a hold (the dice kept
+between rolls, 0 to 5 of them) is one of 462. Both are ranked in colexicographic
+order of their sorted faces with a 77-byte binomial table, so turning dice into an
+index allocates nothing:
+
+>>> roll_index((1, 1, 1, 1, 1)), roll_index((6, 6, 6, 6, 6))
+(0, 251)
+>>> roll_index((3, 1, 2, 5, 4)) == roll_index((1, 2, 3, 4, 5))
+True
+>>> roll_dice(roll_index((6, 2, 2, 4, 2)))
+(2, 2, 2, 4, 6)
+>>> hold_index(()), hold_index((6, 6, 6, 6, 6)), N_HOLDS
+(0, 461, 462)
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+N_DICE = const(5)
+N_ROLLS = const(252)   # C(10, 5): multisets of five dice
+N_HOLDS = const(462)   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
+# First hold index of each hold size 0..5 (and the end).
+_HOLD_START = b'\x00\x01\x07\x1c\x54\xd2'
+
+
+def _binomials():
+    # C(n, k) for n <= 10, k <= 6 (enough to rank six-dice rolls); all fit a byte.
+    t = bytearray(77)
+    for n in range(11):
+        t[n * 7] = 1
+        for k in range(1, min(n, 6) + 1):
+            t[n * 7 + k] = t[n * 7 - 7 + k - 1] + t[n * 7 - 7 + k]
+    return bytes(t)
+
+
+_BINOM = _binomials()
+del _binomials  # one-time code: let it leave RAM
+
+
+def pack_counts(dice):
+    """Counts of each face packed three bits a face (face 1 lowest): a small int."""
+    packed = 0
+    for d in dice:
+        if d < 1 or d > 6:
+            raise ValueError("a die shows 1 to 6")
+        packed += 1 << (3 * d - 3)
+    return packed
+
+
+def rank_counts(packed):
+    """Colex rank of the multiset whose face counts are packed as by pack_counts():
+    the sorted dice a_0 <= a_1 <= ... give the combination c_i = a_i - 1 + i, whose
+    rank is the sum of C(c_i, i + 1)."""
+    rank = 0
+    i = 0
+    face = 0
+    while packed:
+        c = packed & 7
+        while c:
+            rank += _BINOM[(face + i) * 7 + i + 1]
+            i += 1
+            c -= 1
+        packed >>= 3
+        face += 1
+    return rank
+
+
+def roll_index(dice):
+    """Index 0..251 of five dice in any order."""
+    return rank_counts(pack_counts(dice))
+
+
+def hold_index(dice):
+    """Index 0..461 of the dice kept (0 to 5 of them, any order)."""
+    return _HOLD_START[len(dice)] + rank_counts(pack_counts(dice))
+
+
+def _unrank(rank, k):
+    # Greedy colex unranking, largest element first.
+    faces = [0] * k
+    for i in range(k, 0, -1):
+        c = i - 1
+        while _BINOM[(c + 1) * 7 + i] <= rank:
+            c += 1
+        rank -= _BINOM[c * 7 + i]
+        faces[i - 1] = c - i + 2
+    return tuple(faces)
+
+
+def roll_dice(index):
+    """The sorted five dice of a roll index (allocates a tuple)."""
+    if not 0 <= index < N_ROLLS:
+        raise ValueError("roll index out of range")
+    return _unrank(index, 5)
+
+
+def hold_dice(index):
+    """The sorted kept dice of a hold index (allocates a tuple)."""
+    if not 0 <= index < N_HOLDS:
+        raise ValueError("hold index out of range")
+    k = 5
+    while _HOLD_START[k] > index:
+        k -= 1
+    return _unrank(index - _HOLD_START[k], k)

@@ -1,0 +1,170 @@
+"""Turn flow for 1 to 8 players: roll up to three times, hold between rolls, fill a box.
+
+Randomness comes from an injected callable returning 1..6, so tests script the dice and
+the device passes its own. An illegal action raises IllegalMove before changing
+anything.
+
+>>> dice = iter([6, 6, 6, 6, 6])
+>>> game = Game('yahtzee', 2, lambda: next(dice))
+>>> game.roll()
+>>> list(game.dice)
+[6, 6, 6, 6, 6]
+>>> game.fill('yahtzee'), game.current, game.round
+(50, 1, 1)
+"""
+
+from .dice import roll_index
+from .rules import IllegalMove, OPEN, ruleset
+from .scorecard import Scorecard
+
+MAX_PLAYERS = 8
+ROLLS_PER_TURN = 3
+KINDS = ('human', 'perfect', 'good', 'beginner')  # who plays a seat; saves store the index
+
+
+class Game:
+    def __init__(self, rules, players=1, rng=None):
+        if isinstance(rules, str):
+            rules = ruleset(rules)
+        kinds = ('human',) * players if isinstance(players, int) else tuple(players)
+        if not 1 <= len(kinds) <= MAX_PLAYERS:
+            raise ValueError("a game has 1 to 8 players")
+        for k in kinds:
+            if k not in KINDS:
+                raise ValueError("unknown player kind %r; choose from %s" % (k, ', '.join(KINDS)))
+        self.rules = rules
+        self.kinds = kinds
+        self.rng = rng
+        self.cards = [Scorecard(rules) for _ in kinds]
+        self.yahtzees = bytearray(len(kinds))  # turns with a five-alike rolled, per player
+        self.dice = bytearray(5)                # all 0 until the turn's first roll
+        self.held = bytearray(5)
+        self.rolls_left = ROLLS_PER_TURN
+        self.current = 0
+        self.round = 1
+        self.turn_yahtzee = 0                   # this turn's five-alike is counted
+        # The last fill, for undo: (box, bonus paid, turn_yahtzee, dice, held, rolls
+        # left) of the turn it ended; None once a roll has happened since.
+        self.last_fill = None
+        self._new = bytearray(5)
+
+    @property
+    def over(self):
+        return self.round > self.rules.rounds
+
+    @property
+    def rolled(self):
+        """True once the current turn has rolled."""
+        return self.rolls_left < ROLLS_PER_TURN
+
+    @property
+    def card(self):
+        return self.cards[self.current]
+
+    @property
+    def can_undo(self):
+        return self.last_fill is not None
+
+    def options(self):
+        """{box name: points now} for the current player's legal boxes."""
+        return self.card.options(self.dice) if self.rolled and not self.over else {}
+
+    def stats(self, p):
+        """Player p's counts: Yahtzees rolled, Yahtzee bonuses, boxes filled with 0."""
+        c = self.cards[p]
+        return {'yahtzees': self.yahtzees[p], 'bonuses': c.bonus_count, 'zeros': c.zeros}
+
+    def ranking(self):
+        """[(place, player, total)] best first; equal totals share a place: 1, 1, 3."""
+        totals = [c.total for c in self.cards]
+        return sorted((1 + sum(1 for t in totals if t > totals[p]), p, totals[p])
+                      for p in range(len(totals)))
+
+    def roll(self):
+        """Roll every die not held: all five on the turn's first roll."""
+        if self.over or not self.rolls_left or self.rng is None:
+            raise IllegalMove("the game is over" if self.over else
+                              "no rolls left: fill a box" if not self.rolls_left else
+                              "no dice source (loaded without one)")
+        first = not self.rolled
+        new = self._new
+        for i in range(5):
+            if first or not self.held[i]:
+                v = self.rng()
+                if not (isinstance(v, int) and 1 <= v <= 6):
+                    raise ValueError("the dice source gave %r, not 1..6" % (v,))
+                new[i] = v
+            else:
+                new[i] = self.dice[i]
+        # Commit only once all five are good: a bad source changes nothing.
+        self.dice[:] = new
+        if first:
+            self.held[:] = b'\x00\x00\x00\x00\x00'
+        self.rolls_left -= 1
+        self.last_fill = None
+        if self.rules._five_alike[roll_index(self.dice)] and not self.turn_yahtzee:
+            self.turn_yahtzee = 1
+            self.yahtzees[self.current] += 1
+
+    def hold(self, i, keep=1):
+        """Keep die i (0-4) out of the next roll; keep=0 releases it."""
+        if self.over or not self.rolled or not self.rolls_left:
+            raise IllegalMove("the game is over" if self.over else
+                              "roll before holding dice" if not self.rolled else
+                              "no rolls left: holding changes nothing")
+        if not (isinstance(i, int) and 0 <= i < 5):
+            raise IllegalMove("dice are numbered 0 to 4")
+        self.held[i] = keep
+
+    def release(self, i):
+        self.hold(i, 0)
+
+    def toggle(self, i):
+        self.hold(i, 1 - self.held[i] if isinstance(i, int) and 0 <= i < 5 else 1)
+
+    def fill(self, box):
+        """Fill a box of the current player's card with the dice; returns the points
+        gained, bonuses included, and passes the turn."""
+        if self.over or not self.rolled:
+            raise IllegalMove("the game is over" if self.over else "roll before filling a box")
+        card = self.card
+        b = self.rules.box_index(box)
+        bonuses = card.bonus_count
+        gained = card.fill_roll(b, roll_index(self.dice))
+        self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
+                          bytes(self.dice), bytes(self.held), self.rolls_left)
+        self.dice[:] = self.held[:] = b'\x00\x00\x00\x00\x00'
+        self.rolls_left = ROLLS_PER_TURN
+        self.turn_yahtzee = 0
+        self.current += 1
+        if self.current == len(self.kinds):
+            self.current = 0
+            self.round += 1
+        return gained
+
+    def undo(self):
+        """Take back the last box filled, bonuses too; allowed until the next roll."""
+        if self.last_fill is None:
+            raise IllegalMove("nothing to undo")
+        b, bonus, self.turn_yahtzee, dice, held, self.rolls_left = self.last_fill
+        if self.current == 0:
+            self.current = len(self.kinds)
+            self.round -= 1
+        self.current -= 1
+        card = self.card
+        card.scores[b] = OPEN
+        card.bonus_count -= bonus
+        self.dice[:] = dice
+        self.held[:] = held
+        self.last_fill = None
+
+    def to_bytes(self):
+        """The whole game as compact, versioned, checksummed bytes (see save.py)."""
+        from .save import encode_game
+        return encode_game(self)
+
+    @staticmethod
+    def from_bytes(data, rng=None):
+        """The game saved in `data`; SaveError when the bytes are not a good save."""
+        from .save import decode_game
+        return decode_game(data, rng)

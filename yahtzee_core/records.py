@@ -1,0 +1,181 @@
+"""High scores and lifetime stats: plain numbers in, compact versioned bytes out.
+
+The app keeps one Records object, updates it when a game ends and writes
+``to_bytes()`` through a SlotStore (which adds the checksum and the power-safe
+two-slot write). Nothing here knows about nvm offsets or the display.
+
+Layout of version 1 (little-endian):
+
+    0      version (1)
+    1      n, the number of high-score entries (0..N_HIGH)
+    2..    n entries of 6 bytes: score u16, three initials (ASCII), ruleset id u8
+    then   games u32, points u32, best u16, yahtzees u16, bonuses u16, wins u16,
+           zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
+           setup kinds u16 (2 bits a seat)
+
+>>> r = Records()
+>>> r.add_score(250, 'ABC', 0), r.add_score(300, 'XYZ', 3), r.high[0][0]
+(0, 0, 300)
+>>> Records.from_bytes(r.to_bytes()).high == r.high
+True
+"""
+
+from .save import SaveError
+
+VERSION = 1
+N_HIGH = 8              # high-score entries kept (all rulesets in one table)
+ENTRY_SIZE = 6
+_FIXED_SIZE = 4 + 4 + 2 * 6 + 1 + 1 + 1 + 2
+MAX_SIZE = 2 + N_HIGH * ENTRY_SIZE + _FIXED_SIZE
+
+# settings bits (a set bit turns the feature OFF, so erased/new records mean "on")
+SOUND_OFF = 1
+HINTS_OFF = 2
+
+
+def _u16(v):
+    return 0 if v < 0 else (0xFFFF if v > 0xFFFF else v)
+
+
+def _u32(v):
+    return 0 if v < 0 else (0xFFFFFFFF if v > 0xFFFFFFFF else v)
+
+
+class Records:
+    """High-score table (best first, ties keep the older entry first) and lifetime
+    stats summed over every human seat of every finished game."""
+
+    def __init__(self):
+        self.high = []          # [score, initials str of 3, ruleset id]
+        self.games = 0          # human player-games finished
+        self.points = 0         # their total points
+        self.best = 0
+        self.yahtzees = 0       # five-alikes rolled
+        self.bonuses = 0        # upper-section bonuses earned
+        self.wins = 0           # games with an opponent a human won (ties count)
+        self.zeros = 0          # boxes scratched with 0
+        self.last_game = 0      # id of the last game counted: a replayed end is ignored
+        self.settings = 0
+        self.setup_rules = 0    # last new-game setup, offered again next time
+        self.setup_players = 1
+        self.setup_kinds = 0
+
+    # -- high scores ---------------------------------------------------------------
+    def place_for(self, score):
+        """0-based place `score` would take in the table, or -1 when it would not."""
+        high = self.high
+        for i in range(len(high)):
+            if score > high[i][0]:
+                return i
+        return len(high) if len(high) < N_HIGH else -1
+
+    def add_score(self, score, initials, ruleset_id):
+        """Insert an entry; returns its place or -1 when the score does not qualify."""
+        place = self.place_for(score)
+        if place < 0 or score <= 0:
+            return -1
+        self.high.insert(place, [_u16(score), _clean_initials(initials), ruleset_id & 0xFF])
+        if len(self.high) > N_HIGH:
+            self.high.pop()
+        return place
+
+    def set_initials(self, place, initials):
+        if 0 <= place < len(self.high):
+            self.high[place][1] = _clean_initials(initials)
+
+    # -- lifetime stats ------------------------------------------------------------
+    def add_game(self, score, yahtzees=0, bonus=False, zeros=0, won=False):
+        """Count one human seat of a finished game."""
+        self.games += 1
+        self.points += score
+        if score > self.best:
+            self.best = score
+        self.yahtzees += yahtzees
+        if bonus:
+            self.bonuses += 1
+        self.zeros += zeros
+        if won:
+            self.wins += 1
+
+    @property
+    def average(self):
+        """Mean points per game, rounded to the nearest integer (0 before any game)."""
+        if not self.games:
+            return 0
+        return (2 * self.points + self.games) // (2 * self.games)
+
+    # -- bytes ---------------------------------------------------------------------
+    def to_bytes(self):
+        n = len(self.high)
+        out = bytearray(2 + n * ENTRY_SIZE + _FIXED_SIZE)
+        out[0] = VERSION
+        out[1] = n
+        i = 2
+        for score, initials, rid in self.high:
+            _put(out, i, score, 2)
+            for k in range(3):
+                out[i + 2 + k] = ord(initials[k])
+            out[i + 5] = rid
+            i += ENTRY_SIZE
+        for value, size in ((self.games, 4), (self.points, 4), (self.best, 2),
+                            (self.yahtzees, 2), (self.bonuses, 2), (self.wins, 2),
+                            (self.zeros, 2), (self.last_game, 2), (self.settings, 1),
+                            (self.setup_rules, 1), (self.setup_players, 1),
+                            (self.setup_kinds, 2)):
+            _put(out, i, _u32(value) if size == 4 else (_u16(value) if size == 2 else value & 0xFF), size)
+            i += size
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Records from to_bytes(); SaveError for foreign, truncated or bad bytes."""
+        if data is None or len(data) < 2:
+            raise SaveError("no records")
+        if data[0] != VERSION:
+            raise SaveError("records version %d not supported" % data[0])
+        n = data[1]
+        if n > N_HIGH or len(data) != 2 + n * ENTRY_SIZE + _FIXED_SIZE:
+            raise SaveError("records have the wrong size")
+        r = cls()
+        i = 2
+        for _ in range(n):
+            score = _get(data, i, 2)
+            initials = ''
+            for k in range(3):
+                c = data[i + 2 + k]
+                if not 32 <= c < 127:
+                    raise SaveError("records hold bad initials")
+                initials += chr(c)
+            r.high.append([score, initials, data[i + 5]])
+            i += ENTRY_SIZE
+        fields = []
+        for size in (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2):
+            fields.append(_get(data, i, size))
+            i += size
+        (r.games, r.points, r.best, r.yahtzees, r.bonuses, r.wins, r.zeros,
+         r.last_game, r.settings, r.setup_rules, r.setup_players, r.setup_kinds) = fields
+        for k in range(1, n):
+            if r.high[k][0] > r.high[k - 1][0]:
+                raise SaveError("records table out of order")
+        return r
+
+
+def _clean_initials(initials):
+    s = ''
+    for c in str(initials)[:3]:
+        s += c if 32 <= ord(c) < 127 else '?'
+    while len(s) < 3:
+        s += ' '
+    return s
+
+
+def _put(buf, at, value, size):
+    for k in range(size):
+        buf[at + k] = (value >> (8 * k)) & 0xFF
+
+
+def _get(buf, at, size):
+    v = 0
+    for k in range(size):
+        v |= buf[at + k] << (8 * k)
+    return v

@@ -1,0 +1,1 @@
+"""Ruleset families, one module each, imported only when a ruleset is asked for."""
