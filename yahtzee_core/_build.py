@@ -1,8 +1,8 @@
 """Box kinds, and the one-time builder of a ruleset's score tables.
 
-Rulesets describe each box as (name, label, kind, param). The builder turns that into
-one table of plain scores; afterwards the ruleset unloads this module (``unload()``),
-so its code does not stay in RAM.
+A ruleset describes box b by ``kinds[b]`` and ``params[b]`` (two bytes objects). The
+builder turns them into one table of plain scores; the ruleset then unloads this
+module (``unload()``) so its code does not stay in RAM.
 """
 
 import sys
@@ -14,26 +14,28 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-UPPER = const(0)          # sum of the dice showing face `param`
-SUM_IF_KIND = const(1)    # sum of all dice if at least `param` alike, else 0
-SUM_OF_KIND = const(2)    # sum of `param` matching dice (the highest such face), else 0
-FIXED_KIND = const(3)     # `param` points if all five dice are alike
-FULL_HOUSE = const(4)     # three of one face, two of another: `param` points, or the sum if 0
-RUN = const(5)            # any `param & 7` consecutive faces: `param >> 3` points
-EXACT_RUN = const(6)      # exactly one of each face from `param & 7` up: `param >> 3` points
-CHANCE = const(7)         # sum of all dice
-TWO_PAIRS = const(8)      # pairs of two different faces: sum of those four dice
+UPPER = const(0)        # sum of the dice showing face `param`
+SUM_IF_KIND = const(1)  # sum of all dice if at least `param` are alike, else 0
+SUM_OF_KIND = const(2)  # sum of `param` alike dice (the highest such face), else 0
+FIVE_ALIKE = const(3)   # `param` points if all five dice are alike
+FULL_HOUSE = const(4)   # three of one face and two of another: `param` points, 0 = the sum
+RUN_OF_4 = const(5)     # four consecutive faces: `param` points
+RUN_OF_5 = const(6)     # five consecutive faces: `param` points
+LOW_RUN = const(7)      # exactly 1-2-3-4-5: `param` points
+HIGH_RUN = const(8)     # exactly 2-3-4-5-6: `param` points
+CHANCE = const(9)       # sum of all dice
+TWO_PAIRS = const(10)   # pairs of two different faces: the sum of those four dice
 
 
 def box_score(kind, param, counts, total):
-    """Plain score of one box; `counts[f]` dice show face f (index 0 unused)."""
+    """Plain score of one box; counts[f] dice show face f (counts[0] unused)."""
     if kind == UPPER:
         return param * counts[param]
     if kind == CHANCE:
         return total
     if kind == SUM_IF_KIND:
         return total if max(counts) >= param else 0
-    if kind == FIXED_KIND:
+    if kind == FIVE_ALIKE:
         return param if max(counts) == 5 else 0
     if kind == SUM_OF_KIND:
         for face in range(6, 0, -1):
@@ -46,29 +48,29 @@ def box_score(kind, param, counts, total):
             threes += c == 3
             twos += c == 2
         return (param or total) if threes and twos else 0
-    if kind == RUN:
-        run = 0
-        for face in range(1, 7):
-            run = run + 1 if counts[face] else 0
-            if run >= param & 7:
-                return param >> 3
-        return 0
-    if kind == EXACT_RUN:
-        low = param & 7
-        for face in range(1, 7):
-            if counts[face] != (1 if low <= face < low + 5 else 0):
-                return 0
-        return param >> 3
     if kind == TWO_PAIRS:
         pairs = [face for face in range(1, 7) if counts[face] >= 2]
         return 2 * (pairs[0] + pairs[1]) if len(pairs) == 2 else 0
+    # Straights: the longest run of consecutive faces present.
+    run = longest = 0
+    for face in range(1, 7):
+        run = run + 1 if counts[face] else 0
+        longest = max(longest, run)
+    if kind == RUN_OF_4:
+        return param if longest >= 4 else 0
+    if kind == RUN_OF_5:
+        return param if longest == 5 else 0
+    if kind == LOW_RUN:
+        return param if longest == 5 and counts[1] else 0
+    if kind == HIGH_RUN:
+        return param if longest == 5 and counts[6] else 0
     raise ValueError("unknown box kind")
 
 
-def tables(boxes):
+def tables(kinds, params):
     """(scores, five_alike): scores[b * 252 + roll] is box b's plain score for a roll
     index; five_alike[roll] is the face of a five-alike roll, else 0."""
-    nb = len(boxes)
+    nb = len(kinds)
     table = bytearray(nb * N_ROLLS)
     five_alike = bytearray(N_ROLLS)
     counts = bytearray(7)
@@ -89,8 +91,8 @@ def tables(boxes):
                             five_alike[i] = d0
                         total = d0 + d1 + d2 + d3 + d4
                         for b in range(nb):
-                            table[b * N_ROLLS + i] = box_score(boxes[b][2], boxes[b][3], counts, total)
-    return bytes(table), bytes(five_alike)
+                            table[b * N_ROLLS + i] = box_score(kinds[b], params[b], counts, total)
+    return table, five_alike  # bytearrays: a bytes copy would need the RAM twice
 
 
 def unload():

@@ -166,5 +166,8 @@ class Game:
     @staticmethod
     def from_bytes(data, rng=None):
         """The game saved in `data`; SaveError when the bytes are not a good save."""
-        from .save import decode_game
-        return decode_game(data, rng)
+        from . import load
+        try:
+            return load.decode_game(data, rng)
+        finally:
+            load.unload()

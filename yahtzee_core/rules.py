@@ -17,8 +17,8 @@ from .dice import N_ROLLS, roll_index
 
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
 # Where each ruleset lives: module under variants/ and class name, same order.
-_CLASSES = (('yahtzee', 'OfficialYahtzee'), ('yahtzee', 'FreeJokerYahtzee'),
-            ('yahtzee', 'Yahtzee1956'), ('yatzy', 'Yatzy'), ('yacht', 'Yacht'))
+_CLASSES = (('yahtzee', 'Yahtzee'), ('yahtzee_free_joker', 'FreeJokerYahtzee'),
+            ('yahtzee_1956', 'Yahtzee1956'), ('yatzy', 'Yatzy'), ('yacht', 'Yacht'))
 
 OPEN = 255  # an unfilled box in a card's scores
 
@@ -30,12 +30,14 @@ class IllegalMove(ValueError):
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
-    ``boxes`` is a tuple of (name, label, kind, param); the first ``n_upper`` boxes are
+    Box b is named ``categories[b]``, shown as ``labels[b]`` and scored by kind
+    ``kinds[b]`` with parameter ``params[b]`` (see _build.py). The first six boxes are
     the upper section, faces 1 to 6 in order.
     """
 
     name = ''
-    boxes = ()
+    categories = labels = ()
+    kinds = params = b''
     n_upper = 6
     upper_bonus = 0           # points once the upper section totals upper_bonus_at
     upper_bonus_at = 63
@@ -44,13 +46,11 @@ class Ruleset:
     joker_points = None       # per box: fixed score when a five-alike is a Joker, 0 = plain
 
     def __init__(self):
-        self.categories = tuple(b[0] for b in self.boxes)
-        self.labels = tuple(b[1] for b in self.boxes)
-        self.n_boxes = self.rounds = len(self.boxes)
+        self.n_boxes = self.rounds = len(self.categories)
         self.id = RULESETS.index(self.name)
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
-        self._table, self._five_alike = _build.tables(self.boxes)
+        self._table, self._five_alike = _build.tables(self.kinds, self.params)
         _build.unload()
 
     def box_index(self, box):

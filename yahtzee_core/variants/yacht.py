@@ -1,23 +1,19 @@
 """Yacht (1938): 12 boxes, no bonus of any kind, no Joker."""
 
 from ..rules import Ruleset
-from .._build import UPPER, FULL_HOUSE, SUM_OF_KIND, EXACT_RUN, CHANCE, FIXED_KIND
+from .._build import UPPER, FULL_HOUSE, SUM_OF_KIND, LOW_RUN, HIGH_RUN, CHANCE, FIVE_ALIKE
 
 
 class Yacht(Ruleset):
+    """Full house scores the sum of its dice; four of a kind the four matching dice;
+    both straights 30."""
+
     name = 'yacht'
-    boxes = (
-        ('ones', 'Ones', UPPER, 1),
-        ('twos', 'Twos', UPPER, 2),
-        ('threes', 'Threes', UPPER, 3),
-        ('fours', 'Fours', UPPER, 4),
-        ('fives', 'Fives', UPPER, 5),
-        ('sixes', 'Sixes', UPPER, 6),
-        ('full_house', 'Full house', FULL_HOUSE, 0),
-        ('four_of_a_kind', '4 of a kind', SUM_OF_KIND, 4),
-        ('little_straight', 'Little str', EXACT_RUN, 1 | (30 << 3)),
-        ('big_straight', 'Big str', EXACT_RUN, 2 | (30 << 3)),
-        ('choice', 'Choice', CHANCE, 0),
-        ('yacht', 'Yacht', FIXED_KIND, 50),
-    )
+    categories = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'full_house',
+                  'four_of_a_kind', 'little_straight', 'big_straight', 'choice', 'yacht')
+    labels = ('Ones', 'Twos', 'Threes', 'Fours', 'Fives', 'Sixes', 'Full house',
+              '4 of a kind', 'Little str', 'Big str', 'Choice', 'Yacht')
+    kinds = bytes((UPPER, UPPER, UPPER, UPPER, UPPER, UPPER, FULL_HOUSE, SUM_OF_KIND,
+                   LOW_RUN, HIGH_RUN, CHANCE, FIVE_ALIKE))
+    params = bytes((1, 2, 3, 4, 5, 6, 0, 4, 30, 30, 0, 50))
     five_alike_box = 11

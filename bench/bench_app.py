@@ -1,0 +1,73 @@
+"""App figures: heap bytes allocated per frame under MicroPython (steady state, goal 0),
+save sizes per player count, and the nvm layout for common nvm sizes.
+
+    .venv/bin/python bench/bench_app.py
+"""
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+import yahtzee_core as yc                    # noqa: E402
+from yahtzee_core import SlotStore           # noqa: E402
+from ui.nvm_layout import plan               # noqa: E402
+
+APP_PREFIX = 4      # ui.app save header: version, flags, game id
+
+
+def micropython_figures():
+    from mpy_util import run_micropython
+    done = run_micropython(os.path.join(ROOT, "tests", "mpy", "check_app.py"), heapsize="128K",
+                           packages=("yahtzee_core", "ui"), args=("bench",))
+    if done.returncode != 0:
+        print("MicroPython run failed:\n" + done.stdout + done.stderr)
+        return
+    for line in done.stdout.splitlines():
+        if line.startswith(("alloc", "mem")):
+            print("  " + line)
+
+
+def save_sizes():
+    probe = SlotStore(bytearray(64))
+    overhead = probe.slot_size - probe.capacity
+    print("save bytes per player count (game + app header + SlotStore overhead %d):" % overhead)
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        sizes = []
+        for n in range(1, 9):
+            game = yc.Game(rules, n, lambda: 3)
+            sizes.append(len(game.to_bytes()) + APP_PREFIX + overhead)
+        print("  %-20s %s" % (name, " ".join("%d:%d" % (n + 1, s) for n, s in enumerate(sizes))))
+
+
+def layouts():
+    print("nvm layouts:")
+    for size in (256, 512, 1024, 4096, 8192):
+        print("  %5d bytes: %r" % (size, plan(size)))
+
+
+def cpython_frame_time():
+    from tools.screenshots import Session
+    from ui import actions as A
+    s = Session()
+    s.start()
+    s.press(A.OK, A.SHAKE_START)
+    t = time.perf_counter()
+    n = 2000
+    for _ in range(n):
+        s.now += 25
+        s.app.tick(s.now)
+        s.views.update(s.app)
+    per = (time.perf_counter() - t) / n * 1e6
+    print("CPython+Blinka: tick + views.update while tumbling: %.0f us a frame" % per)
+
+
+if __name__ == "__main__":
+    print("MicroPython (unix port, .mpy), views replaced by a recording stand-in:")
+    micropython_figures()
+    save_sizes()
+    layouts()
+    cpython_frame_time()

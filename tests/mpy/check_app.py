@@ -1,0 +1,141 @@
+# The app's logic under MicroPython: a scripted game with the views replaced by a
+# recording stand-in (no displayio here). Run by tests/test_ui_mpy.py; with the
+# argument "bench", bench/bench_app.py reads the "alloc" lines it prints.
+# Prints "app checks passed" at the end.
+import gc
+import sys
+
+from ui import actions as A
+from ui import app as ui_app
+from ui.loop import Runner
+
+BENCH = len(sys.argv) > 1 and sys.argv[1] == "bench"
+
+
+class Dice:
+    """Deterministic dice: a 16-bit LCG (small ints only)."""
+
+    def __init__(self, seed):
+        self.x = seed
+
+    def __call__(self):
+        self.x = (self.x * 75 + 74) % 65537
+        return self.x % 6 + 1
+
+
+class RecordingViews:
+    """Stands in for ui.views.Views: remembers what it was asked to draw, allocation-free."""
+
+    def __init__(self):
+        self.updates = 0
+        self.scenes = bytearray(16)     # updates seen per scene
+        self.list_rows = 4
+        self.faces = bytearray(5)
+
+    def update(self, app):
+        self.updates += 1
+        self.scenes[app.scene] += 1
+        f = app.faces
+        for i in range(5):
+            self.faces[i] = f[i]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000
+
+
+nvm = bytearray(b"\xff" * 1024)
+views = RecordingViews()
+app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4)
+runner = Runner(app, views)
+clock = Clock()
+
+
+def frame(action=A.NONE, ms=25):
+    clock.now += ms
+    runner.step(clock.now, action)
+
+
+def press(*actions):
+    for a in actions:
+        frame(a)
+
+
+# -- new game: me against a computer ("good", or the fallback bot without bots.py) ---
+frame()
+assert app.scene == ui_app.MENU, app.scene
+press(A.OK)                                  # New game
+press(A.RIGHT)                               # 2 players
+press(A.DOWN, A.DOWN, A.RIGHT, A.RIGHT)      # P2: CPU good
+while app.items[app.cursor] != "Start game":
+    press(A.DOWN)
+press(A.OK)
+assert app.scene == ui_app.PLAY, app.scene
+assert app.game.kinds == ("human", "good"), app.game.kinds
+
+# -- steady state: nothing happens for 200 frames ----------------------------------------
+def alloc_per_frame(frames, action_every=0, action=A.NONE):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for i in range(frames):
+        frame(action if action_every and i % action_every == 0 else A.NONE)
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+
+
+drawn = views.updates
+idle = alloc_per_frame(200)
+assert views.updates == drawn, "an idle frame redrew"
+print("alloc idle play frame", idle // 200, "bytes (total %d over 200 frames)" % idle)
+
+# the dice tumble while shaking: faces change every frame or so, nothing else
+press(A.SHAKE_START)
+tumble = alloc_per_frame(200)
+assert views.updates > drawn + 50, views.updates
+print("alloc tumbling frame", tumble // 200, "bytes (total %d over 200 frames)" % tumble)
+press(A.SHAKE_END)
+assert app.game.rolls_left == 2
+
+# -- play the game out: humans take the suggested box, the computer plays in 600 ms steps
+turns = 0
+while not app.game.over:
+    if app.scene == ui_app.PLAY:
+        press(A.OK)
+    elif app.scene == ui_app.CARD:
+        press(A.OK)
+        if app.dialog == ui_app.DLG_ZERO:
+            press(A.OK)
+        turns += 1
+    elif app.scene == ui_app.CPU:
+        frame(ms=100)
+    else:
+        raise AssertionError("unexpected scene %d" % app.scene)
+    assert turns < 40
+assert app.scene == ui_app.OVER, app.scene
+print("game over:", " ".join(app.items), "/", " ".join(app.values))
+assert views.scenes[ui_app.CPU] > 13 * 3, views.scenes[ui_app.CPU]
+for card in app.game.cards:
+    for v in card.scores:
+        assert v != 255
+
+idle_menu = alloc_per_frame(100)
+print("alloc idle list frame", idle_menu // 100, "bytes")
+
+press(A.OK)
+while app.scene == ui_app.INITIALS:
+    press(A.OK)
+while app.scene != ui_app.MENU:
+    press(A.OK)
+assert app.records.games == 1, app.records.games
+
+# -- a fresh boot on the same nvm keeps the records; no game to resume -----------------
+app2 = ui_app.App(storage=nvm, rng=Dice(1), now_ms=0)
+assert app2.records.games == 1
+assert app2.items[0] == "New game", app2.items
+
+gc.collect()
+print("mem in use after the game", gc.mem_alloc())
+print("app checks passed")

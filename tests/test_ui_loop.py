@@ -1,0 +1,149 @@
+"""The frame loop: refresh only on change, steady cadence by sleeping, power, sound."""
+from tools.screenshots import ScriptedDice, render
+from ui import actions as A
+from ui import app as ui_app
+from ui import loop
+
+
+class FakeDisplay:
+    def __init__(self, width=128, height=64):
+        self.width, self.height = width, height
+        self.root_group = None
+        self.refreshes = 0
+        self.brightness = []
+        self.asleep = False
+
+    def refresh(self):
+        self.refreshes += 1
+
+    def set_brightness(self, level):
+        self.brightness.append(level)
+
+    def sleep(self):
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
+
+
+class FakeInput:
+    def __init__(self, script=()):
+        self.script = dict(script)      # frame number -> action
+        self.frame = 0
+        self.polls = 0
+
+    def poll(self, now):
+        self.polls += 1
+        return self.script.pop(self.frame, A.NONE)
+
+
+class FakeSound:
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, f, ms):
+        self.tones.append((f, ms))
+
+    def update(self, now):
+        pass
+
+
+class FakeHardware:
+    def __init__(self, script=(), work_ms=0, **display):
+        self.display = FakeDisplay(**display)
+        self.input = FakeInput(script)
+        self.storage = bytearray(b'\xff' * 1024)
+        self.sound = FakeSound()
+        self.messages = []
+        self.has_shake = True
+        self.now = 0
+        self.slept = []
+        self.work_ms = work_ms
+
+    def ticks_ms(self):
+        self.now += self.work_ms        # time the frame's own work takes
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.slept.append(ms)
+        self.now += ms
+        self.input.frame += 1
+
+
+def test_run_app_refreshes_only_when_something_changed_and_sleeps_to_the_deadline():
+    hw = FakeHardware(script={5: A.OK, 30: A.DOWN}, work_ms=1)
+    runner = loop.run_app(hw, max_frames=100, rng=ScriptedDice())
+    assert runner.frames == 100
+    # first draw, the menu -> setup change, the cursor move: three refreshes in 100 frames
+    assert hw.display.refreshes == 3 == runner.refreshes
+    assert hw.display.root_group is runner.views.root
+    assert runner.app.scene == ui_app.SETUP and runner.app.cursor == 1
+    # every frame slept the rest of its 25 ms (work is 1-2 ms of virtual time)
+    assert all(20 <= ms <= loop.FRAME_MS for ms in hw.slept)
+    assert len(hw.slept) == 100
+
+
+def test_runner_step_drives_frames_and_power_states():
+    hw = FakeHardware()
+    runner = loop.make_runner(hw, rng=ScriptedDice())
+    app = runner.app
+    assert runner.step(0) is True and runner.step(25) is False
+    t = 50
+    runner.step(t, A.OK)                              # setup screen
+    assert hw.display.refreshes == 2
+    t += app.dim_ms
+    runner.step(t)
+    assert app.power == ui_app.DIM and hw.display.brightness[-1] == loop.DIM_LEVEL
+    t += app.sleep_after_ms
+    runner.step(t)
+    assert app.power == ui_app.ASLEEP and hw.display.asleep
+    assert runner.frame_ms == loop.ASLEEP_FRAME_MS
+    runner.step(t + 100, A.DOWN)                      # wakes, press eaten
+    assert not hw.display.asleep and hw.display.brightness[-1] == loop.BRIGHT
+    assert app.cursor == 0
+
+
+def test_tones_go_to_the_sound_part_once():
+    hw = FakeHardware()
+    runner = loop.make_runner(hw, rng=ScriptedDice())
+    app = runner.app
+    runner.step(0, A.OK)
+    while app.items[app.cursor] != 'Start game':
+        runner.step(10, A.DOWN)
+    runner.step(20, A.OK)
+    runner.step(30, A.OK)                             # roll: a tone
+    assert len(hw.sound.tones) == 1
+    runner.step(40)
+    assert len(hw.sound.tones) == 1
+
+
+def test_small_display_gets_the_compact_app():
+    hw = FakeHardware(width=128, height=32)
+    hw.hold_buttons = False
+    runner = loop.make_runner(hw, rng=ScriptedDice())
+    assert runner.app.list_rows == 2 and runner.app.small_screen
+    assert not runner.app.hold_buttons
+    runner.step(0)
+    img = render(runner.views.root, 128, 32)
+    assert img.size == (128, 32) and img.getbbox() is not None
+
+
+def test_runs_without_a_display():
+    hw = FakeHardware()
+    hw.display = None
+    runner = loop.run_app(hw, max_frames=10, rng=ScriptedDice())
+    assert runner.views is None and runner.redraws == 1
+
+
+def test_with_the_desktop_hardware_when_present():
+    try:
+        from hardware.desktop import DesktopHardware, VirtualClock
+    except ImportError:
+        return
+    hw = DesktopHardware(clock=VirtualClock())
+    try:
+        runner = loop.make_runner(hw, rng=ScriptedDice())
+        runner.step(hw.ticks_ms())
+        assert hw.display.pixels.sum() > 0            # the menu is on the 1-bit frame
+    finally:
+        hw.close()

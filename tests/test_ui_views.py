@@ -1,0 +1,111 @@
+"""The real displayio views rendered by Blinka: golden images and in-place updates.
+
+Regenerate the golden images after a deliberate change of the looks with
+    .venv/bin/python -m tools.screenshots --golden
+and look at them (python -m tools.screenshots writes 4x copies to docs/screens/).
+"""
+import os
+
+import pytest
+from PIL import Image, ImageChops
+
+from tools import screenshots
+from tools.screenshots import ScriptedDice, Session, render
+from ui import actions as A
+from ui import app as ui_app
+
+GOLDEN = screenshots.GOLDEN_DIR
+
+
+@pytest.fixture(scope='module')
+def rendered():
+    return dict(screenshots.all_screens())
+
+
+def test_every_golden_image_has_a_screen(rendered):
+    names = sorted(f[:-4] for f in os.listdir(GOLDEN) if f.endswith('.png'))
+    assert names == sorted(rendered)
+    for key in ('menu', 'play_rolled', 'play_held', 'scorecard', 'confirm_zero', 'hint',
+                'game_over', 'computer_turn', 'small_play'):
+        assert key in rendered
+
+
+@pytest.mark.parametrize('name', sorted(f[:-4] for f in os.listdir(GOLDEN) if f.endswith('.png')))
+def test_screen_matches_golden(rendered, name):
+    want = Image.open(os.path.join(GOLDEN, name + '.png')).convert('1')
+    got = rendered[name]
+    assert got.size == want.size
+    diff = ImageChops.logical_xor(got, want)
+    assert diff.getbbox() is None, '%s differs in %s; rerun tools.screenshots --golden if intended' % (
+        name, diff.getbbox())
+
+
+def lit(img, box):
+    """Lit pixels inside box (x0, y0, x1, y1)."""
+    return sum(1 for v in img.crop(box).getdata() if v)
+
+
+def test_held_dice_are_drawn_inverted():
+    s = Session(dice=ScriptedDice(script=[4, 4, 4, 4, 4]))
+    s.start()
+    s.press(A.OK)
+    before = s.image()
+    s.press(A.HOLD_2)
+    after = s.image()
+    die = (s.views.dice_x + s.views.pitch, s.views.dice_y,
+           s.views.dice_x + s.views.pitch + s.views.die_size, s.views.dice_y + s.views.die_size)
+    area = s.views.die_size ** 2
+    assert lit(before, die) < area // 2 < lit(after, die)
+    other = (s.views.dice_x, s.views.dice_y, s.views.dice_x + s.views.die_size,
+             s.views.dice_y + s.views.die_size)
+    assert lit(before, other) == lit(after, other)
+
+
+def test_views_update_in_place_without_new_objects():
+    s = Session(dice=ScriptedDice(seed=3))
+    s.start()
+    s.press(A.OK)
+    v = s.views
+    s.image()
+    ids = [id(x) for x in v.die_grids] + [id(v.list_group), id(v.play_group), id(v.root)]
+    n_root = len(v.root)
+    s.press(A.SHAKE_START)
+    for _ in range(10):
+        s.wait(80)
+        v.update(s.app)
+    s.press(A.SHAKE_END)
+    s.image()
+    assert [id(x) for x in v.die_grids] + [id(v.list_group), id(v.play_group), id(v.root)] == ids
+    assert len(v.root) == n_root
+    assert [g[0] for g in v.die_grids] == list(s.app.game.dice)     # nothing held
+
+
+def test_dialog_overlays_and_hides():
+    s = Session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3))
+    s.start()
+    s.press(A.OK, A.OK, A.OK, A.OK)
+    app = s.app
+    while app.items[app.cursor] != 'Yahtzee':
+        s.press(A.DOWN)
+    plain = s.image()
+    s.press(A.OK)
+    assert app.dialog == ui_app.DLG_ZERO
+    shown = s.image()
+    assert not s.views.dialog_group.hidden
+    assert ImageChops.logical_xor(plain, shown).getbbox() is not None
+    s.press(A.BACK)
+    assert s.image().tobytes() == plain.tobytes()
+
+
+def test_render_is_one_bit_and_sized_from_the_display():
+    s = Session(width=128, height=32, hold_buttons=False)
+    img = s.image()
+    assert img.mode == '1' and img.size == (128, 32)
+    assert len(set(img.getdata())) == 2
+    assert s.views.list_rows == 2
+
+
+def test_render_refuses_a_group_shown_elsewhere():
+    s = Session()
+    render(s.views.root, 128, 64)
+    render(s.views.root, 128, 64)        # released after each render: reusable

@@ -1,0 +1,265 @@
+"""Pictures of the app's screens, rendered by Blinka's displayio (desktop only).
+
+    python -m tools.screenshots            # docs/screens/*.png (4x, for reading)
+    python -m tools.screenshots --golden   # tests/golden/*.png (1x, what tests compare)
+
+The real ui.views groups (adafruit_display_text labels, terminalio font, TileGrid
+dice) are composited by Blinka's own displayio code into a 1-bit frame, the way an
+SSD1306 shows them, without any display attached: `render(group, w, h)`.
+Each screen is reached by scripting the real App with actions and seeded dice.
+"""
+
+import contextlib
+import io
+import os
+import random
+import sys
+
+with contextlib.redirect_stdout(io.StringIO()):     # Blinka's board-detection chatter
+    import busdisplay  # noqa: F401  (import order: displayio's core needs it loaded)
+    import displayio
+    from displayio._area import Area
+    from displayio._displaycore import _DisplayCore
+
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from ui import actions as A          # noqa: E402
+from ui import app as ui_app         # noqa: E402
+from ui.views import Views           # noqa: E402
+
+GOLDEN_DIR = os.path.join(ROOT, 'tests', 'golden')
+DOCS_DIR = os.path.join(ROOT, 'docs', 'screens')
+
+
+def render(group, width, height):
+    """A displayio Group composited into a PIL '1' image (lit pixel = white)."""
+    core = _DisplayCore(
+        bus=None, width=width, height=height, ram_width=256, ram_height=256,
+        colstart=0, rowstart=0, rotation=0, color_depth=1, grayscale=True,
+        pixels_in_byte_share_row=True, bytes_per_cell=1, reverse_pixels_in_byte=False,
+        reverse_bytes_in_word=False, column_command=0, row_command=0,
+        set_current_column_command=None, set_current_row_command=None,
+        data_as_commands=False, always_toggle_chip_select=False,
+        sh1107_addressing=False, address_little_endian=False)
+    if not core.set_root_group(group):
+        raise ValueError('the group is already shown elsewhere')
+    try:
+        count = width * height
+        buf = memoryview(bytearray((count + 31) // 32 * 4)).cast('I')
+        mask = memoryview(bytearray((count // 32 + 1) * 4)).cast('I')
+        core.start_refresh()
+        core.fill_area(Area(0, 0, width, height), mask, buf)
+        core.finish_refresh()
+    finally:
+        core.release_display_core()
+        core.current_group = None
+    raw = buf.cast('B')
+    img = Image.new('1', (width, height))
+    px = img.load()
+    for i in range(count):           # 1-bit colour space: pixel i is bit i % 8 of byte i // 8
+        if raw[i >> 3] >> (i & 7) & 1:
+            px[i % width, i // width] = 1
+    return img
+
+
+class ScriptedDice:
+    """Seeded dice, or a fixed list of faces first (to stage a particular roll)."""
+
+    def __init__(self, seed=7, script=()):
+        self._r = random.Random(seed)
+        self._script = list(script)
+
+    def __call__(self):
+        if self._script:
+            return self._script.pop(0)
+        return self._r.randint(1, 6)
+
+
+class GreedyAdvisor:
+    """Picture-only stand-in when the real advisor/table is missing: it keeps the
+    most common face and names the highest-scoring box. Never used by the app."""
+
+    def best_hold(self, card, dice, rolls_left):
+        best = max(range(1, 7), key=lambda f: (list(dice).count(f), f))
+        return tuple(d for d in sorted(dice) if d == best), 24512
+
+    def best_box(self, card, dice):
+        opts = card.options(dice)
+        cats = card.rules.categories
+        box = max(range(len(cats)), key=lambda b: opts.get(cats[b], -1))
+        return box, 24012
+
+
+def _advisor_factory():
+    """The real advisor when its table is around, else the picture stand-in."""
+    return lambda rules: GreedyAdvisor()
+
+
+class Session:
+    """An App with seeded dice, driven by actions on a virtual clock."""
+
+    def __init__(self, width=128, height=64, dice=None, hold_buttons=True, has_shake=True,
+                 storage=None, **options):
+        self.views = Views(width, height)
+        self.now = 1000
+        self.storage = storage if storage is not None else bytearray(b'\xff' * 4096)
+        self.app = ui_app.App(storage=self.storage, rng=dice or ScriptedDice(),
+                              now_ms=self.now, has_shake=has_shake,
+                              hold_buttons=hold_buttons, small_screen=height < 64,
+                              list_rows=self.views.list_rows, **options)
+        self.width = width
+        self.height = height
+
+    def press(self, *actions):
+        for a in actions:
+            self.app.handle(a, self.now)
+            self.wait(30)
+        return self
+
+    def wait(self, ms):
+        self.now += ms
+        self.app.tick(self.now)
+        return self
+
+    def image(self):
+        self.views.update(self.app)
+        return render(self.views.root, self.width, self.height)
+
+    def start(self, players=1, kinds=(), rules=0):
+        """From the main menu, set up and start a game."""
+        app = self.app
+        if app.scene == ui_app.BOOT:
+            self.press(A.OK)
+        while app._menu[app.cursor] != app._M_NEW:
+            self.press(A.DOWN)
+        self.press(A.OK)
+        app.setup_players = players
+        for p in range(8):
+            app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
+        app.setup_rules = rules
+        app._show_setup(0)
+        while app.items[app.cursor] != 'Start game':
+            self.press(A.DOWN)
+        return self.press(A.OK)
+
+
+def screens(width=128, height=64):
+    """(name, PIL image) of every key screen, in a fixed, seeded order."""
+    out = []
+    s = Session(width, height, advisor_factory=_advisor_factory())
+    out.append(('menu', s.image()))
+    s.press(A.OK)
+    s.press(A.DOWN, A.RIGHT, A.DOWN, A.RIGHT, A.RIGHT)
+    out.append(('setup', s.image()))
+
+    s = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4]),
+                advisor_factory=_advisor_factory())
+    s.start()
+    out.append(('play_start', s.image()))
+    s.press(A.SHAKE_START).wait(200)
+    out.append(('play_shaking', s.image()))
+    s.press(A.SHAKE_END)
+    out.append(('play_rolled', s.image()))
+    s.press(A.HOLD_1, A.HOLD_3, A.HOLD_5)
+    out.append(('play_held', s.image()))
+    s.press(A.HINT)
+    out.append(('hint', s.image()))
+    s.press(A.BACK, A.OK)
+    s.press(A.DOWN)
+    out.append(('scorecard', s.image()))
+    # scroll to a box that scores 0 and ask to fill it
+    app = s.app
+    for _ in range(40):
+        b = app._rows[app.cursor]
+        if b >= 0 and app._pts[b] == 0:
+            break
+        s.press(A.DOWN)
+    s.press(A.OK)
+    out.append(('confirm_zero', s.image()))
+    s.press(A.BACK, A.BACK)
+    s.press(A.BACK)
+    out.append(('pause', s.image()))
+
+    s = Session(width, height, dice=ScriptedDice(seed=3))
+    s.start(players=3, kinds=(0, 2, 3))
+    s.press(A.OK).wait(10)
+    while s.app.scene != ui_app.CPU:
+        s.press(A.OK)
+    s.wait(700).wait(700).wait(700)
+    out.append(('computer_turn', s.image()))
+
+    s = Session(width, height, dice=ScriptedDice(seed=11))
+    s.start(players=3, kinds=(0, 2, 3))
+    for _ in range(400):
+        if s.app.scene == ui_app.OVER:
+            break
+        if s.app.scene == ui_app.CPU:
+            s.press(A.OK)
+        else:
+            s.press(A.OK)
+    out.append(('game_over', s.image()))
+    s.press(A.OK)
+    if s.app.scene == ui_app.INITIALS:
+        s.press(A.UP, A.UP, A.OK, A.DOWN)
+        out.append(('initials', s.image()))
+        s.press(A.OK, A.OK)
+    while s.app.scene != ui_app.MENU:
+        s.press(A.OK)
+    s.press(A.DOWN, A.OK)
+    out.append(('high_scores', s.image()))
+    s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
+    out.append(('stats', s.image()))
+
+    s = Session(width, height, has_shake=False, dice=ScriptedDice(seed=5))
+    out.append(('notes_no_shake', s.image()))
+    s.press(A.OK)
+    s.start()
+    s.press(A.OK)
+    out.append(('play_no_shake', s.image()))
+    return out
+
+
+def three_button_screens():
+    """The 128x32 FeatherWing build: die cursor instead of hold buttons."""
+    out = []
+    s = Session(128, 32, hold_buttons=False, dice=ScriptedDice(seed=9))
+    out.append(('small_menu', s.image()))
+    s.start()
+    s.press(A.OK)           # cursor starts on Roll
+    s.press(A.OK)
+    s.press(A.RIGHT, A.OK)
+    out.append(('small_play', s.image()))
+    s.press(A.RIGHT, A.RIGHT, A.RIGHT, A.RIGHT, A.RIGHT, A.OK)
+    out.append(('small_scorecard', s.image()))
+    return out
+
+
+def all_screens():
+    return screens() + three_button_screens()
+
+
+def save(images, folder, scale):
+    os.makedirs(folder, exist_ok=True)
+    for name, img in images:
+        if scale != 1:
+            img = img.resize((img.width * scale, img.height * scale), Image.NEAREST)
+        img.save(os.path.join(folder, name + '.png'))
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    images = all_screens()
+    if '--golden' in argv:
+        save(images, GOLDEN_DIR, 1)
+        print('wrote %d golden images to %s' % (len(images), GOLDEN_DIR))
+    else:
+        save(images, DOCS_DIR, 4)
+        print('wrote %d screenshots to %s' % (len(images), DOCS_DIR))
+
+
+if __name__ == '__main__':
+    main()

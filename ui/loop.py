@@ -1,0 +1,153 @@
+"""The device's one loop, and a Runner that tests and the simulator step by hand.
+
+Each frame: poll the input for actions (a few at most), let the app handle them and
+advance its timers, redraw the views and refresh the display only when the app's
+version moved, play any tone the app asked for, turn the app's power state into
+display brightness/sleep, then sleep until the next frame deadline (hw.sleep_ms).
+The display is built with auto_refresh=False, so nothing is sent to it otherwise.
+"""
+
+from ui import actions as A
+from ui import app as _app
+
+FRAME_MS = 25           # 40 frames a second while awake
+ASLEEP_FRAME_MS = 100   # the screen is off: poll buttons less often
+MAX_ACTIONS = 4         # actions handled per frame (the rest wait in the queue)
+BRIGHT = 255
+DIM_LEVEL = 8
+
+
+class Runner:
+    """One app, its views and the outputs, advanced one frame per step()."""
+
+    def __init__(self, app, views=None, display=None, sound=None):
+        self.app = app
+        self.views = views
+        self.display = display
+        self.sound = sound
+        self.frames = 0
+        self.redraws = 0
+        self.refreshes = 0
+        self._drawn = -1
+        self._power = _app.AWAKE
+        if display is not None and views is not None:
+            display.root_group = views.root
+
+    def feed(self, action, now_ms):
+        """Hand one action to the app (no redraw: step() does that)."""
+        if action != A.NONE:
+            self.app.handle(action, now_ms)
+
+    def step(self, now_ms, action=A.NONE):
+        """One frame: optional action, timers, outputs. True when the screen changed."""
+        app = self.app
+        if action != A.NONE:
+            app.handle(action, now_ms)
+        app.tick(now_ms)
+        self.frames += 1
+        sound = self.sound
+        if sound is not None:
+            if app.tone_freq:
+                sound.tone(app.tone_freq, app.tone_ms)
+                app.tone_freq = 0
+            sound.update(now_ms)
+        if app.power != self._power:
+            self._apply_power(app.power)
+        if app.version == self._drawn:
+            return False
+        self._drawn = app.version
+        if self.views is not None:
+            self.views.update(app)
+        self.redraws += 1
+        if self.display is not None and app.power != _app.ASLEEP:
+            self.display.refresh()
+            self.refreshes += 1
+        return True
+
+    def _apply_power(self, power):
+        d = self.display
+        self._power = power
+        if d is None:
+            return
+        if power == _app.ASLEEP:
+            d.sleep()
+        else:
+            d.wake()
+            d.set_brightness(DIM_LEVEL if power == _app.DIM else BRIGHT)
+
+    @property
+    def frame_ms(self):
+        return ASLEEP_FRAME_MS if self.app.power == _app.ASLEEP else FRAME_MS
+
+
+def _hold_buttons(hw):
+    """Whether this board has a button per die (else the dice cursor is used)."""
+    v = getattr(hw, 'hold_buttons', None)
+    if v is not None:
+        return bool(v)
+    shape = getattr(hw, 'shape', None)          # desktop hardware
+    if shape is not None and 'hold_keys' in shape:
+        return bool(shape['hold_keys'])
+    config = getattr(hw, 'config', None)        # device profile
+    if config is not None and 'pins' in config:
+        return 'HOLD1' in config['pins']
+    return True
+
+
+def _dice_source():
+    import random
+    return lambda: random.randint(1, 6)
+
+
+# Strategy tables as tools/ writes them and the bundle copies them to CIRCUITPY.
+TABLE_PATH = 'tables/%s.yzt'
+
+
+def make_app(hw, views=None, rules_default='yahtzee', table_path=TABLE_PATH, rng=None):
+    """The App for this hardware: shake sensor, buttons and screen size taken from hw."""
+    height = hw.display.height if hw.display is not None else 64
+    width = hw.display.width if hw.display is not None else 128
+    return _app.App(rules_default=rules_default, storage=hw.storage,
+                    rng=rng if rng is not None else _dice_source(),
+                    now_ms=hw.ticks_ms(), has_shake=getattr(hw, 'has_shake', True),
+                    hold_buttons=_hold_buttons(hw), small_screen=height < 64,
+                    list_rows=views.list_rows if views is not None else (2 if height < 64 else 4),
+                    text_cols=width // 6, messages=getattr(hw, 'messages', ()),
+                    table_path=table_path)
+
+
+def make_runner(hw, app=None, **app_options):
+    """Views (when there is a display), the app and a Runner wired to hw."""
+    views = None
+    if hw.display is not None:
+        from ui.views import Views
+        views = Views(hw.display.width, hw.display.height)
+    if app is None:
+        app = make_app(hw, views, **app_options)
+    return Runner(app, views, hw.display, hw.sound)
+
+
+def run_app(hw, app=None, max_frames=None, **app_options):
+    """The device's main loop (returns only after max_frames, for tests)."""
+    runner = make_runner(hw, app, **app_options)
+    poll = hw.input.poll
+    ticks = hw.ticks_ms
+    deadline = ticks()
+    frames = 0
+    while max_frames is None or frames < max_frames:
+        now = ticks()
+        action = poll(now)
+        n = 0
+        while action != A.NONE and n < MAX_ACTIONS:
+            runner.feed(action, now)
+            n += 1
+            action = poll(now) if n < MAX_ACTIONS else A.NONE
+        runner.step(now)
+        frames += 1
+        deadline = (deadline + runner.frame_ms) & _app.TICKS_MASK
+        wait = _app.ticks_diff(deadline, ticks())
+        if wait > 0:
+            hw.sleep_ms(wait)
+        elif wait < -runner.frame_ms:
+            deadline = ticks()          # fell behind: do not try to catch up
+    return runner

@@ -1,0 +1,370 @@
+"""displayio views of the app: built once, then updated in place.
+
+Three layers under one root group: the list view (menus, scorecard, rankings, stats),
+the play view (header, five dice, markers, two text lines) and a dialog box drawn on
+top of either. `update(app)` compares what it drew last (version counters, dice
+faces, cursor) and touches only what changed; the loop calls it only when
+`app.version` moved, so an idle frame costs nothing.
+
+Sizes come from the display: 128x64 gets the full layout; 32-pixel-high screens (the
+128x32 FeatherWing) get a compact one (smaller dice, two list rows, no footer).
+Text is terminalio.FONT (6x12 cell): a line whose capitals start at row T has its
+label at y = T + 3 and ends with descenders at T + 9, so lines sit 10 pixels apart.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import label
+
+from ui import app as _app
+
+_CHAR_W = 6
+_WHITE = 0xFFFFFF
+_BLACK = 0x000000
+
+
+def _label(group, x, top, text=''):
+    lbl = label.Label(terminalio.FONT, text=text, color=_WHITE, x=x, y=top + 3)
+    group.append(lbl)
+    return lbl
+
+
+def _set_text(lbl, text):
+    if lbl.text != text:
+        lbl.text = text
+
+
+def _set_right(lbl, right, text):
+    """Right-align a label so its last character ends at x = right (monospace)."""
+    if lbl.text != text:
+        lbl.text = text
+    x = right - _CHAR_W * len(text)
+    if lbl.x != x:
+        lbl.x = x
+
+
+def _palette():
+    p = displayio.Palette(2)
+    p[0] = _BLACK
+    p[1] = _WHITE
+    return p
+
+
+def _fill(bitmap, x0, y0, w, h, value):
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            bitmap[x, y] = value
+
+
+# Pip centres on a 0..2 grid per face (column, row).
+_PIPS = (
+    (),
+    ((1, 1),),
+    ((0, 0), (2, 2)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 0), (2, 0), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+)
+
+
+def make_dice_sheet(size):
+    """A Bitmap of 14 dice tiles, each `size` square: 0 = not rolled yet (dotted
+    outline), 1..6 = faces, 7 = unused, 8 + f = face f held (inverted)."""
+    bmp = displayio.Bitmap(size * 14, size, 2)
+    pip = 3 if size >= 20 else 2
+    inset = size // 5
+    span = size - 2 * inset - pip
+    for tile in range(14):
+        x0 = tile * size
+        face = tile & 7
+        held = tile >= 8
+        if tile == 7:
+            continue
+        if tile == 0:
+            for k in range(1, size - 1, 2):      # dotted outline: no dice yet
+                bmp[x0 + k, 0] = 1
+                bmp[x0 + k, size - 1] = 1
+                bmp[x0, k] = 1
+                bmp[x0 + size - 1, k] = 1
+            continue
+        fg = 0 if held else 1
+        if held:
+            _fill(bmp, x0 + 1, 0, size - 2, size, 1)
+            _fill(bmp, x0, 1, size, size - 2, 1)
+        else:                                    # outline with cut corners
+            _fill(bmp, x0 + 2, 0, size - 4, 1, 1)
+            _fill(bmp, x0 + 2, size - 1, size - 4, 1, 1)
+            _fill(bmp, x0, 2, 1, size - 4, 1)
+            _fill(bmp, x0 + size - 1, 2, 1, size - 4, 1)
+            bmp[x0 + 1, 1] = 1
+            bmp[x0 + size - 2, 1] = 1
+            bmp[x0 + 1, size - 2] = 1
+            bmp[x0 + size - 2, size - 2] = 1
+        for col, row in _PIPS[face]:
+            _fill(bmp, x0 + inset + col * span // 2, inset + row * span // 2, pip, pip, fg)
+    return bmp
+
+
+class Views:
+    """All the displayio objects of the app; `root` goes on display.root_group."""
+
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.small = height < 64
+        self.list_rows = 2 if self.small else 4
+        self.root = displayio.Group()
+        self._pal = _palette()
+        self._build_list()
+        self._build_play()
+        self._build_dialog()
+        # what was drawn last
+        self._view = -1
+        self._list_version = -1
+        self._cursor = -2
+        self._top = -1
+        self._play_version = -1
+        self._faces = bytearray(5)
+        self._held = bytearray(5)
+        self._die_cursor = -2
+        self._dialog = -1
+        self._dialog_version = -1
+        self._hold_buttons = None
+        self._faces[0] = 99         # force the first dice draw
+
+    # ------------------------------------------------------------------ builders
+    def _rect(self, group, x, y, w, h, color_index=1):
+        """A filled rectangle as a 1x1-tile TileGrid over a solid bitmap (movable)."""
+        bmp = displayio.Bitmap(w, h, 2)
+        bmp.fill(color_index)
+        tg = displayio.TileGrid(bmp, pixel_shader=self._pal, x=x, y=y)
+        group.append(tg)
+        return tg
+
+    def _build_list(self):
+        w = self.width
+        g = displayio.Group()
+        self.list_group = g
+        self.title = _label(g, 0, 0)
+        self.title_right = _label(g, 0, 0)
+        self._rect(g, 0, 10, w, 1)                        # rule under the title
+        self._row_top = 13
+        self.cursor_bar = self._rect(g, 0, 12, w - 3, 10)
+        self.cursor_bar.hidden = True
+        self.row_left = []
+        self.row_right = []
+        for r in range(self.list_rows):
+            t = self._row_top + 10 * r
+            self.row_left.append(_label(g, 1, t))
+            self.row_right.append(_label(g, 0, t))
+        # scrollbar: a 1-pixel track, and a thumb moved/resized by tiles
+        track_h = 10 * self.list_rows
+        self._track_h = track_h
+        self.scroll_group = displayio.Group()
+        g.append(self.scroll_group)
+        self._rect(self.scroll_group, w - 1, 12, 1, track_h)
+        self.thumb = self._rect(self.scroll_group, w - 2, 12, 2, track_h)
+        self._thumb_bitmap = self.thumb.bitmap
+        self.scroll_group.hidden = True
+        self.footer_group = displayio.Group()
+        g.append(self.footer_group)
+        if not self.small:
+            self._rect(self.footer_group, 0, 53, w, 1)
+            self.footer = _label(self.footer_group, 0, 55)
+        else:
+            self.footer = None
+        self.root.append(g)
+
+    def _build_play(self):
+        w = self.width
+        g = displayio.Group()
+        self.play_group = g
+        small = self.small
+        size = 16 if small else 22
+        pitch = 18 if small else 25
+        self.die_size = size
+        self.pitch = pitch
+        self.dice_x = 0 if small else (w - (4 * pitch + size)) // 2
+        self.dice_y = 11 if small else 12
+        self.header_left = _label(g, 0, 0)
+        self.header_right = _label(g, 0, 0)
+        self.dice_sheet = make_dice_sheet(size)
+        # each die is its own 1x1 TileGrid over the shared sheet, placed by pitch
+        self.die_grids = []
+        for i in range(5):
+            tg = displayio.TileGrid(self.dice_sheet, pixel_shader=self._pal, width=1,
+                                    height=1, tile_width=size, tile_height=size,
+                                    x=self.dice_x + i * pitch, y=self.dice_y)
+            g.append(tg)
+            self.die_grids.append(tg)
+        # die cursor: an underline (boards without hold buttons)
+        self.marker = self._rect(g, self.dice_x, self.dice_y + size + 2, size, 2)
+        self.marker.hidden = True
+        if small:
+            self.line_a = _label(g, 91, 11)
+            self.line_b = None
+            right_x = 91
+            self.roll_btn = _label(g, right_x + 1, 11, 'Roll')
+            self.card_btn = _label(g, right_x + 1, 21, 'Card')
+            self.btn_bar = self._rect(g, right_x, 10, 26, 10)
+        else:
+            self.line_a = _label(g, 0, 40)
+            self.line_b = _label(g, 0, 53)
+            self.roll_btn = _label(g, 81, 40, 'Roll')
+            self.card_btn = _label(g, 105, 40, 'Card')
+            self.btn_bar = self._rect(g, 80, 39, 26, 10)
+        # the bar sits behind the button texts
+        g.remove(self.btn_bar)
+        g.insert(g.index(self.roll_btn), self.btn_bar)
+        self.btn_bar.hidden = True
+        g.hidden = True
+        self.root.append(g)
+
+    def _build_dialog(self):
+        w, h = self.width, self.height
+        g = displayio.Group()
+        self.dialog_group = g
+        if self.small:
+            x0, y0, bw, bh = 0, 0, w, h
+        else:
+            x0, y0, bw, bh = 6, 8, w - 12, 46
+        self._rect(g, x0, y0, bw, bh, 1)                 # white frame
+        self._rect(g, x0 + 1, y0 + 1, bw - 2, bh - 2, 0)  # black inside
+        self.dialog_x0 = x0
+        self.dialog_w = bw
+        tops = (1, 11, 21) if self.small else (y0 + 4, y0 + 18, y0 + 32)
+        self.dialog_lines = [_label(g, x0 + 4, t) for t in tops]
+        if not self.small:
+            self._rect(g, x0 + 4, y0 + 14, bw - 8, 1)       # rule under the title
+        g.hidden = True
+        self.root.append(g)
+
+    # ------------------------------------------------------------------ update
+    def update(self, app):
+        """Bring the groups in line with the app's state (cheap when little changed)."""
+        view = app.view
+        if view != self._view:
+            self._view = view
+            self.list_group.hidden = view != _app.VIEW_LIST
+            self.play_group.hidden = view != _app.VIEW_PLAY
+            self._list_version = -1
+            self._play_version = -1
+            self._die_cursor = -2
+        if view == _app.VIEW_LIST:
+            self._update_list(app)
+        else:
+            self._update_play(app)
+        self._update_dialog(app)
+
+    def _update_list(self, app):
+        content = app.list_version != self._list_version
+        moved = app.top != self._top or app.cursor != self._cursor
+        if not content and not moved:
+            return
+        right = self.width - 4
+        if content:
+            self._list_version = app.list_version
+            _set_text(self.title, app.title)
+            _set_right(self.title_right, self.width, app.title_right)
+            if self.footer is not None:
+                _set_text(self.footer, app.footer)
+                self.footer_group.hidden = not app.footer
+        self._top = app.top
+        self._cursor = app.cursor
+        items = app.items
+        values = app.values
+        n = len(items)
+        for r in range(self.list_rows):
+            i = app.top + r
+            left = self.row_left[r]
+            val = self.row_right[r]
+            if i < n:
+                _set_text(left, items[i])
+                _set_right(val, right, values[i])
+            else:
+                _set_text(left, '')
+                _set_text(val, '')
+            color = _BLACK if i == app.cursor else _WHITE
+            if left.color != color:
+                left.color = color
+                val.color = color
+        c = app.cursor - app.top
+        if 0 <= c < self.list_rows:
+            self.cursor_bar.y = self._row_top - 1 + 10 * c
+            self.cursor_bar.hidden = False
+        else:
+            self.cursor_bar.hidden = True
+        # scrollbar when the list is longer than the screen
+        rows = self.list_rows
+        if n > rows:
+            self.scroll_group.hidden = False
+            track = self._track_h
+            thumb_h = track * rows // n
+            if thumb_h < 3:
+                thumb_h = 3
+            y = (track - thumb_h) * app.top // (n - rows)
+            bmp = self._thumb_bitmap
+            for yy in range(track):
+                v = 1 if y <= yy < y + thumb_h else 0
+                bmp[0, yy] = v
+                bmp[1, yy] = v
+        else:
+            self.scroll_group.hidden = True
+
+    def _update_play(self, app):
+        if app.play_version != self._play_version:
+            self._play_version = app.play_version
+            _set_text(self.header_left, app.header_left)
+            _set_right(self.header_right, self.width, app.header_right)
+            _set_text(self.line_a, app.line_a)
+            if self.line_b is not None:
+                _set_text(self.line_b, app.line_b)
+        faces = app.faces
+        held = app.held
+        for i in range(5):
+            if faces[i] != self._faces[i] or held[i] != self._held[i]:
+                self._faces[i] = faces[i]
+                self._held[i] = held[i]
+                f = faces[i]
+                self.die_grids[i][0] = (f + 8) if (held[i] and f) else f
+        cursor_mode = not app.hold_buttons
+        if cursor_mode != self._hold_buttons:
+            self._hold_buttons = cursor_mode
+            self.roll_btn.hidden = not cursor_mode
+            self.card_btn.hidden = not cursor_mode
+            if self.small and self.line_a is not None:
+                self.line_a.hidden = cursor_mode
+            self._die_cursor = -2
+        c = app.die_cursor
+        if c != self._die_cursor:
+            self._die_cursor = c
+            if 0 <= c < 5:
+                self.marker.x = self.dice_x + c * self.pitch
+                self.marker.hidden = False
+            else:
+                self.marker.hidden = True
+            self.roll_btn.color = _BLACK if c == _app.CURSOR_ROLL else _WHITE
+            self.card_btn.color = _BLACK if c == _app.CURSOR_CARD else _WHITE
+            if c == _app.CURSOR_ROLL or c == _app.CURSOR_CARD:
+                b = self.roll_btn if c == _app.CURSOR_ROLL else self.card_btn
+                self.btn_bar.x = b.x - 1
+                self.btn_bar.y = b.y - 4
+                self.btn_bar.hidden = False
+            else:
+                self.btn_bar.hidden = True
+
+    def _update_dialog(self, app):
+        d = app.dialog
+        if d == _app.DLG_NONE:
+            if self._dialog != d:
+                self._dialog = d
+                self.dialog_group.hidden = True
+            return
+        if d != self._dialog or app.version != self._dialog_version:
+            self._dialog = d
+            self._dialog_version = app.version
+            lines = app.dialog_lines
+            for k in range(3):
+                _set_text(self.dialog_lines[k], lines[k])
+            self.dialog_group.hidden = False
