@@ -8,15 +8,24 @@ no floats, no clock, no randomness of its own.
 15
 >>> yahtzee_core.Scorecard(rules).options((1, 2, 3, 4, 6))['small_straight']
 30
+
+Only the rules module loads with the package; the rest loads when first named, so a
+board builds its score tables before anything else fragments its heap.
 """
 
 from .rules import RULESETS, ruleset, IllegalMove
-from .scorecard import Scorecard
-from .game import Game, KINDS, MAX_PLAYERS
-from .save import SlotStore, SaveError
+
+# Public name -> submodule that defines it, imported on first use.
+_LAZY = {'Scorecard': 'scorecard', 'Game': 'game', 'KINDS': 'game', 'MAX_PLAYERS': 'game',
+         'SlotStore': 'save', 'SaveError': 'save', 'Advisor': 'advisor'}
 
 
-def Advisor(rules, table_file):
-    """The optimal-play advisor (imported only when asked for; see advisor.py)."""
-    from .advisor import Advisor as _Advisor
-    return _Advisor(rules, table_file)
+def __getattr__(name):
+    module = _LAZY.get(name)
+    try:
+        value = __import__('yahtzee_core.' + (module or name), None, None, (name,))
+    except ImportError:
+        raise AttributeError(name)
+    if module:  # a public name, not a submodule: keep it for next time
+        value = globals()[name] = getattr(value, name)
+    return value

@@ -1,11 +1,10 @@
 """Box kinds, and the one-time builder of a ruleset's score tables.
 
 A ruleset describes box b by ``kinds[b]`` and ``params[b]`` (two bytes objects). The
-builder turns them into one table of plain scores; the ruleset then unloads this
-module (``unload()``) so its code does not stay in RAM.
+builder turns them into one table of plain scores; the ruleset then forgets this
+module (``rules.forget``) so its code does not stay in RAM.
 """
 
-import sys
 from .dice import N_ROLLS, pack_counts, rank_counts
 
 try:
@@ -94,10 +93,3 @@ def tables(kinds, params):
                             table[b * N_ROLLS + i] = box_score(kinds[b], params[b], counts, total)
     return table, five_alike  # bytearrays: a bytes copy would need the RAM twice
 
-
-def unload():
-    """Drop this module from RAM once the tables are built."""
-    sys.modules.pop(__name__, None)
-    pkg = sys.modules.get('yahtzee_core')
-    if pkg is not None and '_build' in dir(pkg):
-        delattr(pkg, '_build')

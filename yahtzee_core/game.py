@@ -14,7 +14,7 @@ anything.
 """
 
 from .dice import roll_index
-from .rules import IllegalMove, OPEN, ruleset
+from .rules import IllegalMove, OPEN, ruleset, forget
 from .scorecard import Scorecard
 
 MAX_PLAYERS = 8
@@ -35,7 +35,9 @@ class Game:
         self.rules = rules
         self.kinds = kinds
         self.rng = rng
-        self.cards = [Scorecard(rules) for _ in kinds]
+        self.cards = []
+        for _ in kinds:
+            self.cards.append(Scorecard(rules))
         self.yahtzees = bytearray(len(kinds))  # turns with a five-alike rolled, per player
         self.dice = bytearray(5)                # all 0 until the turn's first roll
         self.held = bytearray(5)
@@ -76,9 +78,15 @@ class Game:
 
     def ranking(self):
         """[(place, player, total)] best first; equal totals share a place: 1, 1, 3."""
-        totals = [c.total for c in self.cards]
-        return sorted((1 + sum(1 for t in totals if t > totals[p]), p, totals[p])
-                      for p in range(len(totals)))
+        rows = []
+        for p in range(len(self.cards)):
+            total = self.cards[p].total
+            place = 1
+            for c in self.cards:
+                place += c.total > total
+            rows.append((place, p, total))
+        rows.sort()
+        return rows
 
     def roll(self):
         """Roll every die not held: all five on the turn's first roll."""
@@ -170,4 +178,4 @@ class Game:
         try:
             return load.decode_game(data, rng)
         finally:
-            load.unload()
+            forget('load')  # resuming happens once per power-on

@@ -5,7 +5,6 @@ dice and undo record agree with the turn), so a corrupt or foreign save is refus
 with SaveError instead of becoming a broken game.
 """
 
-import sys
 from .rules import RULESETS, OPEN, ruleset
 from .save import SaveError, VERSION, crc16, save_size, _MAGIC, _HEAD, _UNDO, _get16, _unpack
 
@@ -65,10 +64,3 @@ def decode_game(data, rng=None):
         raise SaveError("not a usable save: " + why)
     return game
 
-
-def unload():
-    """Drop this module from RAM (resuming happens once per power-on)."""
-    sys.modules.pop(__name__, None)
-    pkg = sys.modules.get('yahtzee_core')
-    if pkg is not None and 'load' in dir(pkg):
-        delattr(pkg, 'load')

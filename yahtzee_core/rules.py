@@ -13,6 +13,7 @@ the tables of rulesets not in play never reach RAM.
 18
 """
 
+import sys
 from .dice import N_ROLLS, roll_index
 
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
@@ -51,7 +52,7 @@ class Ruleset:
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
         self._table, self._five_alike = _build.tables(self.kinds, self.params)
-        _build.unload()
+        forget('_build')
 
     def box_index(self, box):
         """Index of a box given by name or index; IllegalMove if there is none."""
@@ -106,6 +107,12 @@ class Ruleset:
     def _as_joker(self, roll, box):
         """A lower box's score for a five-alike played as a Joker."""
         return self.joker_points[box] or self._table[box * N_ROLLS + roll]
+
+
+def forget(module):
+    """Drop a one-time submodule (table builder, save reader) so its code leaves RAM."""
+    sys.modules.pop('yahtzee_core.' + module, None)
+    sys.modules['yahtzee_core'].__dict__.pop(module, None)
 
 
 _loaded = {}

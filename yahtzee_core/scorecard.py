@@ -69,8 +69,11 @@ class Scorecard:
     @property
     def filled(self):
         """{box name: score} of the filled boxes."""
-        cats = self.rules.categories
-        return {cats[b]: v for b, v in enumerate(self.scores) if v != OPEN}
+        out = {}
+        for b in range(len(self.scores)):
+            if self.scores[b] != OPEN:
+                out[self.rules.categories[b]] = self.scores[b]
+        return out
 
     @property
     def yahtzee_box_score(self):
@@ -80,7 +83,10 @@ class Scorecard:
 
     @property
     def zeros(self):
-        return sum(1 for v in self.scores if v == 0)
+        n = 0
+        for v in self.scores:
+            n += v == 0
+        return n
 
     def points_into(self, dice, out):
         """Write into bytearray `out` the points each box would score now (OPEN where the
