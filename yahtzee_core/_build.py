@@ -7,23 +7,17 @@ module (``rules.forget``) so its code does not stay in RAM.
 
 from .dice import N_ROLLS, pack_counts, rank_counts
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-UPPER = const(0)        # sum of the dice showing face `param`
-SUM_IF_KIND = const(1)  # sum of all dice if at least `param` are alike, else 0
-SUM_OF_KIND = const(2)  # sum of `param` alike dice (the highest such face), else 0
-FIVE_ALIKE = const(3)   # `param` points if all five dice are alike
-FULL_HOUSE = const(4)   # three of one face and two of another: `param` points, 0 = the sum
-RUN_OF_4 = const(5)     # four consecutive faces: `param` points
-RUN_OF_5 = const(6)     # five consecutive faces: `param` points
-LOW_RUN = const(7)      # exactly 1-2-3-4-5: `param` points
-HIGH_RUN = const(8)     # exactly 2-3-4-5-6: `param` points
-CHANCE = const(9)       # sum of all dice
-TWO_PAIRS = const(10)   # pairs of two different faces: the sum of those four dice
+UPPER = 0        # sum of the dice showing face `param`
+SUM_IF_KIND = 1  # sum of all dice if at least `param` are alike, else 0
+SUM_OF_KIND = 2  # sum of `param` alike dice (the highest such face), else 0
+FIVE_ALIKE = 3   # `param` points if all five dice are alike
+FULL_HOUSE = 4   # three of one face and two of another: `param` points, 0 = the sum
+RUN_OF_4 = 5     # four consecutive faces: `param` points
+RUN_OF_5 = 6     # five consecutive faces: `param` points
+LOW_RUN = 7      # exactly 1-2-3-4-5: `param` points
+HIGH_RUN = 8     # exactly 2-3-4-5-6: `param` points
+CHANCE = 9       # sum of all dice
+TWO_PAIRS = 10   # pairs of two different faces: the sum of those four dice
 
 
 def box_score(kind, param, counts, total):

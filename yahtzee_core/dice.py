@@ -15,15 +15,9 @@ True
 (0, 461, 462)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-N_DICE = const(5)
-N_ROLLS = const(252)   # C(10, 5): multisets of five dice
-N_HOLDS = const(462)   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
+N_DICE = 5
+N_ROLLS = 252   # C(10, 5): multisets of five dice
+N_HOLDS = 462   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
 # First hold index of each hold size 0..5 (and the end).
 _HOLD_START = b'\x00\x01\x07\x1c\x54\xd2'
 

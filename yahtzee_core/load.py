@@ -43,10 +43,14 @@ def decode_game(data, rng=None):
             card = game.cards[p]
             card.bonus_count, game.yahtzees[p] = data[o + 1], data[o + 2]
             card.scores[:] = data[o + 3:o + step]
-            # One box per completed turn, and no box above 50 points.
-            done = sum(1 for v in card.scores if v != OPEN)
-            if done != game.round - 1 + (p < game.current) \
-                    or any(50 < v < OPEN for v in card.scores):
+            done = 0
+            for v in card.scores:
+                done += v != OPEN
+                if 50 < v < OPEN:
+                    why = why or "box score out of range"
+            # One box per completed turn; a bonus needs a filled box, a Yahtzee a turn.
+            if done != game.round - 1 + (p < game.current) or card.bonus_count > done \
+                    or game.yahtzees[p] > done + 1:
                 why = why or "cards do not match the turn"
             o += step
     if why is None and data[10] & _UNDO:

