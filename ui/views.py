@@ -69,17 +69,17 @@ _PIPS = (
 
 
 def make_dice_sheet(size):
-    """A Bitmap of 14 dice tiles, each `size` square: 0 = not rolled yet (dotted
-    outline), 1..6 = faces, 7 = unused, 8 + f = face f held (inverted)."""
-    bmp = displayio.Bitmap(size * 14, size, 2)
+    """A Bitmap of 15 dice tiles, each `size` square: 0 = not rolled yet (dotted
+    outline), 1..6 = faces, 8 + f = face f held (inverted); 7 and 8 stay blank."""
+    bmp = displayio.Bitmap(size * 15, size, 2)
     pip = 3 if size >= 20 else 2
     inset = size // 5
     span = size - 2 * inset - pip
-    for tile in range(14):
+    for tile in range(15):
         x0 = tile * size
-        face = tile & 7
         held = tile >= 8
-        if tile == 7:
+        face = tile - 8 if held else tile
+        if tile == 7 or tile == 8:
             continue
         if tile == 0:
             for k in range(1, size - 1, 2):      # dotted outline: no dice yet

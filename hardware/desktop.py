@@ -1,0 +1,475 @@
+"""Desktop Hardware: the handheld's parts stood in for on a PC (desktop only).
+
+The simulator runs the device's app code unchanged against this object, so each part
+keeps the device's contract (see docs/ARCHITECTURE.md "Hardware interface"):
+
+- display:  a Blinka displayio display that renders the root group into a 1-bit
+            frame buffer (what the SSD1306 would show), refreshed only when asked.
+- input:    keyboard keys turned into action codes; holding Space shakes a synthetic
+            accelerometer that feeds the real shake detector (hardware/shake.py).
+- storage:  a bytearray the size of the device's nvm, optionally written through
+            to a save file atomically, so a game can be resumed.
+- sound:    silent, or the terminal bell.
+- clock:    ticks_ms from time.monotonic_ns, or a virtual clock for scripted runs.
+
+Never imported by device code.
+"""
+
+import contextlib
+import io
+import os
+import tempfile
+import time
+
+import numpy as np
+
+# Blinka prints a "GENERIC_X86 is not fully supported" line to stdout when busdisplay
+# pulls in `microcontroller`; on a terminal UI that line would land in the picture.
+with contextlib.redirect_stdout(io.StringIO()):
+    import busdisplay
+    import displayio
+    from displayio._area import Area
+
+from hardware import Hardware
+from ui import actions
+
+TICKS_MASK = 0x1FFFFFFF
+
+# Erased flash reads 0xFF; a fresh save file starts like a fresh device.
+ERASED = 0xFF
+DEFAULT_NVM_SIZE = 4096
+
+# Terminals send no key-up, only the key again: the first auto-repeat of a held key
+# comes after the keyboard's repeat delay (250-700 ms), later ones every 30-125 ms.
+# The first Space shakes for SPACE_FIRST_MS, each Space seen within SPACE_REPEAT_GAP_MS
+# of the previous one extends the motion by SPACE_REPEAT_MS. The detector's own quiet
+# time (300 ms) bridges the gaps, so the shake ends ~400 ms after the last Space.
+SPACE_FIRST_MS = 450
+SPACE_REPEAT_MS = 100
+SPACE_REPEAT_GAP_MS = 750
+
+# Synthetic accelerometer while shaking (milli-g, as hardware/shake.py reads it):
+# every SHAKE_PERIOD_MS a strong swing then a weaker one (x on top of 1 g on z:
+# |a| = 2693 and 1487 mg), so each period is a new
+# peak above the detector's start threshold while the motion never drops below its
+# stop threshold. The device lies flat: 1 g on z at rest.
+SHAKE_PERIOD_MS = 100
+SHAKE_STRONG_MG = 2500
+SHAKE_WEAK_MG = 1100
+
+
+class StorageError(Exception):
+    """A save file that cannot be read or written (message is for the player)."""
+
+
+# ---------------------------------------------------------------- display
+
+
+class FrameBufferMixin:
+    """Renders a displayio display into `pixels` instead of sending bytes on a bus.
+
+    pixels is a numpy uint8 array (height, width) of 0 (dark) / 1 (lit), filled by
+    Blinka's own compositing at 1 bit per pixel, so text, bitmaps and palettes come
+    out as the OLED shows them. `version` counts refreshes that changed a pixel (or
+    the awake state), so front ends redraw only on change. Mixed in before a
+    busdisplay.BusDisplay subclass.
+    """
+
+    # displayio's background thread polls every display from the moment __new__
+    # registers it; these defaults keep it from failing on a half-built one.
+    _auto_refresh = False
+    _pygame_screen = None
+
+    # The keyword arguments a 1-bit OLED-like display passes to BusDisplay.
+    ONE_BIT = {"color_depth": 1, "grayscale": True, "pixels_in_byte_share_row": True,
+               "auto_refresh": False}
+
+    def __new__(cls, *args, **kwargs):
+        # Blinka allows one display per process and claims the slot in __new__; a
+        # previous simulator run in the same process (tests) must give it back.
+        if displayio.displays:
+            displayio.release_displays()
+        return super().__new__(cls, *args, **kwargs)
+
+    def _setup_frame(self, width, height):
+        self._frame = np.zeros((height, width), dtype=np.uint8)
+        self.version = 0
+        self.awake = True
+        self.brightness_level = 255
+
+    # Pixels as shown: a sleeping OLED is dark.
+    @property
+    def pixels(self):
+        if not self.awake:
+            return np.zeros_like(self._frame)
+        return self._frame
+
+    def frame_bytes(self):
+        """The shown picture packed 8 pixels a byte, row by row (for hashing)."""
+        return np.packbits(self.pixels, axis=1).tobytes()
+
+    def refresh(self, **_timing):
+        # The device paces frames itself; the frame-rate arguments of displayio's
+        # refresh() would sleep in wall time, which a virtual clock cannot allow.
+        before = self._frame.copy()
+        busdisplay.BusDisplay._refresh_display(self)
+        if not np.array_equal(before, self._frame):
+            self.version += 1
+        return True
+
+    def _refresh_area(self, area):
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        width = clipped.width()
+        height = clipped.height()
+        count = width * height
+        words = (count + 31) // 32
+        buffer = memoryview(bytearray(words * 4)).cast("I")
+        mask = memoryview(bytearray((count // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        # 1-bit colour space: pixel i of the area is bit (i % 8) of byte i // 8.
+        bits = np.unpackbits(np.frombuffer(buffer.cast("B"), dtype=np.uint8), bitorder="little")
+        self._frame[clipped.y1:clipped.y2, clipped.x1:clipped.x2] = bits[:count].reshape(height, width)
+        return True
+
+    def _background(self):
+        # Refreshes happen when the app asks, on its clock, never from a thread.
+        pass
+
+    def set_brightness(self, level):
+        self.brightness_level = max(0, min(255, int(level)))
+
+    def sleep(self):
+        if self.awake:
+            self.awake = False
+            self.version += 1
+
+    def wake(self):
+        if not self.awake:
+            self.awake = True
+            self.version += 1
+
+    def close(self):
+        if self in displayio.displays:
+            displayio.release_displays()
+
+
+class FrameBufferDisplay(FrameBufferMixin, busdisplay.BusDisplay):
+    """A displayio display with no bus and no window: refresh() fills `pixels`."""
+
+    def __init__(self, width=128, height=64):
+        self._setup_frame(width, height)
+        super().__init__(None, b"", width=width, height=height, **self.ONE_BIT)
+
+
+# ---------------------------------------------------------------- input
+
+
+class SyntheticAccelerometer:
+    """A flat-lying accelerometer that swings along x while `shaking`.
+
+    `sample(now_ms)` gives (x, y, z) in milli-g, a pure function of the clock so
+    scripted runs repeat exactly.
+    """
+
+    def __init__(self):
+        self.shaking = False
+
+    def sample(self, now_ms):
+        if not self.shaking:
+            return (0, 0, 1000)
+        strong = (now_ms % SHAKE_PERIOD_MS) * 2 < SHAKE_PERIOD_MS
+        return (SHAKE_STRONG_MG if strong else SHAKE_WEAK_MG, 0, 1000)
+
+
+class _DirectShake:
+    """Stand-in when hardware/shake.py is missing: shaking maps straight to actions."""
+
+    def __init__(self):
+        self._was = False
+
+    def update(self, now_ms, x, y, z):
+        now = x != 0
+        if now == self._was:
+            return actions.NONE
+        self._was = now
+        return actions.SHAKE_START if now else actions.SHAKE_END
+
+
+def _make_shake_detector():
+    """The device's shake detector, fed by the synthetic accelerometer."""
+    try:
+        from hardware.shake import ShakeDetector
+    except ImportError:
+        return _DirectShake()
+    return ShakeDetector()
+
+
+class KeyboardInput:
+    """Key presses in, action codes out: the desktop's `hardware.input`.
+
+    Front ends call press(action) for ordinary keys, and for the shake key either
+    space_down/space_up (a window has real key-up) or space_seen (a terminal: every
+    Space byte, auto-repeats included). poll(now_ms) samples the synthetic
+    accelerometer into the real shake detector and returns one action per call,
+    like the device.
+    """
+
+    has_shake = True
+
+    def __init__(self):
+        self.accelerometer = SyntheticAccelerometer()
+        self.detector = _make_shake_detector()
+        self._queue = []
+        self._space_down = False       # a real key is down (window, scripts)
+        self._motion_until = None      # terminal: synthetic motion lasts until then
+        self._last_space = None
+
+    def press(self, action):
+        self._queue.append(action)
+
+    def space_down(self):
+        self._space_down = True
+
+    def space_up(self):
+        self._space_down = False
+
+    def space_seen(self, now_ms):
+        """A Space byte from a terminal: start or prolong the shake."""
+        repeat = self._last_space is not None and now_ms - self._last_space <= SPACE_REPEAT_GAP_MS
+        self._last_space = now_ms
+        until = now_ms + (SPACE_REPEAT_MS if repeat else SPACE_FIRST_MS)
+        if self._motion_until is None or until > self._motion_until:
+            self._motion_until = until
+
+    @property
+    def shaking(self):
+        """True while the detector considers the dice shaken."""
+        return bool(getattr(self.detector, "shaking", self.accelerometer.shaking))
+
+    def poll(self, now_ms):
+        if self._motion_until is not None and now_ms >= self._motion_until:
+            self._motion_until = None
+        self.accelerometer.shaking = self._space_down or self._motion_until is not None
+        x, y, z = self.accelerometer.sample(now_ms)
+        event = self.detector.update(now_ms, x, y, z)
+        if event:
+            return event
+        if self._queue:
+            return self._queue.pop(0)
+        return actions.NONE
+
+
+# ---------------------------------------------------------------- storage
+
+
+def _write_atomically(path, data):
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(prefix=".save-", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+class FileStorage(bytearray):
+    """The device's nvm bytes; with a path, every write lands in the file atomically.
+
+    The file holds exactly the bytes the device keeps (no header), so a save made in
+    the simulator is the one the device would hold.
+    """
+
+    def __init__(self, size=DEFAULT_NVM_SIZE, path=None):
+        super().__init__(size)
+        bytearray.__setitem__(self, slice(0, size), bytes([ERASED]) * size)
+        self.path = path
+        self.writes = 0
+        if path is None:
+            return
+        if os.path.exists(path):
+            try:
+                with open(path, "rb") as src:
+                    data = src.read()
+            except OSError as err:
+                raise StorageError("cannot read save file %s: %s" % (path, err.strerror)) from None
+            if len(data) != size:
+                raise StorageError(
+                    "save file %s holds %d bytes, not the %d bytes of this board's storage"
+                    % (path, len(data), size))
+            bytearray.__setitem__(self, slice(0, size), data)
+        else:
+            self._flush()
+
+    def __setitem__(self, key, value):
+        before = len(self)
+        bytearray.__setitem__(self, key, value)
+        if len(self) != before:
+            # nvm cannot grow or shrink; undo and refuse like the device would.
+            raise ValueError("storage size is fixed")
+        self.writes += 1
+        self._flush()
+
+    def _flush(self):
+        if self.path is None:
+            return
+        try:
+            _write_atomically(self.path, bytes(self))
+        except OSError as err:
+            raise StorageError("cannot write save file %s: %s" % (self.path, err.strerror)) from None
+
+
+# ---------------------------------------------------------------- sound
+
+
+class SilentSound:
+    """No piezo: remembers the last tone so tests and front ends can see it."""
+
+    def __init__(self):
+        self.tones = 0
+        self.last = None
+
+    def tone(self, freq_hz, ms):
+        self.tones += 1
+        self.last = (freq_hz, ms)
+
+    def update(self, now_ms):
+        pass
+
+    def off(self):
+        pass
+
+
+class BellSound(SilentSound):
+    """The terminal bell for tones, at most one ring per BELL_GAP_MS."""
+
+    BELL_GAP_MS = 150
+
+    def __init__(self, ring):
+        super().__init__()
+        self._ring = ring
+        self._next_ms = 0
+        self._pending = False
+
+    def tone(self, freq_hz, ms):
+        super().tone(freq_hz, ms)
+        self._pending = True
+
+    def update(self, now_ms):
+        if self._pending and now_ms >= self._next_ms:
+            self._pending = False
+            self._next_ms = now_ms + self.BELL_GAP_MS
+            self._ring()
+
+
+# ---------------------------------------------------------------- clocks
+
+
+class WallClock:
+    """Milliseconds since start, from time.monotonic_ns."""
+
+    def __init__(self):
+        self._start = time.monotonic_ns()
+
+    def ticks_ms(self):
+        # Wraps at 2**29 like supervisor.ticks_ms, so the app's wrap-safe maths is used
+        # the same way as on the device.
+        return ((time.monotonic_ns() - self._start) // 1_000_000) & TICKS_MASK
+
+    def sleep_ms(self, ms):
+        if ms > 0:
+            time.sleep(ms / 1000)
+
+
+class VirtualClock:
+    """A clock that moves only when told: scripted runs repeat exactly."""
+
+    def __init__(self, start_ms=0):
+        self.now = start_ms
+
+    def ticks_ms(self):
+        return self.now & TICKS_MASK
+
+    def sleep_ms(self, ms):
+        if ms > 0:
+            self.now += ms
+
+    def advance(self, ms):
+        self.sleep_ms(ms)
+
+
+# ---------------------------------------------------------------- board shapes
+
+# Labels of the buttons drawn on the simulator's frame, by profile role.
+_BUTTON_LABELS = {
+    "HOLD1": "1", "HOLD2": "2", "HOLD3": "3", "HOLD4": "4", "HOLD5": "5",
+    "BACK": "BACK", "OK": "OK", "LEFT": "LEFT", "RIGHT": "RIGHT", "UP": "UP",
+    "DOWN": "DOWN", "HINT": "HINT",
+}
+_DRAW_ORDER = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "LEFT", "BACK", "OK",
+               "RIGHT", "UP", "DOWN", "HINT")
+
+
+def board_names():
+    """Boards the simulator can show: every device profile, plus the default
+    wiring with a 128x32 OLED."""
+    from hardware import profiles
+    return tuple(profiles.PROFILES) + ("128x32",)
+
+
+def board_shape(name):
+    """What the simulator needs of a board: display size and buttons (ValueError
+    for an unknown name)."""
+    from hardware import profiles
+    if name == "128x32":
+        profile = dict(profiles.get("default"), name="128x32", height=32)
+    elif name in profiles.PROFILES:
+        profile = profiles.get(name)
+    else:
+        raise ValueError("unknown board %r (choose from %s)" % (name, ", ".join(board_names())))
+    pins = profile["pins"]
+    roles = [role for role in _DRAW_ORDER if role in pins]
+    return {
+        "name": name,
+        "width": profile["width"],
+        "height": profile["height"],
+        "buttons": tuple(_BUTTON_LABELS[role] for role in roles),
+        "hold_keys": "HOLD1" in pins,
+        "profile": profile,
+    }
+
+
+class DesktopHardware(Hardware):
+    """The Hardware of docs/ARCHITECTURE.md, for a PC.
+
+    board: a device profile name or "128x32" (see board_names()); save_path: the
+    file the nvm bytes live in (None: forgotten on exit); clock: WallClock (play)
+    or VirtualClock (scripts, tests); display: a FrameBufferMixin display (the
+    window front end passes its own).
+    """
+
+    def __init__(self, board="default", save_path=None, clock=None, sound=None,
+                 display=None, nvm_size=DEFAULT_NVM_SIZE):
+        shape = board_shape(board)
+        clock = clock if clock is not None else WallClock()
+        storage = FileStorage(nvm_size, save_path)
+        if display is None:
+            display = FrameBufferDisplay(shape["width"], shape["height"])
+        super().__init__(
+            display=display, input=KeyboardInput(), storage=storage,
+            sound=sound if sound is not None else SilentSound(),
+            ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms, messages=[],
+            profile=board, config=shape["profile"], hold_buttons=shape["hold_keys"])
+        self.board = board
+        self.shape = shape
+        self.clock = clock
+
+    def close(self):
+        if self.display is not None:
+            self.display.close()

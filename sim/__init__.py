@@ -1,0 +1,185 @@
+"""Desktop simulator: the device's app (ui/) on desktop hardware (hardware/desktop.py).
+
+A Session is the app plus its hardware, advanced one frame at a time with step(now_ms)
+exactly as the device loop (ui.loop.run_app) does it: poll a few actions, feed them,
+step the Runner (timers, views, display refresh, sound, power). Front ends (terminal,
+window, headless scripts) differ only in where keys and time come from and where the
+pixels go. Desktop only: device code never imports this package.
+"""
+
+import os
+import random
+
+from hardware.desktop import DesktopHardware, VirtualClock, WallClock
+from ui import actions
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Strategy tables as tools/strategy_table.py writes them (hints, perfect bots).
+DEFAULT_TABLE = os.path.join(ROOT, "tables", "%s.yzt")
+
+# A script that never ends (or an app that never settles) stops after this much app time.
+HEADLESS_LIMIT_MS = 4 * 60 * 60 * 1000
+
+
+class Options:
+    """What the command line chose (sim/__main__.py fills it; tests build it)."""
+
+    def __init__(self, rules=None, players=None, seed=None, board="default", save=None,
+                 script=None, frames=None, gif=None, snap_dir=".", headless=False,
+                 window=False, pixels="auto", bell=False, table=None):
+        self.rules = rules
+        self.players = players          # list of kind names, or None: start at the menu
+        self.seed = seed
+        self.board = board
+        self.save = save
+        self.script = script
+        self.frames = frames
+        self.gif = gif
+        self.snap_dir = snap_dir
+        self.headless = headless
+        self.window = window
+        self.pixels = pixels
+        self.bell = bell
+        self.table = table
+
+
+def dice_source(seed):
+    """The app's dice: seeded for repeatable runs, else from the system."""
+    rng = random.Random(seed)
+
+    def roll():
+        return rng.randint(1, 6)
+    return roll
+
+
+class Session:
+    """One app on one DesktopHardware, stepped by a front end."""
+
+    def __init__(self, hw, options, script_events=None, recorder=None):
+        from ui import app as app_module
+        from ui import loop
+        self.hw = hw
+        self.options = options
+        self.loop = loop
+        self.app_module = app_module
+        self.recorder = recorder
+        self.quit = False
+        self.snaps = []
+        self._pending_snaps = []
+        self.runner = loop.make_runner(
+            hw, rules_default=options.rules or "yahtzee",
+            table_path=options.table if options.table else DEFAULT_TABLE,
+            rng=dice_source(options.seed))
+        self.app = self.runner.app
+        if options.players:
+            self._start_game(options.players, options.rules, hw.ticks_ms())
+        self.player = None
+        if script_events is not None:
+            from sim.script import ScriptPlayer
+            self.player = ScriptPlayer(script_events, hw.ticks_ms(), self._pending_snaps.append)
+
+    def _start_game(self, players, rules, now):
+        """Skip the New game menu: the players and rules from the command line."""
+        import yahtzee_core as yc
+        app = self.app
+        app.setup_players = len(players)
+        for i, kind in enumerate(players):
+            app.setup_kinds[i] = yc.KINDS.index(kind)
+        if rules:
+            app.setup_rules = yc.RULESETS.index(rules)
+        app.start_game(now)
+
+    def _snap(self, name):
+        from sim.frames import save_png
+        path = os.path.join(self.options.snap_dir or ".", name + ".png")
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        save_png(self.hw.display.pixels, path)
+        self.snaps.append(path)
+
+    @property
+    def script_done(self):
+        return self.player is not None and self.player.done
+
+    def step(self, now_ms):
+        """One device frame at now_ms. False once the player quit."""
+        hw = self.hw
+        if self.player is not None:
+            self.player.apply(now_ms, hw.input)
+        action = hw.input.poll(now_ms)
+        handled = 0
+        while action != actions.NONE and handled < self.loop.MAX_ACTIONS:
+            if action == actions.QUIT:
+                self.quit = True
+            else:
+                self.runner.feed(action, now_ms)
+            handled += 1
+            action = hw.input.poll(now_ms) if handled < self.loop.MAX_ACTIONS else actions.NONE
+        self.runner.step(now_ms)
+        if self.recorder is not None:
+            self.recorder.capture(now_ms, hw.display)
+        # A snap shows the screen as this frame left it.
+        while self._pending_snaps:
+            self._snap(self._pending_snaps.pop(0))
+        return not self.quit
+
+    @property
+    def frame_ms(self):
+        return self.runner.frame_ms
+
+    def status_line(self):
+        """One line of game state under the handheld: round, turn, rolls, totals."""
+        app = self.app
+        mod = self.app_module
+        scene = mod.SCENE_NAMES[app.scene] if app.scene < len(mod.SCENE_NAMES) else "?"
+        game = app.game
+        if game is None or app.scene not in (mod.PLAY, mod.CARD, mod.CPU, mod.PAUSE, mod.OVER):
+            return scene
+        rounds = game.rules.rounds
+        parts = []
+        if game.over:
+            parts.append("game over")
+        else:
+            parts.append("round %d/%d" % (game.round, rounds))
+            parts.append("turn %s" % app.player_name(game.current))
+            parts.append("rolls left %d" % game.rolls_left)
+        totals = "  ".join("%s %d" % (app.player_name(p), game.cards[p].total)
+                           for p in range(len(game.kinds)))
+        return "%s  |  %s  |  %s" % (scene, "  ".join(parts), totals)
+
+
+def build_session(options, clock=None, display=None, sound=None, script_events=None,
+                  recorder=None):
+    """DesktopHardware + Session for these options (raises StorageError, ValueError)."""
+    hw = DesktopHardware(options.board, save_path=options.save,
+                         clock=clock if clock is not None else WallClock(),
+                         display=display, sound=sound)
+    try:
+        return Session(hw, options, script_events, recorder)
+    except BaseException:
+        hw.close()
+        raise
+
+
+def run_headless(session, limit_ms=HEADLESS_LIMIT_MS):
+    """Step a scripted session on its virtual clock until the script is over (or quit).
+
+    Returns the app time at the end. Frames are as long as the device's loop makes
+    them (ui.loop.FRAME_MS, longer while asleep), in app time, so runs repeat exactly.
+    """
+    hw = session.hw
+    clock = hw.clock
+    start = clock.ticks_ms()
+    while True:
+        now = clock.ticks_ms()
+        if not session.step(now):
+            break
+        if session.player is None or session.player.done:
+            break
+        if now - start > limit_ms:
+            break
+        clock.advance(session.frame_ms)
+    return clock.ticks_ms()
+
+
+__all__ = ["Options", "Session", "build_session", "run_headless", "dice_source",
+           "VirtualClock", "WallClock"]

@@ -1,0 +1,180 @@
+"""Play the handheld on a PC:  python -m sim [options]   (or ./play.sh [options])
+
+Terminal (default), --window (pygame) or --headless (scripted, virtual clock).
+Problems the player can fix (bad option, small terminal, no display for a window,
+unreadable save or script) are one clear line on stderr and exit code 2.
+"""
+
+import argparse
+import os
+import sys
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def _kinds():
+    import yahtzee_core as yc
+    return yc.KINDS
+
+
+def _players(text):
+    import yahtzee_core as yc
+    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    if not kinds:
+        raise argparse.ArgumentTypeError("name at least one player")
+    if len(kinds) > yc.MAX_PLAYERS:
+        raise argparse.ArgumentTypeError("at most %d players" % yc.MAX_PLAYERS)
+    for kind in kinds:
+        if kind not in yc.KINDS:
+            raise argparse.ArgumentTypeError(
+                "unknown player %r (choose from %s)" % (kind, ", ".join(yc.KINDS)))
+    return kinds
+
+
+def parser():
+    import yahtzee_core as yc
+    from hardware.desktop import board_names
+    p = argparse.ArgumentParser(
+        prog="play.sh",
+        description="Play the Yahtzee handheld on this computer: the device's own app "
+                    "and screen, in the terminal (default) or a window.",
+        epilog="Keys: 1-5 hold dice, Enter OK, Backspace/Esc BACK, Space shake (hold it "
+               "to keep shaking), arrows move the cursor, h hint, q quit. "
+               "See docs/SIMULATOR.md.")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--window", action="store_true",
+                      help="play in a pygame window instead of the terminal")
+    mode.add_argument("--headless", action="store_true",
+                      help="run --script without a terminal, on a virtual clock")
+    p.add_argument("--rules", choices=yc.RULESETS,
+                   help="ruleset (default: yahtzee)")
+    p.add_argument("--players", type=_players, metavar="LIST",
+                   help="start a game at once with these seats, e.g. human,perfect,good "
+                        "(kinds: %s); without it the app starts at its menu"
+                        % ", ".join(yc.KINDS))
+    p.add_argument("--seed", type=int, help="seed the dice: the same game every run")
+    p.add_argument("--board", default="default", choices=board_names(),
+                   help="which handheld to show (default: default)")
+    p.add_argument("--save", metavar="FILE",
+                   help="keep the device's storage in FILE (created if missing), so a "
+                        "game can be resumed")
+    p.add_argument("--script", metavar="FILE",
+                   help="scripted input (see docs/SIMULATOR.md for the format)")
+    p.add_argument("--frames", metavar="DIR", help="write a PNG of every changed frame")
+    p.add_argument("--gif", metavar="FILE", help="write an animated GIF of the run")
+    p.add_argument("--snap-dir", metavar="DIR", default=".",
+                   help="where a script's 'snap NAME' writes NAME.png (default: .)")
+    p.add_argument("--pixels", choices=("auto", "half", "braille"), default="auto",
+                   help="terminal pixels: half blocks (full size), braille (fits 80x24) "
+                        "or auto (default)")
+    p.add_argument("--bell", action="store_true", help="ring the terminal bell for tones")
+    p.add_argument("--table", metavar="PATTERN",
+                   help="strategy table for hints and perfect bots, %%s = ruleset "
+                        "(default: tables/%%s.yzt)")
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)   # exits 2 with a usage message on a bad option
+    from hardware.desktop import StorageError
+    try:
+        return run(args)
+    except (UsageError, StorageError) as err:
+        # StorageError here: the save file could not be written while playing.
+        print("play.sh: %s" % err, file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def run(args):
+    from hardware.desktop import BellSound, StorageError, VirtualClock
+    from sim import Options, build_session, run_headless
+    from sim.frames import FrameRecorder
+    from sim.script import ScriptError, load
+
+    if args.headless and not args.script:
+        raise UsageError("--headless needs --script FILE (there is no one to press keys)")
+    if args.save and os.path.isdir(args.save):
+        raise UsageError("--save %s is a folder, not a file" % args.save)
+    events = None
+    if args.script:
+        try:
+            events = load(args.script)
+        except ScriptError as err:
+            raise UsageError(str(err)) from None
+    options = Options(rules=args.rules, players=args.players, seed=args.seed,
+                      board=args.board, save=args.save, script=args.script,
+                      frames=args.frames, gif=args.gif, snap_dir=args.snap_dir,
+                      headless=args.headless, window=args.window, pixels=args.pixels,
+                      bell=args.bell, table=args.table)
+    recorder = None
+    if args.frames or args.gif:
+        recorder = FrameRecorder(args.frames, keep_for_gif=bool(args.gif))
+
+    if not args.headless and not args.window:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise UsageError("not a terminal: play with --window, or run a --script "
+                             "with --headless")
+        from hardware.desktop import board_shape
+        from sim.terminal import choose_mode, RawTerminal, _too_small_message
+        shape = board_shape(args.board)
+        columns, rows = RawTerminal().size()
+        if choose_mode(shape, columns, rows, args.pixels) is None:
+            raise UsageError(_too_small_message(shape, columns, rows, args.pixels)
+                             .replace("\n", " "))
+
+    display = None
+    if args.window:
+        try:
+            from hardware.desktop import board_shape
+            from sim.window import WindowDisplay, WindowUnavailable
+            display = WindowDisplay(board_shape(args.board))
+        except (WindowUnavailable, ImportError) as err:
+            raise UsageError("cannot open a window (%s): play in the terminal without "
+                             "--window" % err) from None
+
+    sound = BellSound(lambda: (sys.stdout.write("\a"), sys.stdout.flush())) \
+        if args.bell and not args.headless else None
+    try:
+        session = build_session(options, clock=VirtualClock() if args.headless else None,
+                                 display=display, sound=sound, script_events=events,
+                                 recorder=recorder)
+    except StorageError as err:
+        if display is not None:
+            display.close()
+        raise UsageError(str(err)) from None
+
+    try:
+        if args.headless:
+            end = run_headless(session)
+            code = 0
+        elif args.window:
+            from sim.window import run_window
+            code = run_window(session)
+            end = session.hw.ticks_ms()
+        else:
+            from sim.terminal import TerminalTooSmall, run_terminal
+            try:
+                code = run_terminal(session, args.pixels)
+            except TerminalTooSmall as err:
+                raise UsageError(str(err).replace("\n", " ")) from None
+            end = session.hw.ticks_ms()
+        if recorder is not None and args.gif:
+            recorder.write_gif(args.gif)
+    finally:
+        session.hw.close()
+
+    if args.headless:
+        summary = "%d ms of app time, %d changed frames" % (
+            end, len(recorder.hashes) if recorder else 0)
+        print("sim: %s; %s" % (summary, session.status_line()))
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
