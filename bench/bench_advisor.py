@@ -1,0 +1,83 @@
+"""Cost of one turn-start decision of the advisor, as a ratio to one plain scoring pass
+of all 252 rolls (every box of every roll looked up once), timed in the same process.
+
+Runs itself under CPython and then under the MicroPython unix port (compiled .mpy):
+
+    .venv/bin/python bench/bench_advisor.py [TABLE]
+
+(TABLE defaults to tables/yahtzee.yzt, built if missing.)
+"""
+import sys
+
+try:
+    import time
+    ticks = time.ticks_us
+
+    def elapsed(t0):
+        return time.ticks_diff(time.ticks_us(), t0)
+except AttributeError:  # CPython
+    import time
+
+    def ticks():
+        return time.perf_counter_ns() // 1000
+
+    def elapsed(t0):
+        return ticks() - t0
+
+
+def measure(table, name='yahtzee', repeat=5):
+    from yahtzee_core import ruleset, Scorecard
+    from yahtzee_core.advisor import Advisor
+    rules = ruleset(name)
+    card = Scorecard(rules)
+    adv = Advisor(rules, table)
+    planner = adv.planner
+    nb = rules.n_boxes
+    score = rules.score_roll
+    best_pass = None
+    best_dec = None
+    for _ in range(repeat):
+        t0 = ticks()
+        top = 0
+        for r in range(252):
+            for b in range(nb):
+                p = score(r, b)
+                if p > top:
+                    top = p
+        t = elapsed(t0)
+        best_pass = t if best_pass is None or t < best_pass else best_pass
+        planner._key = -1          # forget the turn: read the table again, plan again
+        t0 = ticks()
+        planner.best_hold_index(card, (1, 3, 3, 5, 6), 2)
+        t = elapsed(t0)
+        best_dec = t if best_dec is None or t < best_dec else best_dec
+    return best_pass, best_dec
+
+
+def main():
+    if sys.implementation.name == 'micropython':
+        p, d = measure(sys.argv[1])
+        print('scoring pass us', p)
+        print('turn-start decision us', d)
+        return
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, root)
+    sys.path.insert(0, os.path.join(root, 'tests'))
+    from tools.strategy_table import ensure_tables
+    table = sys.argv[1] if len(sys.argv) > 1 else ensure_tables('yahtzee', os.path.join(root, 'tables'))['plain']
+    p, d = measure(table)
+    print('CPython     scoring pass %8d us  turn-start decision %8d us  ratio %.1f' % (p, d, d / p))
+    from mpy_util import run_micropython
+    done = run_micropython(os.path.abspath(__file__), heapsize='256K', compiled=True,
+                           args=[os.path.abspath(table)])
+    if done.returncode:
+        print('MicroPython run failed:', done.stdout, done.stderr)
+        return
+    fig = dict(line.rsplit(' ', 1) for line in done.stdout.strip().splitlines())
+    p, d = int(fig['scoring pass us']), int(fig['turn-start decision us'])
+    print('MicroPython scoring pass %8d us  turn-start decision %8d us  ratio %.1f' % (p, d, d / p))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,179 @@
+"""The on-device advisor: table format, exactness of its integer turn planning, the
+exact value of its policy, and a full advised game under MicroPython."""
+import os
+import random
+import re
+
+import numpy as np
+import pytest
+
+import yahtzee_core as yc
+from yahtzee_core import dice as D
+from yahtzee_core.advisor import Advisor, TableError, TableValues
+from yahtzee_core.analysis import probe_card
+from tools import strategy_table as st
+from tools.solver import PolicyEvaluator, RulesModel, guide_from_table
+from mpy_util import REPO_ROOT, run_micropython
+
+TABLES = os.path.join(str(REPO_ROOT), 'tables')
+# Smallest heap the compiled core + advisor game passes in (the core alone takes
+# about 21 KB once a ruleset is built; see docs/STRATEGY.md).
+ADVISOR_HEAP = '52K'
+
+
+@pytest.fixture(scope='module')
+def tables():
+    return {name: st.ensure_tables(name, TABLES) for name in ('yahtzee', 'yacht')}
+
+
+@pytest.fixture(scope='module')
+def model():
+    return RulesModel('yahtzee')
+
+
+def _random_state(m, rng):
+    mask = rng.randrange(m.n_masks - 1)
+    u = int(rng.choice(list(m.upper_sets[mask & 63])))
+    y = rng.randrange(2) if m.has_y and mask >> m.fab & 1 else 0
+    return mask, u, y
+
+
+def _card(rules, mask, u, y):
+    fab = rules.five_alike_box
+    return probe_card(rules, mask, u, 50 if y else (0 if mask >> fab & 1 else 255))
+
+
+def test_table_sizes_and_header(tables, model):
+    head, q = st.read_plain(tables['yahtzee']['plain'])
+    assert head['n_states'] == 536448 == len(q)
+    assert os.path.getsize(tables['yahtzee']['plain']) == st.HEADER + 2 * 536448
+    assert head['name'] == 'yahtzee' and head['unit'] == 100
+
+
+def test_index_arithmetic_matches_writer(tables, model):
+    tv = TableValues(yc.ruleset('yahtzee'), tables['yahtzee']['plain'])
+    rng = random.Random(3)
+    for _ in range(500):
+        mask, u, y = _random_state(model, rng)
+        assert tv.index(mask, u, y) == st.table_index(model, mask, u, y)
+    tv.close()
+
+
+def test_compressed_table_reads_the_same_values(tables, model):
+    rules = yc.ruleset('yahtzee')
+    plain = TableValues(rules, tables['yahtzee']['plain'])
+    comp = TableValues(rules, tables['yahtzee']['compressed'])
+    rng = random.Random(4)
+    for _ in range(400):
+        s = _random_state(model, rng)
+        assert plain.value(*s) == comp.value(*s)
+    plain.close()
+    comp.close()
+
+
+def test_expected_final_is_the_table_value(tables):
+    adv = Advisor('yahtzee', tables['yahtzee']['plain'])
+    card = yc.Scorecard(adv.rules)
+    assert adv.expected_final(card) == 25459
+    card.fill('chance', (6, 6, 5, 5, 4))
+    assert adv.expected_final(card) > 100 * 26
+
+
+def test_foreign_or_missing_table_is_refused(tables):
+    with pytest.raises(TableError):
+        Advisor('yatzy', tables['yahtzee']['plain'])
+    with pytest.raises(TableError):
+        Advisor('yahtzee', os.path.join(TABLES, 'no-such-table.yzt'))
+
+
+def test_at_most_44_table_reads_per_turn(tables):
+    adv = Advisor('yahtzee', tables['yahtzee']['plain'])
+    card = yc.Scorecard(adv.rules)
+    before = adv.table.reads
+    adv.best_hold(card, (1, 2, 3, 4, 6), 2)
+    adv.best_hold(card, (1, 2, 3, 4, 4), 1)
+    adv.best_box(card, (2, 2, 3, 4, 4))
+    assert adv.table.reads - before == 44
+
+
+def test_advice_agrees_with_yatzy_solver(tables):
+    ys = pytest.importorskip('yatzy_solver')
+    their = ys.Solver.build(ys.Variant('american+forced-joker'))
+    adv = Advisor('yahtzee', tables['yahtzee']['plain'])
+    rules = adv.rules
+    rng = random.Random(5)
+    alias = {'aces': 'ones', 'yahtzee': 'five_of_a_kind'}
+    names = [alias.get(n, n) for n in rules.categories]
+    m = RulesModel('yahtzee')
+    checked = 0
+    while checked < 40:
+        mask, u, y = _random_state(m, rng)
+        card = _card(rules, mask, u, y)
+        dice = D.roll_dice(rng.randrange(252))
+        rolls = rng.randrange(3)
+        filled = ','.join(names[b] for b in range(13) if mask >> b & 1) or '-'
+        yfield = (' | five_of_a_kind %d' % (50 if y else 0)) if mask >> 11 & 1 else ''
+        sit = 'dice %s | rolls %d | upper %d | filled %s%s' % (
+            ' '.join(map(str, dice)), rolls, u, filled, yfield)
+        best = max(v for a, v in their.option_values(sit))
+        if rolls:
+            _, mine = adv.best_hold(card, dice, rolls)
+        else:
+            _, mine = adv.best_box(card, dice)
+        mine -= 100 * card.total
+        assert abs(mine / 100 - best) < 0.02, (sit, mine, best)
+        checked += 1
+
+
+@pytest.fixture(scope='module')
+def advisor_policy(tables, model):
+    _, q = st.read_plain(tables['yahtzee']['plain'])
+    ev = PolicyEvaluator(model, guide=guide_from_table(model, q)).run()
+    return ev
+
+
+def test_advisor_policy_scores_within_a_thousandth_of_optimal(advisor_policy):
+    # exact expected score of the advisor's own integer decisions (not a simulation)
+    assert abs(advisor_policy.expected_score - 254.5877) < 0.001
+    assert advisor_policy.expected_score <= 254.58773
+    # every intermediate of the integer turn planning stays a small int
+    assert 0 < advisor_policy.max_int < 2 ** 30
+
+
+def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy):
+    """The evaluator's replica of the integer arithmetic makes the same choices as
+    yahtzee_core.advisor, roll by roll, in sampled states."""
+    adv = Advisor('yahtzee', tables['yahtzee']['plain'])
+    rules = adv.rules
+    rng = random.Random(6)
+    for _ in range(5):
+        mask, u, y = _random_state(model, rng)
+        boxes, h1, h2 = advisor_policy.decisions(mask, y, u)
+        card = _card(rules, mask, u, y)
+        for r in rng.sample(range(252), 60):
+            dice = D.roll_dice(r)
+            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
+            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
+            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+
+
+def test_full_advised_game_under_micropython(tables):
+    done = run_micropython(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py',
+                           heapsize=ADVISOR_HEAP, compiled=True,
+                           args=[os.path.abspath(tables['yahtzee']['plain'])])
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert out.rstrip().endswith('advisor checks passed')
+    fig = dict(re.findall(r'^(.+?) (-?\d+)$', out, re.M))
+    assert int(fig['decisions']) == 39
+    assert int(fig['table reads per turn max']) <= 44
+    assert int(fig['expected at start']) == 25459
+    # the same game on CPython gives the same final score
+    import subprocess
+    import sys
+    cp = subprocess.run([sys.executable, str(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py'),
+                         os.path.abspath(tables['yahtzee']['plain'])],
+                        capture_output=True, text=True, cwd=str(REPO_ROOT),
+                        env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    if cp.returncode == 0:   # CPython has no gc.mem_alloc: only compare when it ran
+        assert re.search(r'^final score (\d+)$', cp.stdout, re.M).group(1) == fig['final score']

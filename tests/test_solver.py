@@ -1,0 +1,208 @@
+"""The desktop solver: exact on reduced games, the published figures, and per-state
+agreement with an independent implementation (yatzy-solver)."""
+from fractions import Fraction
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+import yahtzee_core as yc
+from yahtzee_core import dice as D
+from tools.solver import Solver, RulesModel, turn_graph
+
+RULES = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
+
+
+# ---------------------------------------------------------------- brute force (exact)
+def _outcomes():
+    """For each number of dice rerolled: {sorted outcome: count} over 6**n orders."""
+    out = []
+    for n in range(6):
+        c = {}
+        for t in itertools.product(range(1, 7), repeat=n):
+            k = tuple(sorted(t))
+            c[k] = c.get(k, 0) + 1
+        out.append(c)
+    return out
+
+
+OUTCOMES = _outcomes()
+ROLLS = [D.roll_dice(r) for r in range(D.N_ROLLS)]
+
+
+def _subholds(d):
+    return sorted(set(tuple(d[i] for i in range(5) if s >> i & 1) for s in range(32)))
+
+
+SUBHOLDS = [_subholds(d) for d in ROLLS]
+ALL_HOLDS = sorted(set(h for s in SUBHOLDS for h in s))
+
+
+class BruteForce:
+    """Expected remaining score by plain recursion over cards, in exact fractions.
+    Points and bonuses come from Scorecard.fill on copies; nothing is shared with
+    tools.solver."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.memo = {}
+
+    def copy(self, card):
+        c = yc.Scorecard(self.rules)
+        c.scores[:] = card.scores
+        c.bonus_count = card.bonus_count
+        return c
+
+    def key(self, card):
+        return bytes(card.scores), card.bonus_count > 0
+
+    def value(self, card):
+        if all(s != 255 for s in card.scores):
+            return Fraction(0)
+        k = self.key(card)
+        if k in self.memo:
+            return self.memo[k]
+        last = {}
+        for d in ROLLS:
+            best = None
+            for name, pts in card.options(d).items():
+                c = self.copy(card)
+                gained = c.fill(name, d)
+                v = gained + self.value(c)
+                if best is None or v > best:
+                    best = v
+            last[d] = best
+        stage = last
+        for _ in range(2):
+            hold_val = {}
+            for h in ALL_HOLDS:
+                n = 5 - len(h)
+                tot = Fraction(0)
+                for o, cnt in OUTCOMES[n].items():
+                    tot += cnt * stage[tuple(sorted(h + o))]
+                hold_val[h] = tot / 6 ** n
+            stage = {d: max(hold_val[h] for h in SUBHOLDS[i]) for i, d in enumerate(ROLLS)}
+        v = sum(Fraction(cnt, 7776) * stage[o] for o, cnt in OUTCOMES[5].items())
+        self.memo[k] = v
+        return v
+
+
+def _reduced_cards(rules, rng, n_open, count):
+    """Cards with exactly n_open boxes open, filled with legal plain scores."""
+    cards = []
+    nb = rules.n_boxes
+    fab = rules.five_alike_box
+    while len(cards) < count:
+        open_boxes = set(rng.sample(range(nb), n_open))
+        card = yc.Scorecard(rules)
+        # the five-alike box first (50 or 0), so Joker rules apply to later fills
+        order = sorted(set(range(nb)) - open_boxes, key=lambda b: b != fab)
+        for b in order:
+            d = rng.choice(ROLLS)
+            if b == fab and rng.random() < 0.5:
+                d = (rng.randint(1, 6),) * 5
+            opts = card.options(d)
+            if rules.categories[b] in opts:
+                card.fill(b, d)
+            else:
+                card.scores[b] = 0
+        cards.append(card)
+    return cards
+
+
+@pytest.fixture(scope='module')
+def solved_tail():
+    """Float64 solutions of every state with at least 10 boxes filled."""
+    return {name: Solver(name, dtype=np.float64, workers=1).solve(down_to=10)
+            for name in RULES}
+
+
+def _state(rules, card):
+    m = card.filled_mask
+    u = min(card.upper_total, rules.upper_bonus_at) if rules.upper_bonus else 0
+    fab = rules.five_alike_box
+    y = int(bool(rules.five_alike_bonus) and card.scores[fab] not in (0, 255))
+    return m, y, u
+
+
+@pytest.mark.parametrize('name', RULES)
+def test_reduced_games_match_exact_brute_force(name, solved_tail):
+    rules = yc.ruleset(name)
+    rng = random.Random(name)
+    bf = BruteForce(rules)
+    sol = solved_tail[name]
+    cards = _reduced_cards(rules, rng, 2, 6) + _reduced_cards(rules, rng, 1, 4)
+    if name == 'yahtzee':
+        cards += _reduced_cards(rules, rng, 3, 1)
+    for card in cards:
+        exact = bf.value(card)
+        m, y, u = _state(rules, card)
+        assert sol.value(m, y, u) == pytest.approx(float(exact), abs=1e-9), card.filled
+
+
+def test_joker_states_are_covered_by_the_brute_force():
+    """The reduced games above include Joker situations (Yahtzee box filled, five-alike
+    rolled): check the brute force really distinguishes the Joker rulesets."""
+    vals = {}
+    for name in ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956'):
+        rules = yc.ruleset(name)
+        card = yc.Scorecard(rules)
+        card.fill('yahtzee', (3, 3, 3, 3, 3))
+        for b in range(rules.n_boxes):
+            if rules.categories[b] not in ('threes', 'chance', 'yahtzee'):
+                card.scores[b] = 0
+        vals[name] = BruteForce(rules).value(card)
+        m, y, u = _state(rules, card)
+        s = Solver(name, dtype=np.float64, workers=1).solve(down_to=11)
+        assert s.value(m, y, u) == pytest.approx(float(vals[name]), abs=1e-9)
+    assert len(set(vals.values())) == 3
+
+
+# ------------------------------------------------------------------- full solutions
+@pytest.fixture(scope='module')
+def full():
+    return {name: Solver(name).solve() for name in ('yahtzee-free-joker', 'yahtzee', 'yatzy')}
+
+
+@pytest.mark.parametrize('name,figure', [('yahtzee-free-joker', '254.5896'),
+                                         ('yahtzee', '254.5877'), ('yatzy', '248.4400')])
+def test_published_figures(name, figure, full):
+    assert '%.4f' % full[name].expected_score == figure
+
+
+def test_reachable_state_count():
+    assert RulesModel('yahtzee').n_states() == 536448
+
+
+def test_turn_graph_probabilities():
+    g = turn_graph()
+    assert g.roll_counts.sum() == 6 ** 5
+    assert abs(g.row_prob.sum() - 1) < 1e-12
+
+
+def _their_state_values(solver_theirs, model, masks, ys, us, name_map):
+    filled = np.zeros(len(masks), dtype=np.uint32)
+    for ours, theirs in name_map.items():
+        filled |= (((masks >> ours) & 1) << theirs).astype(np.uint32)
+    return solver_theirs.state_values(filled, us.astype(np.uint16), ys.astype(bool))
+
+
+@pytest.mark.parametrize('ours,theirs', [('yahtzee-free-joker', 'american'),
+                                         ('yatzy', 'yatzy-scandinavian')])
+def test_per_state_agreement_with_yatzy_solver(ours, theirs, full):
+    ys = pytest.importorskip('yatzy_solver')
+    v = ys.Variant(theirs)
+    their = ys.Solver.build(v)
+    sol = full[ours]
+    m = sol.model
+    rules = m.rules
+    alias = {'aces': 'ones', 'yahtzee': 'five_of_a_kind'}
+    name_map = {b: v.categories.index(alias.get(n, n)) for b, n in enumerate(rules.categories)}
+    rng = np.random.default_rng(7)
+    masks = rng.integers(0, m.n_masks - 1, size=4000)
+    us = np.array([rng.choice(m.upper_sets[x & 63]) for x in masks])
+    ys_ = np.array([rng.integers(0, 2) if m.has_y and x >> m.fab & 1 else 0 for x in masks])
+    mine = sol.V[((masks << 1) | ys_) << 6 | us]
+    theirs_v = _their_state_values(their, m, masks, ys_, us, name_map)
+    assert np.abs(mine - theirs_v).max() < 2e-4

@@ -1,0 +1,857 @@
+"""Optimal solitaire play by backward induction (desktop only: numpy).
+
+A turn-start state is (filled-box mask, upper subtotal capped at the bonus threshold,
+whether the five-alike box holds points). Its value is the expected REMAINING score
+under optimal play, bonuses included. States are solved by filled-box count, most
+filled first; all states of one count are independent, so they are processed in
+column chunks (one column per state) on two threads.
+
+Inside a turn (per state column) the work is three sweeps over the 462 holds:
+- after the last roll, each of the 252 rolls takes its best box (points + bonuses +
+  value of the next state);
+- a hold's expectation is the mean over the six faces of the hold with one more die,
+  level by level from five dice down to none (1260 row operations, not a 462x252
+  matrix product);
+- the best hold within a roll is the best "sub-hold": best(h) = max(E(h), best(h - one
+  die)), again level by level, so no per-roll hold lists are needed.
+
+Every rule comes from yahtzee_core: plain scores from ``rules.table``; what a
+five-alike may fill under a Joker rule, and the bonus it pays, from a scorecard
+(``Scorecard.points_for_roll``) set to each combination of filled boxes.
+
+    python -m tools.solver --rules yahtzee --out tables/yahtzee.values.npy
+"""
+
+import argparse
+import os
+import sys
+import mmap
+import multiprocessing as mp
+import time
+
+import numpy as np
+
+from yahtzee_core import dice as _dice
+from yahtzee_core.rules import OPEN, ruleset as _ruleset
+from yahtzee_core.scorecard import Scorecard
+
+N_ROLLS = _dice.N_ROLLS
+N_HOLDS = _dice.N_HOLDS
+N_DICE = _dice.N_DICE
+
+
+def _hold_levels():
+    """(first hold index, count) of the holds of each size 0..5; holds of one size
+    are contiguous in yahtzee_core's ranking, and keep-all of roll r is hold base + r."""
+    sizes = [len(_dice.hold_dice(h)) for h in range(N_HOLDS)]
+    levels = []
+    for k in range(N_DICE + 1):
+        idx = [h for h in range(N_HOLDS) if sizes[h] == k]
+        assert idx == list(range(idx[0], idx[0] + len(idx)))
+        levels.append((idx[0], len(idx)))
+    base = levels[N_DICE][0]
+    for r in range(N_ROLLS):
+        assert _dice.hold_index(_dice.roll_dice(r)) == base + r
+    return levels
+
+
+HOLD_LEVELS = _hold_levels()
+ROLL_BASE = HOLD_LEVELS[N_DICE][0]  # hold index of "keep all five" of roll 0
+NEG = -1.0e9
+
+
+# --------------------------------------------------------------------------- dice graph
+def _distinct(dice_tuple):
+    return len(set(dice_tuple))
+
+
+class TurnGraph:
+    """Index arrays linking holds and rolls, built once from yahtzee_core.dice.
+
+    The solver keeps its own ("inner") order of the 462 holds: by size, and within a
+    size by the number of distinct faces, so that "best of the sub-holds" can be taken
+    over a fixed number of parents for each contiguous group."""
+
+    def __init__(self):
+        core_of = []
+        self.level = []
+        self.groups = [None]       # per size k >= 1: [(start, end, parents (m, d))]
+        for k, (off, cnt) in enumerate(HOLD_LEVELS):
+            hs = sorted(range(off, off + cnt),
+                        key=lambda h: (_distinct(_dice.hold_dice(h)), h))
+            self.level.append((len(core_of), cnt))
+            core_of.extend(hs)
+        self.core_of = np.array(core_of, dtype=np.intp)     # inner -> core hold index
+        inner_of = np.empty(N_HOLDS, dtype=np.intp)
+        inner_of[self.core_of] = np.arange(N_HOLDS)
+        self.inner_of = inner_of
+        self.children = []         # per size k < 5: (cnt, 6) inner indices, flattened
+        for k in range(N_DICE):
+            off, cnt = self.level[k]
+            ch = np.empty((cnt, 6), dtype=np.intp)
+            for i in range(cnt):
+                kept = _dice.hold_dice(int(self.core_of[off + i]))
+                for f in range(6):
+                    ch[i, f] = inner_of[_dice.hold_index(kept + (f + 1,))]
+            self.children.append(ch.T.ravel())   # face-major: contiguous blocks
+        for k in range(1, N_DICE + 1):
+            off, cnt = self.level[k]
+            groups = []
+            i = off
+            while i < off + cnt:
+                d = _distinct(_dice.hold_dice(int(self.core_of[i])))
+                j = i
+                rows = []
+                while j < off + cnt and _distinct(_dice.hold_dice(int(self.core_of[j]))) == d:
+                    kept = _dice.hold_dice(int(self.core_of[j]))
+                    subs = []
+                    for f in sorted(set(kept)):
+                        lst = list(kept)
+                        lst.remove(f)
+                        subs.append(inner_of[_dice.hold_index(tuple(lst))])
+                    rows.append(subs)
+                    j += 1
+                groups.append((i, j, np.array(rows, dtype=np.intp).T.ravel(), d))
+                i = j
+            self.groups.append(groups)
+        self.roll_base = self.level[N_DICE][0]
+        # inner row (0..251 within size 5) -> core roll index, and back
+        self.roll_of_row = self.core_of[self.roll_base:] - ROLL_BASE
+        self.row_of_roll = np.empty(N_ROLLS, dtype=np.intp)
+        self.row_of_roll[self.roll_of_row] = np.arange(N_ROLLS)
+        counts = np.zeros(N_ROLLS, dtype=np.int64)
+        for r in range(N_ROLLS):
+            d = _dice.roll_dice(r)
+            c = 120
+            for f in range(1, 7):
+                for j in range(2, d.count(f) + 1):
+                    c //= j
+            counts[r] = c
+        self.roll_counts = counts                        # by core roll index
+        self.row_prob = counts[self.roll_of_row] / float(6 ** N_DICE)
+
+
+_GRAPH = None
+
+
+def turn_graph():
+    global _GRAPH
+    if _GRAPH is None:
+        _GRAPH = TurnGraph()
+    return _GRAPH
+
+
+# ----------------------------------------------------------------------------- rules
+def reachable_upper(track_u, cap):
+    """For each upper mask (6 bits): sorted array of reachable capped upper subtotals."""
+    out = []
+    for um in range(64):
+        sums = {0}
+        if track_u:
+            for b in range(6):
+                if um >> b & 1:
+                    f = b + 1
+                    sums = {min(cap, s + c * f) for s in sums for c in range(6)}
+        out.append(np.array(sorted(sums), dtype=np.int64))
+    return out
+
+
+class RulesModel:
+    """Everything the solver needs about one ruleset, read from yahtzee_core."""
+
+    def __init__(self, rules):
+        if isinstance(rules, str):
+            rules = _ruleset(rules)
+        self.rules = rules
+        self.name = rules.name
+        nb = self.n_boxes = rules.n_boxes
+        self.n_upper = rules.n_upper
+        assert self.n_upper == 6
+        self.fab = rules.five_alike_box
+        self.has_y = bool(self.fab >= 0 and rules.five_alike_bonus)
+        self.track_u = bool(rules.upper_bonus)
+        self.cap = rules.upper_bonus_at if self.track_u else 0
+        assert self.cap <= 63
+        self.upper_bonus = rules.upper_bonus
+        self.scores = np.array([list(rules.table(b)) for b in range(nb)], dtype=np.int64)
+        self.five_rolls = [r for r in range(N_ROLLS)
+                           if len(set(_dice.roll_dice(r))) == 1]
+        self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
+        self.upper_sets = reachable_upper(self.track_u, self.cap)
+        nm = 1 << nb
+        self.joker_pts = np.full((nm, 2, 6, nb), -1, dtype=np.int16)
+        self.joker_bonus = np.zeros((nm, 2, 6), dtype=np.int16)
+        self._col = {name: b for b, name in enumerate(rules.categories)}
+        self._five_dice = [_dice.roll_dice(r) for r in self.five_rolls]
+
+    # State index in the flat value array: ((mask * 2 + y) * 64 + u).
+    def vidx(self, mask, y, u):
+        return ((mask << 1) | y) << 6 | u
+
+    @property
+    def n_masks(self):
+        return 1 << self.n_boxes
+
+    def y_values(self, mask):
+        return (0, 1) if self.has_y and mask >> self.fab & 1 else (0,)
+
+    def states_of_mask(self, mask):
+        """(y, u) arrays of the reachable states with this filled mask."""
+        us = self.upper_sets[mask & 63]
+        ys = self.y_values(mask)
+        y = np.repeat(np.array(ys, dtype=np.int64), len(us))
+        u = np.tile(us, len(ys))
+        return y, u
+
+    def n_states(self):
+        total = 0
+        for mask in range(self.n_masks):
+            total += len(self.upper_sets[mask & 63]) * len(self.y_values(mask))
+        return total
+
+    def probe_card(self, mask, y):
+        """A scorecard with exactly the boxes of `mask` filled; the five-alike box holds
+        its five-alike score when y, else 0. Other filled boxes hold 0 (only whether a
+        box is open matters to the Joker rules; the upper subtotal is tracked apart)."""
+        card = Scorecard(self.rules)
+        s = card.scores
+        for b in range(self.n_boxes):
+            if mask >> b & 1:
+                s[b] = 0
+        if y:
+            s[self.fab] = self.rules.score_roll(self.five_rolls[0], self.fab)
+        return card
+
+    def probe_bonus(self, card, dice, opts):
+        """Bonus points (beyond the box's own points) that filling a legal box with
+        these dice earns on the probe card: fill a copy and compare."""
+        for name in opts:
+            probe = Scorecard(self.rules)
+            probe.scores[:] = card.scores
+            # probe cards hold 0 in their filled upper boxes: no upper bonus here
+            return probe.fill(name, dice) - opts[name]
+        return 0
+
+    def joker_masks(self, masks):
+        """Fill the Joker table for these masks: what each box takes for each
+        five-alike roll (-1 = not allowed) and the bonus it pays, asked of a probe
+        scorecard through Scorecard.options() and Scorecard.fill()."""
+        pts, bonus = self.joker_pts, self.joker_bonus
+        col = self._col
+        five_dice = self._five_dice
+        for mask in masks:
+            for y in self.y_values(mask):
+                card = self.probe_card(mask, y)
+                for fi in range(len(five_dice)):
+                    row = pts[mask, y, fi]
+                    opts = card.options(five_dice[fi])
+                    for name in opts:
+                        row[col[name]] = opts[name]
+                    bonus[mask, y, fi] = self.probe_bonus(card, five_dice[fi], opts)
+
+    def masks_of_layer(self, popcount):
+        return [m for m in range(self.n_masks) if bin(m).count('1') == popcount]
+
+    def states_of_masks(self, masks):
+        """Column arrays (mask, y, u) of every reachable state with these masks."""
+        ms, ys, us = [], [], []
+        for mask in masks:
+            y, u = self.states_of_mask(mask)
+            ms.append(np.full(len(u), mask, dtype=np.int64))
+            ys.append(y)
+            us.append(u)
+        return np.concatenate(ms), np.concatenate(ys), np.concatenate(us)
+
+
+# ------------------------------------------------------------------------ turn sweeps
+class Workspace:
+    """Per-thread buffers, allocated once (page faults serialise threads)."""
+
+    def __init__(self, S, n_stack, max_entries, dtype):
+        self.A = np.empty((N_HOLDS, S), dtype=dtype)
+        self.B = np.empty((N_HOLDS, S), dtype=dtype)
+        self.G = np.empty((n_stack, S), dtype=dtype)
+        rows = max(N_ROLLS * N_DICE, 126 * 6, max_entries)
+        self.T = np.empty((rows, S), dtype=dtype)
+        self.U = np.empty((N_ROLLS, S), dtype=dtype)
+
+
+def expect_holds(A, T, graph, S):
+    """Rows of size 5 in A hold the values of the 252 rolls; fill every smaller hold
+    with its expectation (the mean over the next die), size by size."""
+    for k in range(N_DICE - 1, -1, -1):
+        off, cnt = graph.level[k]
+        ch = graph.children[k]
+        buf = T[:cnt * 6, :S]
+        np.take(A[:, :S], ch, axis=0, out=buf, mode='clip')
+        out = A[off:off + cnt, :S]
+        b6 = buf.reshape(6, cnt, S)
+        np.add(b6[0], b6[1], out=out)
+        for f in range(2, 6):
+            np.add(out, b6[f], out=out)
+        np.divide(out, 6, out=out)
+
+
+def best_subholds(A, B, T, U, graph, S):
+    """B[h] = best value of A over every hold inside h (h itself included)."""
+    B[0, :S] = A[0, :S]
+    for k in range(1, N_DICE + 1):
+        for start, end, parents, d in graph.groups[k]:
+            m = end - start
+            out = B[start:end, :S]
+            if d == 1:
+                np.maximum(A[start:end, :S], B[parents, :S], out=out)
+                continue
+            buf = T[:m * d, :S]
+            np.take(B[:, :S], parents, axis=0, out=buf, mode='clip')
+            bd = buf.reshape(d, m, S)
+            np.maximum(A[start:end, :S], bd[0], out=out)
+            for j in range(1, d):
+                np.maximum(out, bd[j], out=out)
+
+
+class Solver:
+    """Backward induction over every reachable state of a ruleset."""
+
+    def __init__(self, rules, dtype=np.float32, chunk=512, workers=2):
+        self.model = rules if isinstance(rules, RulesModel) else RulesModel(rules)
+        self.graph = turn_graph()
+        self.dtype = dtype
+        self.chunk = chunk
+        self.workers = workers
+        m = self.model
+        self.V = np.zeros(m.n_masks * 128, dtype=np.float64)
+        self._plan_final_roll()
+        self.solved = False
+
+    def _plan_final_roll(self):
+        """Stack rows: 0 = best zero-point box; then one row per (box, positive plain
+        score). For each roll (inner order), the stack rows of its positive-scoring
+        boxes, padded with row 0, grouped like the size-5 hold groups. Five-alike
+        rolls are scored plainly here; states whose Joker table differs from plain
+        scoring (or that earn a bonus) are redone by five_alike_rows()."""
+        m = self.model
+        g = self.graph
+        rows = {}
+        self.stack_boxes = []          # (box, first row, points array)
+        n = 1
+        for b in range(m.n_boxes):
+            pos = sorted(set(int(p) for p in m.scores[b] if p > 0))
+            self.stack_boxes.append((b, n, np.array(pos, dtype=np.int64)))
+            for p in pos:
+                rows[(b, p)] = n
+                n += 1
+        self.n_stack = n
+        self.roll_groups = []
+        widest = 0
+        for start, end, _, _ in g.groups[N_DICE]:
+            lists = []
+            for i in range(start, end):
+                r = int(g.roll_of_row[i - g.roll_base])
+                lists.append([rows[(b, int(m.scores[b][r]))] for b in range(m.n_boxes)
+                              if m.scores[b][r] > 0])
+            w = max(len(lst) for lst in lists) + 1
+            idx = np.zeros((end - start, w), dtype=np.intp)
+            for i, lst in enumerate(lists):
+                idx[i, :len(lst)] = lst
+            self.roll_groups.append((start, end, idx.T.ravel(), w))
+            widest = max(widest, (end - start) * w)
+        self.max_entries = widest
+        self.five_rows = g.roll_base + g.row_of_roll[m.five_rolls]
+        nb = m.n_boxes
+        self._box_bits = np.array([1 << b for b in range(nb)], dtype=np.int64)
+        self._is_upper = np.arange(nb) < m.n_upper
+        self._is_fab = np.arange(nb) == m.fab
+        # plain points of the five-alike rolls, (6, nb), to spot Joker states
+        self._five_plain = m.scores[:, m.five_rolls].T.astype(np.int16)
+        self.special = np.zeros((m.n_masks, 2), dtype=bool)
+
+    def mark_special(self, masks):
+        """special[mask, y]: five-alike rolls do not score plainly in this state."""
+        m = self.model
+        masks = np.asarray(masks, dtype=np.int64)
+        opened = ((masks[:, None] >> np.arange(m.n_boxes)) & 1) == 0      # (M, nb)
+        plain = np.where(opened[:, None, :], self._five_plain[None], -1)  # (M, 6, nb)
+        for y in (0, 1):
+            differs = (m.joker_pts[masks, y] != plain).any(axis=(1, 2))
+            differs |= (m.joker_bonus[masks, y] != 0).any(axis=1)
+            self.special[masks, y] = differs
+
+    # -- one chunk of states ----------------------------------------------------------
+    def final_roll_values(self, mask, y, u, ws):
+        """Rows of size 5 of ws.A: value of each roll after the last roll: the best
+        legal box, its points and bonuses plus the next state's value."""
+        m = self.model
+        V = self.V
+        S = len(mask)
+        G = ws.G[:, :S]
+        M0 = G[0]
+        M0.fill(NEG)
+        cap, ub = m.cap, m.upper_bonus
+        for b, first, pos in self.stack_boxes:
+            bit = 1 << b
+            closed = (mask & bit) != 0
+            if closed.all():
+                G[first:first + len(pos)] = NEG
+                continue
+            nidx = ((mask | bit) << 1 | y) << 6
+            if b < m.n_upper:
+                p = pos[:, None]
+                if m.track_u:
+                    nu = np.minimum(u + p, cap)
+                    bonus = np.where((u < cap) & (u + p >= cap), ub, 0)
+                    rows = p + bonus + V[nidx + nu]
+                else:
+                    rows = p + V[nidx + u]
+                zero = V[nidx + u]
+            elif b == m.fab:
+                # filled with 0 the flag stays 0; with points it records them
+                zero = V[((mask | bit) << 1) << 6 | u]
+                hit = V[((mask | bit) << 1 | int(m.has_y)) << 6 | u]
+                rows = pos[:, None] + hit
+            else:
+                zero = V[nidx + u]
+                rows = pos[:, None] + zero
+            if closed.any():
+                zero = np.where(closed, NEG, zero)
+                rows[:, closed] = NEG
+            np.maximum(M0, zero, out=M0)
+            G[first:first + len(pos)] = rows
+        A = ws.A
+        for start, end, idx, w in self.roll_groups:
+            mcount = end - start
+            buf = ws.T[:mcount * w, :S]
+            np.take(G, idx, axis=0, out=buf, mode='clip')
+            bw = buf.reshape(w, mcount, S)
+            out = A[start:end, :S]
+            out[...] = bw[0]
+            for j in range(1, w):
+                np.maximum(out, bw[j], out=out)
+        cols = np.flatnonzero(self.special[mask, y])
+        if len(cols):
+            A[self.five_rows[:, None], cols[None, :]] = \
+                self.five_alike_rows(mask[cols], y[cols], u[cols]).T
+
+    def five_alike_rows(self, mask, y, u):
+        """Values (S, 6) of the six five-alike rolls, from the Joker table and bonus,
+        for states whose Joker rules differ from plain scoring."""
+        m = self.model
+        S = len(mask)
+        pts = m.joker_pts[mask, y]                      # (S, 6, nb), -1 = not allowed
+        flat = np.flatnonzero(pts.ravel() >= 0)         # legal (state, face, box), sorted
+        b = flat % m.n_boxes
+        sf = flat // m.n_boxes                          # state * 6 + face
+        st = sf // 6
+        p = pts.ravel()[flat].astype(np.int64)
+        su = u[st]
+        sy = y[st]
+        nmask = mask[st] | self._box_bits[b]
+        if m.track_u:
+            up = self._is_upper[b]
+            nu = np.where(up, np.minimum(su + p, m.cap), su)
+            bonus = np.where(up & (su < m.cap) & (su + p >= m.cap), m.upper_bonus, 0)
+        else:
+            nu, bonus = su, 0
+        ny = np.where(self._is_fab[b], p > 0, sy) if m.has_y else sy
+        val = p + bonus + self.V[((nmask << 1) | ny) << 6 | nu]
+        starts = np.flatnonzero(np.r_[True, sf[1:] != sf[:-1]])
+        assert len(starts) == S * 6, "a five-alike roll with no legal box"
+        best = np.maximum.reduceat(val, starts).reshape(S, 6)
+        best += m.joker_bonus[mask, y]
+        return best
+
+    def solve_chunk(self, mask, y, u, ws):
+        g = self.graph
+        S = len(mask)
+        A, B = ws.A, ws.B
+        self.final_roll_values(mask, y, u, ws)
+        expect_holds(A, ws.T, g, S)                 # one roll left
+        best_subholds(A, B, ws.T, ws.U, g, S)
+        rb = g.roll_base
+        A[rb:, :S] = B[rb:, :S]
+        expect_holds(A, ws.T, g, S)                 # two rolls left
+        best_subholds(A, B, ws.T, ws.U, g, S)
+        vals = g.row_prob @ B[rb:, :S].astype(np.float64)
+        self.V[((mask << 1) | y) << 6 | u] = vals
+
+    def solve(self, down_to=0):
+        """Solve every reachable state with at least `down_to` boxes filled.
+
+        With workers > 1 the work is split between forked processes that share the value array (threads would serialise on the
+        GIL: the Joker probes are Python and the numpy calls are short)."""
+        m = self.model
+        nw = max(1, self.workers)
+        if nw > 1 and 'fork' not in mp.get_all_start_methods():
+            nw = 1
+        self.down_to = down_to
+        if nw == 1:
+            self._solve_part(0, 1, None)
+        else:
+            shared = mmap.mmap(-1, self.V.nbytes)          # MAP_SHARED|MAP_ANONYMOUS
+            V = np.frombuffer(shared, dtype=np.float64)
+            V[:] = self.V
+            self.V = V
+            ctx = mp.get_context('fork')
+            barrier = ctx.Barrier(nw, timeout=3600)
+            procs = [ctx.Process(target=self._worker_main, args=(i, nw, barrier))
+                     for i in range(1, nw)]
+            for pr in procs:
+                pr.start()
+            try:
+                self._solve_part(0, nw, barrier)
+            except BaseException:
+                barrier.abort()
+                raise
+            finally:
+                for pr in procs:
+                    pr.join()
+            if any(pr.exitcode != 0 for pr in procs):
+                raise RuntimeError('a solver worker failed')
+            self.V = np.array(V)                           # private copy; unmap shared
+            del V
+            shared.close()
+        self.solved = True
+        return self
+
+    def _worker_main(self, part, parts, barrier):
+        try:
+            self._solve_part(part, parts, barrier)
+        except BaseException:
+            barrier.abort()
+            os._exit(1)
+        os._exit(0)
+
+    def _solve_part(self, part, parts, barrier):
+        """Solve this worker's share of every layer; all workers meet after each."""
+        m = self.model
+        ws = Workspace(self.chunk, self.n_stack, self.max_entries, self.dtype)
+        for pc in range(m.n_boxes - 1, self.down_to - 1, -1):
+            masks = m.masks_of_layer(pc)[part::parts]
+            if masks:
+                m.joker_masks(masks)
+                self.mark_special(masks)
+                mask, y, u = m.states_of_masks(masks)
+                for s in range(0, len(mask), self.chunk):
+                    e = s + self.chunk
+                    self.solve_chunk(mask[s:e], y[s:e], u[s:e], ws)
+            if barrier is not None:
+                barrier.wait()
+
+    # -- results ---------------------------------------------------------------------
+    def value(self, mask=0, y=0, u=0):
+        """Expected remaining score from the start of a turn in this state."""
+        return float(self.V[self.model.vidx(mask, y, u)])
+
+    @property
+    def expected_score(self):
+        return self.value(0, 0, 0)
+
+    def state_value_array(self):
+        """Values of the reachable states in table order (see tools.strategy_table)."""
+        from tools.strategy_table import state_order
+        return self.V[state_order(self.model)]
+
+
+def solve(rules, dtype=np.float32, workers=2):
+    return Solver(rules, dtype=dtype, workers=workers).solve()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--rules', default='yahtzee', help='ruleset name')
+    ap.add_argument('--out', default=None, help='write the values (.npy, remaining score '
+                    'per state in table order) here')
+    ap.add_argument('--float64', action='store_true',
+                    help='double precision inside a turn (default single; values between '
+                         'turns are always double)')
+    ap.add_argument('--workers', type=int, default=2, help='processes (default 2)')
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    s = Solver(args.rules, dtype=np.float64 if args.float64 else np.float32,
+               workers=args.workers).solve()
+    dt = time.perf_counter() - t0
+    print('ruleset: %s  states: %d  time: %.2f s' % (args.rules, s.model.n_states(), dt))
+    print('expected score: %.4f' % s.expected_score)
+    if args.out:
+        d = os.path.dirname(args.out)
+        if d:
+            os.makedirs(d, exist_ok=True)
+        np.save(args.out, s.state_value_array())
+        print('wrote', args.out)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
+
+
+# ------------------------------------------------------------------ policy evaluation
+class CoreHolds:
+    """Hold tables in yahtzee_core's own hold order (the advisor's order), for
+    replaying the advisor's integer arithmetic and tie-breaks exactly."""
+
+    def __init__(self):
+        self.level = HOLD_LEVELS
+        ch = np.empty((ROLL_BASE, 6), dtype=np.intp)
+        for h in range(ROLL_BASE):
+            kept = _dice.hold_dice(h)
+            for f in range(6):
+                ch[h, f] = _dice.hold_index(kept + (f + 1,))
+        self.children = ch
+        # distinct sub-holds of each roll, ascending hold index, padded by repeating
+        # the last one (argmax keeps the first of equal values)
+        subs = []
+        for r in range(N_ROLLS):
+            d = _dice.roll_dice(r)
+            hs = sorted(set(_dice.hold_index(tuple(d[i] for i in range(5) if s >> i & 1))
+                            for s in range(32)))
+            subs.append(hs)
+        self.sub_groups = []
+        for w in sorted(set(len(s) for s in subs)):
+            rows = np.array([r for r in range(N_ROLLS) if len(subs[r]) == w], dtype=np.intp)
+            self.sub_groups.append((rows, np.array([subs[r] for r in rows], dtype=np.intp)))
+        self.parents = [None]
+        for k in range(1, N_DICE + 1):
+            off, cnt = HOLD_LEVELS[k]
+            pa = np.empty((cnt, k), dtype=np.intp)
+            for i in range(cnt):
+                kept = _dice.hold_dice(off + i)
+                ps = []
+                for f in sorted(set(kept)):
+                    lst = list(kept)
+                    lst.remove(f)
+                    ps.append(_dice.hold_index(tuple(lst)))
+                pa[i] = ps + [ps[0]] * (k - len(ps))
+            self.parents.append(pa)
+        g = turn_graph()
+        self.roll_prob = g.roll_counts / float(6 ** N_DICE)
+
+
+_CORE_HOLDS = None
+
+
+def core_holds():
+    global _CORE_HOLDS
+    if _CORE_HOLDS is None:
+        _CORE_HOLDS = CoreHolds()
+    return _CORE_HOLDS
+
+
+def beginner_hold_table():
+    """Hold index per roll for the beginner bot's rule (asked of yahtzee_core.bots)."""
+    from yahtzee_core.bots import beginner_keep
+    return np.array([_dice.hold_index(beginner_keep(_dice.roll_dice(r)))
+                     for r in range(N_ROLLS)], dtype=np.intp)
+
+
+class PolicyEvaluator:
+    """Exact expected score of a policy (no simulation): backward induction of the
+    policy's own values, its choices replayed from the advisor's integer arithmetic.
+
+    guide: int array over the solver's flat state index (hundredths of expected
+    remaining score), the values a TurnPlanner reads (table or heuristic); with
+    hold_table (hold index per roll) holds follow that table instead and boxes take
+    the most points now (the beginner)."""
+
+    def __init__(self, rules, guide=None, hold_table=None, chunk=256):
+        self.model = rules if isinstance(rules, RulesModel) else RulesModel(rules)
+        m = self.model
+        self.guide = None if guide is None else np.asarray(guide, dtype=np.int64)
+        self.hold_table = hold_table
+        self.chunk = chunk
+        self.ch = core_holds()
+        self.W = np.zeros(m.n_masks * 128, dtype=np.float64)
+        self.max_int = 0
+        self._plan()
+
+    def _plan(self):
+        """Stack rows (per column): one per (box, points) a plain roll can give; for
+        each roll the row of every box in box order."""
+        m = self.model
+        rows = {}
+        self.stack = []                 # (box, first row, points array)
+        n = 0
+        for b in range(m.n_boxes):
+            pts = sorted(set(int(p) for p in m.scores[b]))
+            self.stack.append((b, n, np.array(pts, dtype=np.int64)))
+            for p in pts:
+                rows[(b, p)] = n
+                n += 1
+        self.n_stack = n
+        self.entry = np.array([[rows[(b, int(m.scores[b][r]))] for b in range(m.n_boxes)]
+                               for r in range(N_ROLLS)], dtype=np.intp)   # (252, nb)
+
+    def _final(self, mask, y, u):
+        """(integer planner values, true values) of each roll after the last roll,
+        each (252, S), with the planner's box choice (lowest index among ties)."""
+        m = self.model
+        S = len(mask)
+        NEGI = -(1 << 40)
+        Q = self.guide
+        W = self.W
+        RI = np.empty((self.n_stack, S), dtype=np.int64)
+        RT = np.empty((self.n_stack, S))
+        for b, first, pts in self.stack:
+            bit = 1 << b
+            p = pts[:, None]
+            if b < m.n_upper and m.track_u:
+                nu = np.minimum(u + p, m.cap)
+                cross = np.where((u < m.cap) & (u + p >= m.cap), m.upper_bonus, 0)
+            else:
+                nu = np.broadcast_to(u, (len(pts), S))
+                cross = 0
+            ny = np.broadcast_to(y, (len(pts), S))
+            if b == m.fab and m.has_y:
+                ny = np.broadcast_to((p > 0).astype(np.int64), (len(pts), S))
+            nidx = (((mask | bit) << 1) | ny) << 6 | nu
+            gain = p + cross
+            ri = 100 * gain + Q[nidx] if Q is not None else np.broadcast_to(p, (len(pts), S))
+            closed = (mask & bit) != 0
+            RI[first:first + len(pts)] = np.where(closed, NEGI, ri)
+            RT[first:first + len(pts)] = gain + W[nidx]
+        ent = self.entry.ravel()
+        # running max over boxes in box order: strict ">" keeps the lowest index
+        rowsel = np.repeat(self.entry[:, :1], S, axis=1)               # (252, S)
+        boxsel = np.zeros((N_ROLLS, S), dtype=np.intp)
+        best_i = RI[self.entry[:, 0]]
+        for b in range(1, m.n_boxes):
+            v = RI[self.entry[:, b]]
+            gt = v > best_i
+            np.maximum(best_i, v, out=best_i)
+            np.copyto(rowsel, self.entry[:, b:b + 1], where=gt)
+            np.copyto(boxsel, b, where=gt)
+        best_t = RT[rowsel, np.arange(S)[None, :]]
+        # five-alike rolls: Joker table and bonus
+        five = np.array(m.five_rolls)
+        jp = m.joker_pts[mask, y].astype(np.int64)                     # (S, 6, nb)
+        jb = m.joker_bonus[mask, y].astype(np.int64)                   # (S, 6)
+        bi = np.full((S, 6), NEGI, dtype=np.int64)
+        bt = np.zeros((S, 6))
+        bb = np.zeros((S, 6), dtype=np.intp)
+        for b in range(m.n_boxes):
+            p = jp[:, :, b]
+            legal = p >= 0
+            p = np.where(legal, p, 0)
+            bit = 1 << b
+            u2 = u[:, None]
+            if b < m.n_upper and m.track_u:
+                nu = np.minimum(u2 + p, m.cap)
+                cross = np.where((u2 < m.cap) & (u2 + p >= m.cap), m.upper_bonus, 0)
+            else:
+                nu = np.broadcast_to(u2, p.shape)
+                cross = 0
+            ny = (p > 0).astype(np.int64) if (b == m.fab and m.has_y) else \
+                np.broadcast_to(y[:, None], p.shape)
+            nidx = ((((mask | bit) << 1)[:, None]) | ny) << 6 | nu
+            gain = p + cross
+            ri = 100 * gain + Q[nidx] if Q is not None else p
+            take = legal & (ri > bi)
+            bi = np.where(take, ri, bi)
+            bt = np.where(take, gain + W[nidx], bt)
+            bb = np.where(take, b, bb)
+        boxsel[five] = bb.T
+        self.last_boxes = boxsel
+        best_i[five] = (bi + (100 * jb if Q is not None else 0)).T
+        best_t[five] = (bt + jb).T
+        return best_i, best_t
+
+    def _sweep_int(self, E):
+        """Integer hold values on the 7776 scale (as TurnPlanner._sweep)."""
+        ch = self.ch
+        X = np.empty((N_HOLDS, E.shape[1]), dtype=np.int64)
+        X[ROLL_BASE:] = E
+        for k in range(N_DICE - 1, -1, -1):
+            off, cnt = HOLD_LEVELS[k]
+            X[off:off + cnt] = X[ch.children[off:off + cnt]].sum(axis=1)
+        for k in range(N_DICE + 1):
+            off, cnt = HOLD_LEVELS[k]
+            X[off:off + cnt] *= 6 ** k
+        self.max_int = max(self.max_int, int(X.max()))
+        return X
+
+    def _push_int(self, X):
+        """Each roll's value with one roll left, hundredths (as TurnPlanner._push_best):
+        the best hold inside it, then rounded down from the 7776 scale."""
+        B = X.copy()
+        for k in range(1, N_DICE + 1):
+            off, cnt = HOLD_LEVELS[k]
+            pa = self.ch.parents[k]                      # (cnt, k), padded
+            acc = B[off:off + cnt]
+            for j in range(k):
+                np.maximum(acc, B[pa[:, j]], out=acc)
+        return (B[ROLL_BASE:] + 3888) // 7776
+
+    def _expect(self, F5):
+        """Float expectation of every hold (core order) from the roll values F5."""
+        ch = self.ch
+        F = np.empty((N_HOLDS, F5.shape[1]))
+        F[ROLL_BASE:] = F5
+        for k in range(N_DICE - 1, -1, -1):
+            off, cnt = HOLD_LEVELS[k]
+            F[off:off + cnt] = F[ch.children[off:off + cnt]].mean(axis=1)
+        return F
+
+    def _choose(self, X):
+        """Hold chosen for each roll (252, S): best X, lowest hold index on ties."""
+        out = np.empty((N_ROLLS, X.shape[1]), dtype=np.intp)
+        for rows, sub in self.ch.sub_groups:             # rolls with w sub-holds
+            best = X[sub[:, 0]]
+            pick = np.repeat(sub[:, :1], X.shape[1], axis=1)
+            for j in range(1, sub.shape[1]):
+                v = X[sub[:, j]]
+                gt = v > best
+                np.maximum(best, v, out=best)
+                np.copyto(pick, sub[:, j:j + 1], where=gt)
+            out[rows] = pick
+        return out
+
+    def _chunk(self, mask, y, u):
+        S = len(mask)
+        cols = np.arange(S)[None, :]
+        Ei, Et = self._final(mask, y, u)
+        if self.hold_table is None:
+            X1 = self._sweep_int(Ei)
+            h1 = self._choose(X1)
+            E2 = self._push_int(X1)
+            X2 = self._sweep_int(E2)
+            h2 = self._choose(X2)
+        else:
+            h1 = h2 = np.repeat(self.hold_table[:, None], S, axis=1)
+        F1 = self._expect(Et)
+        W2 = F1[h1, cols]
+        F2 = self._expect(W2)
+        W1 = F2[h2, cols]
+        self.W[((mask << 1) | y) << 6 | u] = self.ch.roll_prob @ W1
+        return self.last_boxes, h1, h2
+
+    def decisions(self, mask, y, u):
+        """The policy's choices in one state (its successors must be evaluated):
+        (box per roll, hold per roll with one roll left, hold with two), core order."""
+        a = np.array([mask], dtype=np.int64)
+        boxes, h1, h2 = self._chunk(a, np.array([y], dtype=np.int64),
+                                    np.array([u], dtype=np.int64))
+        return boxes[:, 0], h1[:, 0], h2[:, 0]
+
+    def run(self, down_to=0):
+        """Evaluate every state with at least `down_to` boxes filled."""
+        m = self.model
+        for pc in range(m.n_boxes - 1, down_to - 1, -1):
+            masks = m.masks_of_layer(pc)
+            m.joker_masks(masks)
+            mask, y, u = m.states_of_masks(masks)
+            for s in range(0, len(mask), self.chunk):
+                e = s + self.chunk
+                self._chunk(mask[s:e], y[s:e], u[s:e])
+        return self
+
+    @property
+    def expected_score(self):
+        return float(self.W[0])
+
+
+def guide_from_table(model, q):
+    """Flat guide array (hundredths) from table-ordered uint16 values."""
+    from tools.strategy_table import state_order
+    g = np.zeros(model.n_masks * 128, dtype=np.int64)
+    g[state_order(model)] = q
+    return g

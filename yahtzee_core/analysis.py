@@ -1,0 +1,130 @@
+"""Post-game analysis: points lost by each decision against optimal play.
+
+As in Verhoeff's advisor, a decision's loss is the optimal expected final score of
+the best choice minus that of the choice made, both judged at the moment of the
+decision; the game's loss is their sum. (Luck is not a loss: a good choice that
+rolls badly loses nothing.)
+
+The game or app feeds a DecisionLog as it goes, 8 bytes per decision:
+
+    log = DecisionLog()
+    log.hold(card, dice, rolls_left, held_flags)   # before a re-roll
+    log.box(card, dice, box_index)                 # when a box is filled
+    report = analyze(advisor, log)                 # after the game (needs the table)
+    report.total, report.losses                    # hundredths of a point
+
+Record layout (little endian): filled mask (2 bytes), capped upper subtotal (1),
+Yahtzee box score (1, 255 = open or no such box), roll index (1), rolls left (1:
+0 for a box choice), choice (2: hold index, or box index).
+"""
+
+from . import dice as _dice
+from .rules import OPEN
+
+_REC = 8
+_SCALE = 7776
+_HALF = 3888
+
+
+class DecisionLog:
+    def __init__(self, data=None):
+        self.data = bytearray(data) if data else bytearray()
+
+    def __len__(self):
+        return len(self.data) // _REC
+
+    def _add(self, card, dice, rolls_left, choice):
+        rules = card.rules
+        mask = card.filled_mask
+        u = card.upper_total
+        cap = rules.upper_bonus_at
+        if u > cap:
+            u = cap
+        ybox = card.yahtzee_box_score
+        if ybox < 0:
+            ybox = OPEN
+        r = _dice.roll_index(dice)
+        self.data.extend(bytes((mask & 255, mask >> 8, u, ybox, r, rolls_left,
+                                choice & 255, choice >> 8)))
+
+    def hold(self, card, dice, rolls_left, held):
+        """Record a hold: `held` is five 0/1 flags, one per die in `dice`."""
+        kept = tuple(sorted(dice[i] for i in range(5) if held[i]))
+        self._add(card, dice, rolls_left, _dice.hold_index(kept))
+
+    def hold_kept(self, card, dice, rolls_left, kept):
+        """Record a hold given as the kept dice themselves."""
+        self._add(card, dice, rolls_left, _dice.hold_index(tuple(kept)))
+
+    def box(self, card, dice, box):
+        b = card.rules.box_index(box)
+        self._add(card, dice, 0, b)
+
+    def record(self, i):
+        """(mask, u, ybox, roll index, rolls left, choice) of decision i."""
+        d = self.data
+        o = i * _REC
+        return (d[o] | d[o + 1] << 8, d[o + 2], d[o + 3], d[o + 4], d[o + 5],
+                d[o + 6] | d[o + 7] << 8)
+
+
+def probe_card(rules, mask, u, ybox):
+    """A card that plays like the recorded one: the same boxes open, the same capped
+    upper subtotal (all of it in the first filled upper box) and the same Yahtzee box."""
+    from .scorecard import Scorecard
+    card = Scorecard(rules)
+    s = card.scores
+    first = -1
+    for b in range(rules.n_boxes):
+        if mask >> b & 1:
+            s[b] = 0
+            if b < 6 and first < 0:
+                first = b
+    if first >= 0:
+        s[first] = u
+    fab = rules.five_alike_box
+    if fab >= 0 and mask >> fab & 1:
+        s[fab] = ybox if ybox != OPEN else 0
+    return card
+
+
+class Report:
+    def __init__(self):
+        self.losses = []        # (decision number, rolls left, loss in hundredths)
+        self.total = 0          # hundredths, rounded from the exact sum
+
+    def worst(self, n=3):
+        return sorted(self.losses, key=_loss_key)[:n]
+
+
+def _loss_key(item):
+    return -item[2]
+
+
+def analyze(advisor, log):
+    """Report of the points each logged decision lost against optimal play."""
+    planner = advisor.planner if hasattr(advisor, 'planner') else advisor
+    rules = planner.rules
+    rep = Report()
+    exact = 0                   # on the 7776 scale
+    for i in range(len(log)):
+        mask, u, ybox, r, rolls_left, choice = log.record(i)
+        card = probe_card(rules, mask, u, ybox)
+        dice = _dice.roll_dice(r)
+        if rolls_left:
+            best_h, best = planner.best_hold_index(card, dice, rolls_left)
+            chosen = planner.x[choice]
+            loss = best - chosen
+        else:
+            opts = planner.box_options(card, dice)
+            chosen = -1
+            for v, b in opts:
+                if b == choice:
+                    chosen = v
+            if chosen < 0:
+                raise ValueError('decision %d: box %d was not a legal choice' % (i, choice))
+            loss = (opts[0][0] - chosen) * _SCALE
+        exact += loss
+        rep.losses.append((i, rolls_left, (loss + _HALF) // _SCALE))
+    rep.total = (exact + _HALF) // _SCALE
+    return rep
