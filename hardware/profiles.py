@@ -1,0 +1,114 @@
+"""Board profiles: which parts a build has and which pins they use.
+
+Plain dicts of pin NAMES (strings such as "GP10"), so this module imports nothing
+board-specific and can be read by boot.py, the desktop tools and the tests. Names
+are turned into pins with getattr(board, name) only when the hardware is built.
+settings.toml can pick a profile and override any entry (see hardware/settings.py).
+
+Pin roles:
+  SDA, SCL        the I2C bus shared by the OLED and the accelerometer
+  HOLD1..HOLD5    one button under each die (toggle hold)
+  OK, BACK        confirm / roll, and back / cancel
+  LEFT, RIGHT,    cursor buttons (the three-button build moves a cursor instead of
+  UP, DOWN        having a button per die)
+  HINT            optional advisor button
+  SHAKE           a vibration or tilt switch, when shake = "switch"
+  PIEZO           a passive piezo buzzer on a PWM-capable pin
+Buttons connect the pin to GND when pressed (internal pull-ups are used).
+"""
+
+from ui import actions
+
+# Button roles in the order they become keypad key numbers, with their action.
+BUTTON_ROLES = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "OK", "BACK",
+                "LEFT", "RIGHT", "UP", "DOWN", "HINT")
+ROLE_ACTIONS = {
+    "HOLD1": actions.HOLD_1, "HOLD2": actions.HOLD_2, "HOLD3": actions.HOLD_3,
+    "HOLD4": actions.HOLD_4, "HOLD5": actions.HOLD_5, "OK": actions.OK,
+    "BACK": actions.BACK, "LEFT": actions.LEFT, "RIGHT": actions.RIGHT,
+    "UP": actions.UP, "DOWN": actions.DOWN, "HINT": actions.HINT,
+}
+HOLD_ACTIONS = (actions.HOLD_1, actions.HOLD_2, actions.HOLD_3, actions.HOLD_4,
+                actions.HOLD_5)
+# Every role that takes a pin, buttons first.
+PIN_ROLES = BUTTON_ROLES + ("SDA", "SCL", "SHAKE", "PIEZO")
+
+SHAKE_KINDS = ("lis3dh", "mpu6050", "switch", "none")
+DISPLAY_KINDS = ("ssd1306", "none")
+SOUND_KINDS = ("piezo", "none")
+
+# Usual I2C addresses: the first is tried first, the second is the strap alternative.
+ACCEL_ADDRESSES = {"lis3dh": (0x18, 0x19), "mpu6050": (0x68, 0x69)}
+
+# Raspberry Pi Pico (RP2040) build, also fine on any CircuitPython 10 board that has
+# these pin names. GP4/GP5 are I2C0; GP16 can drive PWM.
+DEFAULT = {
+    "name": "default",
+    "board": "Raspberry Pi Pico / RP2040",
+    "flash_bytes": 2 * 1024 * 1024,      # for tools/build_bundle.py's size check
+    "display": "ssd1306",
+    "width": 128,
+    "height": 64,
+    "rotation": 0,
+    "display_address": 0x3C,
+    "i2c_frequency": 400000,
+    "shake": "lis3dh",
+    "accel_address": 0,          # 0: try the usual addresses of the chip
+    "sound": "piezo",
+    "pins": {
+        "SDA": "GP4", "SCL": "GP5",
+        "HOLD1": "GP10", "HOLD2": "GP11", "HOLD3": "GP12", "HOLD4": "GP13",
+        "HOLD5": "GP14", "OK": "GP15", "BACK": "GP9",
+        "PIEZO": "GP16", "SHAKE": "GP17",
+    },
+    # Holding these buttons gives another action instead (fired after long_ms).
+    "long_press": {"OK": "HINT"},
+    # The button that, held at power-on, lets the game write the CIRCUITPY drive.
+    "write_key": "BACK",
+}
+
+# Same wiring with an MPU-6050 (GY-521 board) instead of the LIS3DH.
+PICO_MPU6050 = dict(DEFAULT, name="pico-mpu6050", shake="mpu6050")
+
+# Same wiring with a vibration / ball tilt switch from GP17 to GND as shake sensor.
+PICO_SWITCH = dict(DEFAULT, name="pico-switch", shake="switch")
+
+# Any Feather + the 128x32 OLED FeatherWing (buttons A, B, C on D9, D6, D5).
+# A/C move a cursor over the dice and menu items, B selects (toggles a hold, rolls,
+# scores). Holding B is BACK, holding C asks the advisor (HINT).
+THREE_BUTTON = {
+    "name": "three-button",
+    "board": "Feather (RP2040, M4, ...) + OLED FeatherWing 128x32",
+    "flash_bytes": 8 * 1024 * 1024,      # Feather RP2040
+    "display": "ssd1306",
+    "width": 128,
+    "height": 32,
+    "rotation": 0,
+    "display_address": 0x3C,
+    "i2c_frequency": 400000,
+    "shake": "lis3dh",           # a STEMMA QT LIS3DH; OK rolls when none answers
+    "accel_address": 0,
+    "sound": "none",
+    "pins": {
+        "SDA": "SDA", "SCL": "SCL",
+        "LEFT": "D9", "OK": "D6", "RIGHT": "D5",
+    },
+    "long_press": {"OK": "BACK", "RIGHT": "HINT"},
+    "write_key": "OK",
+}
+
+PROFILES = {
+    "default": DEFAULT,
+    "pico-mpu6050": PICO_MPU6050,
+    "pico-switch": PICO_SWITCH,
+    "three-button": THREE_BUTTON,
+}
+
+
+def get(name):
+    """A fresh, modifiable copy of the named profile (KeyError for an unknown name)."""
+    base = PROFILES[name]
+    profile = dict(base)
+    profile["pins"] = dict(base["pins"])
+    profile["long_press"] = dict(base["long_press"])
+    return profile

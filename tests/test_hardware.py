@@ -1,0 +1,869 @@
+"""hardware.build() against fake CircuitPython modules (board, busio, keypad, ...).
+
+The fakes behave like CircuitPython where it matters here: busio.I2C fails without
+pull-ups, I2CDisplayBus refuses an address nobody answers, keypad hands events out
+through get_into, microcontroller.nvm may be missing. Each test builds the hardware
+with settings passed as a dict (what os.getenv would return from settings.toml).
+"""
+import ast
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from hardware import board_io, profiles, settings
+from hardware.accel import Lis3dhReader, Mpu6050Reader
+from hardware.buttons import Controls, MAX_SENSOR_FAILURES
+from hardware.clock import Clock
+from hardware.shake import ShakeDetector
+from hardware.sound import PiezoSound, SilentSound
+from ui import actions as A
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# --------------------------------------------------------------------- fakes
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board.%s" % self.name
+
+
+def make_board(names, aliases=()):
+    board = types.ModuleType("board")
+    for name in names:
+        setattr(board, name, Pin(name))
+    for alias, name in aliases:
+        setattr(board, alias, getattr(board, name))
+    return board
+
+
+PICO = ["GP%d" % i for i in range(29)] + ["LED"]
+FEATHER = ["D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13", "A0", "A1", "SDA", "SCL"]
+
+
+class Lis3dhChip:
+    def __init__(self, who=0x33):
+        self.regs = {0x0F: who}
+        self.sample = (0, 0, 8000)   # raw counts: 1 g on z at +-4 g high resolution
+
+    def read(self, register, n):
+        if register == 0xA8:
+            out = bytearray()
+            for v in self.sample:
+                out += (v & 0xFFFF).to_bytes(2, "little")
+            return out
+        return bytes([self.regs.get(register, 0)])
+
+
+class Mpu6050Chip:
+    def __init__(self, who=0x68):
+        self.regs = {0x75: who}
+        self.sample = (0, 0, 8192)
+
+    def read(self, register, n):
+        if register == 0x3B:
+            out = bytearray()
+            for v in self.sample:
+                out += (v & 0xFFFF).to_bytes(2, "big")
+            return out
+        return bytes([self.regs.get(register, 0)])
+
+
+class OledChip:
+    def read(self, register, n):
+        return bytes(n)
+
+
+class FakeEnv:
+    """Everything a test may want to change about the fake board."""
+
+    def __init__(self):
+        self.board_names = PICO
+        self.aliases = ()
+        self.devices = {0x3C: OledChip(), 0x18: Lis3dhChip()}
+        self.i2c_error = None
+        self.keys_error = None
+        self.pwm_error = None
+        self.has_nvm = True
+        self.readonly = True
+        self.log = []
+        self.i2c = None
+        self.keys = None
+        self.displays = []
+        self.pwms = []
+
+
+def install(monkeypatch, env):
+    board = make_board(env.board_names, env.aliases)
+
+    busio = types.ModuleType("busio")
+
+    class I2C:
+        def __init__(self, scl, sda, frequency=100000):
+            env.log.append(("I2C", scl.name, sda.name, frequency))
+            if env.i2c_error:
+                raise env.i2c_error
+            self.locked = False
+            self.writes = []
+            env.i2c = self
+
+        def try_lock(self):
+            if self.locked:
+                return False
+            self.locked = True
+            return True
+
+        def unlock(self):
+            self.locked = False
+
+        def scan(self):
+            assert self.locked
+            return sorted(env.devices)
+
+        def _chip(self, address):
+            chip = env.devices.get(address)
+            if chip is None:
+                raise OSError(19, "No such device")
+            return chip
+
+        def writeto(self, address, buf):
+            assert self.locked
+            self._chip(address)
+            self.writes.append((address, bytes(buf)))
+
+        def writeto_then_readfrom(self, address, out, inbuf, out_end=None):
+            assert self.locked
+            chip = self._chip(address)
+            register = out[0]
+            data = chip.read(register, len(inbuf))
+            inbuf[:] = data[:len(inbuf)]
+    busio.I2C = I2C
+
+    displayio = types.ModuleType("displayio")
+    displayio.CIRCUITPYTHON_TERMINAL = object()
+
+    def release_displays():
+        env.log.append(("release_displays",))
+    displayio.release_displays = release_displays
+
+    i2cdisplaybus = types.ModuleType("i2cdisplaybus")
+
+    class I2CDisplayBus:
+        def __init__(self, i2c, *, device_address, reset=None):
+            if device_address not in env.devices:
+                raise ValueError("Unable to find I2C Display at %x" % device_address)
+            env.log.append(("I2CDisplayBus", device_address))
+            self.sent = []
+
+        def send(self, command, data):
+            self.sent.append((command, bytes(data)))
+    i2cdisplaybus.I2CDisplayBus = I2CDisplayBus
+
+    ssd = types.ModuleType("adafruit_displayio_ssd1306")
+
+    class SSD1306:
+        def __init__(self, bus, width, height, rotation=0, auto_refresh=True):
+            self.bus = bus
+            self.width = width
+            self.height = height
+            self.auto_refresh = auto_refresh
+            self.root_group = None
+            self.refreshes = 0
+            self.awake = True
+            env.displays.append(self)
+
+        def refresh(self):
+            self.refreshes += 1
+            return True
+
+        def sleep(self):
+            self.awake = False
+
+        def wake(self):
+            self.awake = True
+    ssd.SSD1306 = SSD1306
+
+    keypad = types.ModuleType("keypad")
+
+    class Event:
+        def __init__(self, key_number=0, pressed=True):
+            self.key_number = key_number
+            self.pressed = pressed
+
+    class EventQueue:
+        def __init__(self):
+            self.queue = []
+            self.targets = set()
+
+        def get_into(self, event):
+            self.targets.add(id(event))
+            if not self.queue:
+                return False
+            event.key_number, event.pressed = self.queue.pop(0)
+            return True
+
+        def get(self):
+            raise AssertionError("poll must use get_into, get() allocates an Event")
+
+    class Keys:
+        def __init__(self, pins, *, value_when_pressed, pull=True, **kw):
+            if env.keys_error:
+                raise env.keys_error
+            self.pins = tuple(pins)
+            self.value_when_pressed = value_when_pressed
+            self.pull = pull
+            self.events = EventQueue()
+            env.keys = self
+    keypad.Event = Event
+    keypad.Keys = Keys
+
+    micro = types.ModuleType("microcontroller")
+    if env.has_nvm:
+        micro.nvm = bytearray(4096)
+
+    pwmio = types.ModuleType("pwmio")
+
+    class PWMOut:
+        def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+            if env.pwm_error:
+                raise env.pwm_error
+            self.pin = pin
+            self.frequency = frequency
+            self.duty_cycle = duty_cycle
+            self.variable_frequency = variable_frequency
+            env.pwms.append(self)
+    pwmio.PWMOut = PWMOut
+
+    storage = types.ModuleType("storage")
+    storage.getmount = lambda path: types.SimpleNamespace(readonly=env.readonly)
+
+    supervisor = types.ModuleType("supervisor")
+    supervisor.ticks_ms = lambda: 1234
+
+    for name, module in (("board", board), ("busio", busio), ("displayio", displayio),
+                         ("i2cdisplaybus", i2cdisplaybus),
+                         ("adafruit_displayio_ssd1306", ssd), ("keypad", keypad),
+                         ("microcontroller", micro), ("pwmio", pwmio),
+                         ("storage", storage), ("supervisor", supervisor)):
+        monkeypatch.setitem(sys.modules, name, module)
+    return board
+
+
+@pytest.fixture
+def env(monkeypatch):
+    e = FakeEnv()
+    e.install = lambda: install(monkeypatch, e)
+    return e
+
+
+def build(env, settings_map=None, profile=None):
+    env.install()
+    getenv = (settings_map or {}).get
+    return board_io.build_board(profile, getenv=getenv)
+
+
+def press(hw, key, pressed=True):
+    hw.input._keys.events.queue.append((key, pressed))
+
+
+def actions_of(hw, events, start=0, step=10, extra_ms=0):
+    """Feed (key, pressed) events one per 10 ms poll; collect the actions."""
+    out = []
+    now = start
+    for key, pressed in events:
+        press(hw, key, pressed)
+        code = hw.input.poll(now)
+        if code:
+            out.append(code)
+        now += step
+    end = now + extra_ms
+    while now <= end:
+        code = hw.input.poll(now)
+        if code:
+            out.append(code)
+        now += step
+    return out
+
+
+# ------------------------------------------------------------ full builds
+
+def test_default_profile_builds_everything(env):
+    hw = build(env)
+    assert hw.messages == []
+    assert hw.profile == "default"
+    # I2C on the profile's pins, released displays first, 400 kHz.
+    assert env.log[0] == ("release_displays",)
+    assert ("I2C", "GP5", "GP4", 400000) in env.log
+    assert ("I2CDisplayBus", 0x3C) in env.log
+    assert hw.display is not None and (hw.display.width, hw.display.height) == (128, 64)
+    assert env.displays[0].auto_refresh is False
+    # Buttons: pulled up, pressed = low, in role order.
+    assert [p.name for p in env.keys.pins] == ["GP10", "GP11", "GP12", "GP13", "GP14",
+                                               "GP15", "GP9"]
+    assert env.keys.value_when_pressed is False and env.keys.pull is True
+    assert hw.has_shake and hw.hold_buttons
+    assert isinstance(hw.sound, PiezoSound)
+    assert env.pwms[0].pin.name == "GP16" and env.pwms[0].variable_frequency
+    assert hw.storage is sys.modules["microcontroller"].nvm
+    assert hw.ticks_ms() == 1234
+    assert hw.i2c_devices == [0x18, 0x3C]
+    assert hw.fs_writable is False
+
+
+def test_lis3dh_configured_at_4g_high_resolution(env):
+    build(env)
+    writes = env.i2c.writes
+    assert (0x18, bytes((0x20, 0x77))) in writes     # 400 Hz, XYZ on
+    assert (0x18, bytes((0x23, 0x98))) in writes     # BDU, +-4 g, high resolution
+
+
+def test_default_key_numbers_map_to_actions(env):
+    hw = build(env)
+    got = [actions_of(hw, [(k, True), (k, False)]) for k in range(6)]
+    assert got == [[A.HOLD_1], [A.HOLD_2], [A.HOLD_3], [A.HOLD_4], [A.HOLD_5], [A.OK]]
+    assert actions_of(hw, [(6, True), (6, False)]) == [A.BACK]
+
+
+def test_default_long_ok_is_hint(env):
+    hw = build(env)
+    # OK held for 800 ms: HINT once, nothing at the release.
+    press(hw, 5, True)
+    got = [hw.input.poll(t) for t in range(0, 800, 10)]
+    press(hw, 5, False)
+    got += [hw.input.poll(t) for t in range(800, 900, 10)]
+    assert [c for c in got if c] == [A.HINT]
+    assert got.index(A.HINT) * 10 >= 600
+
+
+def test_three_button_profile(env):
+    env.board_names = FEATHER
+    env.devices = {0x3C: OledChip()}
+    hw = build(env, {"YAHTZEE_PROFILE": "three-button"})
+    assert hw.profile == "three-button"
+    assert (hw.display.width, hw.display.height) == (128, 32)
+    assert ("I2C", "SCL", "SDA", 400000) in env.log
+    assert [p.name for p in env.keys.pins] == ["D6", "D9", "D5"]   # OK, LEFT, RIGHT
+    assert not hw.hold_buttons
+    assert isinstance(hw.sound, SilentSound)
+    # No accelerometer on this Feather: OK rolls, and the message says so.
+    assert not hw.has_shake
+    assert any("press OK to roll" in m for m in hw.messages)
+    # A = LEFT and C = RIGHT report on press; B is OK when tapped, BACK when held.
+    assert actions_of(hw, [(1, True), (1, False)]) == [A.LEFT]
+    assert actions_of(hw, [(2, True), (2, False)]) == [A.RIGHT]
+    assert actions_of(hw, [(0, True), (0, False)]) == [A.OK]
+    assert actions_of(hw, [(0, True)], start=1000, extra_ms=700) == [A.BACK]
+    press(hw, 0, False)
+    assert hw.input.poll(2000) == 0
+    assert actions_of(hw, [(2, True)], start=3000, extra_ms=700) == [A.HINT]
+
+
+def test_profile_argument_wins_over_settings(env):
+    env.board_names = FEATHER + PICO
+    hw = build(env, {"YAHTZEE_PROFILE": "default"}, profile="three-button")
+    assert hw.profile == "three-button"
+
+
+def test_settings_override_pins_and_parts(env):
+    env.devices = {0x3C: OledChip(), 0x68: Mpu6050Chip()}
+    hw = build(env, {"YAHTZEE_PIN_OK": "GP7", "YAHTZEE_SHAKE": "MPU6050",
+                     "YAHTZEE_PIN_BACK": "none", "YAHTZEE_SOUND": "none",
+                     "YAHTZEE_DISPLAY_HEIGHT": "32", "YAHTZEE_I2C_FREQUENCY": 100000})
+    assert hw.messages == []
+    assert [p.name for p in env.keys.pins] == ["GP10", "GP11", "GP12", "GP13", "GP14",
+                                               "GP7"]
+    assert isinstance(hw.input._accel, Mpu6050Reader)
+    assert isinstance(hw.sound, SilentSound)
+    assert hw.display.height == 32
+    assert ("I2C", "GP5", "GP4", 100000) in env.log
+    # MPU-6050 at +-4 g, woken up.
+    assert (0x68, bytes((0x1C, 0x08))) in env.i2c.writes
+    assert (0x68, bytes((0x6B, 0x01))) in env.i2c.writes
+
+
+def test_bad_settings_are_reported_and_ignored(env):
+    hw = build(env, {"YAHTZEE_PROFILE": "gameboy", "YAHTZEE_SHAKE": "gyro",
+                     "YAHTZEE_DISPLAY_ADDRESS": "sixty"})
+    assert hw.profile == "default"
+    text = " | ".join(hw.messages)
+    assert "unknown profile 'gameboy'" in text
+    assert "YAHTZEE_SHAKE='gyro'" in text
+    assert "YAHTZEE_DISPLAY_ADDRESS" in text
+    assert hw.display is not None and hw.has_shake      # profile values kept
+
+
+def test_hex_and_int_settings():
+    assert settings.parse_int("0x3D") == 0x3D
+    assert settings.parse_int(61) == 61
+    assert settings.parse_int(" 100000 ") == 100000
+    assert settings.parse_int("-5") == -5
+    assert settings.parse_int("3c") is None
+    config, messages = settings.load_config(None, {"YAHTZEE_DISPLAY_ADDRESS": "0x3D",
+                                                   "YAHTZEE_ACCEL_ADDRESS": 25}.get)
+    assert (config["display_address"], config["accel_address"]) == (0x3D, 0x19)
+    assert messages == []
+
+
+def test_load_config_does_not_change_the_profiles():
+    before = repr(profiles.PROFILES)
+    config, _ = settings.load_config(None, {"YAHTZEE_PIN_OK": "GP1",
+                                            "YAHTZEE_PIN_BACK": "none"}.get)
+    assert config["pins"]["OK"] == "GP1"
+    assert repr(profiles.PROFILES) == before
+
+
+def test_shake_thresholds_from_settings(env):
+    hw = build(env, {"YAHTZEE_SHAKE_START_MG": "2000", "YAHTZEE_SHAKE_STOP_MG": "1500"})
+    expect = ShakeDetector(start_mg=2000, stop_mg=1500)
+    assert hw.input._detector.start_e == expect.start_e
+    assert hw.input._detector.stop_e == expect.stop_e
+    _, messages = settings.load_config(None, {"YAHTZEE_SHAKE_STOP_MG": "1900"}.get)
+    assert any("stop above start" in m for m in messages)
+
+
+# ----------------------------------------------------------- missing parts
+
+def test_missing_display(env):
+    env.devices = {0x18: Lis3dhChip()}
+    hw = build(env)
+    assert hw.display is None
+    assert any("no display at 0x3c" in m and "0x18" in m for m in hw.messages)
+    assert hw.has_shake and env.keys is not None       # the rest still works
+
+
+def test_display_library_failure_is_contained(env, monkeypatch):
+    env.install()
+
+    class Broken:
+        def __init__(self, *a, **k):
+            raise RuntimeError("display init failed")
+    monkeypatch.setattr(sys.modules["adafruit_displayio_ssd1306"], "SSD1306", Broken)
+    hw = board_io.build_board(None, getenv={}.get)
+    assert hw.display is None
+    assert any("display at 0x3c failed" in m for m in hw.messages)
+    assert env.log.count(("release_displays",)) == 2    # bus given back after failing
+    assert hw.has_shake
+
+
+def test_missing_sensor_means_ok_rolls(env):
+    env.devices = {0x3C: OledChip()}
+    hw = build(env)
+    assert hw.display is not None
+    assert not hw.has_shake
+    message = [m for m in hw.messages if "LIS3DH" in m]
+    assert message and "0x18" in message[0] and "press OK to roll" in message[0]
+    assert hw.input.poll(0) == 0
+
+
+def test_wrong_chip_at_sensor_address(env):
+    env.devices = {0x3C: OledChip(), 0x18: Lis3dhChip(who=0x44)}
+    hw = build(env)
+    assert not hw.has_shake
+    assert any("did not start" in m and "not a LIS3DH" in m for m in hw.messages)
+
+
+def test_sensor_at_alternate_address(env):
+    env.devices = {0x3C: OledChip(), 0x19: Lis3dhChip()}
+    hw = build(env)
+    assert hw.has_shake and hw.input._accel.address == 0x19
+
+
+def test_i2c_failure_does_not_crash(env):
+    env.i2c_error = RuntimeError("No pull up found on SDA or SCL; check your wiring")
+    hw = build(env)
+    assert hw.display is None and not hw.has_shake
+    assert any("I2C on GP4/GP5 failed" in m and "pull up" in m for m in hw.messages)
+    assert env.keys is not None
+    assert actions_of(hw, [(5, True), (5, False)]) == [A.OK]
+
+
+def test_no_board_module_at_all(monkeypatch):
+    # A port with none of CircuitPython's modules: each import raises ImportError.
+    # (This also keeps Blinka's real displayio, which starts a thread, out of pytest.)
+    for name in ("board", "busio", "displayio", "i2cdisplaybus", "keypad", "pwmio",
+                 "microcontroller", "storage", "supervisor", "adafruit_displayio_ssd1306"):
+        monkeypatch.setitem(sys.modules, name, None)
+    hw = board_io.build_board(None, getenv={}.get)
+    assert hw.display is None and not hw.has_shake
+    assert any("not CircuitPython" in m for m in hw.messages)
+    assert hw.input.poll(0) == 0
+
+
+def test_unknown_pin_name_drops_only_that_button(env):
+    hw = build(env, {"YAHTZEE_PIN_OK": "GP99"})
+    assert any("no pin GP99 (for OK)" in m for m in hw.messages)
+    assert len(env.keys.pins) == 6
+    assert actions_of(hw, [(5, True)]) == [A.BACK]       # key 5 is BACK now
+
+
+def test_pin_used_twice_is_refused(env):
+    hw = build(env, {"YAHTZEE_PIN_HOLD1": "GP4"})       # GP4 is SDA
+    assert any("GP4 for HOLD1 is already used by SDA" in m for m in hw.messages)
+    assert not hw.hold_buttons
+    # Two names for one pin (a board alias) are caught too.
+    env.aliases = (("BUTTON", "GP15"),)
+    hw = build(env, {"YAHTZEE_PIN_BACK": "BUTTON"})
+    assert any("BUTTON for BACK is already used by OK" in m for m in hw.messages)
+
+
+def test_keypad_failure_leaves_the_rest(env):
+    env.keys_error = ValueError("GP15 in use")
+    hw = build(env)
+    assert any("buttons failed" in m for m in hw.messages)
+    assert hw.display is not None and hw.has_shake
+    assert hw.input.poll(0) == 0
+    assert not hw.hold_buttons
+
+
+def test_unforeseen_errors_cost_one_part_only(env, monkeypatch):
+    def broken(*args):
+        raise TypeError("a bug in a part")
+    for name in ("make_display", "make_accel", "make_controls", "make_storage",
+                 "make_sound"):
+        monkeypatch.setattr(board_io, name, broken)
+    hw = build(env)
+    assert hw.display is None and not hw.has_shake
+    assert hw.input.poll(0) == 0
+    assert isinstance(hw.storage, bytearray) and isinstance(hw.sound, SilentSound)
+    assert sum("failed unexpectedly" in m for m in hw.messages) == 5
+
+
+def test_no_nvm_falls_back_to_ram(env):
+    env.has_nvm = False
+    hw = build(env)
+    assert isinstance(hw.storage, bytearray) and len(hw.storage) == board_io.NVM_FALLBACK_SIZE
+    assert any("no nvm" in m for m in hw.messages)
+
+
+def test_piezo_failure_is_silent(env):
+    env.pwm_error = ValueError("All timers for this pin are in use")
+    hw = build(env)
+    assert isinstance(hw.sound, SilentSound)
+    assert any("no sound" in m for m in hw.messages)
+
+
+def test_writable_drive_reported(env):
+    env.readonly = False
+    assert build(env).fs_writable is True
+
+
+def test_messages_printed_on_console(env, capsys):
+    env.devices = {}
+    build(env)
+    out = capsys.readouterr().out
+    assert "yahtzee: no display at 0x3c" in out
+    assert "yahtzee: no LIS3DH" in out
+
+
+# ------------------------------------------------------- input at runtime
+
+def test_poll_reuses_one_event_and_never_calls_get(env):
+    hw = build(env)
+    actions_of(hw, [(k, p) for k in range(7) for p in (True, False)])
+    assert len(env.keys.events.targets) == 1
+
+
+def test_switch_profile_rolls_on_rattle(env):
+    hw = build(env, {"YAHTZEE_PROFILE": "pico-switch"})
+    assert [p.name for p in env.keys.pins][-1] == "GP17"
+    switch_key = len(env.keys.pins) - 1
+    assert hw.has_shake and hw.input._accel is None
+    got = []
+    for now in range(0, 3000, 10):
+        if 300 <= now < 1100 and now % 50 == 0:
+            press(hw, switch_key, (now // 50) % 2 == 0)
+        code = hw.input.poll(now)
+        if code:
+            got.append((code, now))
+    assert [c for c, _ in got] == [A.SHAKE_START, A.SHAKE_END]
+    assert 1050 <= got[1][1] <= 1050 + 400
+
+
+def test_buttons_still_work_while_the_switch_rattles(env):
+    hw = build(env, {"YAHTZEE_PROFILE": "pico-switch"})
+    switch_key = len(env.keys.pins) - 1
+    press(hw, switch_key, True)
+    press(hw, 0, True)
+    press(hw, switch_key, False)
+    assert hw.input.poll(0) == A.HOLD_1
+    assert hw.input._edges == 1         # the rattle before the button was kept
+    hw.input.poll(10)
+    assert hw.input._edges == 0
+
+
+def test_accelerometer_shake_through_poll(env):
+    hw = build(env)
+    chip = env.devices[0x18]
+    got = []
+    import math
+    for now in range(0, 3000, 10):
+        if 500 <= now < 1500:
+            a = int(2000 * math.sin(2 * math.pi * 5 * now / 1000))
+            chip.sample = (a * 8, 0, 8000)      # mg << 3: raw counts
+        else:
+            chip.sample = (0, 0, 8000)
+        code = hw.input.poll(now)
+        if code:
+            got.append((code, now))
+    assert [c for c, _ in got] == [A.SHAKE_START, A.SHAKE_END]
+    assert 1500 <= got[1][1] <= 1500 + 450
+
+
+def test_sample_rate_limited(env):
+    hw = build(env)
+    reads = []
+    reader = hw.input._accel
+    original = reader.read
+
+    def counting_read():
+        reads.append(1)
+        return original()
+    reader.read = counting_read
+    for now in range(1000, 1100, 2):
+        hw.input.poll(now)
+    assert len(reads) == 10            # one read per 10 ms, not per poll
+
+
+def test_sensor_dying_midway_finishes_the_shake(env):
+    hw = build(env)
+    detector = hw.input._detector
+    import math
+    now = 0
+    chip = env.devices[0x18]
+    while not detector.shaking:
+        a = int(2000 * math.sin(2 * math.pi * 5 * now / 1000))
+        chip.sample = (a * 8, 0, 8000)
+        hw.input.poll(now)
+        now += 10
+        assert now < 2000
+    del env.devices[0x18]               # wire pulled out
+    codes = []
+    for _ in range(MAX_SENSOR_FAILURES):
+        now += 10
+        codes.append(hw.input.poll(now))
+    assert codes[-1] == A.SHAKE_END and codes.count(A.SHAKE_END) == 1
+    assert not hw.has_shake
+    assert any("stopped answering" in m for m in hw.messages)
+    assert hw.input.poll(now + 10) == 0
+
+
+def test_short_i2c_glitch_is_forgiven(env):
+    hw = build(env)
+    chip = env.devices.pop(0x18)
+    for now in range(1000, 1000 + 10 * (MAX_SENSOR_FAILURES - 1), 10):
+        hw.input.poll(now)
+    env.devices[0x18] = chip
+    hw.input.poll(10000)
+    assert hw.has_shake and hw.input.sensor_failures == MAX_SENSOR_FAILURES - 1
+    assert hw.input._failures == 0          # a good read starts the count again
+
+
+# ------------------------------------------------------------- parts alone
+
+class FakeI2C:
+    def __init__(self, chip, address):
+        self.chip = chip
+        self.address = address
+        self.busy = False
+
+    def try_lock(self):
+        return not self.busy
+
+    def unlock(self):
+        pass
+
+    def writeto(self, address, buf):
+        pass
+
+    def writeto_then_readfrom(self, address, out, inbuf, out_end=None):
+        inbuf[:] = self.chip.read(out[0], len(inbuf))
+
+
+def test_lis3dh_counts_to_mg():
+    chip = Lis3dhChip()
+    reader = Lis3dhReader(FakeI2C(chip, 0x18), 0x18)
+    chip.sample = (8000, -8000, 16000)     # 12-bit 500 / -500 / 1000 steps of 2 mg
+    assert reader.read() and (reader.x, reader.y, reader.z) == (1000, -1000, 2000)
+    chip.sample = (32752, -32768, 0)        # full scale
+    reader.read()
+    assert (reader.x, reader.y) == (4094, -4096)
+
+
+def test_mpu6050_counts_to_mg():
+    chip = Mpu6050Chip()
+    reader = Mpu6050Reader(FakeI2C(chip, 0x68), 0x68)
+    chip.sample = (8192, -8192, 4096)
+    assert reader.read() and (reader.x, reader.y, reader.z) == (1000, -1000, 500)
+
+
+def test_busy_bus_skips_the_sample():
+    chip = Lis3dhChip()
+    bus = FakeI2C(chip, 0x18)
+    reader = Lis3dhReader(bus, 0x18)
+    bus.busy = True
+    assert reader.read() is False
+
+
+class FakePWM:
+    def __init__(self, max_hz=20000):
+        self.frequency = 0
+        self.duty_cycle = 0
+        self.max_hz = max_hz
+
+    def __setattr__(self, name, value):
+        if name == "frequency" and value > getattr(self, "max_hz", 10 ** 9):
+            raise ValueError("Invalid frequency")
+        object.__setattr__(self, name, value)
+
+
+def test_piezo_tone_ends_on_time():
+    now = [1000]
+    pwm = FakePWM()
+    sound = PiezoSound(pwm, lambda: now[0])
+    sound.tone(880, 100)
+    assert pwm.frequency == 880 and pwm.duty_cycle == 0x8000 and sound.playing
+    sound.update(1099)
+    assert pwm.duty_cycle == 0x8000
+    sound.update(1100)
+    assert pwm.duty_cycle == 0 and not sound.playing
+    sound.enabled = False
+    sound.tone(440, 100)
+    assert pwm.duty_cycle == 0
+    sound.enabled = True
+    sound.tone(50000, 100)                  # out of range: stays silent, no exception
+    assert pwm.duty_cycle == 0
+    sound.tone(440, 100)
+    sound.off()
+    assert pwm.duty_cycle == 0
+
+
+def test_silent_sound_accepts_everything():
+    s = SilentSound()
+    s.tone(440, 10)
+    s.update(0)
+    s.off()
+    assert not s.present
+
+
+def test_clock_sleep_makes_the_float_once():
+    slept = []
+    clock = Clock(ticks_ms=lambda: 5, sleep=slept.append)
+    clock.sleep_ms(20)
+    clock.sleep_ms(20)
+    clock.sleep_ms(0)
+    clock.sleep_ms(250)
+    assert slept == [0.02, 0.02, 0.25]
+    assert slept[0] is slept[1]
+    assert clock.ticks_ms() == 5
+
+
+def test_display_wrapper(env):
+    hw = build(env)
+    oled = env.displays[0]
+    group = object()
+    hw.display.root_group = group
+    assert oled.root_group is group and hw.display.root_group is group
+    assert hw.display.refresh() and oled.refreshes == 1
+    hw.display.set_brightness(300)
+    hw.display.set_brightness(-4)
+    assert oled.bus.sent == [(0x81, b"\xff"), (0x81, b"\x00")]
+    hw.display.sleep()
+    assert not oled.awake
+    hw.display.wake()
+    assert oled.awake
+    assert hw.display.show_console()
+    assert oled.root_group is sys.modules["displayio"].CIRCUITPYTHON_TERMINAL
+
+    def broken():
+        raise OSError(5, "Input/output error")
+    oled.refresh = broken
+    assert hw.display.refresh() is False and hw.display.errors == 1
+
+
+# ------------------------------------------------------------ device rules
+
+DEVICE_FILES = sorted((REPO / "hardware").glob("*.py"))
+DEVICE_FILES = [p for p in DEVICE_FILES if p.name != "desktop.py"]
+
+
+@pytest.mark.parametrize("path", DEVICE_FILES + [REPO / "code.py", REPO / "boot.py",
+                                                 REPO / "ui" / "actions.py"],
+                         ids=lambda p: p.name)
+def test_device_code_has_no_import_time_hardware(path):
+    """Board modules are imported inside functions only, never at module level."""
+    tree = ast.parse(path.read_text())
+    board_modules = {"board", "busio", "keypad", "displayio", "i2cdisplaybus", "pwmio",
+                     "digitalio", "microcontroller", "storage", "supervisor",
+                     "adafruit_displayio_ssd1306", "numpy", "typing", "dataclasses",
+                     "enum"}
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names = {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names = {(node.module or "").split(".")[0]}
+        else:
+            continue
+        assert not names & board_modules, (path.name, names)
+
+
+def test_importing_hardware_touches_no_board():
+    code = ("import sys; import hardware, hardware.board_io, hardware.profiles; "
+            "bad = [m for m in ('board', 'busio', 'keypad', 'displayio', 'digitalio') "
+            "if m in sys.modules]; print(bad)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=str(REPO))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_every_profile_is_complete():
+    for name, profile in profiles.PROFILES.items():
+        assert profile["name"] == name
+        for key in ("display", "width", "height", "shake", "sound", "pins",
+                    "long_press", "write_key", "display_address"):
+            assert key in profile, (name, key)
+        assert profile["shake"] in profiles.SHAKE_KINDS
+        assert set(profile["pins"]) <= set(profiles.PIN_ROLES)
+        assert set(profile["long_press"]) <= set(profile["pins"])
+        assert profile["write_key"] in profile["pins"]
+        names = list(profile["pins"].values())
+        assert len(names) == len(set(names)), name
+        assert "OK" in profile["pins"]
+
+
+# ------------------------------------------------------------------ docs
+
+def test_wiring_pictures_are_up_to_date():
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "draw_wiring.py"), "--check"],
+                          capture_output=True, text=True, cwd=str(REPO))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_hardware_doc_lists_every_profile_pin():
+    text = (REPO / "docs" / "HARDWARE.md").read_text()
+    for name, profile in profiles.PROFILES.items():
+        assert "`%s`" % name in text
+        for role, pin in profile["pins"].items():
+            assert "| %s |" % pin in text or "| %s " % pin in text, (name, role, pin)
+
+
+def test_settings_toml_is_valid_and_uses_known_keys():
+    import tomllib
+    data = tomllib.loads((REPO / "settings.toml").read_text())
+    assert data["YAHTZEE_PROFILE"] in profiles.PROFILES
+    known = {"YAHTZEE_PROFILE", "YAHTZEE_SHAKE", "YAHTZEE_DISPLAY", "YAHTZEE_SOUND"}
+    known |= {"YAHTZEE_" + n[0] for n in settings._NUMBERS}
+    known |= {"YAHTZEE_PIN_" + r for r in profiles.PIN_ROLES}
+    commented = [line.lstrip("# ").split("=")[0].strip()
+                 for line in (REPO / "settings.toml").read_text().splitlines()
+                 if line.startswith("# YAHTZEE_")]
+    for key in list(data) + commented:
+        assert key in known, key
+        value = data.get(key)
+        assert value is None or isinstance(value, str)     # quoted: works on every version
