@@ -72,7 +72,30 @@ def _signed16(high, low):
     return value
 
 
-class Lis3dhReader:
+class _BurstReader:
+    """One 6-byte burst read per sample into a buffer made once; subclasses set the
+    chip up in __init__ (then call _ready) and turn the bytes into mg in _convert."""
+
+    def _ready(self, i2c, address, first_register):
+        self.address = address
+        self._i2c = i2c
+        self._reg = bytes((first_register,))
+        self._buf = bytearray(6)
+        self.x = self.y = self.z = 0
+
+    def read(self):
+        i2c = self._i2c
+        if not i2c.try_lock():
+            return False
+        try:
+            i2c.writeto_then_readfrom(self.address, self._reg, self._buf)
+        finally:
+            i2c.unlock()
+        self._convert(self._buf)
+        return True
+
+
+class Lis3dhReader(_BurstReader):
     """LIS3DH at +-4 g, 400 Hz, high resolution: 2 mg per 12-bit step."""
 
     chip = "lis3dh"
@@ -84,31 +107,16 @@ class Lis3dhReader:
             raise OSError("chip id 0x%02x at 0x%02x is not a LIS3DH" % (found, address))
         regs.write_byte(_LIS3DH_CTRL1, _LIS3DH_CTRL1_400HZ_XYZ)
         regs.write_byte(_LIS3DH_CTRL4, _LIS3DH_CTRL4_4G_HR)
-        self.address = address
-        self._i2c = i2c
-        self._reg = bytes((_LIS3DH_OUT_X_L_AUTOINC,))
-        self._buf = bytearray(6)
-        self.x = 0
-        self.y = 0
-        self.z = 0
+        self._ready(i2c, address, _LIS3DH_OUT_X_L_AUTOINC)
 
-    def read(self):
-        i2c = self._i2c
-        if not i2c.try_lock():
-            return False
-        try:
-            i2c.writeto_then_readfrom(self.address, self._reg, self._buf)
-        finally:
-            i2c.unlock()
-        b = self._buf
+    def _convert(self, b):
         # Little-endian, 12 bits left-justified: raw >> 4 steps of 2 mg = raw >> 3.
         self.x = _signed16(b[1], b[0]) >> 3
         self.y = _signed16(b[3], b[2]) >> 3
         self.z = _signed16(b[5], b[4]) >> 3
-        return True
 
 
-class Mpu6050Reader:
+class Mpu6050Reader(_BurstReader):
     """MPU-6050 accelerometer at +-4 g (8192 LSB/g), 44 Hz low-pass."""
 
     chip = "mpu6050"
@@ -124,28 +132,13 @@ class Mpu6050Reader:
         regs.write_byte(_MPU_PWR_MGMT_1, _MPU_CLOCK_PLL_X)
         regs.write_byte(_MPU_CONFIG, _MPU_DLPF_44HZ)
         regs.write_byte(_MPU_ACCEL_CONFIG, _MPU_ACCEL_4G)
-        self.address = address
-        self._i2c = i2c
-        self._reg = bytes((_MPU_ACCEL_XOUT_H,))
-        self._buf = bytearray(6)
-        self.x = 0
-        self.y = 0
-        self.z = 0
+        self._ready(i2c, address, _MPU_ACCEL_XOUT_H)
 
-    def read(self):
-        i2c = self._i2c
-        if not i2c.try_lock():
-            return False
-        try:
-            i2c.writeto_then_readfrom(self.address, self._reg, self._buf)
-        finally:
-            i2c.unlock()
-        b = self._buf
+    def _convert(self, b):
         # Big-endian; mg = raw * 1000 / 8192 = raw * 125 >> 10.
         self.x = (_signed16(b[0], b[1]) * 125) >> 10
         self.y = (_signed16(b[2], b[3]) * 125) >> 10
         self.z = (_signed16(b[4], b[5]) * 125) >> 10
-        return True
 
 
 READERS = {"lis3dh": Lis3dhReader, "mpu6050": Mpu6050Reader}
