@@ -446,7 +446,22 @@ def _box_key(item):
     return (-item[0], item[1])
 
 
-class Advisor:
+class RankedOptions:
+    """Every hold or box ranked by expected final score (hundredths), from any turn
+    planner in ``self.planner``: shared by the Advisor and the table-less Hints."""
+
+    def hold_options(self, card, dice, rolls_left):
+        """[(expected final hundredths, kept sorted tuple)] best first."""
+        t = 100 * card.total
+        return [(t + v, kept) for v, kept in self.planner.hold_options(card, dice, rolls_left)]
+
+    def box_options(self, card, dice):
+        """[(expected final hundredths, box index)] best first."""
+        t = 100 * card.total
+        return [(t + v, b) for v, b in self.planner.box_options(card, dice)]
+
+
+class Advisor(RankedOptions):
     """Optimal-play hints from a strategy table.
 
     Values are expected FINAL scores in hundredths of a point: the card's total so
@@ -476,12 +491,3 @@ class Advisor:
         b, v = self.planner.best_box_index(card, dice)
         return b, 100 * card.total + v
 
-    def hold_options(self, card, dice, rolls_left):
-        """[(expected final hundredths, kept sorted tuple)] best first."""
-        t = 100 * card.total
-        return [(t + v, kept) for v, kept in self.planner.hold_options(card, dice, rolls_left)]
-
-    def box_options(self, card, dice):
-        """[(expected final hundredths, box index)] best first."""
-        t = 100 * card.total
-        return [(t + v, b) for v, b in self.planner.box_options(card, dice)]

@@ -19,7 +19,7 @@
 """
 
 from . import dice as _dice
-from .advisor import Advisor, TableError, TurnPlanner
+from .advisor import Advisor, RankedOptions, TableError, TurnPlanner
 from .rules import ruleset as _ruleset
 
 KINDS = ('perfect', 'good', 'beginner')
@@ -161,7 +161,7 @@ def make_bot(kind, rules, table_path=None):
     raise ValueError('unknown bot kind %r; choose one of: %s' % (kind, ', '.join(KINDS)))
 
 
-class Hints:
+class Hints(RankedOptions):
     """Hints for the UI: the advisor when a table is usable, else `good` planning
     (then ``fallback`` is True and ``note`` says so). Values are expected final
     scores in hundredths of a point."""
@@ -184,11 +184,3 @@ class Hints:
             planner = good_planner(rules)
             self.fallback = True
         self.planner = planner
-
-    def hold_options(self, card, dice, rolls_left):
-        t = 100 * card.total
-        return [(t + v, kept) for v, kept in self.planner.hold_options(card, dice, rolls_left)]
-
-    def box_options(self, card, dice):
-        t = 100 * card.total
-        return [(t + v, b) for v, b in self.planner.box_options(card, dice)]
