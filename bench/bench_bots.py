@@ -1,11 +1,27 @@
-"""perfect against good (and beginner) over seeded games, plus exact expected scores.
+"""perfect against good (and beginner) over seeded games with paired dice, plus exact
+expected scores.
 
-Each seed's game is played by every bot with its own dice stream seeded alike (the
-first roll of every game is the same for all). Prints each bot's mean score and the
-mean difference perfect - good with its standard error. With --exact, also the
-exact expected score of each level (tools.solver.PolicyEvaluator: no sampling).
+Common random numbers: every game g has one fixed table of dice, a value for each
+(turn, roll of the turn, k-th die rolled), and every bot plays game g on that table.
+So each turn's first roll is the same for all bots, and whenever two bots reroll the
+same number of dice at the same roll of a turn they get the same new values, whichever
+dice they kept and wherever those sit. The paired difference perfect - good then
+measures the decisions rather than the dice.
 
-    .venv/bin/python bench/bench_bots.py [--games 300] [--exact]
+Pairing alone leaves most of the noise (the bots' cards soon differ, and a Yahtzee
+bonus is 100 points), so each game's score is also shown less its dice luck, measured
+with the strategy table's values (LuckMeter): unbiased for any bot, and for `perfect`
+it removes the noise entirely.
+
+Prints games, each bot's mean score (plain and score - luck), the mean difference
+perfect - good with its standard error (both ways), and the exact difference for
+reference (from docs/STRATEGY.md; with --exact recomputed by
+tools.solver.PolicyEvaluator, no sampling). --dice independent plays each bot on its
+own dice stream instead (only the games' first rolls agree), to show what the pairing
+buys.
+
+    .venv/bin/python bench/bench_bots.py [--games 300] [--seed 2024] [--exact]
+        [--dice paired|independent] [--no-luck] [--no-beginner]
 """
 import argparse
 import math
@@ -13,35 +29,170 @@ import os
 import random
 import sys
 import time
+from array import array
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
 
 import yahtzee_core as yc  # noqa: E402
+from yahtzee_core import dice as _dice  # noqa: E402
+from yahtzee_core.advisor import Advisor  # noqa: E402
 from yahtzee_core.bots import make_bot, HeuristicValues  # noqa: E402
 
+ROLLS = 3
+SCALE = 7776         # 6 ** 5: the planner's scale for hold expectations
+# Exact expected scores, ruleset `yahtzee` (docs/STRATEGY.md, PolicyEvaluator).
+EXACT_YAHTZEE = {'perfect': 254.5877, 'good': 251.1134, 'beginner': 162.2469}
 
-def play(bot, name, seed):
-    rng = random.Random(seed)
-    game = yc.Game(name, 1, lambda: rng.randint(1, 6))
+
+def paired_dice(seed, game, turns):
+    """Game `game`'s dice table: value of the k-th die rolled at roll r of turn t is
+    table[(t * 3 + r) * 5 + k]. Seeded per (seed, game), so any subset of games can be
+    replayed alone."""
+    rng = random.Random(seed * 1000003 + game)
+    return bytes(rng.randint(1, 6) for _ in range(turns * ROLLS * 5))
+
+
+class TableDice:
+    """Dice source for yc.Game reading a paired table; the player loop calls start()
+    before each roll so that the k-th die rolled reads entry k of that roll's row."""
+
+    def __init__(self, table):
+        self.table = table
+        self.pos = 0
+
+    def start(self, turn, roll):
+        self.pos = (turn * ROLLS + roll) * 5
+
+    def __call__(self):
+        v = self.table[self.pos]
+        self.pos += 1
+        return v
+
+
+class LuckMeter:
+    """Dice luck of a game, measured with the optimal values (a martingale control
+    variate): each roll adds (value of the state it lands in) - (expected value of
+    that state before rolling), both by the strategy table's own turn planning. The
+    expected luck of every roll is exactly 0 for fair dice, whatever the bot does,
+    so `score - luck` is an unbiased estimate of a bot's expected score, and most of
+    the dice noise (Yahtzee bonuses, the upper bonus) cancels out of it.
+
+    Values are in hundredths on the planner's 7776 scale (exact integers): e_k[r] is
+    the value of roll r with k rolls left, x_k[h] the expectation of hold h before a
+    roll that leaves k rolls (the planner's rounded values, so each x is exactly the
+    mean of the e it is swept from)."""
+
+    def __init__(self, rules, table_path):
+        self.planner = Advisor(rules, table_path).planner
+        self.luck = 0
+
+    def start_turn(self, card):
+        # Uses planner internals (desktop bench only): the same sweeps best_hold_index
+        # runs, one stage further back, to reach the first roll's expectation.
+        p = self.planner
+        p._last_roll_values(card)
+        e0 = array('i', p.e)
+        p._sweep()
+        x0 = array('i', p.x)             # holds before the last roll
+        p._push_best()
+        e1 = array('i', p.e)
+        p._sweep()
+        x1 = array('i', p.x)             # holds before the second roll
+        p._push_best()
+        e2 = array('i', p.e)
+        p._sweep()
+        first = p.x[0]                   # the empty hold: a fresh roll of five
+        p._stage = 0                     # e and x were overwritten: drop the cache
+        self.after = (e2, e1, e0)        # by roll number 0, 1, 2 of the turn
+        self.before = (None, x1, x0)
+        self.first = first
+
+    def rolled(self, roll, kept, dice):
+        before = self.first if roll == 0 else self.before[roll][_dice.hold_index(kept)]
+        self.luck += SCALE * self.after[roll][_dice.roll_index(dice)] - before
+
+    def points(self):
+        """The luck so far, in points."""
+        return self.luck / (100 * SCALE)
+
+
+def play(bot, rules, dice, meter=None):
+    """Final score of one solitaire game of `bot`. `dice` is a paired table (bytes) or
+    a callable dice source. With a LuckMeter, its luck is reset and measured."""
+    table = dice if isinstance(dice, (bytes, bytearray)) else None
+    source = TableDice(table) if table is not None else dice
+    game = yc.Game(rules, 1, source)
+    if meter is not None:
+        meter.luck = 0
+    turn = 0
     while not game.over:
+        if meter is not None:
+            meter.start_turn(game.card)
+        roll = 0
+        kept = ()
+        if table is not None:
+            source.start(turn, roll)
         game.roll()
-        while game.rolls_left:
+        while True:
+            if meter is not None:
+                meter.rolled(roll, kept, game.dice)
+            if not game.rolls_left:
+                break
             flags = bot.choose_hold(game.card, tuple(game.dice), game.rolls_left)
             if all(flags):
                 break
             for i in range(5):
                 (game.hold if flags[i] else game.release)(i)
+            kept = tuple(game.dice[i] for i in range(5) if flags[i])
+            roll += 1
+            if table is not None:
+                source.start(turn, roll)
             game.roll()
         game.fill(bot.choose_box(game.card, tuple(game.dice)))
+        turn += 1
     return game.cards[0].total
+
+
+def paired_scores(bots, rules, games, seed, meter=None, first_game=0):
+    """({kind: [score of game g]}, {kind: [score - luck of game g]} or None) with every
+    bot on game g's paired dice table; luck from `meter` (a LuckMeter) if given."""
+    turns = yc.ruleset(rules).rounds if isinstance(rules, str) else rules.rounds
+    scores = {k: [] for k in bots}
+    adjusted = {k: [] for k in bots} if meter is not None else None
+    for g in range(first_game, first_game + games):
+        table = paired_dice(seed, g, turns)
+        for k, bot in bots.items():
+            s = play(bot, rules, table, meter)
+            scores[k].append(s)
+            if meter is not None:
+                adjusted[k].append(s - meter.points())
+    return scores, adjusted
+
+
+def independent_scores(bots, rules, games, seed):
+    """The unpaired design: each bot gets its own stream seeded alike per game."""
+    scores = {k: [] for k in bots}
+    for g in range(games):
+        for k, bot in bots.items():
+            rng = random.Random(seed * 100003 + g)
+            scores[k].append(play(bot, rules, lambda: rng.randint(1, 6)))
+    return scores
+
+
+def mean_and_se(xs):
+    """Sample mean and its standard error."""
+    n = len(xs)
+    m = sum(xs) / n
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 def exact_scores(name):
     import numpy as np
     from tools.solver import PolicyEvaluator, RulesModel, Solver, beginner_hold_table
     m = RulesModel(name)
-    out = {'perfect (optimal)': Solver(m, dtype=np.float64).solve().expected_score}
+    out = {'perfect': Solver(m, dtype=np.float64).solve().expected_score}
     hv = HeuristicValues(m.rules)
     g = np.zeros(m.n_masks * 128, dtype=np.int64)
     for mask in range(m.n_masks - 1):
@@ -53,35 +204,71 @@ def exact_scores(name):
     return out
 
 
+def report_difference(label, a, b):
+    """Print and return (mean, standard error) of the paired difference a - b."""
+    diff = [x - y for x, y in zip(a, b)]
+    md, se = mean_and_se(diff)
+    print('%s: mean difference %+.2f, standard error %.2f (%.1f standard errors from 0)'
+          % (label, md, se, md / se if se else 0.0))
+    return md, se
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument('--rules', default='yahtzee')
     ap.add_argument('--games', type=int, default=300)
     ap.add_argument('--seed', type=int, default=2024)
-    ap.add_argument('--exact', action='store_true')
+    ap.add_argument('--dice', choices=('paired', 'independent'), default='paired')
+    ap.add_argument('--no-luck', action='store_true',
+                    help='skip the luck-corrected estimate (about halves the run time)')
+    ap.add_argument('--no-beginner', action='store_true', help='play perfect and good only')
+    ap.add_argument('--exact', action='store_true',
+                    help='recompute the exact expected scores (PolicyEvaluator)')
     args = ap.parse_args(argv)
     from tools.strategy_table import ensure_tables
     table = ensure_tables(args.rules, os.path.join(ROOT, 'tables'))['plain']
-    bots = {k: make_bot(k, args.rules, table_path=table) for k in ('perfect', 'good', 'beginner')}
-    scores = {k: [] for k in bots}
+    kinds = ('perfect', 'good') if args.no_beginner else ('perfect', 'good', 'beginner')
+    bots = {k: make_bot(k, args.rules, table_path=table) for k in kinds}
     t = time.perf_counter()
-    for g in range(args.games):
-        for k, bot in bots.items():
-            scores[k].append(play(bot, args.rules, args.seed * 100003 + g))
+    adjusted = None
+    if args.dice == 'paired':
+        meter = None if args.no_luck else LuckMeter(args.rules, table)
+        scores, adjusted = paired_scores(bots, args.rules, args.games, args.seed, meter)
+    else:
+        scores = independent_scores(bots, args.rules, args.games, args.seed)
     dt = time.perf_counter() - t
     n = args.games
-    for k, s in scores.items():
-        mean = sum(s) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in s) / (n - 1))
-        print('%-9s mean %.2f  sd %.2f  (%d games)' % (k, mean, sd, n))
-    diff = [a - b for a, b in zip(scores['perfect'], scores['good'])]
-    md = sum(diff) / n
-    se = math.sqrt(sum((x - md) ** 2 for x in diff) / (n - 1) / n)
-    print('perfect - good: mean difference %.2f, standard error %.2f (%d seeded games, %.0f s)'
-          % (md, se, n, dt))
+    print('%d games, ruleset %s, %s dice, seed %d (%.0f s)'
+          % (n, args.rules, args.dice, args.seed, dt))
+    for k in kinds:
+        m, se = mean_and_se(scores[k])
+        line = '%-9s mean %7.2f  standard error %.2f' % (k, m, se)
+        if adjusted is not None:
+            ma, sea = mean_and_se(adjusted[k])
+            line += '   score - luck: mean %7.2f  standard error %.2f' % (ma, sea)
+        print(line)
+    same = sum(1 for a, b in zip(scores['perfect'], scores['good']) if a == b)
+    print('%d of %d games scored alike by perfect and good' % (same, n))
+    md, se = report_difference('perfect - good', scores['perfect'], scores['good'])
+    if adjusted is not None:
+        mda, sea = report_difference('perfect - good, score - luck',
+                                     adjusted['perfect'], adjusted['good'])
     if args.exact:
-        for k, v in exact_scores(args.rules).items():
-            print('exact expected score %-18s %.4f' % (k, v))
+        exact = exact_scores(args.rules)
+        src = 'PolicyEvaluator'
+    elif args.rules == 'yahtzee':
+        exact, src = EXACT_YAHTZEE, 'docs/STRATEGY.md'
+    else:
+        exact, src = None, ''
+    if exact:
+        for k in kinds:
+            print('exact expected score %-9s %.4f' % (k, exact[k]))
+        ex = exact['perfect'] - exact['good']
+        line = 'exact difference perfect - good %+.4f (%s); the sample is %+.1f standard ' \
+               'errors from it' % (ex, src, (md - ex) / se if se else 0.0)
+        if adjusted is not None:
+            line += ', score - luck %+.1f' % ((mda - ex) / sea if sea else 0.0)
+        print(line)
     return 0
 
 
