@@ -2,7 +2,8 @@
 import pytest
 
 import yahtzee_core as yc
-from tools.screenshots import ScriptedDice, Session
+from yahtzee_core import dice
+from tools.screenshots import FakeFile, ScriptedDice, Session
 from ui import actions as A
 from ui import app as ui_app
 from ui.nvm_layout import plan
@@ -304,27 +305,60 @@ def test_three_button_board_uses_the_dice_cursor():
     assert app.scene == ui_app.PLAY
 
 
-class TinyAdvisor:
-    """Test double with the advisor's API: keeps the highest die, names box 0."""
+class TinyHints:
+    """Test double with the Hints API: keeps the highest die, names box 0."""
+    fallback = False
 
-    def best_hold(self, card, dice, rolls_left):
-        return (max(dice),), 12345
+    def hold_options(self, card, dice, rolls_left):
+        return [(12345, (max(dice),)), (100, ())]
 
-    def best_box(self, card, dice):
-        return 0, 6789
+    def box_options(self, card, dice):
+        return [(6789, 0)]
 
 
-def test_hints_are_hidden_without_an_advisor():
+def test_hints_without_a_table_come_from_level_good_and_say_so():
+    s = new_session(dice=ScriptedDice(script=[6, 6, 6, 2, 1]))
+    s.start()
+    app = s.app
+    s.press(A.HINT)
+    assert app.dialog_lines[:2] == ['Hint (no table)', 'Roll the dice first']
+    s.press(A.BACK, A.OK, A.HINT)
+    assert app.hint_source().fallback
+    # `good` keeps the three sixes; its value is an estimate, and the dialog says so
+    assert app.dialog_lines[:2] == ['Hint (no table)', 'Keep 6 6 6']
+    best = app.hint_source().hold_options(app.game.card, app.game.dice, 2)[0][0]
+    assert app.dialog_lines[2] == 'Est. total %d.%02d' % (best // 100, best % 100)
+    s.press(A.OK)
+    assert list(app.game.held) == [1, 1, 1, 0, 0]
+    s.press(A.BACK)
+    assert 'Hint' in app.items
+
+
+def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
+    def broken(rules):
+        raise MemoryError()
+    for factory in (lambda rules: None, broken):
+        s = new_session(dice=ScriptedDice(seed=3), hints_factory=factory)
+        s.start()
+        s.press(A.OK, A.HINT)
+        assert s.app.dialog == ui_app.DLG_NONE
+        s.press(A.BACK)
+        assert 'Hint' not in s.app.items
     s = new_session(dice=ScriptedDice(seed=3))
     s.start()
-    s.press(A.OK, A.HINT)
-    assert s.app.dialog == ui_app.DLG_NONE
     s.press(A.BACK)
-    assert 'Hint' not in s.app.items
+    assert 'Hint' in s.app.items
+    while s.app.items[s.app.cursor] != 'Hints':
+        s.press(A.DOWN)
+    s.press(A.OK)                                   # Hints off
+    s.press(A.BACK, A.BACK)                         # back to play, pause again
+    assert s.app.scene == ui_app.PAUSE and 'Hint' not in s.app.items
+    s.press(A.BACK, A.HINT)
+    assert s.app.dialog == ui_app.DLG_NONE
 
 
-def test_hint_shows_the_advisors_hold_and_ok_applies_it():
-    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4]), advisor_factory=lambda r: TinyAdvisor())
+def test_hint_shows_the_best_hold_and_ok_applies_it():
+    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4]), hints_factory=lambda r: TinyHints())
     s.start()
     app = s.app
     s.press(A.OK, A.HINT)
@@ -367,48 +401,235 @@ def test_small_nvm_is_handled():
     assert s.app.game.rolls_left == 2
 
 
+
+
 def test_decision_log_records_human_choices():
     s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 5, 6, 6, 6]))
-    s.start()
+    s.start(players=2, kinds=(0, 2))
     app = s.app
     s.press(A.OK, A.HOLD_5, A.OK)
-    log = app.decisions()
-    assert log == [(0, 'hold', (1, 2, 3, 4, 5), 2, (0, 0, 0, 0, 1))]
+    log = app._logs[0]
+    assert len(log) == 1 and app._logs[1] is None   # computer seats are not logged
+    # filled mask, upper subtotal, Yahtzee box (open), roll, rolls left, kept dice
+    assert log.record(0) == (0, 0, 255, dice.roll_index((1, 2, 3, 4, 5)), 2,
+                             dice.hold_index((5,)))
+    s.press(A.OK, A.OK)
+    box = app._rows[app.cursor]
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    assert len(log) == 3 and log.record(2)[4] == 0 and log.record(2)[5] == box
 
 
-class OptionsAdvisor(TinyAdvisor):
-    """Test double: keeping fewer dice is worse; box b is worth 100 * (13 - b)."""
-
-    def hold_options(self, card, dice, rolls_left):
-        from itertools import combinations
-        opts = set()
-        for k in range(6):
-            for c in combinations(sorted(dice), k):
-                opts.add((1000 + 10 * k, c))
-        return sorted(opts, reverse=True)
-
-    def box_options(self, card, dice):
-        opts = card.options(dice)
-        cats = card.rules.categories
-        return sorted(((100 * (13 - b), b) for b in range(13) if cats[b] in opts), reverse=True)
+# -- points lost: yahtzee_core.analysis against the real (small) yacht table ---------
+YACHT = yc.RULESETS.index('yacht')
 
 
-def test_points_lost_analysis_after_the_game():
-    s = new_session(dice=ScriptedDice(seed=5), advisor_factory=lambda r: OptionsAdvisor())
+@pytest.fixture(scope='module')
+def yacht_table():
+    import os
+    from tools import strategy_table
+    from mpy_util import REPO_ROOT
+    return strategy_table.ensure_tables('yacht', os.path.join(str(REPO_ROOT), 'tables'))['plain']
+
+
+def play_turn_by_hints(s):
+    """One human turn doing exactly what the hint says (hold, roll, box)."""
+    app = s.app
+    turn = app.game.round
+    if not app.game.rolled:
+        s.press(A.OK)
+    while app.scene == ui_app.PLAY:
+        s.press(A.HINT)
+        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint'
+        keep = app.dialog_lines[1].startswith('Keep')
+        s.press(A.OK)                               # apply it
+        if keep:
+            s.press(A.OK)                           # roll the rest
+    assert app.scene == ui_app.CARD
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    assert app.game.over or app.game.round == turn + 1
+
+
+def to_analysis(s):
+    app = s.app
+    while app.scene not in (ui_app.ANALYSIS, ui_app.MENU):
+        s.press(A.OK)
+    return app
+
+
+def test_following_every_hint_loses_nothing(yacht_table):
+    s = new_session(dice=ScriptedDice(seed=12), table_path=yacht_table)
+    s.start(rules=YACHT)
+    app = s.app
+    assert not app.hint_source().fallback
+    while not app.game.over:
+        play_turn_by_hints(s)
+    assert len(app._logs[0]) >= 12
+    to_analysis(s)
+    assert app.scene == ui_app.ANALYSIS and app.title == 'Points lost'
+    assert app.items == ['P1'] and app.values == ['0.00'] and app.footer == ''
+
+
+def scratch_ones_with_five_sixes(s):
+    """First turn: roll five sixes and score them in Ones (0 points): a bad box."""
+    app = s.app
+    s.press(A.OK, A.DOWN)                           # to the card at once
+    while app.items[app.cursor] != 'Ones':
+        s.press(A.UP)
+    s.press(A.OK, A.OK)                             # Ones, and yes to the 0
+    assert app.game.cards[0].scores[0] == 0
+
+
+def test_a_deliberately_bad_box_shows_its_loss(yacht_table):
+    from yahtzee_core.advisor import Advisor
+    s = new_session(dice=ScriptedDice(seed=12, script=[6, 6, 6, 6, 6]), table_path=yacht_table)
+    s.start(rules=YACHT)
+    app = s.app
+    scratch_ones_with_five_sixes(s)
+    # the loss of that box, straight from the advisor
+    adv = Advisor('yacht', yacht_table)
+    opts = adv.box_options(yc.Scorecard(yc.ruleset('yacht')), (6, 6, 6, 6, 6))
+    ones = [v for v, b in opts if b == 0][0]
+    bad = opts[0][0] - ones
+    assert bad > 2000                               # worse by more than 20 points
+    while not app.game.over:
+        play_turn_by_hints(s)
+    to_analysis(s)
+    assert app.scene == ui_app.ANALYSIS
+    shown = app.values[0].split('.')
+    assert abs(int(shown[0]) * 100 + int(shown[1]) - bad) <= 1
+
+
+def test_undo_takes_the_box_decision_back(yacht_table):
+    s = new_session(dice=ScriptedDice(seed=3, script=[6, 6, 6, 6, 6]), table_path=yacht_table)
+    s.start(rules=YACHT)
+    app = s.app
+    scratch_ones_with_five_sixes(s)
+    log = app._logs[0]
+    assert len(log) == 1
+    s.press(A.BACK)
+    while app.items[app.cursor] != 'Undo last box':
+        s.press(A.DOWN)
+    s.press(A.OK)                                   # taken back
+    assert len(log) == 0 and app.scene == ui_app.PLAY
+    while not app.game.over:
+        play_turn_by_hints(s)
+    to_analysis(s)
+    assert app.values == ['0.00']
+
+
+def test_after_a_resume_the_analysis_counts_the_decisions_since(yacht_table):
+    s = new_session(dice=ScriptedDice(seed=5, script=[6, 6, 6, 6, 6]), table_path=yacht_table)
+    s.start(rules=YACHT)
+    scratch_ones_with_five_sixes(s)                 # before the power cut
+    back = Session(storage=s.storage, dice=ScriptedDice(seed=6), table_path=yacht_table)
+    app = back.app
+    back.press(A.OK)                                # Resume game
+    assert app.scene == ui_app.PLAY and app.game.round == 2
+    while not app.game.over:
+        play_turn_by_hints(back)
+    to_analysis(back)
+    assert app.scene == ui_app.ANALYSIS
+    assert app.values == ['0.00'] and app.footer == 'since resume'
+
+
+def test_no_analysis_without_a_table():
+    s = new_session(dice=ScriptedDice(seed=5))
     s.start()
     app = s.app
     while not app.game.over:
-        s.press(A.OK, A.OK, A.OK, A.OK)            # three rolls holding nothing, the card
-        s.press(A.OK)                              # the box with the most points
-        if app.dialog == ui_app.DLG_ZERO:
+        fill_turn(s)
+    assert len(app._logs[0]) >= 13 and app.analysis_planner() is None
+    to_analysis(s)
+    assert app.scene == ui_app.MENU
+
+
+# -- the shake sensor dying mid-game ---------------------------------------------------
+def test_shake_lost_mid_shake_switches_to_ok_rolls():
+    s = new_session(dice=ScriptedDice(seed=5))
+    s.start()
+    app = s.app
+    s.press(A.OK, A.HOLD_1, A.SHAKE_START)
+    s.wait(200)
+    assert app.tumbling and app.line_b == 'Hold 1-5, then shake'
+    app.shake_lost('shake sensor stopped answering: press OK to roll')
+    assert not app.tumbling and not app.has_shake
+    assert bytes(app.faces) == bytes(app.game.dice)   # the tumbling faces are gone
+    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[0] == 'Shake sensor lost'
+    assert app.messages[-1].startswith('shake sensor stopped')
+    s.press(A.OK)                                   # closes the note only
+    assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 2
+    assert app.line_b == 'Hold 1-5, then OK'
+    s.press(A.OK)
+    assert app.game.rolls_left == 1
+    app.shake_lost('again')                         # once only
+    assert app.dialog == ui_app.DLG_NONE and app.messages[-1] != 'again'
+
+
+def test_shake_lost_in_a_menu_shows_on_the_next_turn():
+    s = new_session(dice=ScriptedDice(seed=5))
+    app = s.app
+    app.shake_lost(None)
+    assert app.scene == ui_app.MENU and app.dialog == ui_app.DLG_NONE
+    s.start()
+    assert app.line_b == 'OK to roll'
+
+
+# -- CSV export --------------------------------------------------------------------------
+def export_session(writer, fs_writable=True, games=1):
+    """A board with `games` finished solo games in its records, booted with the drive
+    writable (or not); the cursor on Export CSV when it is offered."""
+    s = new_session(dice=ScriptedDice(seed=9))
+    for _ in range(games):
+        s.start()
+        while not s.app.game.over:
+            fill_turn(s)
+        while s.app.scene != ui_app.MENU:
             s.press(A.OK)
-    while app.scene != ui_app.ANALYSIS:
-        s.press(A.OK)
-    assert app.items == ['P1']
-    # 26 re-rolls keeping nothing lose 50 hundredths each against keeping all five;
-    # boxes lose 100 for every open box with a lower index than the one chosen
-    lost = app._points_lost(OptionsAdvisor())[0]
-    assert lost >= 26 * 50 and (lost - 26 * 50) % 100 == 0
-    assert app.values == ['%d.%02d' % (lost // 100, lost % 100)]
-    holds = [d for d in app.decisions() if d[1] == 'hold']
-    assert len(holds) == 26 and all(d[4] == (0, 0, 0, 0, 0) for d in holds)
+    s = new_session(storage=s.storage, fs_writable=fs_writable, file_writer=writer)
+    app = s.app
+    if 'Export CSV' in app.items:
+        while app.items[app.cursor] != 'Export CSV':
+            s.press(A.DOWN)
+    return s
+
+
+def test_export_is_offered_only_when_the_drive_is_writable():
+    assert 'Export CSV' not in export_session(FakeFile(), fs_writable=False, games=0).app.items
+    assert 'Export CSV' not in export_session(None, games=0).app.items
+    items = export_session(FakeFile(), games=0).app.items
+    assert items == ['New game', 'High scores', 'Lifetime stats', 'Export CSV', 'Sound']
+
+
+def test_export_writes_scores_and_stats_as_csv():
+    import csv
+    writer = FakeFile()
+    s = export_session(writer, games=2)
+    app = s.app
+    s.press(A.OK)
+    assert app.dialog == ui_app.DLG_NOTE
+    assert app.dialog_lines[:2] == ['Exported to', '/yahtzee_stats.csv']
+    rows = list(csv.reader(writer.files['/yahtzee_stats.csv']))
+    assert rows[0] == ['section', 'item', 'value', 'initials', 'rules']
+    high = [r for r in rows if r[0] == 'high score']
+    assert [int(r[2]) for r in high] == [e[0] for e in app.records.high] and len(high) == 2
+    assert all(r[3] == 'AAA' and r[4] == 'yahtzee' for r in high)
+    stats = dict((r[1], int(r[2])) for r in rows if r[0] == 'lifetime')
+    assert stats['games'] == 2 and stats['best'] == app.records.high[0][0]
+    assert stats['points'] == sum(e[0] for e in app.records.high)
+    s.press(A.DOWN)                                 # any key closes the note
+    assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.MENU
+
+
+@pytest.mark.parametrize('errno, text', [(30, 'Drive is read-only'), (28, 'Drive is full'),
+                                         (5, 'File error 5')])
+def test_export_failures_are_a_note_not_a_crash(errno, text):
+    s = export_session(FakeFile(errno), games=0)
+    app = s.app
+    s.press(A.OK)
+    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Export failed', text]
+    s.press(A.BACK)
+    assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.MENU

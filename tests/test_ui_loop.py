@@ -147,3 +147,62 @@ def test_with_the_desktop_hardware_when_present():
         assert hw.display.pixels.sum() > 0            # the menu is on the 1-bit frame
     finally:
         hw.close()
+
+
+class DyingShakeHardware(FakeHardware):
+    """has_shake like hardware.Hardware (a property), counting how often it is read."""
+
+    shake_ok = True
+    shake_reads = 0
+
+    @property
+    def has_shake(self):
+        self.shake_reads += 1
+        return self.shake_ok
+
+    @has_shake.setter
+    def has_shake(self, value):
+        self.shake_ok = value
+
+
+def test_loop_passes_a_dying_shake_sensor_to_the_app():
+    hw = DyingShakeHardware()
+    runner = loop.make_runner(hw, rng=ScriptedDice(seed=4))
+    app = runner.app
+    t = 0
+    for a in (A.OK, A.NONE, A.NONE):                # New game
+        t += 25
+        runner.step(t, a)
+    while app.items[app.cursor] != 'Start game':
+        t += 25
+        runner.step(t, A.DOWN)
+    runner.step(t + 25, A.OK)
+    runner.step(t + 50, A.SHAKE_START)
+    assert app.scene == ui_app.PLAY and app.tumbling and app.has_shake
+    # the sensor stops answering: the hardware drops has_shake and leaves a message
+    hw.shake_ok = False
+    hw.messages.append('shake sensor stopped answering: press OK to roll')
+    refreshes = hw.display.refreshes
+    runner.step(t + 75)
+    assert not app.has_shake and not app.tumbling
+    assert app.dialog == ui_app.DLG_NOTE and app.messages[-1] == hw.messages[-1]
+    assert hw.display.refreshes == refreshes + 1    # the note is on screen
+    reads = hw.shake_reads
+    for k in range(20):                             # asked no more once it is gone
+        runner.step(t + 100 + 25 * k)
+    assert hw.shake_reads == reads
+    runner.step(t + 700, A.OK)                      # closes the note
+    runner.step(t + 725, A.OK)                      # OK rolls now
+    assert app.game.rolls_left == 2 and app.line_b == 'Hold 1-5, then OK'
+
+
+def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
+    hw = FakeHardware()
+    assert not loop.make_app(hw, rng=ScriptedDice()).fs_writable
+    hw.fs_writable = True
+    app = loop.make_app(hw, rng=ScriptedDice())
+    assert app.fs_writable and app._file_writer is loop.write_lines
+    assert 'Export CSV' in app.items
+    path = tmp_path / 'out.csv'
+    loop.write_lines(str(path), ['a,b', 'c,"d"'])
+    assert path.read_bytes() == b'a,b\nc,"d"\n'

@@ -26,7 +26,8 @@ def test_every_golden_image_has_a_screen(rendered):
     names = sorted(f[:-4] for f in os.listdir(GOLDEN) if f.endswith('.png'))
     assert names == sorted(rendered)
     for key in ('menu', 'play_rolled', 'play_held', 'scorecard', 'confirm_zero', 'hint',
-                'game_over', 'computer_turn', 'small_play'):
+                'game_over', 'computer_turn', 'small_play', 'hint_no_table', 'export_done',
+                'shake_lost'):
         assert key in rendered
 
 

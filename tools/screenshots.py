@@ -7,6 +7,10 @@ The real ui.views groups (adafruit_display_text labels, terminalio font, TileGri
 dice) are composited by Blinka's own displayio code into a 1-bit frame, the way an
 SSD1306 shows them, without any display attached: `render(group, w, h)`.
 Each screen is reached by scripting the real App with actions and seeded dice.
+
+The pictures never depend on the environment: every Session passes table_path=None
+(whether tables/ was built or not), so computer players and hints use the table-free
+levels of yahtzee_core.bots; the "hint" picture uses TableLookHints (see there).
 """
 
 import contextlib
@@ -30,6 +34,7 @@ if ROOT not in sys.path:
 from ui import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
 from ui.views import Views           # noqa: E402
+from yahtzee_core.bots import Hints  # noqa: E402
 
 GOLDEN_DIR = os.path.join(ROOT, 'tests', 'golden')
 DOCS_DIR = os.path.join(ROOT, 'docs', 'screens')
@@ -79,24 +84,28 @@ class ScriptedDice:
         return self._r.randint(1, 6)
 
 
-class GreedyAdvisor:
-    """Picture-only stand-in when the real advisor/table is missing: it keeps the
-    most common face and names the highest-scoring box. Never used by the app."""
+class TableLookHints(Hints):
+    """Picture-only hints that look like the strategy table's: level `good`'s
+    choices and estimates shown as a table advisor's (fallback False), so the
+    "hint" picture is the same whether or not tables/ exists. Never used by the app."""
 
-    def best_hold(self, card, dice, rolls_left):
-        best = max(range(1, 7), key=lambda f: (list(dice).count(f), f))
-        return tuple(d for d in sorted(dice) if d == best), 24512
-
-    def best_box(self, card, dice):
-        opts = card.options(dice)
-        cats = card.rules.categories
-        box = max(range(len(cats)), key=lambda b: opts.get(cats[b], -1))
-        return box, 24012
+    def __init__(self, rules):
+        super().__init__(rules, None)
+        self.fallback = False
+        self.note = ''
 
 
-def _advisor_factory():
-    """The real advisor when its table is around, else the picture stand-in."""
-    return lambda rules: GreedyAdvisor()
+class FakeFile:
+    """A file writer for the CSV export: keeps what was written, or raises OSError."""
+
+    def __init__(self, errno=0):
+        self.errno = errno
+        self.files = {}
+
+    def __call__(self, path, lines):
+        if self.errno:
+            raise OSError(self.errno, 'fake file error')
+        self.files[path] = list(lines)
 
 
 class Session:
@@ -107,6 +116,7 @@ class Session:
         self.views = Views(width, height)
         self.now = 1000
         self.storage = storage if storage is not None else bytearray(b'\xff' * 4096)
+        options.setdefault('table_path', None)      # never the tables/ folder
         self.app = ui_app.App(storage=self.storage, rng=dice or ScriptedDice(),
                               now_ms=self.now, has_shake=has_shake,
                               hold_buttons=hold_buttons, small_screen=height < 64,
@@ -150,14 +160,14 @@ class Session:
 def screens(width=128, height=64):
     """(name, PIL image) of every key screen, in a fixed, seeded order."""
     out = []
-    s = Session(width, height, advisor_factory=_advisor_factory())
+    s = Session(width, height)
     out.append(('menu', s.image()))
     s.press(A.OK)
     s.press(A.DOWN, A.RIGHT, A.DOWN, A.RIGHT, A.RIGHT)
     out.append(('setup', s.image()))
 
     s = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4]),
-                advisor_factory=_advisor_factory())
+                hints_factory=TableLookHints)
     s.start()
     out.append(('play_start', s.image()))
     s.press(A.SHAKE_START).wait(200)
@@ -168,6 +178,12 @@ def screens(width=128, height=64):
     out.append(('play_held', s.image()))
     s.press(A.HINT)
     out.append(('hint', s.image()))
+    # the same moment as the app plays it without a strategy table
+    t = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4]))
+    t.start()
+    t.press(A.SHAKE_START).wait(200).press(A.SHAKE_END)
+    t.press(A.HOLD_1, A.HOLD_3, A.HOLD_5, A.HINT)
+    out.append(('hint_no_table', t.image()))
     s.press(A.BACK, A.OK)
     s.press(A.DOWN)
     out.append(('scorecard', s.image()))
@@ -214,12 +230,28 @@ def screens(width=128, height=64):
     s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
     out.append(('stats', s.image()))
 
+    # the same records on a board started with BACK held (drive writable): export
+    s = Session(width, height, storage=s.storage, fs_writable=True, file_writer=FakeFile())
+    while s.app._menu[s.app.cursor] != s.app._M_EXPORT:
+        s.press(A.DOWN)
+    out.append(('menu_export', s.image()))
+    s.press(A.OK)
+    out.append(('export_done', s.image()))
+
     s = Session(width, height, has_shake=False, dice=ScriptedDice(seed=5))
     out.append(('notes_no_shake', s.image()))
     s.press(A.OK)
     s.start()
     s.press(A.OK)
     out.append(('play_no_shake', s.image()))
+
+    s = Session(width, height, dice=ScriptedDice(seed=5))
+    s.start()
+    s.press(A.OK)
+    s.app.shake_lost('shake sensor stopped answering: press OK to roll')
+    out.append(('shake_lost', s.image()))
+    s.press(A.OK)
+    out.append(('play_shake_lost', s.image()))
     return out
 
 

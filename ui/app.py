@@ -78,6 +78,11 @@ _HALF = const(0x10000000)
 _TUMBLE_MS = const(70)      # face change while shaking
 _NOTE_MS = const(1500)
 
+# CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
+CSV_PATH = '/yahtzee_stats.csv'
+_EROFS = const(30)
+_ENOSPC = const(28)
+
 INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'
 
 
@@ -118,46 +123,6 @@ def wrap(text, cols):
     return lines
 
 
-def _kept_flags(dice, kept):
-    """Held flags selecting the multiset `kept` from `dice` (first matches)."""
-    flags = bytearray(5)
-    want = list(kept)
-    for i in range(5):
-        if dice[i] in want:
-            want.remove(dice[i])
-            flags[i] = 1
-    return flags
-
-
-class _FallbackBot:
-    """Stand-in computer player until yahtzee_core.bots is available: keeps the most
-    common face (highest on ties) and fills the box scoring most (first on ties)."""
-
-    def __init__(self, rules):
-        self.rules = rules
-
-    def choose_hold(self, card, dice, rolls_left):
-        counts = [0] * 7
-        for d in dice:
-            counts[d] += 1
-        best = 1
-        for f in range(1, 7):
-            if counts[f] >= counts[best]:
-                best = f
-        return [1 if d == best else 0 for d in dice]
-
-    def choose_box(self, card, dice):
-        opts = card.options(dice)
-        best = -1
-        best_pts = -1
-        cats = self.rules.categories
-        for b in range(len(cats)):
-            p = opts.get(cats[b], -1)
-            if p > best_pts:
-                best, best_pts = b, p
-        return best
-
-
 class App:
     """The game app. Read the public attributes to draw it; feed it actions and time.
 
@@ -166,15 +131,23 @@ class App:
     has_shake: False shows "OK to roll" (no shake sensor).
     hold_buttons: False for boards without hold buttons (die cursor instead).
     list_rows: rows a list shows at once (4 on 128x64, 2 on 128x32).
-    table_path: strategy table for the advisor and perfect bots: a path, a pattern
-        with %s for the ruleset name, or a callable(rules) (None: no hints).
+    table_path: strategy table for hints, the points-lost analysis and perfect bots:
+        a path, a pattern with %s for the ruleset name, or a callable(rules). Without
+        a usable table, hints and perfect bots fall back to level `good` (and say so)
+        and there is no analysis.
+    bot_factory: callable(kind, rules) -> bot (default yahtzee_core.bots.make_bot).
+    hints_factory: callable(rules) -> object like yahtzee_core.bots.Hints
+        (hold_options, box_options, fallback, planner); None from it hides hints.
+    fs_writable: True when boot.py let the program write its drive: the menu then
+        offers "Export CSV", written through file_writer(path, lines).
     """
 
     def __init__(self, rules_default='yahtzee', storage=None, rng=None, now_ms=0,
                  has_shake=True, hold_buttons=True, small_screen=False, list_rows=4,
                  text_cols=21,
                  messages=(), table_path=None, step_ms=600, dim_ms=60000,
-                 sleep_ms=300000, bot_factory=None, advisor_factory=None):
+                 sleep_ms=300000, bot_factory=None, hints_factory=None,
+                 fs_writable=False, file_writer=None):
         import yahtzee_core as yc
         self._yc = yc
         self.rng = rng
@@ -188,7 +161,9 @@ class App:
         self.dim_ms = dim_ms
         self.sleep_after_ms = sleep_ms
         self._bot_factory = bot_factory
-        self._advisor_factory = advisor_factory
+        self._hints_factory = hints_factory
+        self.fs_writable = fs_writable
+        self._file_writer = file_writer
         self.rules_default = yc.RULESETS.index(rules_default) if rules_default in yc.RULESETS else 0
 
         # -- view model (read by the views) --
@@ -224,8 +199,8 @@ class App:
         self.hints = True
         self.sound = True
         self._bots = None
-        self._advisor = None
-        self._advisor_tried = False
+        self._hints_src = None
+        self._hints_tried = False
         self._pts = bytearray(16)   # points each box would score now
         self._rows = []             # card: box index per list row (-1 = summary)
         self._menu = ()             # item codes of the current menu
@@ -240,8 +215,8 @@ class App:
         self._pending_high = []     # [place, player] waiting for initials
         self._initials = bytearray(b'AAA')
         self._initial_pos = 0
-        self._log = bytearray()     # decisions of human seats, for the analysis
-        self._log_complete = True
+        self._logs = None           # a DecisionLog per human seat (None for a CPU)
+        self._log_complete = True   # False after a resume: early decisions are gone
         self._hint = None
 
         # -- setup (new game) --
@@ -416,9 +391,7 @@ class App:
         self.hints = not (data[1] & _F_HINTS_OFF)
         self.sound = not (data[1] & _F_SOUND_OFF)
         self.game_id = data[2] | (data[3] << 8)
-        self._log = bytearray()
-        self._log_complete = False
-        self._bots = None
+        self._new_game_state(False)
         return True
 
     def save_game(self):
@@ -457,41 +430,65 @@ class App:
     def _is_cpu(self, p):
         return self.game.kinds[p] != 'human'
 
+    def _new_game_state(self, from_start):
+        """Forget the last game's bots, hints and decisions (a new or resumed game)."""
+        # their strategy-table files are closed now, not whenever the GC gets to them
+        for bot in self._bots or ():
+            if bot is not None and hasattr(bot, 'close'):
+                bot.close()
+        values = getattr(getattr(self._hints_src, 'planner', None), 'values', None)
+        if values is not None and hasattr(values, 'close'):
+            values.close()
+        self._bots = None
+        self._hints_src = None
+        self._hints_tried = False
+        self._logs = None
+        self._log_complete = from_start
+        self._over_done = False
+
     def _get_bot(self, p):
         if self._bots is None:
             self._bots = [None] * len(self.game.kinds)
         bot = self._bots[p]
         if bot is None:
             kind = self.game.kinds[p]
+            rules = self.game.rules
             if self._bot_factory is not None:
-                bot = self._bot_factory(kind, self.game.rules)
+                bot = self._bot_factory(kind, rules)
             else:
+                from yahtzee_core import bots
                 try:
-                    from yahtzee_core import bots
-                    bot = bots.make_bot(kind, self.game.rules, self.table_for(self.game.rules))
-                except (ImportError, OSError, ValueError, AttributeError):
-                    bot = None
-            if bot is None:
-                bot = _FallbackBot(self.game.rules)
+                    bot = bots.make_bot(kind, rules, self.table_for(rules))
+                except (OSError, MemoryError, ValueError):
+                    bot = bots.make_bot('beginner', rules)   # needs no table, little heap
             self._bots[p] = bot
         return bot
 
-    def advisor(self):
-        """The optimal-play advisor, or None when it (or its table) is not there."""
-        if not self._advisor_tried and self.game is not None:
-            self._advisor_tried = True
-            adv = None
+    def hint_source(self):
+        """Where hints come from: yahtzee_core.bots.Hints (the strategy table, or level
+        `good` when there is none: then .fallback is True), or None when neither works."""
+        if not self._hints_tried and self.game is not None:
+            self._hints_tried = True
+            src = None
+            rules = self.game.rules
             try:
-                if self._advisor_factory is not None:
-                    adv = self._advisor_factory(self.game.rules)
+                if self._hints_factory is not None:
+                    src = self._hints_factory(rules)
                 else:
-                    path = self.table_for(self.game.rules)
-                    if path is not None:
-                        adv = self._yc.Advisor(self.game.rules, path)
-            except (ImportError, OSError, ValueError, AttributeError):
-                adv = None
-            self._advisor = adv
-        return self._advisor
+                    from yahtzee_core.bots import Hints
+                    src = Hints(rules, self.table_for(rules))
+            except (ImportError, MemoryError, OSError, ValueError, KeyError):
+                src = None
+            self._hints_src = src
+        return self._hints_src
+
+    def analysis_planner(self):
+        """The optimal-play planner the points-lost analysis judges against: only from
+        a real strategy table (level `good` is no yardstick), else None."""
+        src = self.hint_source()
+        if src is None or getattr(src, 'fallback', True):
+            return None
+        return getattr(src, 'planner', None)
 
     def table_for(self, rules):
         """The strategy table file for a ruleset: table_path may be a callable, a
@@ -506,7 +503,7 @@ class App:
         return t
 
     def hints_available(self):
-        return self.hints and self.game is not None and self.advisor() is not None
+        return self.hints and self.game is not None and self.hint_source() is not None
 
     # ================================================================== scenes: lists
     def _show_boot(self):
@@ -527,8 +524,10 @@ class App:
     _M_UNDO = 8
     _M_QUIT = 9
     _M_HINTS = 10
+    _M_EXPORT = 11
     _M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
-                'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints')
+                'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints',
+                'Export CSV')
 
     def _menu_value(self, code):
         if code == self._M_SOUND:
@@ -542,7 +541,10 @@ class App:
         codes = []
         if self._saved and self.game is not None and not self.game.over:
             codes.append(self._M_RESUME)
-        codes += [self._M_NEW, self._M_SCORES, self._M_STATS, self._M_SOUND]
+        codes += [self._M_NEW, self._M_SCORES, self._M_STATS]
+        if self.fs_writable and self._file_writer is not None:
+            codes.append(self._M_EXPORT)
+        codes.append(self._M_SOUND)
         self._menu = codes
         title = 'Saved game found' if codes[0] == self._M_RESUME else 'Yahtzee'
         self._set_list(title, [self._M_NAMES[c] for c in codes],
@@ -571,6 +573,8 @@ class App:
             self._show_scores()
         elif code == self._M_STATS:
             self._show_stats()
+        elif code == self._M_EXPORT:
+            self.export_csv()
         elif code == self._M_SOUND or code == self._M_HINTS:
             if code == self._M_SOUND:
                 self.sound = not self.sound
@@ -648,12 +652,7 @@ class App:
         # a fresh id (never 0, never the last game counted) marks this game's result
         gid = (self.records.last_game + 1 + (self._rand() & 0xFF)) & 0xFFFF
         self.game_id = gid if gid else 1
-        self._bots = None
-        self._advisor = None
-        self._advisor_tried = False
-        self._log = bytearray()
-        self._log_complete = True
-        self._over_done = False
+        self._new_game_state(True)
         self._save_records()
         self.save_game()
         self._enter_turn(now)
@@ -680,6 +679,33 @@ class App:
                                      r.wins, r.zeros)]
         self._set_list('Lifetime stats', items, values,
                        footer='' if self._records_store else 'not saved')
+
+    def export_csv(self):
+        """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
+        outcome (or why it failed: read-only, full) is a note, never a crash."""
+        lines = self.records.to_csv_lines(self._yc.RULESETS)
+        msg = self.dialog_lines
+        try:
+            self._file_writer(CSV_PATH, lines)
+            msg[0] = 'Exported to'
+            msg[1] = CSV_PATH
+            self._beep(1319, 80)
+        except OSError as e:
+            code = e.args[0] if e.args else 0
+            msg[0] = 'Export failed'
+            if code == _EROFS:
+                msg[1] = 'Drive is read-only'
+            elif code == _ENOSPC:
+                msg[1] = 'Drive is full'
+            else:
+                msg[1] = 'File error %s' % code
+            self._beep(220, 200)
+        except MemoryError:
+            msg[0] = 'Export failed'
+            msg[1] = 'Out of memory'
+        msg[2] = 'any key: close'
+        self.dialog = DLG_NOTE
+        self._touch()
 
     # ================================================================== turns
     def _enter_turn(self, now):
@@ -1014,40 +1040,42 @@ class App:
         if g is None or not g.can_undo:
             return
         g.undo()
-        # drop the logged box decision of the undone turn
-        if len(self._log) >= 8 and self._log[-8] & 0x80:
-            self._log = self._log[:-8]
+        # the undone box is no longer a decision (the turn's holds still are)
+        log = self._logs[g.current] if self._logs is not None else None
+        if log is not None and len(log) and log.record(len(log) - 1)[4] == 0:
+            log.data = log.data[:-8]
         self.save_game()
         self._enter_turn(now)
         self.note('Undone', now)
 
     # -- hints --
     def show_hint(self):
-        """The advisor's best hold or box for the dice now, as a dialog."""
+        """The best hold (or box) for the dice now and its expected final score, as a
+        dialog; from level `good` when there is no strategy table (the dialog says so)."""
         g = self.game
         if not self.hints_available() or g.over or self._is_cpu(g.current):
             return
-        adv = self.advisor()
+        src = self.hint_source()
+        estimate = getattr(src, 'fallback', False)
         lines = self.dialog_lines
+        lines[0] = 'Hint (no table)' if estimate else 'Hint'
         self._hint = None
         if not g.rolled:
-            lines[0] = 'Hint'
             lines[1] = 'Roll the dice first'
             lines[2] = ''
         else:
             kept = None
             if g.rolls_left > 0:
-                kept, value = adv.best_hold(g.card, g.dice, g.rolls_left)
+                value, kept = src.hold_options(g.card, g.dice, g.rolls_left)[0]
             if kept is not None and len(kept) < 5:
                 self._hint = ('hold', kept)
-                lines[0] = 'Hint'
                 lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
             else:
-                box, value = adv.best_box(g.card, g.dice)
+                value, box = src.box_options(g.card, g.dice)[0]
                 self._hint = ('box', box)
-                lines[0] = 'Hint'
                 lines[1] = 'Score ' + g.rules.labels[box]
-            lines[2] = 'Exp. total %d.%02d' % (value // 100, value % 100)
+            lines[2] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
+                                             value % 100)
         self.dialog = DLG_HINT
         self._touch()
 
@@ -1059,7 +1087,8 @@ class App:
             return
         g = self.game
         if h[0] == 'hold':
-            flags = _kept_flags(g.dice, h[1])
+            from yahtzee_core.bots import held_flags
+            flags = held_flags(g.dice, h[1])
             for i in range(5):
                 g.held[i] = flags[i]
             self.save_game()
@@ -1073,39 +1102,23 @@ class App:
             self._touch()
 
     # -- decision log (for the points-lost analysis) --
-    # Each decision is 8 bytes: seat (| 0x80 for a box), rolls left, held mask or box
-    # index, the five dice. Humans only: ~40 decisions a seat, no allocation in play.
-    def _log_decision(self, seat, rolls_left, choice):
-        g = self.game
-        d = g.dice
-        self._log += bytes((seat, rolls_left, choice, d[0], d[1], d[2], d[3], d[4]))
+    # yahtzee_core.analysis.DecisionLog, one per human seat: 8 bytes a decision,
+    # each carrying the card state it was made in (so a resumed game still counts).
+    def _seat_log(self, g):
+        if self._logs is None:
+            from yahtzee_core.analysis import DecisionLog
+            self._logs = [None if k != 'human' else DecisionLog() for k in g.kinds]
+        return self._logs[g.current]
 
     def _log_hold(self, g):
-        if self._is_cpu(g.current):
-            return
-        mask = 0
-        for i in range(5):
-            if g.held[i]:
-                mask |= 1 << i
-        self._log_decision(g.current, g.rolls_left, mask)
+        log = self._seat_log(g)
+        if log is not None:
+            log.hold(g.card, g.dice, g.rolls_left, g.held)
 
     def _log_box(self, g, b):
-        self._log_decision(0x80 | g.current, 0, b)
-
-    def decisions(self):
-        """The logged human decisions in play order: (seat, 'hold', dice, rolls_left,
-        held flags) before a re-roll, (seat, 'box', dice, 0, box index) at a fill."""
-        out = []
-        log = self._log
-        for i in range(0, len(log), 8):
-            seat = log[i]
-            dice = tuple(log[i + 3:i + 8])
-            c = log[i + 2]
-            if seat & 0x80:
-                out.append((seat & 0x7F, 'box', dice, 0, c))
-            else:
-                out.append((seat, 'hold', dice, log[i + 1], tuple((c >> k) & 1 for k in range(5))))
-        return out
+        log = self._seat_log(g)
+        if log is not None:
+            log.box(g.card, g.dice, b)
 
     # ================================================================== game over
     def _game_over(self, now):
@@ -1219,60 +1232,26 @@ class App:
                        footer='' if self._log_complete else 'since resume')
 
     def analysis_rows(self):
-        """[(label, value)] of the points each human lost against optimal play, or
-        None when there is no advisor or the game was resumed (its early decisions
-        were not kept)."""
+        """[(player name, points lost 'P.PP')] of each human seat against optimal play
+        (yahtzee_core.analysis), or None without a strategy table or decisions."""
         g = self.game
-        adv = self.advisor()
-        if g is None or adv is None or not self._log or not self._log_complete:
+        if g is None or self._logs is None:
             return None
-        lost = None
-        try:
-            from yahtzee_core import analysis
-            lost = analysis.points_lost(adv, g.rules, len(g.kinds), self.decisions())
-        except (ImportError, AttributeError, TypeError, ValueError):
-            lost = None
-        if lost is None:
-            try:
-                lost = self._points_lost(adv)
-            except (AttributeError, TypeError, ValueError, KeyError):
-                return None
+        planner = self.analysis_planner()
+        if planner is None:
+            return None
+        from yahtzee_core.analysis import analyze
         rows = []
         for p in range(len(g.kinds)):
-            if self._is_cpu(p):
+            log = self._logs[p]
+            if log is None:
                 continue
-            v = lost[p]
+            try:
+                v = analyze(planner, log).total
+            except ValueError:      # a record the planner cannot judge: leave it out
+                return None
             rows.append((self.player_name(p), '%d.%02d' % (v // 100, v % 100)))
-        return rows
-
-    def _points_lost(self, adv):
-        """Hundredths of a point each seat lost: per decision, the advisor's best
-        expected final score minus that of the choice made (cards replayed)."""
-        g = self.game
-        cards = [self._yc.Scorecard(g.rules) for _ in g.kinds]
-        lost = [0] * len(g.kinds)
-        for seat, kind, dice, rolls_left, choice in self.decisions():
-            card = cards[seat]
-            if kind == 'hold':
-                kept = []
-                for i in range(5):
-                    if choice[i]:
-                        kept.append(dice[i])
-                kept = tuple(sorted(kept))
-                opts = adv.hold_options(card, dice, rolls_left)
-            else:
-                kept = choice
-                opts = adv.box_options(card, dice)
-            mine = None
-            for value, option in opts:
-                if option == kept:
-                    mine = value
-            if mine is None:
-                raise ValueError('choice not among the advisor options')
-            lost[seat] += opts[0][0] - mine
-            if kind == 'box':
-                card.fill(choice, dice)
-        return lost
+        return rows or None
 
     # ================================================================== input/time
     def handle(self, action, now):
@@ -1408,6 +1387,28 @@ class App:
             self.power = DIM
         if self.power == DIM and idle >= self.sleep_after_ms:
             self.power = ASLEEP
+
+    def shake_lost(self, message=None):
+        """The shake sensor stopped working mid-game (the loop notices): OK rolls from
+        now on, the play texts say so and a note tells the player once."""
+        if not self.has_shake:
+            return
+        self.has_shake = False
+        if message:
+            self.messages.append(message)
+        if self.tumbling:           # a shake in progress will never end: forget it
+            self.tumbling = False
+            self._sync_dice()
+        if self.game is not None and (self.scene == PLAY or self.scene == CPU or
+                                      self.scene == CARD):
+            if self.scene != CARD:
+                self._update_play_texts()
+            lines = self.dialog_lines
+            lines[0] = 'Shake sensor lost'
+            lines[1] = 'OK rolls the dice'
+            lines[2] = 'any key: close'
+            self.dialog = DLG_NOTE
+        self._touch()
 
     # ================================================================== for tests
     def screen_text(self):

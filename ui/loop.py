@@ -4,6 +4,8 @@ Each frame: poll the input for actions (a few at most), let the app handle them 
 advance its timers, redraw the views and refresh the display only when the app's
 version moved, play any tone the app asked for, turn the app's power state into
 display brightness/sleep, then sleep until the next frame deadline (hw.sleep_ms).
+A shake sensor that stops working mid-game (hw.has_shake turns False) is passed on
+to the app, which switches to "OK to roll".
 The display is built with auto_refresh=False, so nothing is sent to it otherwise.
 """
 
@@ -20,11 +22,12 @@ DIM_LEVEL = 8
 class Runner:
     """One app, its views and the outputs, advanced one frame per step()."""
 
-    def __init__(self, app, views=None, display=None, sound=None):
+    def __init__(self, app, views=None, display=None, sound=None, hw=None):
         self.app = app
         self.views = views
         self.display = display
         self.sound = sound
+        self.hw = hw                # read for has_shake / messages only
         self.frames = 0
         self.redraws = 0
         self.refreshes = 0
@@ -43,6 +46,11 @@ class Runner:
         app = self.app
         if action != A.NONE:
             app.handle(action, now_ms)
+        hw = self.hw
+        # app.has_shake is the cached value: hw is asked only while it is still True
+        if hw is not None and app.has_shake and not getattr(hw, "has_shake", True):
+            msgs = hw.messages
+            app.shake_lost(msgs[-1] if msgs else None)
         app.tick(now_ms)
         self.frames += 1
         sound = self.sound
@@ -103,6 +111,14 @@ def _dice_source():
 TABLE_PATH = 'tables/%s.yzt'
 
 
+def write_lines(path, lines):
+    """The app's file writer on the device (CSV export): one line each, "\n" ends."""
+    with open(path, 'w') as f:
+        for line in lines:
+            f.write(line)
+            f.write('\n')
+
+
 def make_app(hw, views=None, rules_default='yahtzee', table_path=TABLE_PATH, rng=None):
     """The App for this hardware: shake sensor, buttons and screen size taken from hw."""
     height = hw.display.height if hw.display is not None else 64
@@ -113,7 +129,8 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=TABLE_PATH, rng
                     hold_buttons=_hold_buttons(hw), small_screen=height < 64,
                     list_rows=views.list_rows if views is not None else (2 if height < 64 else 4),
                     text_cols=width // 6, messages=getattr(hw, 'messages', ()),
-                    table_path=table_path)
+                    table_path=table_path, fs_writable=getattr(hw, 'fs_writable', False),
+                    file_writer=write_lines)
 
 
 def make_runner(hw, app=None, **app_options):
@@ -124,7 +141,7 @@ def make_runner(hw, app=None, **app_options):
         views = Views(hw.display.width, hw.display.height)
     if app is None:
         app = make_app(hw, views, **app_options)
-    return Runner(app, views, hw.display, hw.sound)
+    return Runner(app, views, hw.display, hw.sound, hw)
 
 
 def run_app(hw, app=None, max_frames=None, **app_options):

@@ -160,6 +160,33 @@ class Records:
         return r
 
 
+    # -- CSV (the app's "Export CSV"; pure: the caller writes the lines) -------------
+    def to_csv_lines(self, rules_names=()):
+        """High scores and lifetime stats as CSV lines (no line ends), one table:
+        section,item,value,initials,rules. `rules_names[id]` names a ruleset id
+        (yahtzee_core.RULESETS); an id it does not cover is written as the number."""
+        lines = ['section,item,value,initials,rules']
+        for i in range(len(self.high)):
+            score, initials, rid = self.high[i]
+            name = rules_names[rid] if rid < len(rules_names) else '%d' % rid
+            lines.append('high score,%d,%d,%s,%s' % (i + 1, score, csv_field(initials.rstrip()),
+                                                     csv_field(name)))
+        for item, value in (('games', self.games), ('points', self.points),
+                            ('average', self.average), ('best', self.best),
+                            ('yahtzees', self.yahtzees), ('upper bonuses', self.bonuses),
+                            ('wins', self.wins), ('zeros', self.zeros)):
+            lines.append('lifetime,%s,%d,,' % (item, value))
+        return lines
+
+
+def csv_field(text):
+    """A CSV field: quoted (inner quotes doubled) when it holds , " or a line end."""
+    for c in text:
+        if c == ',' or c == '"' or c == '\n' or c == '\r':
+            return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def _clean_initials(initials):
     s = ''
     for c in str(initials)[:3]:
