@@ -123,10 +123,21 @@ def fake_code_modules(monkeypatch, run_app, build=None):
         monkeypatch.setattr(hardware, "build", build)
 
 
+class EndlessWait(Exception):
+    """The code under test kept waiting far longer than its script needs."""
+
+
 def make_hw(script=(0, 0, 6)):
     slept = []
+
+    def sleep_ms(ms):
+        # Bounded: a wait loop that never sees its button fails the test instead of
+        # growing this list until the machine runs out of memory.
+        slept.append(ms)
+        if len(slept) > 1000:
+            raise EndlessWait()
     hw = hardware.Hardware(input=FakeInput(script), ticks_ms=lambda: 0,
-                           sleep_ms=slept.append, messages=[])
+                           sleep_ms=sleep_ms, messages=[])
     hw.slept = slept
     return hw
 
