@@ -20,7 +20,7 @@ APP_PREFIX = 4      # ui.app save header: version, flags, game id
 
 def micropython_figures():
     from mpy_util import run_micropython
-    done = run_micropython(os.path.join(ROOT, "tests", "mpy", "check_app.py"), heapsize="128K",
+    done = run_micropython(os.path.join(ROOT, "tests", "mpy", "check_app.py"), heapsize="160K",
                            packages=("yahtzee_core", "ui"), args=("bench",))
     if done.returncode != 0:
         print("MicroPython run failed:\n" + done.stdout + done.stderr)

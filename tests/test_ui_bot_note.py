@@ -1,0 +1,178 @@
+"""A computer seat that plays below the level asked for (no strategy table) says so once
+a game, in a note that holds its turn until a key closes it."""
+import pytest
+
+from mpy_util import MICROPYTHON, run_micropython
+from tools.screenshots import ScriptedDice, Session
+from ui import actions as A
+from ui import app as ui_app
+
+HUMAN, PERFECT, GOOD, BEGINNER = 0, 1, 2, 3
+DIALOG_COLS = 18        # 21 columns less the dialog box's frame and margins
+
+
+def new_session(**kw):
+    s = Session(**kw)
+    if s.app.scene == ui_app.BOOT:
+        s.press(A.OK)
+    return s
+
+
+def human_turn(s):
+    """Roll out and fill the suggested box (confirming a 0)."""
+    app = s.app
+    while app.scene == ui_app.PLAY:
+        s.press(A.OK)
+    assert app.scene == ui_app.CARD
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+
+
+def play_cpu_turn(s):
+    """Let the clock run until the computer seat in play has filled its box."""
+    g = s.app.game
+    p = g.current
+    for _ in range(20):
+        if g.current != p or g.over:
+            return
+        s.wait(600)
+    raise AssertionError('computer turn did not end')
+
+
+def test_perfect_seat_without_a_table_says_it_plays_good_once_and_waits_for_a_key():
+    s = new_session(dice=ScriptedDice(seed=9))       # table_path=None: no strategy table
+    s.start(players=2, kinds=(HUMAN, PERFECT))
+    app = s.app
+    g = app.game
+    assert app.dialog == ui_app.DLG_NONE            # the human plays first
+    human_turn(s)
+    assert app.scene == ui_app.CPU
+    assert app.dialog == ui_app.DLG_NOTE
+    assert app.dialog_lines == ['no strategy table:', 'playing at level', 'good']
+    bot = app._bots[1]
+    assert bot.fallback and bot.note == 'no strategy table: playing at level good'
+    for _ in range(3):                              # the turn waits for the note
+        s.wait(600)
+    assert not g.rolled and app.dialog == ui_app.DLG_NOTE
+    s.press(A.OK)                                   # closes the note, skips nothing
+    assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.CPU and not g.rolled
+    play_cpu_turn(s)
+    assert app.scene == ui_app.PLAY and g.cards[1].scores.count(255) == 12
+    # the next computer turn starts without the note
+    human_turn(s)
+    assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
+    play_cpu_turn(s)
+    assert g.cards[1].scores.count(255) == 11
+    assert s.image().size == (128, 64)
+
+
+def test_note_is_shown_once_a_game_even_for_two_fallback_seats():
+    s = new_session(dice=ScriptedDice(seed=2))
+    s.start(players=3, kinds=(HUMAN, PERFECT, PERFECT))
+    app = s.app
+    human_turn(s)
+    assert app.dialog == ui_app.DLG_NOTE
+    s.press(A.HOLD_3)                               # any key closes it
+    play_cpu_turn(s)
+    assert app.game.current == 2 and app.scene == ui_app.CPU
+    assert app.dialog == ui_app.DLG_NONE and app._bots[2].fallback
+    # a new game tells again
+    play_cpu_turn(s)
+    s.press(A.BACK)
+    while app.items[app.cursor] != 'Main menu':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    s.start(players=2, kinds=(PERFECT, HUMAN))
+    assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NOTE
+
+
+def test_levels_that_need_no_table_show_no_note():
+    s = new_session(dice=ScriptedDice(seed=5))
+    s.start(players=3, kinds=(HUMAN, GOOD, BEGINNER))
+    app = s.app
+    human_turn(s)
+    for p in (1, 2):
+        assert app.game.current == p and app.scene == ui_app.CPU
+        assert app.dialog == ui_app.DLG_NONE
+        play_cpu_turn(s)
+    assert not app._bots[1].fallback and not app._bots[2].fallback
+
+
+def test_a_table_that_cannot_be_loaded_falls_back_to_beginner_without_holding_the_turn():
+    # out of heap is the device's problem, not the player's: beginner plays on, and a
+    # note waiting for a key could hold every computer turn of a scripted check forever
+    def no_heap(rules):
+        raise MemoryError('table index')
+
+    s = new_session(dice=ScriptedDice(seed=7), table_path=no_heap)
+    s.start(players=2, kinds=(PERFECT, HUMAN))
+    app = s.app
+    assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
+    assert app._bots[0].kind == 'beginner'
+    play_cpu_turn(s)
+    assert app.game.current == 1 and app.scene == ui_app.PLAY
+
+
+class LongNoteBot:
+    """A fallback bot whose note is too long for the dialog (how it plays does not matter)."""
+    fallback = True
+    note = 'strategy table unusable (bad magic 0x1234 in header): playing at level good'
+
+    def choose_hold(self, card, dice, rolls_left):
+        return bytearray(5)
+
+    def choose_box(self, card, dice):
+        return max(card.options(dice).items(), key=lambda kv: kv[1])[0]
+
+
+def test_a_long_note_keeps_its_start_and_what_happens_now():
+    s = new_session(dice=ScriptedDice(seed=3), bot_factory=lambda kind, rules: LongNoteBot())
+    s.start(players=2, kinds=(PERFECT, HUMAN))
+    lines = s.app.dialog_lines
+    assert s.app.dialog == ui_app.DLG_NOTE
+    assert all(len(line) <= DIALOG_COLS for line in lines), lines
+    assert lines == ['strategy table unu', 'playing at level', 'good']
+
+
+_MPY_SCRIPT = r'''
+from ui import actions as A
+from ui import app as ui_app
+
+
+class Dice:
+    def __init__(self, seed):
+        self.x = seed
+
+    def __call__(self):
+        self.x = (self.x * 75 + 74) % 65537
+        return self.x % 6 + 1
+
+
+app = ui_app.App(rng=Dice(5), now_ms=0)       # no table_path: perfect plays good
+app.setup_players = 1
+app.setup_kinds[0] = 1                          # CPU perfect
+app.start_game(0)
+assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NOTE, app.dialog
+print("note:", " / ".join(app.dialog_lines))
+app.tick(2000)
+assert not app.game.rolled
+app.handle(A.OK, 2000)
+assert app.dialog == ui_app.DLG_NONE
+now = 2000
+while app.game.round == 1:
+    now += 600
+    app.tick(now)
+assert app.dialog == ui_app.DLG_NONE
+print("bot note checks passed")
+'''
+
+
+@pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
+def test_fallback_note_under_micropython(tmp_path):
+    script = tmp_path / "check_bot_note.py"
+    script.write_text(_MPY_SCRIPT)
+    done = run_micropython(str(script), heapsize="160K", packages=("yahtzee_core", "ui"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "note: no strategy table: / playing at level / good" in done.stdout
+    assert "bot note checks passed" in done.stdout

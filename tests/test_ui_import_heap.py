@@ -1,0 +1,40 @@
+"""The app must import on a device from plain .py sources (CircuitPython compiles each
+.py in RAM at import, and the compile peak grows with the module's size).
+
+Measured by hand on the MicroPython unix port (64-bit) with
+`MICROPYPATH=. micropython -X heapsize=NK -c "import ui.app"` (run outside the repo):
+the single 1440-line ui/app.py needed 206K; split into ui/app_base.py, ui/app_saves.py
+and ui/scene_*.py the smallest heap that works is 80K. The test allows ~15% above that,
+so a module growing back towards the old size fails here first.
+"""
+from pathlib import Path
+
+import pytest
+
+from mpy_util import MICROPYTHON, REPO_ROOT, run_micropython
+
+IMPORT_HEAP = "92K"
+MAX_UI_MODULE_LINES = 450   # a guide, not the limit: the heap test is the real check
+
+
+@pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
+def test_app_imports_from_plain_sources_under_a_fixed_heap(tmp_path):
+    script = tmp_path / "import_app.py"
+    script.write_text(
+        "import gc\n"
+        "import ui.app\n"
+        "gc.collect()\n"
+        "print('imported', ui.app.App.__name__, 'in use', gc.mem_alloc())\n")
+    done = run_micropython(str(script), heapsize=IMPORT_HEAP, compiled=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "imported App" in done.stdout
+    # plain sources, not bytecode: nothing compiled may shadow them
+    assert not list((REPO_ROOT / "ui").glob("*.mpy"))
+
+
+def test_no_ui_module_grows_back_into_one_big_compile():
+    sizes = {p.name: len(p.read_text().splitlines())
+             for p in sorted(Path(REPO_ROOT, "ui").glob("*.py"))}
+    assert "scene_play.py" in sizes and "app.py" in sizes
+    too_big = {name: n for name, n in sizes.items() if n > MAX_UI_MODULE_LINES}
+    assert not too_big, too_big
