@@ -11,7 +11,6 @@ import os
 import select
 import signal
 import sys
-import time
 
 import numpy as np
 

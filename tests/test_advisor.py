@@ -4,7 +4,6 @@ import os
 import random
 import re
 
-import numpy as np
 import pytest
 
 import yahtzee_core as yc

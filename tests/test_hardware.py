@@ -15,7 +15,7 @@ import pytest
 
 from hardware import board_io, profiles, settings
 from hardware.accel import Lis3dhReader, Mpu6050Reader
-from hardware.buttons import Controls, MAX_SENSOR_FAILURES
+from hardware.buttons import MAX_SENSOR_FAILURES
 from hardware.clock import Clock
 from hardware.shake import ShakeDetector
 from hardware.sound import PiezoSound, SilentSound

@@ -5,7 +5,6 @@ the events must agree and the MicroPython replay loops must not allocate.
 """
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -7,6 +7,7 @@ from tools.screenshots import FakeFile, ScriptedDice, Session
 from ui import actions as A
 from ui import app as ui_app
 from ui.nvm_layout import plan
+from ui_helpers import fill_turn, new_session
 
 
 class PowerCut(Exception):
@@ -32,23 +33,6 @@ class TornStorage(bytearray):
                 raise PowerCut()
         bytearray.__setitem__(self, key, value)
 
-
-def new_session(**kw):
-    s = Session(**kw)
-    if s.app.scene == ui_app.BOOT:
-        s.press(A.OK)
-    return s
-
-
-def fill_turn(s):
-    """Roll until no rolls are left, then fill the suggested box (confirming a 0)."""
-    app = s.app
-    while app.scene == ui_app.PLAY:
-        s.press(A.OK)
-    assert app.scene == ui_app.CARD
-    s.press(A.OK)
-    if app.dialog == ui_app.DLG_ZERO:
-        s.press(A.OK)
 
 
 def test_whole_solo_game_updates_records_and_clears_the_save():

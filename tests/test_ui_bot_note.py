@@ -3,30 +3,14 @@ a game, in a note that holds its turn until a key closes it."""
 import pytest
 
 from mpy_util import MICROPYTHON, run_micropython
-from tools.screenshots import ScriptedDice, Session
+from tools.screenshots import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
+from ui_helpers import fill_turn, new_session
 
 HUMAN, PERFECT, GOOD, BEGINNER = 0, 1, 2, 3
 DIALOG_COLS = 18        # 21 columns less the dialog box's frame and margins
 
-
-def new_session(**kw):
-    s = Session(**kw)
-    if s.app.scene == ui_app.BOOT:
-        s.press(A.OK)
-    return s
-
-
-def human_turn(s):
-    """Roll out and fill the suggested box (confirming a 0)."""
-    app = s.app
-    while app.scene == ui_app.PLAY:
-        s.press(A.OK)
-    assert app.scene == ui_app.CARD
-    s.press(A.OK)
-    if app.dialog == ui_app.DLG_ZERO:
-        s.press(A.OK)
 
 
 def play_cpu_turn(s):
@@ -46,7 +30,7 @@ def test_perfect_seat_without_a_table_says_it_plays_good_once_and_waits_for_a_ke
     app = s.app
     g = app.game
     assert app.dialog == ui_app.DLG_NONE            # the human plays first
-    human_turn(s)
+    fill_turn(s)
     assert app.scene == ui_app.CPU
     assert app.dialog == ui_app.DLG_NOTE
     assert app.dialog_lines == ['no strategy table:', 'playing at level', 'good']
@@ -60,7 +44,7 @@ def test_perfect_seat_without_a_table_says_it_plays_good_once_and_waits_for_a_ke
     play_cpu_turn(s)
     assert app.scene == ui_app.PLAY and g.cards[1].scores.count(255) == 12
     # the next computer turn starts without the note
-    human_turn(s)
+    fill_turn(s)
     assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
     play_cpu_turn(s)
     assert g.cards[1].scores.count(255) == 11
@@ -71,7 +55,7 @@ def test_note_is_shown_once_a_game_even_for_two_fallback_seats():
     s = new_session(dice=ScriptedDice(seed=2))
     s.start(players=3, kinds=(HUMAN, PERFECT, PERFECT))
     app = s.app
-    human_turn(s)
+    fill_turn(s)
     assert app.dialog == ui_app.DLG_NOTE
     s.press(A.HOLD_3)                               # any key closes it
     play_cpu_turn(s)
@@ -91,7 +75,7 @@ def test_levels_that_need_no_table_show_no_note():
     s = new_session(dice=ScriptedDice(seed=5))
     s.start(players=3, kinds=(HUMAN, GOOD, BEGINNER))
     app = s.app
-    human_turn(s)
+    fill_turn(s)
     for p in (1, 2):
         assert app.game.current == p and app.scene == ui_app.CPU
         assert app.dialog == ui_app.DLG_NONE

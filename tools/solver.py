@@ -32,7 +32,7 @@ import time
 import numpy as np
 
 from yahtzee_core import dice as _dice
-from yahtzee_core.rules import OPEN, ruleset as _ruleset
+from yahtzee_core.rules import ruleset as _ruleset
 from yahtzee_core.scorecard import Scorecard
 
 N_ROLLS = _dice.N_ROLLS
@@ -479,7 +479,6 @@ class Solver:
 
         With workers > 1 the work is split between forked processes that share the value array (threads would serialise on the
         GIL: the Joker probes are Python and the numpy calls are short)."""
-        m = self.model
         nw = max(1, self.workers)
         if nw > 1 and 'fork' not in mp.get_all_start_methods():
             nw = 1
@@ -709,7 +708,6 @@ class PolicyEvaluator:
             closed = (mask & bit) != 0
             RI[first:first + len(pts)] = np.where(closed, NEGI, ri)
             RT[first:first + len(pts)] = gain + W[nidx]
-        ent = self.entry.ravel()
         # running max over boxes in box order: strict ">" keeps the lowest index
         rowsel = np.repeat(self.entry[:, :1], S, axis=1)               # (252, S)
         boxsel = np.zeros((N_ROLLS, S), dtype=np.intp)

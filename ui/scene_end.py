@@ -9,7 +9,6 @@ class EndScenes:
     """Game over: ranking, records, initials, analysis."""
 
     def _game_over(self, now):
-        g = self.game
         self.dialog = DLG_NONE
         self.tumbling = False
         if not self._over_done:
@@ -69,7 +68,6 @@ class EndScenes:
         self._show_analysis_or_menu()
 
     def _update_initials(self):
-        g = self.game
         place, p = self._pending_high[0]
         score = self.records.high[place][0]
         s = ''

@@ -15,8 +15,6 @@ reader falls back to the other one.
 True
 """
 
-from .rules import RULESETS, OPEN, ruleset
-
 VERSION = 1
 _MAGIC = b'YZ'
 _HEAD = 16     # bytes before the players; then per player: kind, bonuses, Yahtzees, boxes
