@@ -206,3 +206,15 @@ def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
     path = tmp_path / 'out.csv'
     loop.write_lines(str(path), ['a,b', 'c,"d"'])
     assert path.read_bytes() == b'a,b\nc,"d"\n'
+
+
+def test_table_file_prefers_the_plain_table_then_the_compressed_one(tmp_path, monkeypatch):
+    import yahtzee_core as yc
+    monkeypatch.chdir(tmp_path)
+    rules = yc.ruleset('yacht')
+    assert loop.table_file(rules) is None
+    (tmp_path / 'tables').mkdir()
+    (tmp_path / 'tables' / 'yacht.yzc').write_bytes(b'c')
+    assert loop.table_file(rules) == 'tables/yacht.yzc'
+    (tmp_path / 'tables' / 'yacht.yzt').write_bytes(b't')
+    assert loop.table_file(rules) == 'tables/yacht.yzt'

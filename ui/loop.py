@@ -107,8 +107,19 @@ def _dice_source():
     return lambda: random.randint(1, 6)
 
 
-# Strategy tables as tools/ writes them and the bundle copies them to CIRCUITPY.
-TABLE_PATH = 'tables/%s.yzt'
+def table_file(rules):
+    """The strategy table the bundle copied for a ruleset: the plain file (one seek a
+    value) when there, else the block-compressed one; None when neither is."""
+    import os
+    for ending in ('.yzt', '.yzc'):
+        path = 'tables/' + rules.name + ending
+        try:
+            os.stat(path)
+            return path
+        except OSError:
+            pass
+    return None
+
 
 
 def write_lines(path, lines):
@@ -119,7 +130,7 @@ def write_lines(path, lines):
             f.write('\n')
 
 
-def make_app(hw, views=None, rules_default='yahtzee', table_path=TABLE_PATH, rng=None):
+def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng=None):
     """The App for this hardware: shake sensor, buttons and screen size taken from hw."""
     height = hw.display.height if hw.display is not None else 64
     width = hw.display.width if hw.display is not None else 128
