@@ -43,7 +43,7 @@ def test_screen_matches_golden(rendered, name):
 
 def lit(img, box):
     """Lit pixels inside box (x0, y0, x1, y1)."""
-    return sum(1 for v in img.crop(box).getdata() if v)
+    return sum(1 for v in img.crop(box).get_flattened_data() if v)
 
 
 def test_held_dice_are_drawn_inverted():
@@ -102,7 +102,7 @@ def test_render_is_one_bit_and_sized_from_the_display():
     s = Session(width=128, height=32, hold_buttons=False)
     img = s.image()
     assert img.mode == '1' and img.size == (128, 32)
-    assert len(set(img.getdata())) == 2
+    assert len(set(img.get_flattened_data())) == 2
     assert s.views.list_rows == 2
 
 
