@@ -175,9 +175,13 @@ def test_code_build_failure_waits_without_reloading(monkeypatch, capsys):
 
     def fake_sleep(seconds):
         sleeps.append(seconds)
-        if len(sleeps) == 3:
+        if len(sleeps) >= 3:
             raise Stop()
-    monkeypatch.setattr("time.sleep", fake_sleep)
+    # A stand-in `time` for code.py only: patching time.sleep itself would also catch
+    # other threads' sleeps (Blinka's displayio polls in one) and race with this count.
+    fake_time = types.ModuleType("time")
+    fake_time.sleep = fake_sleep
+    monkeypatch.setitem(sys.modules, "time", fake_time)
     with pytest.raises(Stop):
         runpy.run_path(str(REPO / "code.py"), run_name="__main__")
     assert sleeps == [1, 1, 1]               # no hardware: sleeps, never reloads
