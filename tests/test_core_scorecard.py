@@ -138,14 +138,14 @@ def test_natural_yahtzee_is_not_a_full_house_while_yahtzee_box_open(name):
 
 
 @pytest.mark.parametrize("name", YAHTZEE_FAMILY)
-def test_yahtzee_box_score_reports_open_fifty_zero(name):
+def test_yahtzee_box_holds_open_fifty_zero(name):
     p = Pair(name)
-    assert p.card.yahtzee_box_score == 255
+    assert p.card.scores[11] == 255
     p.fill("yahtzee", (2, 2, 2, 2, 2))
-    assert p.card.yahtzee_box_score == 50
+    assert p.card.scores[11] == 50
     q = Pair(name)
     q.fill("yahtzee", (1, 2, 2, 2, 2))
-    assert q.card.yahtzee_box_score == 0
+    assert q.card.scores[11] == 0
 
 
 # --- forced Joker (official) -------------------------------------------------
@@ -192,7 +192,7 @@ def test_forced_joker_zero_in_upper_box_still_pays_bonus():
 def test_zero_in_yahtzee_box_never_pays_bonus_but_joker_applies(name):
     p = Pair(name)
     p.fill("yahtzee", (1, 2, 3, 4, 6))
-    assert p.card.yahtzee_box_score == 0
+    assert p.card.scores[11] == 0
     p.fill("fours", (4, 4, 1, 2, 3))
     opts = p.options((4, 4, 4, 4, 4))
     # fours filled: the Joker makes the full house worth 25 under every policy

@@ -15,7 +15,7 @@ Inside a turn (per state column) the work is three sweeps over the 462 holds:
 - the best hold within a roll is the best "sub-hold": best(h) = max(E(h), best(h - one
   die)), again level by level, so no per-roll hold lists are needed.
 
-Every rule comes from yahtzee_core: plain scores from ``rules.table``; what a
+Every rule comes from yahtzee_core: plain scores from ``rules.score_roll``; what a
 five-alike may fill under a Joker rule, and the bonus it pays, from a scorecard
 (``Scorecard.points_for_roll``) set to each combination of filled boxes.
 
@@ -173,7 +173,8 @@ class RulesModel:
         self.cap = rules.upper_bonus_at if self.track_u else 0
         assert self.cap <= 63
         self.upper_bonus = rules.upper_bonus
-        self.scores = np.array([list(rules.table(b)) for b in range(nb)], dtype=np.int64)
+        self.scores = np.array([[rules.score_roll(r, b) for r in range(N_ROLLS)] for b in range(nb)],
+                               dtype=np.int64)
         self.five_rolls = [r for r in range(N_ROLLS)
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]

@@ -164,6 +164,8 @@ class AppBase:
         self._hints_src = None
         self._hints_tried = False
         self._pts = bytearray(16)   # points each box would score now
+        self._labels = ()           # the game's box labels, split once per ruleset
+        self._labels_of = None
         self._rows = []             # card: box index per list row (-1 = summary)
         self._menu = ()             # item codes of the current menu
         self._seed = 0x2F6B
@@ -301,6 +303,14 @@ class AppBase:
             self._note_until = now_ms + _NOTE_MS
 
     # ================================================================== helpers
+    def box_label(self, b):
+        """Short name of box b of the game's ruleset."""
+        rules = self.game.rules
+        if self._labels_of is not rules:
+            self._labels = rules.labels.split('|')
+            self._labels_of = rules
+        return self._labels[b]
+
     def player_name(self, p):
         return 'P%d' % (p + 1)
 

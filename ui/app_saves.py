@@ -90,7 +90,7 @@ class Saves:
 
     def _clear_game(self):
         if self._game_store is not None:
-            self._game_store.clear()
+            self._game_store.write(b'')  # records "nothing saved"
         self._saved = False
 
     def can_save(self, players):

@@ -19,7 +19,7 @@ class CardScene:
         values = []
         rows = []
         for b in range(rules.n_boxes):
-            items.append(rules.labels[b])
+            items.append(self.box_label(b))
             s = card.scores[b]
             if s != 255:
                 values.append('%d' % s)
@@ -84,7 +84,7 @@ class CardScene:
         if self._pts[b] == 0:
             self.dialog = DLG_ZERO
             self.dialog_lines[0] = 'Score 0 in'
-            self.dialog_lines[1] = g.rules.labels[b] + '?'
+            self.dialog_lines[1] = self.box_label(b) + '?'
             self.dialog_lines[2] = 'OK yes  BACK no'
             self._zero_box = b
             self._touch()
@@ -199,7 +199,7 @@ class CardScene:
             else:
                 value, box = src.box_options(g.card, g.dice)[0]
                 self._hint = ('box', box)
-                lines[1] = 'Score ' + g.rules.labels[box]
+                lines[1] = 'Score ' + self.box_label(box)
             lines[2] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
                                              value % 100)
         self.dialog = DLG_HINT

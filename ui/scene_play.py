@@ -226,7 +226,7 @@ class PlayScene:
             self._cpu_box = box
             self._cpu_phase = 2
             g.card.points_into(g.dice, self._pts)
-            self._update_play_texts('%s: %d' % (g.rules.labels[box], self._pts[box]))
+            self._update_play_texts('%s: %d' % (self.box_label(box), self._pts[box]))
         self.save_game()
 
     def _cpu_finish(self, now):

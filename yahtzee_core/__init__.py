@@ -15,13 +15,13 @@ board builds its score tables before anything else fragments its heap.
 
 from .rules import RULESETS, ruleset, IllegalMove
 
-# Public name -> submodule that defines it, imported on first use.
-_LAZY = {'Scorecard': 'scorecard', 'Game': 'game', 'KINDS': 'game', 'MAX_PLAYERS': 'game',
-         'SlotStore': 'save', 'SaveError': 'save', 'Advisor': 'advisor'}
-
 
 def __getattr__(name):
-    module = _LAZY.get(name)
+    # Public name -> the submodule defining it, imported on first use and kept.
+    module = ('scorecard' if name == 'Scorecard' else
+              'game' if name in ('Game', 'KINDS', 'MAX_PLAYERS') else
+              'save' if name in ('SlotStore', 'SaveError') else
+              'advisor' if name == 'Advisor' else None)
     try:
         value = __import__('yahtzee_core.' + (module or name), None, None, (name,))
     except ImportError:

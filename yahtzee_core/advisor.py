@@ -203,7 +203,7 @@ class TurnPlanner:
                 u = self.cap
         y = 0
         if self.has_y:
-            s = card.yahtzee_box_score
+            s = card.scores[card.rules.five_alike_box]
             y = 1 if (s != OPEN and s > 0) else 0
         return mask, u, y
 

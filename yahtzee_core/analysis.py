@@ -40,9 +40,8 @@ class DecisionLog:
         cap = rules.upper_bonus_at
         if u > cap:
             u = cap
-        ybox = card.yahtzee_box_score
-        if ybox < 0:
-            ybox = OPEN
+        fab = rules.five_alike_box
+        ybox = card.scores[fab] if fab >= 0 else OPEN
         r = _dice.roll_index(dice)
         self.data.extend(bytes((mask & 255, mask >> 8, u, ybox, r, rolls_left,
                                 choice & 255, choice >> 8)))

@@ -21,27 +21,25 @@ N_HOLDS = 462   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
 # First hold index of each hold size 0..5 (and the end).
 _HOLD_START = b'\x00\x01\x07\x1c\x54\xd2'
 
-
-def _binomials():
-    # C(n, k) for n <= 10, k <= 6 (enough to rank six-dice rolls); all fit a byte.
-    t = bytearray(77)
-    for n in range(11):
-        t[n * 7] = 1
-        for k in range(1, min(n, 6) + 1):
-            t[n * 7 + k] = t[n * 7 - 7 + k - 1] + t[n * 7 - 7 + k]
-    return bytes(t)
+# C(n, k) at n * 7 + k for n <= 10, k <= 6 (enough to rank six-dice rolls), by Pascal's
+# rule at import: module-level code leaves RAM once run, a builder function would not.
+_BINOM = bytearray(77)
+for _n in range(77):
+    _k = _n % 7
+    _BINOM[_n] = 1 if _k == 0 else (_BINOM[_n - 8] + _BINOM[_n - 7] if _n > 7 else 0)
+del _n, _k
 
 
-_BINOM = _binomials()
-del _binomials  # one-time code: let it leave RAM
+class IllegalMove(ValueError):
+    """An action the rules do not allow; nothing was changed."""
 
 
 def pack_counts(dice):
     """Counts of each face packed three bits a face (face 1 lowest): a small int."""
     packed = 0
     for d in dice:
-        if d < 1 or d > 6:
-            raise ValueError("a die shows 1 to 6")
+        if not (isinstance(d, int) and 0 < d < 7):
+            raise IllegalMove("a die shows 1 to 6, not %r" % (d,))
         packed += 1 << (3 * d - 3)
     return packed
 
@@ -50,9 +48,7 @@ def rank_counts(packed):
     """Colex rank of the multiset whose face counts are packed as by pack_counts():
     the sorted dice a_0 <= a_1 <= ... give the combination c_i = a_i - 1 + i, whose
     rank is the sum of C(c_i, i + 1)."""
-    rank = 0
-    i = 0
-    face = 0
+    rank = i = face = 0
     while packed:
         c = packed & 7
         while c:
@@ -65,7 +61,9 @@ def rank_counts(packed):
 
 
 def roll_index(dice):
-    """Index 0..251 of five dice in any order."""
+    """Index 0..251 of five dice in any order; IllegalMove unless five dice of 1..6."""
+    if len(dice) != 5:
+        raise IllegalMove("five dice are needed")
     return rank_counts(pack_counts(dice))
 
 
@@ -74,8 +72,15 @@ def hold_index(dice):
     return _HOLD_START[len(dice)] + rank_counts(pack_counts(dice))
 
 
-def _unrank(rank, k):
-    # Greedy colex unranking, largest element first.
+def hold_dice(index):
+    """The sorted kept dice of a hold index (allocates a tuple); greedy colex
+    unranking, largest die first."""
+    if not 0 <= index < N_HOLDS:
+        raise ValueError("hold index out of range")
+    k = 5
+    while _HOLD_START[k] > index:
+        k -= 1
+    rank = index - _HOLD_START[k]
     faces = [0] * k
     for i in range(k, 0, -1):
         c = i - 1
@@ -90,14 +95,4 @@ def roll_dice(index):
     """The sorted five dice of a roll index (allocates a tuple)."""
     if not 0 <= index < N_ROLLS:
         raise ValueError("roll index out of range")
-    return _unrank(index, 5)
-
-
-def hold_dice(index):
-    """The sorted kept dice of a hold index (allocates a tuple)."""
-    if not 0 <= index < N_HOLDS:
-        raise ValueError("hold index out of range")
-    k = 5
-    while _HOLD_START[k] > index:
-        k -= 1
-    return _unrank(index - _HOLD_START[k], k)
+    return hold_dice(index + 210)

@@ -13,13 +13,13 @@ anything.
 (50, 1, 1)
 """
 
-from .dice import roll_index
-from .rules import IllegalMove, OPEN, ruleset, forget
+from .dice import IllegalMove, roll_index
+from .rules import OPEN, ruleset, forget
 from .scorecard import Scorecard
 
 MAX_PLAYERS = 8
-ROLLS_PER_TURN = 3
 KINDS = ('human', 'perfect', 'good', 'beginner')  # who plays a seat; saves store the index
+_NEW = bytearray(5)  # the next roll's dice, checked before any is committed
 
 
 class Game:
@@ -41,14 +41,13 @@ class Game:
         self.yahtzees = bytearray(len(kinds))  # turns with a five-alike rolled, per player
         self.dice = bytearray(5)                # all 0 until the turn's first roll
         self.held = bytearray(5)
-        self.rolls_left = ROLLS_PER_TURN
+        self.rolls_left = 3
         self.current = 0
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
         # The last fill, for undo: (box, bonus paid, turn_yahtzee, dice, held, rolls
         # left) of the turn it ended; None once a roll has happened since.
         self.last_fill = None
-        self._new = bytearray(5)
 
     @property
     def over(self):
@@ -57,7 +56,7 @@ class Game:
     @property
     def rolled(self):
         """True once the current turn has rolled."""
-        return self.rolls_left < ROLLS_PER_TURN
+        return self.rolls_left < 3
 
     @property
     def card(self):
@@ -73,8 +72,11 @@ class Game:
 
     def stats(self, p):
         """Player p's counts: Yahtzees rolled, Yahtzee bonuses, boxes filled with 0."""
-        c = self.cards[p]
-        return {'yahtzees': self.yahtzees[p], 'bonuses': c.bonus_count, 'zeros': c.zeros}
+        zeros = 0
+        for v in self.cards[p].scores:
+            zeros += v == 0
+        return {'yahtzees': self.yahtzees[p], 'bonuses': self.cards[p].bonus_count,
+                'zeros': zeros}
 
     def ranking(self):
         """[(place, player, total)] best first; equal totals share a place: 1, 1, 3."""
@@ -88,24 +90,28 @@ class Game:
         rows.sort()
         return rows
 
+    def _check(self, need_roll, why):
+        # Every action but undo needs a game in progress, and most a rolled turn.
+        if self.over or (need_roll and not self.rolled):
+            raise IllegalMove("the game is over" if self.over else why)
+
     def roll(self):
         """Roll every die not held: all five on the turn's first roll."""
-        if self.over or not self.rolls_left or self.rng is None:
-            raise IllegalMove("the game is over" if self.over else
-                              "no rolls left: fill a box" if not self.rolls_left else
-                              "no dice source (loaded without one)")
+        self._check(False, '')
+        if not self.rolls_left or self.rng is None:
+            raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
+                              else "no rolls left: fill a box")
         first = not self.rolled
-        new = self._new
         for i in range(5):
             if first or not self.held[i]:
                 v = self.rng()
                 if not (isinstance(v, int) and 1 <= v <= 6):
                     raise ValueError("the dice source gave %r, not 1..6" % (v,))
-                new[i] = v
+                _NEW[i] = v
             else:
-                new[i] = self.dice[i]
+                _NEW[i] = self.dice[i]
         # Commit only once all five are good: a bad source changes nothing.
-        self.dice[:] = new
+        self.dice[:] = _NEW
         if first:
             self.held[:] = b'\x00\x00\x00\x00\x00'
         self.rolls_left -= 1
@@ -116,10 +122,9 @@ class Game:
 
     def hold(self, i, keep=1):
         """Keep die i (0-4) out of the next roll; keep=0 releases it."""
-        if self.over or not self.rolled or not self.rolls_left:
-            raise IllegalMove("the game is over" if self.over else
-                              "roll before holding dice" if not self.rolled else
-                              "no rolls left: holding changes nothing")
+        self._check(True, "roll before holding dice")
+        if not self.rolls_left:
+            raise IllegalMove("no rolls left: holding changes nothing")
         if not (isinstance(i, int) and 0 <= i < 5):
             raise IllegalMove("dice are numbered 0 to 4")
         self.held[i] = keep
@@ -133,16 +138,15 @@ class Game:
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points
         gained, bonuses included, and passes the turn."""
-        if self.over or not self.rolled:
-            raise IllegalMove("the game is over" if self.over else "roll before filling a box")
+        self._check(True, "roll before filling a box")
         card = self.card
         b = self.rules.box_index(box)
         bonuses = card.bonus_count
-        gained = card.fill_roll(b, roll_index(self.dice))
+        gained = card.fill(b, self.dice)
         self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
                           bytes(self.dice), bytes(self.held), self.rolls_left)
         self.dice[:] = self.held[:] = b'\x00\x00\x00\x00\x00'
-        self.rolls_left = ROLLS_PER_TURN
+        self.rolls_left = 3
         self.turn_yahtzee = 0
         self.current += 1
         if self.current == len(self.kinds):

@@ -6,20 +6,26 @@ with SaveError instead of becoming a broken game.
 """
 
 from .rules import RULESETS, OPEN, ruleset
-from .save import SaveError, VERSION, crc16, save_size, _MAGIC, _HEAD, _UNDO, _get16, _unpack
+from .save import SaveError, VERSION, HEAD, crc16, save_size
+from .game import Game, KINDS
 
 
 def _refuse(why):
     raise SaveError("not a usable save: " + why)
 
 
+def _dice(bits, dice, held):
+    for i in range(5):
+        dice[i] = (bits >> (3 * i)) & 7
+        held[i] = (bits >> (15 + i)) & 1
+
+
 def decode_game(data, rng=None):
     """The Game in encode_game() bytes; SaveError for anything else."""
-    from .game import Game, KINDS
     # The envelope: what the bytes claim to be, and that they arrived whole.
-    if len(data) <= _HEAD:
+    if len(data) <= HEAD:
         _refuse("too short")
-    if data[0:2] != _MAGIC:
+    if data[0:2] != b'YZ':
         _refuse("foreign bytes")
     if data[2] != VERSION:
         _refuse("format version %d, this build reads %d" % (data[2], VERSION))
@@ -32,13 +38,13 @@ def decode_game(data, rng=None):
     end = save_size(rules, n) - 2
     if len(data) != end + 2:
         _refuse("wrong length (truncated?)")
-    if crc16(data, 0, end) != _get16(data, end):
+    if crc16(data, 0, end) != data[end] | data[end + 1] << 8:
         _refuse("checksum mismatch (corrupt)")
 
     # The contents: a CRC only proves the bytes are as written, so check they make a game.
     step = 3 + rules.n_boxes
     kinds = []
-    for o in range(_HEAD, end, step):
+    for o in range(HEAD, end, step):
         if data[o] >= len(KINDS):
             _refuse("unknown player kind")
         kinds.append(KINDS[data[o]])
@@ -46,14 +52,15 @@ def decode_game(data, rng=None):
     game.current, game.round, game.rolls_left = data[5], data[6], data[7]
     if game.current >= n or not 1 <= game.round <= rules.rounds + 1 or game.rolls_left > 3:
         _refuse("turn out of range")
-    _unpack(_get16(data, 8) | ((data[10] & 31) << 16), game.dice, game.held)
-    game.turn_yahtzee = (data[10] >> 5) & 1
+    flags = data[8] | data[9] << 8 | data[10] << 16
+    _dice(flags, game.dice, game.held)
+    game.turn_yahtzee = (flags >> 21) & 1
     rolled = game.rolled
     for d in game.dice:
         if (d == 0) == rolled or d > 6:
             _refuse("dice do not match the rolls left")
     for p in range(n):
-        o = _HEAD + p * step
+        o = HEAD + p * step
         card = game.cards[p]
         card.bonus_count, game.yahtzees[p] = data[o + 1], data[o + 2]
         card.scores[:] = data[o + 3:o + step]
@@ -67,14 +74,14 @@ def decode_game(data, rng=None):
                 or game.yahtzees[p] > done + 1:
             _refuse("cards do not match the turn")
 
-    if data[10] & _UNDO:
+    if flags >> 22 & 1:
         box = data[11]
         prev = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
         if rolled or box >= rules.n_boxes or prev.scores[box] == OPEN:
             _refuse("bad undo record")
         dice = bytearray(5)
         held = bytearray(5)
-        _unpack(_get16(data, 13) | (data[15] << 16), dice, held)
-        game.last_fill = (box, data[10] >> 7, data[12] & 1, bytes(dice), bytes(held),
+        _dice(data[13] | data[14] << 8 | data[15] << 16, dice, held)
+        game.last_fill = (box, flags >> 23, data[12] & 1, bytes(dice), bytes(held),
                           data[12] >> 1)
     return game

@@ -14,30 +14,23 @@ the tables of rulesets not in play never reach RAM.
 """
 
 import sys
-from .dice import N_ROLLS, roll_index
+from .dice import N_ROLLS, IllegalMove, roll_index
 
+# A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
-# Where each ruleset lives: module under variants/ and class name, same order.
-_CLASSES = (('yahtzee', 'Yahtzee'), ('yahtzee_free_joker', 'FreeJokerYahtzee'),
-            ('yahtzee_1956', 'Yahtzee1956'), ('yatzy', 'Yatzy'), ('yacht', 'Yacht'))
-
 OPEN = 255  # an unfilled box in a card's scores
-
-
-class IllegalMove(ValueError):
-    """An action the rules do not allow; nothing was changed."""
 
 
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
-    Box b is named ``categories[b]``, shown as ``labels[b]`` and scored by kind
-    ``kinds[b]`` with parameter ``params[b]`` (see _build.py). The first six boxes are
-    the upper section, faces 1 to 6 in order.
+    Box b is named ``categories[b]`` and scored by kind ``kinds[b]`` with parameter
+    ``params[b]`` (see _build.py); ``labels`` names the boxes for a small screen, one
+    string split at '|'. The first six boxes are the upper section, faces 1 to 6.
     """
 
-    name = ''
-    categories = labels = ()
+    name = labels = ''
+    categories = ()
     kinds = params = b''
     n_upper = 6
     upper_bonus = 0           # points once the upper section totals upper_bonus_at
@@ -51,6 +44,8 @@ class Ruleset:
         self.id = RULESETS.index(self.name)
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
+        # _table[b * 252 + roll]: box b's plain score; _five_alike[roll]: face of a
+        # five-alike roll, else 0. Bytearrays: a bytes copy would need the RAM twice.
         self._table, self._five_alike = _build.tables(self.kinds, self.params)
         forget('_build')
 
@@ -71,11 +66,6 @@ class Ruleset:
         """Plain score of five dice in a box (name or index), without card context."""
         return self._table[self.box_index(box) * N_ROLLS + roll_index(dice)]
 
-    def table(self, box):
-        """The 252 plain scores of one box in roll-index order."""
-        b = self.box_index(box)
-        return self._table[b * N_ROLLS:(b + 1) * N_ROLLS]
-
     def points(self, scores, roll, box):
         """Points box index `box` would score now on a card with these scores, or -1
         when this roll may not fill it (the box is filled, or a Joker rule forbids)."""
@@ -85,28 +75,6 @@ class Ruleset:
         if face and self.joker_points and scores[self.five_alike_box] != OPEN:
             return self._joker(scores, roll, face, box)
         return self._table[box * N_ROLLS + roll]
-
-    def bonus_due(self, scores, roll):
-        """Bonus a five-alike roll earns on this card: the Yahtzee bonus, or 0."""
-        fab = self.five_alike_box
-        if self.five_alike_bonus and self._five_alike[roll] and scores[fab] != OPEN and scores[fab]:
-            return self.five_alike_bonus
-        return 0
-
-    def _joker(self, scores, roll, face, box):
-        """Hook: points (or -1) for open box `box` when a five-alike of `face` is rolled
-        after the five-alike box is filled. Rulesets with a Joker rule override it."""
-        return self._table[box * N_ROLLS + roll]
-
-    def _lower_open(self, scores):
-        for b in range(self.n_upper, self.n_boxes):
-            if scores[b] == OPEN:
-                return True
-        return False
-
-    def _as_joker(self, roll, box):
-        """A lower box's score for a five-alike played as a Joker."""
-        return self.joker_points[box] or self._table[box * N_ROLLS + roll]
 
 
 def forget(module):
@@ -124,7 +92,7 @@ def ruleset(name):
     if r is None:
         if name not in RULESETS:
             raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
-        module, cls = _CLASSES[RULESETS.index(name)]
-        mod = __import__('yahtzee_core.variants.' + module, None, None, (cls,))
-        r = _loaded[name] = getattr(mod, cls)()
+        module = __import__('yahtzee_core.variants.' + name.replace('-', '_'), None, None,
+                            ('RULES',))
+        r = _loaded[name] = module.RULES()
     return r

@@ -13,12 +13,17 @@ reader falls back to the other one.
 >>> store.write(game.to_bytes())
 >>> Game.from_bytes(store.read()).to_bytes() == game.to_bytes()
 True
+
+Layout (integers little-endian): b'YZ', version, ruleset id, players, current player,
+round, rolls left; bytes 8-10: five dice (3 bits each), their held flags (bits 15-19),
+turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus (bit 23); bytes
+11-15: the undo record (box; turn_yahtzee | rolls left << 1; dice and held as above).
+Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
+open). Last, the CRC-16 of everything before it.
 """
 
 VERSION = 1
-_MAGIC = b'YZ'
-_HEAD = 16     # bytes before the players; then per player: kind, bonuses, Yahtzees, boxes
-_UNDO = 0x40   # flag bits in byte 10, after the five held bits and turn_yahtzee (bit 5)
+HEAD = 16  # bytes before the players
 
 
 class SaveError(ValueError):
@@ -35,31 +40,16 @@ def crc16(data, start, end):
     return crc
 
 
-def _put16(buf, o, v):
-    buf[o] = v & 0xFF
-    buf[o + 1] = v >> 8
+def save_size(rules, players):
+    return HEAD + players * (3 + rules.n_boxes) + 2
 
 
-def _get16(buf, o):
-    return buf[o] | (buf[o + 1] << 8)
-
-
-def _pack(dice, held):
-    """Five dice (3 bits each) and their held flags (1 bit each) in 20 bits."""
+def dice_bits(dice, held):
+    """Five dice (3 bits each) and their held flags (bits 15-19) as one int."""
     v = 0
     for i in range(5):
         v |= (dice[i] << (3 * i)) | (held[i] << (15 + i))
     return v
-
-
-def _unpack(v, dice, held):
-    for i in range(5):
-        dice[i] = (v >> (3 * i)) & 7
-        held[i] = (v >> (15 + i)) & 1
-
-
-def save_size(rules, players):
-    return _HEAD + players * (3 + rules.n_boxes) + 2
 
 
 def encode_game(game):
@@ -68,28 +58,23 @@ def encode_game(game):
     rules = game.rules
     n = len(game.kinds)
     buf = bytearray(save_size(rules, n))
-    buf[0:2] = _MAGIC
-    buf[2], buf[3], buf[4] = VERSION, rules.id, n
-    buf[5], buf[6], buf[7] = game.current, game.round, game.rolls_left
-    v = _pack(game.dice, game.held)
-    _put16(buf, 8, v & 0xFFFF)
-    buf[10] = (v >> 16) | (game.turn_yahtzee << 5)
-    if game.last_fill:
-        box, bonus, counted, dice, held, rolls_left = game.last_fill
-        buf[10] |= _UNDO | (bonus << 7)
+    buf[0:8] = bytes((89, 90, VERSION, rules.id, n, game.current, game.round, game.rolls_left))
+    flags = game.turn_yahtzee << 21
+    undo = game.last_fill
+    if undo:
+        box, bonus, counted, dice, held, rolls_left = undo
+        flags |= (1 | bonus << 1) << 22
         buf[11] = box
         buf[12] = counted | (rolls_left << 1)
-        v = _pack(dice, held)
-        _put16(buf, 13, v & 0xFFFF)
-        buf[15] = v >> 16
-    o = _HEAD
+        buf[13:16] = dice_bits(dice, held).to_bytes(3, 'little')
+    buf[8:11] = (dice_bits(game.dice, game.held) | flags).to_bytes(3, 'little')
+    o = HEAD
     for p in range(n):
-        buf[o] = KINDS.index(game.kinds[p])
-        buf[o + 1] = game.cards[p].bonus_count
-        buf[o + 2] = game.yahtzees[p]
-        buf[o + 3:o + 3 + rules.n_boxes] = game.cards[p].scores
+        card = game.cards[p]
+        buf[o:o + 3] = bytes((KINDS.index(game.kinds[p]), card.bonus_count, game.yahtzees[p]))
+        buf[o + 3:o + 3 + rules.n_boxes] = card.scores
         o += 3 + rules.n_boxes
-    _put16(buf, o, crc16(buf, 0, o))
+    buf[o:] = crc16(buf, 0, o).to_bytes(2, 'little')
     return bytes(buf)
 
 
@@ -97,8 +82,8 @@ class SlotStore:
     """Two slots over any bytearray-like store (e.g. microcontroller.nvm).
 
     A slot holds [sequence u16][length u16][payload][CRC-16 of all before]. read()
-    returns the payload of the newest slot whose CRC holds, or None; an empty payload
-    records "nothing saved" (clear()).
+    returns the payload of the newest slot whose CRC holds, or None; writing an empty
+    payload records "nothing saved".
     """
 
     def __init__(self, buf, offset=0, slot_size=None):
@@ -112,33 +97,31 @@ class SlotStore:
     def _newest(self):
         """(offset, sequence, length) of the newest slot whose CRC holds, or None."""
         best = None
+        buf = self.buf
         for k in range(2):
             o = self.offset + k * self.slot_size
-            seq, length = _get16(self.buf, o), _get16(self.buf, o + 2)
-            if length <= self.capacity and crc16(self.buf, o, o + 4 + length) == _get16(self.buf, o + 4 + length):
+            seq = buf[o] | buf[o + 1] << 8
+            end = o + 4 + (buf[o + 2] | buf[o + 3] << 8)
+            if end - o - 4 <= self.capacity and crc16(buf, o, end) == buf[end] | buf[end + 1] << 8:
                 # Sequence numbers wrap: newer means ahead by less than half the range.
                 if best is None or 0 < (seq - best[1]) & 0xFFFF < 0x8000:
-                    best = (o, seq, length)
+                    best = (o, seq, end)
         return best
 
     def read(self):
         n = self._newest()
-        return bytes(self.buf[n[0] + 4:n[0] + 4 + n[2]]) if n and n[2] else None
+        return bytes(self.buf[n[0] + 4:n[2]]) if n and n[2] > n[0] + 4 else None
 
     def write(self, payload):
+        """Store `payload` (b'' = nothing saved) in the slot not holding the newest save."""
         size = len(payload)
         if size > self.capacity:
             raise ValueError("a %d-byte save does not fit a %d-byte slot" % (size, self.capacity))
         n = self._newest()
         o, seq = (self.offset, 0) if n is None else (
-            2 * self.offset + self.slot_size - n[0], (n[1] + 1) & 0xFFFF)
+            2 * self.offset + self.slot_size - n[0], n[1] + 1)
         rec = bytearray(size + 6)
-        _put16(rec, 0, seq)
-        _put16(rec, 2, size)
+        rec[0:4] = ((seq & 0xFFFF) | size << 16).to_bytes(4, 'little')
         rec[4:4 + size] = payload
-        _put16(rec, 4 + size, crc16(rec, 0, 4 + size))
+        rec[4 + size:] = crc16(rec, 0, 4 + size).to_bytes(2, 'little')
         self.buf[o:o + size + 6] = rec  # one write: a cut leaves this slot's CRC broken
-
-    def clear(self):
-        """Record "nothing saved" as the newest state (as power-safe as write)."""
-        self.write(b'')

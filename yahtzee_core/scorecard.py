@@ -10,37 +10,41 @@
 (120, 100, 170)
 """
 
-from .dice import roll_index
-from .rules import OPEN, IllegalMove
+from .dice import IllegalMove, roll_index
+from .rules import OPEN
 
 
 class Scorecard:
-    """The boxes are one bytearray (OPEN = 255 marks an unfilled box) plus the count of
-    Yahtzee bonuses; every total is derived from them, so a card cannot disagree with
-    itself."""
+    """One player's card: the boxes are one bytearray (OPEN = 255 marks an unfilled
+    box) plus the count of Yahtzee bonuses; every total is derived from them, so a card
+    cannot disagree with itself."""
 
     def __init__(self, rules):
         self.rules = rules
         self.scores = bytearray(b'\xff' * rules.n_boxes)
         self.bonus_count = 0
 
+    def _sum(self, end, par=0):
+        # Filled boxes below `end`, less `par` times each box's face (3: "6 up").
+        t = 0
+        for b in range(end):
+            if self.scores[b] != OPEN:
+                t += self.scores[b] - par * (b + 1)
+        return t
+
     @property
     def upper_total(self):
-        return self._sum(0, self.rules.n_upper)
+        return self._sum(self.rules.n_upper)
 
     @property
     def upper_par(self):
         """Points above (+) or below (-) three of each filled upper face: "6 up"."""
-        par = 0
-        for b in range(self.rules.n_upper):
-            if self.scores[b] != OPEN:
-                par += self.scores[b] - 3 * (b + 1)
-        return par
+        return self._sum(self.rules.n_upper, 3)
 
     @property
     def upper_bonus(self):
         r = self.rules
-        return r.upper_bonus if self.upper_total >= r.upper_bonus_at else 0
+        return r.upper_bonus if self._sum(r.n_upper) >= r.upper_bonus_at else 0
 
     @property
     def yahtzee_bonus(self):
@@ -48,22 +52,14 @@ class Scorecard:
 
     @property
     def total(self):
-        return self._sum(0, len(self.scores)) + self.upper_bonus + self.yahtzee_bonus
-
-    def _sum(self, start, end):
-        t = 0
-        for b in range(start, end):
-            if self.scores[b] != OPEN:
-                t += self.scores[b]
-        return t
+        return self._sum(len(self.scores)) + self.upper_bonus + self.yahtzee_bonus
 
     @property
     def filled_mask(self):
         """Bit b set when box b is filled."""
         m = 0
         for b in range(len(self.scores)):
-            if self.scores[b] != OPEN:
-                m |= 1 << b
+            m |= (self.scores[b] != OPEN) << b
         return m
 
     @property
@@ -75,19 +71,6 @@ class Scorecard:
                 out[self.rules.categories[b]] = self.scores[b]
         return out
 
-    @property
-    def yahtzee_box_score(self):
-        """Score in the five-alike box: 50, 0, OPEN (255), or -1 if there is no such box."""
-        fab = self.rules.five_alike_box
-        return self.scores[fab] if fab >= 0 else -1
-
-    @property
-    def zeros(self):
-        n = 0
-        for v in self.scores:
-            n += v == 0
-        return n
-
     def points_into(self, dice, out):
         """Write into bytearray `out` the points each box would score now (OPEN where the
         box may not be filled). Allocates nothing: for screens redrawn often."""
@@ -98,7 +81,7 @@ class Scorecard:
 
     def options(self, dice):
         """{box name: points now} for every box the dice may legally fill."""
-        roll = _checked_roll(dice)
+        roll = roll_index(dice)
         out = {}
         for b in range(len(self.scores)):
             p = self.rules.points(self.scores, roll, b)
@@ -109,28 +92,17 @@ class Scorecard:
     def fill(self, box, dice):
         """Fill `box` (name or index) with `dice`; returns the points gained, bonuses
         included. Raises IllegalMove, changing nothing, if the box may not be filled."""
-        return self.fill_roll(self.rules.box_index(box), _checked_roll(dice))
-
-    def fill_roll(self, b, roll):
-        """fill() with a box index and a roll index."""
         r = self.rules
+        b = r.box_index(box)
+        roll = roll_index(dice)
         p = r.points(self.scores, roll, b)
         if p < 0:
-            why = "is filled" if self.scores[b] != OPEN else "is closed to this Joker"
-            raise IllegalMove("box %s %s" % (r.categories[b], why))
-        bonus = r.bonus_due(self.scores, roll)
+            raise IllegalMove("box %s is %s" % (r.categories[b], "closed to this Joker"
+                                                if self.scores[b] == OPEN else "filled"))
+        # A further five-alike while the five-alike box holds points earns the bonus.
+        bonus = r.five_alike_bonus if r._five_alike[roll] and \
+            self.scores[r.five_alike_box] not in (0, OPEN) else 0
         before = self.upper_bonus
         self.scores[b] = p
-        if bonus:
-            self.bonus_count += 1
+        self.bonus_count += bonus > 0
         return p + bonus + self.upper_bonus - before
-
-
-def _checked_roll(dice):
-    """Roll index of five valid dice, else IllegalMove."""
-    if len(dice) != 5:
-        raise IllegalMove("five dice are needed")
-    for d in dice:
-        if not (isinstance(d, int) and 1 <= d <= 6):
-            raise IllegalMove("a die shows 1 to 6, not %r" % (d,))
-    return roll_index(dice)

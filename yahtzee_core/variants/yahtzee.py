@@ -1,6 +1,7 @@
 """Yahtzee, official rules (the default): forced Joker, +35 upper bonus, +100 for each
 further Yahtzee while the Yahtzee box holds 50. See RULES.md."""
 
+from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
 from .._build import (UPPER, SUM_IF_KIND, FULL_HOUSE, RUN_OF_4, RUN_OF_5, FIVE_ALIKE,
                       CHANCE)
@@ -14,8 +15,8 @@ class Yahtzee(Ruleset):
     categories = ('aces', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind',
                   'four_of_a_kind', 'full_house', 'small_straight', 'large_straight',
                   'yahtzee', 'chance')
-    labels = ('Aces', 'Twos', 'Threes', 'Fours', 'Fives', 'Sixes', '3 of a kind',
-              '4 of a kind', 'Full house', 'Sm straight', 'Lg straight', 'Yahtzee', 'Chance')
+    labels = ('Aces|Twos|Threes|Fours|Fives|Sixes|3 of a kind|4 of a kind|Full house|'
+              'Sm straight|Lg straight|Yahtzee|Chance')
     kinds = bytes((UPPER, UPPER, UPPER, UPPER, UPPER, UPPER, SUM_IF_KIND, SUM_IF_KIND,
                    FULL_HOUSE, RUN_OF_4, RUN_OF_5, FIVE_ALIKE, CHANCE))
     params = bytes((1, 2, 3, 4, 5, 6, 3, 4, 25, 30, 40, 50, 0))
@@ -23,10 +24,27 @@ class Yahtzee(Ruleset):
     five_alike_box = 11
     five_alike_bonus = 100
     joker_points = bytes((0, 0, 0, 0, 0, 0, 0, 0, 25, 30, 40, 0, 0))
+    # The family's Joker rules differ in two choices:
+    forced_upper = True  # while the matching upper box is open, it is the only choice
+    lower_first = True   # else an open lower box must be taken (as a Joker) before
+    #                      an upper box, which then scores 0
 
     def _joker(self, scores, roll, face, box):
-        if scores[face - 1] == OPEN:
-            return self.score_roll(roll, box) if box == face - 1 else -1
-        if self._lower_open(scores):
-            return -1 if box < 6 else self._as_joker(roll, box)
-        return 0  # only upper boxes are open, none of them the matching one
+        """Points (or -1 = not allowed) for open box `box` when a five-alike of `face`
+        is rolled after the Yahtzee box is filled."""
+        plain = self._table[box * N_ROLLS + roll]
+        upper_open = scores[face - 1] == OPEN
+        if self.forced_upper and upper_open:
+            return plain if box == face - 1 else -1
+        if self.lower_first:
+            for b in range(6, self.n_boxes):
+                if scores[b] == OPEN:
+                    return -1 if box < 6 else self.joker_points[box] or plain
+            return 0
+        # Free choice: full house and straights are Jokers once the upper box is filled.
+        if box >= 6 and not upper_open:
+            return self.joker_points[box] or plain
+        return plain
+
+
+RULES = Yahtzee

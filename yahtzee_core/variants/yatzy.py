@@ -1,4 +1,6 @@
-"""Yatzy, the Scandinavian game: 15 boxes, +50 upper bonus, no Joker, no Yatzy bonus."""
+"""Yatzy, the Scandinavian game: 15 boxes, +50 upper bonus, no Joker, no Yatzy bonus.
+Pairs and kinds score only the matching dice; the straights are exactly 1-5 (15) and
+2-6 (20); a full house scores the sum of its dice."""
 
 from ..rules import Ruleset
 from .._build import (UPPER, SUM_OF_KIND, TWO_PAIRS, LOW_RUN, HIGH_RUN, FULL_HOUSE,
@@ -6,19 +8,18 @@ from .._build import (UPPER, SUM_OF_KIND, TWO_PAIRS, LOW_RUN, HIGH_RUN, FULL_HOU
 
 
 class Yatzy(Ruleset):
-    """Pairs and kinds score only the matching dice; the straights are exactly 1-5 (15)
-    and 2-6 (20); a full house scores the sum of its dice."""
-
     name = 'yatzy'
     categories = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'one_pair',
                   'two_pairs', 'three_of_a_kind', 'four_of_a_kind', 'small_straight',
                   'large_straight', 'full_house', 'chance', 'yatzy')
-    labels = ('Ones', 'Twos', 'Threes', 'Fours', 'Fives', 'Sixes', 'One pair', 'Two pairs',
-              '3 of a kind', '4 of a kind', 'Sm straight', 'Lg straight', 'Full house',
-              'Chance', 'Yatzy')
+    labels = ('Ones|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|3 of a kind|'
+              '4 of a kind|Sm straight|Lg straight|Full house|Chance|Yatzy')
     kinds = bytes((UPPER, UPPER, UPPER, UPPER, UPPER, UPPER, SUM_OF_KIND, TWO_PAIRS,
                    SUM_OF_KIND, SUM_OF_KIND, LOW_RUN, HIGH_RUN, FULL_HOUSE, CHANCE,
                    FIVE_ALIKE))
     params = bytes((1, 2, 3, 4, 5, 6, 2, 0, 3, 4, 15, 20, 0, 0, 50))
     upper_bonus = 50
     five_alike_box = 14
+
+
+RULES = Yatzy
