@@ -64,34 +64,72 @@ def _energy_threshold(mg):
     return d if d >= 0 else -d
 
 
-class ShakeDetector:
-    """Accelerometer shake detector. ``update(now_ms, x, y, z)`` with milli-g ints."""
+class _Detector:
+    """What both detectors share: the states idle -> candidate -> shaking ->
+    refractory, the count of shakes, and how a confirmed shake ends."""
 
-    def __init__(self, start_mg=1600, stop_mg=1400, min_ms=120, min_peaks=2,
-                 gap_ms=200, quiet_ms=300, refractory_ms=300):
-        if stop_mg > start_mg:
-            raise ValueError("stop_mg must not exceed start_mg")
-        self.start_e = _energy_threshold(start_mg)
-        self.stop_e = _energy_threshold(stop_mg)
+    def __init__(self, min_ms, gap_ms, quiet_ms, refractory_ms):
         self.min_ms = min_ms
-        self.min_peaks = min_peaks
         self.gap_ms = gap_ms
         self.quiet_ms = quiet_ms
         self.refractory_ms = refractory_ms
         # Every attribute exists from the start so updates never grow the instance.
         self.state = _IDLE
         self.since = 0          # candidate start, or the END time while refractory
-        self.last_move = 0      # time of the latest moving sample
-        self.last_sample = 0
-        self.active_ms = 0      # ms of moving samples in the candidate
-        self.peaks = 0          # separate strong peaks in the candidate
-        self.above = False      # previous sample was strong (peak edge detection)
-        self.energy = 0         # e of the latest sample, for debugging screens
+        self.last_move = 0      # time of the latest motion (moving sample, switch edge)
         self.shakes = 0         # confirmed shakes since power-on
 
     @property
     def shaking(self):
         return self.state == _SHAKING
+
+    def _state(self, now_ms):
+        """The state now: a refractory time that has run out returns to idle."""
+        if self.state == _REFRACTORY and ticks_diff(now_ms, self.since) >= self.refractory_ms:
+            self.state = _IDLE
+        return self.state
+
+    def _begin(self, now_ms):
+        self.state = _CANDIDATE
+        self.since = self.last_move = now_ms
+
+    def _confirm(self):
+        self.state = _SHAKING
+        self.shakes += 1
+        return SHAKE_START
+
+    def _drop_if_still(self, now_ms):
+        # A candidate with no motion for gap_ms was not a shake.
+        if ticks_diff(now_ms, self.last_move) > self.gap_ms:
+            self.state = _IDLE
+
+    def _while_shaking(self, now_ms, moving):
+        """Motion keeps a confirmed shake going; quiet_ms without motion ends it."""
+        if moving:
+            self.last_move = now_ms
+        elif ticks_diff(now_ms, self.last_move) >= self.quiet_ms:
+            self.state = _REFRACTORY
+            self.since = now_ms
+            return SHAKE_END
+        return 0
+
+
+class ShakeDetector(_Detector):
+    """Accelerometer shake detector. ``update(now_ms, x, y, z)`` with milli-g ints."""
+
+    def __init__(self, start_mg=1600, stop_mg=1400, min_ms=120, min_peaks=2,
+                 gap_ms=200, quiet_ms=300, refractory_ms=300):
+        if stop_mg > start_mg:
+            raise ValueError("stop_mg must not exceed start_mg")
+        super().__init__(min_ms, gap_ms, quiet_ms, refractory_ms)
+        self.start_e = _energy_threshold(start_mg)
+        self.stop_e = _energy_threshold(stop_mg)
+        self.min_peaks = min_peaks
+        self.last_sample = 0
+        self.active_ms = 0      # ms of moving samples in the candidate
+        self.peaks = 0          # separate strong peaks in the candidate
+        self.above = False      # previous sample was strong (peak edge detection)
+        self.energy = 0         # e of the latest sample, for debugging screens
 
     def reset(self):
         self.state = _IDLE
@@ -125,18 +163,14 @@ class ShakeDetector:
         moving = e >= self.stop_e
         rising = strong and not self.above
         self.above = strong
-        state = self.state
+        state = self._state(now_ms)
 
         if state == _REFRACTORY:
-            if ticks_diff(now_ms, self.since) < self.refractory_ms:
-                return 0
-            state = self.state = _IDLE
+            return 0
 
         if state == _IDLE:
             if rising:
-                self.state = _CANDIDATE
-                self.since = now_ms
-                self.last_move = now_ms
+                self._begin(now_ms)
                 self.peaks = 1
                 # The first sample only marks the start; motion time is counted
                 # from here on, so a single spike never adds up to min_ms.
@@ -150,24 +184,15 @@ class ShakeDetector:
                 if rising:
                     self.peaks += 1
                 if self.peaks >= self.min_peaks and self.active_ms >= self.min_ms:
-                    self.state = _SHAKING
-                    self.shakes += 1
-                    return SHAKE_START
-            elif ticks_diff(now_ms, self.last_move) > self.gap_ms:
-                self.state = _IDLE
+                    return self._confirm()
+            else:
+                self._drop_if_still(now_ms)
             return 0
 
-        # _SHAKING
-        if moving:
-            self.last_move = now_ms
-        elif ticks_diff(now_ms, self.last_move) >= self.quiet_ms:
-            self.state = _REFRACTORY
-            self.since = now_ms
-            return SHAKE_END
-        return 0
+        return self._while_shaking(now_ms, moving)
 
 
-class SwitchShakeDetector:
+class SwitchShakeDetector(_Detector):
     """Shake detector for a plain vibration or tilt switch on a pin.
 
     ``update(now_ms, edges)`` takes how many times the switch changed state since
@@ -180,57 +205,34 @@ class SwitchShakeDetector:
 
     def __init__(self, min_edges=6, min_ms=150, gap_ms=250, quiet_ms=300,
                  refractory_ms=300):
+        super().__init__(min_ms, gap_ms, quiet_ms, refractory_ms)
         self.min_edges = min_edges
-        self.min_ms = min_ms
-        self.gap_ms = gap_ms
-        self.quiet_ms = quiet_ms
-        self.refractory_ms = refractory_ms
-        self.state = _IDLE
-        self.since = 0
-        self.last_edge = 0
         self.edges = 0
-        self.shakes = 0
-
-    @property
-    def shaking(self):
-        return self.state == _SHAKING
 
     def reset(self):
         self.state = _IDLE
         self.edges = 0
 
     def update(self, now_ms, edges):
-        state = self.state
+        state = self._state(now_ms)
         if state == _REFRACTORY:
-            if ticks_diff(now_ms, self.since) < self.refractory_ms:
-                return 0
-            state = self.state = _IDLE
+            return 0
 
         if state == _IDLE:
             if edges > 0:
-                self.state = _CANDIDATE
-                self.since = now_ms
-                self.last_edge = now_ms
+                self._begin(now_ms)
                 self.edges = edges
             return 0
 
         if state == _CANDIDATE:
             if edges > 0:
-                self.last_edge = now_ms
+                self.last_move = now_ms
                 self.edges += edges
                 if (self.edges >= self.min_edges
                         and ticks_diff(now_ms, self.since) >= self.min_ms):
-                    self.state = _SHAKING
-                    self.shakes += 1
-                    return SHAKE_START
-            elif ticks_diff(now_ms, self.last_edge) > self.gap_ms:
-                self.state = _IDLE
+                    return self._confirm()
+            else:
+                self._drop_if_still(now_ms)
             return 0
 
-        if edges > 0:
-            self.last_edge = now_ms
-        elif ticks_diff(now_ms, self.last_edge) >= self.quiet_ms:
-            self.state = _REFRACTORY
-            self.since = now_ms
-            return SHAKE_END
-        return 0
+        return self._while_shaking(now_ms, edges > 0)

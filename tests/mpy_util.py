@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+MPY_DIR = REPO_ROOT / "tests" / "mpy"  # the MicroPython check scripts and their helpers
 # The venv's console scripts live next to its python; do not resolve the symlink.
 BIN_DIR = Path(sys.executable).parent
 MICROPYTHON = BIN_DIR / "micropython"

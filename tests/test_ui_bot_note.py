@@ -2,7 +2,7 @@
 a game, in a note that holds its turn until a key closes it."""
 import pytest
 
-from mpy_util import MICROPYTHON, run_micropython
+from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
 from tools.screenshots import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
@@ -122,15 +122,7 @@ def test_a_long_note_keeps_its_start_and_what_happens_now():
 _MPY_SCRIPT = r'''
 from ui import actions as A
 from ui import app as ui_app
-
-
-class Dice:
-    def __init__(self, seed):
-        self.x = seed
-
-    def __call__(self):
-        self.x = (self.x * 75 + 74) % 65537
-        return self.x % 6 + 1
+from lcg_dice import Dice
 
 
 app = ui_app.App(rng=Dice(5), now_ms=0)       # no table_path: perfect plays good
@@ -156,7 +148,8 @@ print("bot note checks passed")
 def test_fallback_note_under_micropython(tmp_path):
     script = tmp_path / "check_bot_note.py"
     script.write_text(_MPY_SCRIPT)
-    done = run_micropython(str(script), heapsize="160K", packages=("yahtzee_core", "ui"))
+    done = run_micropython(str(script), heapsize="160K", packages=("yahtzee_core", "ui"),
+                           extra_path=[MPY_DIR])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "note: no strategy table: / playing at level / good" in done.stdout
     assert "bot note checks passed" in done.stdout

@@ -2,7 +2,7 @@
 compiled to .mpy, with the views replaced by a recording stand-in."""
 import pytest
 
-from mpy_util import MICROPYTHON, run_micropython
+from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
 
 
 # Heap for the scripted game. At 128K the one-module app passed only because building
@@ -36,15 +36,7 @@ import gc
 from ui import actions as A
 from ui import app as ui_app
 from ui.loop import Runner
-
-
-class Dice:
-    def __init__(self, seed):
-        self.x = seed
-
-    def __call__(self):
-        self.x = (self.x * 75 + 74) % 65537
-        return self.x % 6 + 1
+from lcg_dice import Dice
 
 
 class Input:
@@ -129,7 +121,8 @@ print("integration checks passed")
 def test_shake_loss_hints_and_export_under_micropython(tmp_path):
     script = tmp_path / "check_ui_integration.py"
     script.write_text(_INTEGRATION_SCRIPT)
-    done = run_micropython(str(script), heapsize="128K", packages=("yahtzee_core", "ui"))
+    done = run_micropython(str(script), heapsize="128K", packages=("yahtzee_core", "ui"),
+                           extra_path=[MPY_DIR])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "integration checks passed" in done.stdout
     assert "alloc idle frame with the shake check 0 bytes (total 0)" in done.stdout

@@ -431,7 +431,8 @@ class Bundle:
         return "\n".join(lines)
 
 
-def _sha256(path):
+def file_sha256(path):
+    """SHA-256 hex digest of a file, read in blocks."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(65536), b""):
@@ -531,7 +532,7 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
         "mpy": bundle.mpy,
         "tables": bundle.tables,
         "left_out": ["%s: %s" % lo for lo in bundle.left_out],
-        "files": {rel: [size, _sha256(stage / rel)] for rel, size in sorted(bundle.files.items())},
+        "files": {rel: [size, file_sha256(stage / rel)] for rel, size in sorted(bundle.files.items())},
     }
     data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
     put(MANIFEST, data)

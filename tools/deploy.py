@@ -23,6 +23,10 @@ import shutil
 import sys
 from pathlib import Path
 
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tools.build_bundle import file_sha256  # noqa: E402
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIST = REPO_ROOT / "dist" / "CIRCUITPY"
 MANIFEST = "yahtzee_manifest.json"
@@ -138,14 +142,6 @@ def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def _file_sha(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(65536), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _rel_files(root):
     out = []
     for dirpath, dirnames, filenames in os.walk(root):
@@ -199,8 +195,8 @@ def make_plan(dist, drive, prune=False):
         else:
             size, digest = len(data), sha256(data)
         plan.sizes[rel] = size
-        if dst.is_file() and dst.stat().st_size == size and _file_sha(dst) == (
-                digest or _file_sha(dist / rel)):
+        if dst.is_file() and dst.stat().st_size == size and file_sha256(dst) == (
+                digest or file_sha256(dist / rel)):
             plan.unchanged.append(rel)
         else:
             plan.copy.append(rel)

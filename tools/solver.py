@@ -61,6 +61,12 @@ NEG = -1.0e9
 
 
 # --------------------------------------------------------------------------- dice graph
+def _upper_step(u, p, cap, bonus):
+    """Upper subtotal after an upper box scores p (capped at cap, where the bonus is
+    sure) and the bonus paid when that crosses cap; arrays broadcast."""
+    return np.minimum(u + p, cap), np.where((u < cap) & (u + p >= cap), bonus, 0)
+
+
 def _distinct(dice_tuple):
     return len(set(dice_tuple))
 
@@ -388,7 +394,7 @@ class Solver:
         G = ws.G[:, :S]
         M0 = G[0]
         M0.fill(NEG)
-        cap, ub = m.cap, m.upper_bonus
+        cap = m.cap
         for b, first, pos in self.stack_boxes:
             bit = 1 << b
             closed = (mask & bit) != 0
@@ -399,8 +405,7 @@ class Solver:
             if b < m.n_upper:
                 p = pos[:, None]
                 if m.track_u:
-                    nu = np.minimum(u + p, cap)
-                    bonus = np.where((u < cap) & (u + p >= cap), ub, 0)
+                    nu, bonus = _upper_step(u, p, cap, m.upper_bonus)
                     rows = p + bonus + V[nidx + nu]
                 else:
                     rows = p + V[nidx + u]
@@ -449,8 +454,9 @@ class Solver:
         nmask = mask[st] | self._box_bits[b]
         if m.track_u:
             up = self._is_upper[b]
-            nu = np.where(up, np.minimum(su + p, m.cap), su)
-            bonus = np.where(up & (su < m.cap) & (su + p >= m.cap), m.upper_bonus, 0)
+            nu, bonus = _upper_step(su, p, m.cap, m.upper_bonus)
+            nu = np.where(up, nu, su)
+            bonus = np.where(up, bonus, 0)
         else:
             nu, bonus = su, 0
         ny = np.where(self._is_fab[b], p > 0, sy) if m.has_y else sy
@@ -695,8 +701,7 @@ class PolicyEvaluator:
             bit = 1 << b
             p = pts[:, None]
             if b < m.n_upper and m.track_u:
-                nu = np.minimum(u + p, m.cap)
-                cross = np.where((u < m.cap) & (u + p >= m.cap), m.upper_bonus, 0)
+                nu, cross = _upper_step(u, p, m.cap, m.upper_bonus)
             else:
                 nu = np.broadcast_to(u, (len(pts), S))
                 cross = 0
@@ -734,8 +739,7 @@ class PolicyEvaluator:
             bit = 1 << b
             u2 = u[:, None]
             if b < m.n_upper and m.track_u:
-                nu = np.minimum(u2 + p, m.cap)
-                cross = np.where((u2 < m.cap) & (u2 + p >= m.cap), m.upper_bonus, 0)
+                nu, cross = _upper_step(u2, p, m.cap, m.upper_bonus)
             else:
                 nu = np.broadcast_to(u2, p.shape)
                 cross = 0

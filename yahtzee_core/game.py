@@ -90,14 +90,17 @@ class Game:
         rows.sort()
         return rows
 
-    def _check(self, need_roll, why):
-        # Every action but undo needs a game in progress, and most a rolled turn.
-        if self.over or (need_roll and not self.rolled):
-            raise IllegalMove("the game is over" if self.over else why)
+    def _check(self, unrolled=None):
+        # Every action but undo needs a game in progress; those that need a rolled
+        # turn say why in `unrolled`.
+        if self.over:
+            raise IllegalMove("the game is over")
+        if unrolled and not self.rolled:
+            raise IllegalMove(unrolled)
 
     def roll(self):
         """Roll every die not held: all five on the turn's first roll."""
-        self._check(False, '')
+        self._check()
         if not self.rolls_left or self.rng is None:
             raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
                               else "no rolls left: fill a box")
@@ -122,7 +125,7 @@ class Game:
 
     def hold(self, i, keep=1):
         """Keep die i (0-4) out of the next roll; keep=0 releases it."""
-        self._check(True, "roll before holding dice")
+        self._check("roll before holding dice")
         if not self.rolls_left:
             raise IllegalMove("no rolls left: holding changes nothing")
         if not (isinstance(i, int) and 0 <= i < 5):
@@ -138,7 +141,7 @@ class Game:
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points
         gained, bonuses included, and passes the turn."""
-        self._check(True, "roll before filling a box")
+        self._check("roll before filling a box")
         card = self.card
         b = self.rules.box_index(box)
         bonuses = card.bonus_count

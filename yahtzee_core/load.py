@@ -6,7 +6,7 @@ with SaveError instead of becoming a broken game.
 """
 
 from .rules import RULESETS, OPEN, ruleset
-from .save import SaveError, VERSION, HEAD, crc16, save_size
+from .save import SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
 
 
@@ -25,7 +25,7 @@ def decode_game(data, rng=None):
     # The envelope: what the bytes claim to be, and that they arrived whole.
     if len(data) <= HEAD:
         _refuse("too short")
-    if data[0:2] != b'YZ':
+    if data[0:2] != MAGIC:
         _refuse("foreign bytes")
     if data[2] != VERSION:
         _refuse("format version %d, this build reads %d" % (data[2], VERSION))

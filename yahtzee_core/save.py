@@ -14,7 +14,7 @@ reader falls back to the other one.
 >>> Game.from_bytes(store.read()).to_bytes() == game.to_bytes()
 True
 
-Layout (integers little-endian): b'YZ', version, ruleset id, players, current player,
+Layout (integers little-endian): MAGIC, version, ruleset id, players, current player,
 round, rolls left; bytes 8-10: five dice (3 bits each), their held flags (bits 15-19),
 turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus (bit 23); bytes
 11-15: the undo record (box; turn_yahtzee | rolls left << 1; dice and held as above).
@@ -22,6 +22,7 @@ Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
 open). Last, the CRC-16 of everything before it.
 """
 
+MAGIC = b'YZ'
 VERSION = 1
 HEAD = 16  # bytes before the players
 
@@ -58,7 +59,8 @@ def encode_game(game):
     rules = game.rules
     n = len(game.kinds)
     buf = bytearray(save_size(rules, n))
-    buf[0:8] = bytes((89, 90, VERSION, rules.id, n, game.current, game.round, game.rolls_left))
+    buf[0:2] = MAGIC
+    buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left))
     flags = game.turn_yahtzee << 21
     undo = game.last_fill
     if undo:

@@ -9,18 +9,9 @@ from ui import actions as A
 from ui import app as ui_app
 from ui.loop import Runner
 
+from lcg_dice import Dice
+
 BENCH = len(sys.argv) > 1 and sys.argv[1] == "bench"
-
-
-class Dice:
-    """Deterministic dice: a 16-bit LCG (small ints only)."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def __call__(self):
-        self.x = (self.x * 75 + 74) % 65537
-        return self.x % 6 + 1
 
 
 class RecordingViews:
