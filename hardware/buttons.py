@@ -10,7 +10,7 @@ action when released early, or its long action once held for ``long_ms`` (the
 release after that is ignored). Other keys report on press, which feels quickest.
 """
 
-from hardware.shake import ticks_diff
+from ui.ticks import ticks_diff
 from ui.actions import SHAKE_END
 
 # After this many failed sensor reads in a row the sensor is given up on.

@@ -31,9 +31,9 @@ with contextlib.redirect_stdout(io.StringIO()):
     from displayio._area import Area
 
 from hardware import Hardware
+from ui.ticks import TICKS_MASK
 from ui import actions
 
-TICKS_MASK = 0x1FFFFFFF
 
 # Erased flash reads 0xFF; a fresh save file starts like a fresh device.
 ERASED = 0xFF

@@ -6,6 +6,7 @@ from yahtzee_core import dice
 from tools.screenshots import FakeFile, ScriptedDice, Session
 from ui import actions as A
 from ui import app as ui_app
+from ui import app_saves, hints
 from ui.nvm_layout import plan
 from ui_helpers import fill_turn, new_session
 
@@ -53,7 +54,7 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     assert app.scene == ui_app.MENU
     assert app.records.high[0] == [total, 'BA ', 0]
     assert app.records.games == 1 and app.records.best == total
-    assert app._game_store.read() is None           # nothing left to resume
+    assert app.game_store.read() is None           # nothing left to resume
     # a fresh boot reads the same records and offers no resume
     again = Session(storage=s.storage)
     assert again.app.records.high == app.records.high
@@ -122,7 +123,7 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
     g = app.game
     assert g.round == 1 and g.cards[0].scores[1] == 255 and bytes(g.dice) == b'\x02\x02\x02\x05\x06'
     assert app.scene == ui_app.PLAY and app.line_b == 'Undone'
-    saved = yc.Game.from_bytes(app._game_store.read()[4:])
+    saved = yc.Game.from_bytes(app.game_store.read()[4:])
     assert saved.round == 1 and bytes(saved.dice) == bytes(g.dice)
 
 
@@ -155,8 +156,8 @@ def test_card_cursor_moves_only_over_boxes_the_dice_may_fill():
     for _ in range(20):
         s.press(A.HOLD_2)                           # HOLD_2 = down on hold-button boards
         rows.add(app.cursor)
-        b = app._rows[app.cursor]
-        assert b >= 0 and app._pts[b] != 255
+        b = app.rows[app.cursor]
+        assert b >= 0 and app.pts[b] != 255
     assert len(rows) == 13
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and app.game.rolls_left == 2
@@ -307,10 +308,10 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.press(A.HINT)
     assert app.dialog_lines[:2] == ['Hint (no table)', 'Roll the dice first']
     s.press(A.BACK, A.OK, A.HINT)
-    assert app.hint_source().fallback
+    assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
     assert app.dialog_lines[:2] == ['Hint (no table)', 'Keep 6 6 6']
-    best = app.hint_source().hold_options(app.game.card, app.game.dice, 2)[0][0]
+    best = hints.hint_source(app).hold_options(app.game.card, app.game.dice, 2)[0][0]
     assert app.dialog_lines[2] == 'Est. total %d.%02d' % (best // 100, best % 100)
     s.press(A.OK)
     assert list(app.game.held) == [1, 1, 1, 0, 0]
@@ -374,10 +375,10 @@ def test_small_nvm_is_handled():
     assert plan(40).game_slot == 0
     s = new_session(storage=bytearray(b'\xff' * 256))
     app = s.app
-    assert app.can_save(4) and not app.can_save(8)
+    assert app_saves.can_save(app, 4) and not app_saves.can_save(app, 8)
     s.press(A.OK)
     app.setup_players = 8
-    app._show_setup(0)
+    app.go(ui_app.SETUP, s.now)
     assert app.values[-1] == 'no save'
     s = new_session(storage=bytearray(40))          # no room at all: plays without saves
     s.start()
@@ -392,13 +393,13 @@ def test_decision_log_records_human_choices():
     s.start(players=2, kinds=(0, 2))
     app = s.app
     s.press(A.OK, A.HOLD_5, A.OK)
-    log = app._logs[0]
-    assert len(log) == 1 and app._logs[1] is None   # computer seats are not logged
+    log = app.logs[0]
+    assert len(log) == 1 and app.logs[1] is None   # computer seats are not logged
     # filled mask, upper subtotal, Yahtzee box (open), roll, rolls left, kept dice
     assert log.record(0) == (0, 0, 255, dice.roll_index((1, 2, 3, 4, 5)), 2,
                              dice.hold_index((5,)))
     s.press(A.OK, A.OK)
-    box = app._rows[app.cursor]
+    box = app.rows[app.cursor]
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
@@ -448,10 +449,10 @@ def test_following_every_hint_loses_nothing(yacht_table):
     s = new_session(dice=ScriptedDice(seed=12), table_path=yacht_table)
     s.start(rules=YACHT)
     app = s.app
-    assert not app.hint_source().fallback
+    assert not hints.hint_source(app).fallback
     while not app.game.over:
         play_turn_by_hints(s)
-    assert len(app._logs[0]) >= 12
+    assert len(app.logs[0]) >= 12
     to_analysis(s)
     assert app.scene == ui_app.ANALYSIS and app.title == 'Points lost'
     assert app.items == ['P1'] and app.values == ['0.00'] and app.footer == ''
@@ -492,7 +493,7 @@ def test_undo_takes_the_box_decision_back(yacht_table):
     s.start(rules=YACHT)
     app = s.app
     scratch_ones_with_five_sixes(s)
-    log = app._logs[0]
+    log = app.logs[0]
     assert len(log) == 1
     s.press(A.BACK)
     while app.items[app.cursor] != 'Undo last box':
@@ -526,7 +527,7 @@ def test_no_analysis_without_a_table():
     app = s.app
     while not app.game.over:
         fill_turn(s)
-    assert len(app._logs[0]) >= 13 and app.analysis_planner() is None
+    assert len(app.logs[0]) >= 13 and hints.analysis_planner(app) is None
     to_analysis(s)
     assert app.scene == ui_app.MENU
 

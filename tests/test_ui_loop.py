@@ -56,6 +56,8 @@ class FakeHardware:
         self.sound = FakeSound()
         self.messages = []
         self.has_shake = True
+        self.hold_buttons = True
+        self.fs_writable = False
         self.now = 0
         self.slept = []
         self.work_ms = work_ms
@@ -201,7 +203,7 @@ def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
     assert not loop.make_app(hw, rng=ScriptedDice()).fs_writable
     hw.fs_writable = True
     app = loop.make_app(hw, rng=ScriptedDice())
-    assert app.fs_writable and app._file_writer is loop.write_lines
+    assert app.fs_writable and app.file_writer is loop.write_lines
     assert 'Export CSV' in app.items
     path = tmp_path / 'out.csv'
     loop.write_lines(str(path), ['a,b', 'c,"d"'])

@@ -33,6 +33,7 @@ if ROOT not in sys.path:
 
 from ui import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
+from ui import scene_menus           # noqa: E402
 from ui.views import Views           # noqa: E402
 from yahtzee_core.bots import Hints  # noqa: E402
 
@@ -144,14 +145,14 @@ class Session:
         app = self.app
         if app.scene == ui_app.BOOT:
             self.press(A.OK)
-        while app._menu[app.cursor] != app._M_NEW:
+        while app.menu_codes[app.cursor] != scene_menus.M_NEW:
             self.press(A.DOWN)
         self.press(A.OK)
         app.setup_players = players
         for p in range(8):
             app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
         app.setup_rules = rules
-        app._show_setup(0)
+        app.go(ui_app.SETUP, self.now)
         while app.items[app.cursor] != 'Start game':
             self.press(A.DOWN)
         return self.press(A.OK)
@@ -190,8 +191,8 @@ def screens(width=128, height=64):
     # scroll to a box that scores 0 and ask to fill it
     app = s.app
     for _ in range(40):
-        b = app._rows[app.cursor]
-        if b >= 0 and app._pts[b] == 0:
+        b = app.rows[app.cursor]
+        if b >= 0 and app.pts[b] == 0:
             break
         s.press(A.DOWN)
     s.press(A.OK)
@@ -232,7 +233,7 @@ def screens(width=128, height=64):
 
     # the same records on a board started with BACK held (drive writable): export
     s = Session(width, height, storage=s.storage, fs_writable=True, file_writer=FakeFile())
-    while s.app._menu[s.app.cursor] != s.app._M_EXPORT:
+    while s.app.menu_codes[s.app.cursor] != scene_menus.M_EXPORT:
         s.press(A.DOWN)
     out.append(('menu_export', s.image()))
     s.press(A.OK)
