@@ -9,6 +9,7 @@ class SilentSound:
     """Stand-in when there is no piezo (or sound is turned off in settings)."""
 
     present = False
+    playing = False
 
     def __init__(self):
         self.enabled = False

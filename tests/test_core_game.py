@@ -5,29 +5,9 @@ import pytest
 
 import reference_scoring as ref
 import yahtzee_core as yc
+from tools.scripted_dice import ScriptedDice
 
 ALL_ROLLS = sorted(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=5)))
-
-
-class ScriptedDice:
-    """An rng callable returning the listed faces in order; fails loudly when it runs out."""
-
-    def __init__(self, faces=()):
-        self.faces = list(faces)
-        self.pos = 0
-
-    def add(self, *faces):
-        self.faces.extend(faces)
-
-    def __call__(self):
-        assert self.pos < len(self.faces), "the game asked for more dice than scripted"
-        v = self.faces[self.pos]
-        self.pos += 1
-        return v
-
-    @property
-    def left(self):
-        return len(self.faces) - self.pos
 
 
 def play_turn(game, box):

@@ -3,7 +3,8 @@ import pytest
 
 import yahtzee_core as yc
 from yahtzee_core import dice
-from tools.screenshots import FakeFile, ScriptedDice, Session
+from tools.screenshots import FakeFile, Session
+from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
 from ui import app_saves, hints
@@ -98,7 +99,7 @@ def test_menus_scores_stats_sound_and_setup():
 
 
 def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
-    s = new_session(dice=ScriptedDice(script=[2, 2, 2, 5, 6]))
+    s = new_session(dice=ScriptedDice(script=[2, 2, 2, 5, 6], seed=7))
     s.start()
     app = s.app
     s.press(A.BACK)
@@ -128,7 +129,7 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
 
 
 def test_zero_needs_confirmation_and_back_cancels():
-    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3))
+    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3, seed=7))
     s.start()
     app = s.app
     s.press(A.OK, A.OK, A.OK)                       # three rolls
@@ -146,7 +147,7 @@ def test_zero_needs_confirmation_and_back_cancels():
 
 
 def test_card_cursor_moves_only_over_boxes_the_dice_may_fill():
-    s = new_session(dice=ScriptedDice(script=[3, 3, 3, 3, 3]))
+    s = new_session(dice=ScriptedDice(script=[3, 3, 3, 3, 3], seed=7))
     s.start()
     app = s.app
     s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)
@@ -190,7 +191,7 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
 
 
 def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
-    s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6]))
+    s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6], seed=7))
     s.start()
     app = s.app
     s.press(A.OK)                                   # first roll: 6 6 1 2 3
@@ -302,7 +303,7 @@ class TinyHints:
 
 
 def test_hints_without_a_table_come_from_level_good_and_say_so():
-    s = new_session(dice=ScriptedDice(script=[6, 6, 6, 2, 1]))
+    s = new_session(dice=ScriptedDice(script=[6, 6, 6, 2, 1], seed=7))
     s.start()
     app = s.app
     s.press(A.HINT)
@@ -343,7 +344,7 @@ def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
 
 
 def test_hint_shows_the_best_hold_and_ok_applies_it():
-    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4]), hints_factory=lambda r: TinyHints())
+    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7), hints_factory=lambda r: TinyHints())
     s.start()
     app = s.app
     s.press(A.OK, A.HINT)
@@ -359,7 +360,7 @@ def test_hint_shows_the_best_hold_and_ok_applies_it():
 
 
 def test_game_over_ranks_ties_together():
-    s = new_session(dice=ScriptedDice(script=[5] * 2000))
+    s = new_session(dice=ScriptedDice(script=[5] * 2000, seed=7))
     s.start(players=2)
     app = s.app
     while app.scene != ui_app.OVER:
@@ -389,7 +390,7 @@ def test_small_nvm_is_handled():
 
 
 def test_decision_log_records_human_choices():
-    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 5, 6, 6, 6]))
+    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 5, 6, 6, 6], seed=7))
     s.start(players=2, kinds=(0, 2))
     app = s.app
     s.press(A.OK, A.HOLD_5, A.OK)

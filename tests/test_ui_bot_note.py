@@ -3,7 +3,7 @@ a game, in a note that holds its turn until a key closes it."""
 import pytest
 
 from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
-from tools.screenshots import ScriptedDice
+from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
 from ui_helpers import fill_turn, new_session

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from tools import screenshots
-from tools.screenshots import ScriptedDice, Session, render
+from tools.screenshots import Session, render
+from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
 
@@ -47,7 +48,7 @@ def lit(img, box):
 
 
 def test_held_dice_are_drawn_inverted():
-    s = Session(dice=ScriptedDice(script=[4, 4, 4, 4, 4]))
+    s = Session(dice=ScriptedDice(script=[4, 4, 4, 4, 4], seed=7))
     s.start()
     s.press(A.OK)
     before = s.image()
@@ -82,7 +83,7 @@ def test_views_update_in_place_without_new_objects():
 
 
 def test_dialog_overlays_and_hides():
-    s = Session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3))
+    s = Session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3, seed=7))
     s.start()
     s.press(A.OK, A.OK, A.OK, A.OK)
     app = s.app
