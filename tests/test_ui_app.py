@@ -124,7 +124,7 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
     g = app.game
     assert g.round == 1 and g.cards[0].scores[1] == 255 and bytes(g.dice) == b'\x02\x02\x02\x05\x06'
     assert app.scene == ui_app.PLAY and app.line_b == 'Undone'
-    saved = yc.Game.from_bytes(app.game_store.read()[4:])
+    saved = yc.Game.from_bytes(app.game_store.read()[app_saves.SAVE_PREFIX:])
     assert saved.round == 1 and bytes(saved.dice) == bytes(g.dice)
 
 

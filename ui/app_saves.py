@@ -10,7 +10,7 @@ except ImportError:  # CPython
 
 # Save payload: [version, flags, game id lo, game id hi] + Game.to_bytes()
 _SAVE_VERSION = const(1)
-_SAVE_PREFIX = const(4)
+SAVE_PREFIX = const(4)         # bytes before the game (bench/bench_app.py reads it)
 _F_HINTS_OFF = const(1)
 _F_SOUND_OFF = const(2)
 
@@ -63,10 +63,10 @@ def load_game(app):
         data = app.game_store.read()
     except Exception:
         data = None
-    if data is None or len(data) <= _SAVE_PREFIX or data[0] != _SAVE_VERSION:
+    if data is None or len(data) <= SAVE_PREFIX or data[0] != _SAVE_VERSION:
         return False
     try:
-        game = app.yc.Game.from_bytes(data[_SAVE_PREFIX:], app.rng)
+        game = app.yc.Game.from_bytes(data[SAVE_PREFIX:], app.rng)
     except ValueError:
         return False
     app.game = game
@@ -82,7 +82,7 @@ def save_game(app):
     if app.game_store is None or app.game is None:
         return
     g = app.game.to_bytes()
-    if _SAVE_PREFIX + len(g) > app.game_store.capacity:
+    if SAVE_PREFIX + len(g) > app.game_store.capacity:
         return      # does not fit this board's nvm: play on without a save
     head = bytes((_SAVE_VERSION, (0 if app.hints else _F_HINTS_OFF) |
                   (0 if app.sound else _F_SOUND_OFF), app.game_id & 0xFF,
@@ -103,4 +103,4 @@ def can_save(app, players):
         return False
     from yahtzee_core.save import save_size
     rules = app.yc.ruleset(app.yc.RULESETS[app.setup_rules])
-    return _SAVE_PREFIX + save_size(rules, players) <= app.game_store.capacity
+    return SAVE_PREFIX + save_size(rules, players) <= app.game_store.capacity
