@@ -31,6 +31,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     from displayio._area import Area
 
 from hardware import Hardware
+from hardware.shake import ShakeDetector
 from hardware.sound import SilentSound
 from ui.ticks import TICKS_MASK
 from ui import actions
@@ -190,29 +191,6 @@ class SyntheticAccelerometer:
         return (SHAKE_STRONG_MG if strong else SHAKE_WEAK_MG, 0, 1000)
 
 
-class _DirectShake:
-    """Stand-in when hardware/shake.py is missing: shaking maps straight to actions."""
-
-    def __init__(self):
-        self._was = False
-
-    def update(self, now_ms, x, y, z):
-        now = x != 0
-        if now == self._was:
-            return actions.NONE
-        self._was = now
-        return actions.SHAKE_START if now else actions.SHAKE_END
-
-
-def _make_shake_detector():
-    """The device's shake detector, fed by the synthetic accelerometer."""
-    try:
-        from hardware.shake import ShakeDetector
-    except ImportError:
-        return _DirectShake()
-    return ShakeDetector()
-
-
 class KeyboardInput:
     """Key presses in, action codes out: the desktop's `hardware.input`.
 
@@ -227,7 +205,7 @@ class KeyboardInput:
 
     def __init__(self):
         self.accelerometer = SyntheticAccelerometer()
-        self.detector = _make_shake_detector()
+        self.detector = ShakeDetector()    # the device's, fed by the synthetic accelerometer
         self._queue = []
         self._space_down = False       # a real key is down (window, scripts)
         self._motion_until = None      # terminal: synthetic motion lasts until then
