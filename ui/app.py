@@ -9,8 +9,10 @@ Shape: App owns every attribute (all made in __init__, listed there). Scenes are
 functions in scene modules, one module per group: ui/scene_menus.py (boot notes, main
 and pause menus, new game, high scores, stats), ui/scene_play.py (a human's dice),
 ui/scene_cpu.py (a computer's turn), ui/scene_card.py (the scorecard) and
-ui/scene_end.py (ranking, initials, points lost). SCENES below maps each scene code to its `enter(app, now)` and
-`handle(app, action, now)`; `App.go(scene, now)` is the one way to change scene.
+ui/scene_end.py (ranking, initials, points lost). SCENES below maps each scene code
+to its `enter(app, now)` and `handle(app, action, now)`; `App.go(scene, now)` is the
+one way to change scene. A dialog (ui/codes.py DLG_*) sits over a scene and takes the
+keys first (App._dialog_action).
 Helpers the scenes share: ui/app_saves.py (nvm) and ui/hints.py (hints, strategy
 table, decision logs). Split so each .py compiles in little RAM on the device.
 
