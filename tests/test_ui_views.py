@@ -108,6 +108,14 @@ def test_render_is_one_bit_and_sized_from_the_display():
 
 
 def test_render_refuses_a_group_shown_elsewhere():
+    import displayio
     s = Session()
-    render(s.views.root, 128, 64)
-    render(s.views.root, 128, 64)        # released after each render: reusable
+    first = render(s.views.root, 128, 64)
+    again = render(s.views.root, 128, 64)    # released after each render: reusable
+    assert first.getbbox() is not None and first.tobytes() == again.tobytes()
+    holder = displayio.Group()
+    holder.append(s.views.root)              # now part of another picture
+    with pytest.raises(ValueError, match='shown elsewhere'):
+        render(s.views.root, 128, 64)
+    holder.remove(s.views.root)
+    assert render(s.views.root, 128, 64).tobytes() == first.tobytes()
