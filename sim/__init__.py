@@ -135,7 +135,7 @@ class Session:
             parts.append("turn %s" % app.player_name(game.current))
             parts.append("rolls left %d" % game.rolls_left)
         totals = "  ".join("%s %d" % (app.player_name(p), game.cards[p].total)
-                           for p in range(len(game.seats)))
+                           for p in range(len(game.players)))
         return "%s  |  %s  |  %s" % (scene, "  ".join(parts), totals)
 
 

@@ -97,7 +97,7 @@ def test_every_player_count_plays_exactly_the_right_turns(name, players):
     rng = ScriptedDice()
     game = yc.Game(name, players, rng)
     assert game.round == 1 and game.current == 0 and not game.over
-    assert len(game.cards) == players and tuple(game.seats) == ("human",) * players
+    assert len(game.cards) == players and tuple(game.players) == ("human",) * players
     turns = 0
     while not game.over:
         assert game.round == turns // players + 1
@@ -124,7 +124,7 @@ def test_player_count_out_of_range_is_rejected(players):
 def test_player_kinds_are_kept():
     kinds = ("human", "perfect", "good", "beginner")
     game = yc.Game(yc.ruleset("yahtzee"), kinds, ScriptedDice())
-    assert tuple(game.seats) == kinds and len(game.cards) == 4
+    assert tuple(game.players) == kinds and len(game.cards) == 4
     with pytest.raises(ValueError):
         yc.Game(yc.ruleset("yahtzee"), ("human", "wizard"), ScriptedDice())
 

@@ -420,10 +420,10 @@ class App:
 
     def seat_level(self, p):
         """Index into KIND_NAMES / KIND_SHORT of seat p's player."""
-        return self.yc.KINDS.index(self.game.seats[p])
+        return self.yc.KINDS.index(self.game.players[p])
 
     def is_cpu(self, p):
-        return self.game.seats[p] != 'human'
+        return self.game.players[p] != 'human'
 
     def new_game_state(self, from_start):
         """Forget the last game's bots, hints and decisions (a new or resumed game)."""

@@ -113,7 +113,7 @@ def analysis_planner(app):
 def seat_log(app, g):
     if app.logs is None:
         from yahtzee_core.analysis import DecisionLog
-        app.logs = [None if k != 'human' else DecisionLog() for k in g.seats]
+        app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
     return app.logs[g.current]
 
 

@@ -134,7 +134,7 @@ def fill_box(app, b, now):
         return
     save_game(app)
     app.go(PLAY, now)
-    if not app.is_cpu(g.current) and len(g.seats) > 1:
+    if not app.is_cpu(g.current) and len(g.players) > 1:
         app.note("%s's turn" % app.player_name(g.current), now)
 
 

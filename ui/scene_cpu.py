@@ -95,10 +95,10 @@ def _cpu_finish(app, now):
 
 def _get_bot(app, p):
     if app.bots is None:
-        app.bots = [None] * len(app.game.seats)
+        app.bots = [None] * len(app.game.players)
     bot = app.bots[p]
     if bot is None:
-        level = app.game.seats[p]
+        level = app.game.players[p]
         rules = app.game.rules
         if app.bot_factory is not None:
             bot = app.bot_factory(level, rules)

@@ -39,7 +39,7 @@ def _record_game(app):
     app.pending_high = []
     if app.game_id != r.last_game:
         r.last_game = app.game_id
-        multi = len(g.seats) > 1
+        multi = len(g.players) > 1
         for place, p, total in g.ranking():
             if app.is_cpu(p):
                 continue
@@ -139,7 +139,7 @@ def analysis_rows(app):
         return None
     from yahtzee_core.analysis import analyze
     rows = []
-    for p in range(len(g.seats)):
+    for p in range(len(g.players)):
         log = app.logs[p]
         if log is None:
             continue

@@ -206,9 +206,9 @@ def _setup_change(app, delta, now):
 def start_game(app, now):
     """A new game with the setup's players and rules, from its first turn."""
     yc = app.yc
-    seats = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
+    players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
     rules = yc.ruleset(yc.RULESETS[app.setup_rules])
-    app.game = yc.Game(rules, seats, app.rng)
+    app.game = yc.Game(rules, players, app.rng)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
     app.game_id = gid if gid else 1

@@ -26,19 +26,19 @@ class Game:
     def __init__(self, rules, players=1, rng=None):
         if isinstance(rules, str):
             rules = ruleset(rules)
-        seats = ('human',) * players if isinstance(players, int) else tuple(players)
-        if not 1 <= len(seats) <= MAX_PLAYERS:
+        players = ('human',) * players if isinstance(players, int) else tuple(players)
+        if not 1 <= len(players) <= MAX_PLAYERS:
             raise ValueError("a game has 1 to 8 players")
-        for k in seats:
+        for k in players:
             if k not in KINDS:
                 raise ValueError("unknown player kind %r; choose from %s" % (k, ', '.join(KINDS)))
         self.rules = rules
-        self.seats = seats      # who plays each seat: a name from KINDS
+        self.players = players  # who plays each seat: a name from KINDS
         self.rng = rng
         self.cards = []
-        for _ in seats:
+        for _ in players:
             self.cards.append(Scorecard(rules))
-        self.yahtzees = bytearray(len(seats))  # turns with a five-alike rolled, per player
+        self.yahtzees = bytearray(len(players))  # turns with a five-alike rolled, per player
         self.dice = bytearray(5)                # all 0 until the turn's first roll
         self.held = bytearray(5)
         self.rolls_left = 3
@@ -152,7 +152,7 @@ class Game:
         self.rolls_left = 3
         self.turn_yahtzee = 0
         self.current += 1
-        if self.current == len(self.seats):
+        if self.current == len(self.players):
             self.current = 0
             self.round += 1
         return gained
@@ -163,7 +163,7 @@ class Game:
             raise IllegalMove("nothing to undo")
         b, bonus, self.turn_yahtzee, dice, held, self.rolls_left = self.last_fill
         if self.current == 0:
-            self.current = len(self.seats)
+            self.current = len(self.players)
             self.round -= 1
         self.current -= 1
         card = self.card
