@@ -619,3 +619,13 @@ def test_export_failures_are_a_note_not_a_crash(errno, text):
     assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Export failed', text]
     s.press(A.BACK)
     assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.MENU
+
+
+def test_every_scene_code_has_its_enter_and_handle_in_the_table():
+    """SCENES is indexed by scene code: a code added without its row (or rows out of
+    order) would run another scene's functions."""
+    codes = [getattr(ui_app, name.upper()) for name in ui_app.SCENE_NAMES]
+    assert codes == list(range(len(ui_app.SCENES)))
+    for name, (enter, handle) in zip(ui_app.SCENE_NAMES, ui_app.SCENES):
+        assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
+        assert handle.__name__.startswith('handle_'), (name, handle.__name__)

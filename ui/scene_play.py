@@ -11,6 +11,7 @@ from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, VIEW_PLAY, DLG_NONE, CURSOR_
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_hold
 
+
 def enter_play(app, now):
     """The current seat's turn: the dice here for a human, CPU for a computer, the
     ranking once the game is over."""
@@ -25,6 +26,7 @@ def enter_play(app, now):
 
 
 def start_turn(app):
+    """What every turn (PLAY or CPU) shows first: the seat's dice and texts."""
     app.dialog = DLG_NONE
     app.tumbling = False
     app.card_return = PLAY
