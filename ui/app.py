@@ -56,7 +56,7 @@ _NOTE_MS = const(1500)      # how long a note stays on the play view
 # next: docs/ARCHITECTURE.md "Scenes"; in code, the `from ui.codes import` lines of
 # the scene modules.
 SCENES = (
-    (menus.enter_boot, menus.handle_boot),              # BOOT
+    (menus.enter_boot, menus.handle_to_menu),           # BOOT
     (menus.enter_menu, menus.handle_menu),              # MENU
     (menus.enter_setup, menus.handle_setup),            # SETUP
     (play.enter_play, play.handle_play),                # PLAY
@@ -65,9 +65,9 @@ SCENES = (
     (menus.enter_pause, menus.handle_pause),            # PAUSE
     (end.enter_over, end.handle_over),                  # OVER
     (end.enter_initials, end.handle_initials),          # INITIALS
-    (end.enter_analysis, end.handle_analysis),          # ANALYSIS
-    (menus.enter_scores, menus.handle_scores),          # SCORES
-    (menus.enter_stats, menus.handle_stats),            # STATS
+    (end.enter_analysis, menus.handle_to_menu),         # ANALYSIS
+    (menus.enter_scores, menus.handle_to_menu),         # SCORES
+    (menus.enter_stats, menus.handle_to_menu),          # STATS
 )
 
 

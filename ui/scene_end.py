@@ -1,6 +1,7 @@
 """The end of a game: the ranking (OVER), high-score initials (INITIALS) and points
-lost against optimal play (ANALYSIS), after which the main menu (MENU). Entering
-OVER counts the finished game in the records once. Plain functions of the app."""
+lost against optimal play (ANALYSIS), after which the main menu (MENU; the keys of
+ANALYSIS are scene_menus.handle_to_menu). Entering OVER counts the finished game in
+the records once. Plain functions of the app."""
 
 from ui import actions as A
 from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, KIND_SHORT, INITIAL_CHARS
@@ -119,13 +120,6 @@ def enter_analysis(app, now):
         return
     app.set_list('Points lost', [r[0] for r in rows], [r[1] for r in rows],
                  footer='' if app.log_complete else 'since resume')
-
-
-def handle_analysis(app, action, now):
-    if app.list_move(action):
-        return
-    if action == A.OK or action == A.BACK:
-        app.go(MENU, now)
 
 
 def analysis_rows(app):

@@ -48,13 +48,6 @@ def enter_boot(app, now):
     app.set_list('Notes', lines, [''] * len(lines), footer='OK: continue')
 
 
-def handle_boot(app, action, now):
-    if app.list_move(action):
-        return
-    if action == A.OK or action == A.BACK:
-        app.go(MENU, now)
-
-
 # -- MENU and PAUSE --
 def enter_menu(app, now):
     codes = []
@@ -244,16 +237,13 @@ def enter_stats(app, now):
                  footer='' if app.records_store else 'not saved')
 
 
-def handle_records_list(app, action, now):
-    """SCORES and STATS: scroll; OK or BACK back to the menu."""
+def handle_to_menu(app, action, now):
+    """Lists that only show something (BOOT, SCORES, STATS, and ANALYSIS of
+    ui/scene_end.py): UP/DOWN scroll, OK or BACK go back to the menu."""
     if app.list_move(action):
         return
     if action == A.OK or action == A.BACK:
         app.go(MENU, now)
-
-
-handle_scores = handle_records_list
-handle_stats = handle_records_list
 
 
 def export_csv(app):
