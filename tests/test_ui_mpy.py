@@ -12,7 +12,7 @@ from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
 # hand in 4K steps: the one-module app passed reliably from 140K; split into mixin
 # modules (about 5K more resident on 64-bit, for an import compile peak down from 206K
 # to 78K) from 144K; as one App with scene modules (same resident heap within 64 bytes,
-# import peak 72K), in 2K steps, from 150K (148K fails on that 1,168-byte table).
+# import peak 73K), in 2K steps, from 150K (148K fails on that 1,168-byte table).
 APP_CHECK_HEAP = "160K"
 
 
