@@ -14,8 +14,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 import yahtzee_core as yc                    # noqa: E402
 from yahtzee_core import SlotStore           # noqa: E402
 from ui.nvm_layout import plan               # noqa: E402
-
-APP_PREFIX = 4      # ui.app save header: version, flags, game id
+from ui.app_saves import SAVE_PREFIX         # noqa: E402
 
 
 def micropython_figures():
@@ -39,7 +38,7 @@ def save_sizes():
         sizes = []
         for n in range(1, 9):
             game = yc.Game(rules, n, lambda: 3)
-            sizes.append(len(game.to_bytes()) + APP_PREFIX + overhead)
+            sizes.append(len(game.to_bytes()) + SAVE_PREFIX + overhead)
         print("  %-20s %s" % (name, " ".join("%d:%d" % (n + 1, s) for n, s in enumerate(sizes))))
 
 

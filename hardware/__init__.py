@@ -7,7 +7,7 @@
     hw.input.poll(now_ms)          # -> ui.actions code or 0; never blocks or allocates
     hw.storage                     # microcontroller.nvm, or a bytearray stand-in
     hw.sound                       # .tone(freq_hz, ms) .update(now_ms) .off()
-    hw.ticks_ms(), hw.sleep_ms(ms) # the clock; compare ticks with hardware.ticks_diff
+    hw.ticks_ms(), hw.sleep_ms(ms) # the clock; compare with ui.ticks.ticks_diff
     hw.messages                    # strings describing missing or failing parts
     hw.has_shake                   # False: no working shake sensor, OK rolls instead
     hw.hold_buttons                # True: a button under each die (else a cursor)
@@ -15,8 +15,6 @@
 Nothing here touches a pin at import time: build() imports the board code lazily,
 so this package also imports on desktop Python and under plain MicroPython.
 """
-
-from hardware.shake import ticks_diff, ticks_add   # re-exported for the app
 
 
 class Hardware:

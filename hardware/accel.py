@@ -140,5 +140,3 @@ class Mpu6050Reader(_BurstReader):
         self.y = (_signed16(b[2], b[3]) * 125) >> 10
         self.z = (_signed16(b[4], b[5]) * 125) >> 10
 
-
-READERS = {"lis3dh": Lis3dhReader, "mpu6050": Mpu6050Reader}

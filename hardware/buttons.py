@@ -10,7 +10,7 @@ action when released early, or its long action once held for ``long_ms`` (the
 release after that is ignored). Other keys report on press, which feels quickest.
 """
 
-from hardware.shake import ticks_diff
+from ui.ticks import ticks_diff
 from ui.actions import SHAKE_END
 
 # After this many failed sensor reads in a row the sensor is given up on.
@@ -37,7 +37,7 @@ class Controls:
         self._edges = 0           # switch changes not yet given to its detector
         self._last_sample = 0
         self._failures = 0
-        self.sensor_failures = 0  # total failed reads, for a diagnostics screen
+        self.sensor_failures = 0  # total failed reads (tests; a console can print it)
         self.hold_buttons = False # set by the builder: all five HOLD keys exist
 
     @property

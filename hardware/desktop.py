@@ -31,9 +31,11 @@ with contextlib.redirect_stdout(io.StringIO()):
     from displayio._area import Area
 
 from hardware import Hardware
+from hardware.shake import ShakeDetector
+from hardware.sound import SilentSound
+from ui.ticks import TICKS_MASK
 from ui import actions
 
-TICKS_MASK = 0x1FFFFFFF
 
 # Erased flash reads 0xFF; a fresh save file starts like a fresh device.
 ERASED = 0xFF
@@ -63,6 +65,21 @@ class StorageError(Exception):
 
 
 # ---------------------------------------------------------------- display
+
+
+def area_pixels(core, area):
+    """What displayio's compositing core draws into `area` (a clipped displayio Area)
+    at 1 bit per pixel: a numpy uint8 array (height, width) of 0 dark / 1 lit. The one
+    place a displayio group becomes pixels (the simulator's display, the screenshots)."""
+    width = area.width()
+    height = area.height()
+    count = width * height
+    buffer = memoryview(bytearray((count + 31) // 32 * 4)).cast("I")
+    mask = memoryview(bytearray((count // 32 + 1) * 4)).cast("I")
+    core.fill_area(area, mask, buffer)
+    # 1-bit colour space: pixel i of the area is bit (i % 8) of byte i // 8.
+    bits = np.unpackbits(np.frombuffer(buffer.cast("B"), dtype=np.uint8), bitorder="little")
+    return bits[:count].reshape(height, width)
 
 
 class FrameBufferMixin:
@@ -121,16 +138,7 @@ class FrameBufferMixin:
         clipped = Area()
         if not self._core.clip_area(area, clipped):
             return True
-        width = clipped.width()
-        height = clipped.height()
-        count = width * height
-        words = (count + 31) // 32
-        buffer = memoryview(bytearray(words * 4)).cast("I")
-        mask = memoryview(bytearray((count // 32 + 1) * 4)).cast("I")
-        self._core.fill_area(clipped, mask, buffer)
-        # 1-bit colour space: pixel i of the area is bit (i % 8) of byte i // 8.
-        bits = np.unpackbits(np.frombuffer(buffer.cast("B"), dtype=np.uint8), bitorder="little")
-        self._frame[clipped.y1:clipped.y2, clipped.x1:clipped.x2] = bits[:count].reshape(height, width)
+        self._frame[clipped.y1:clipped.y2, clipped.x1:clipped.x2] = area_pixels(self._core, clipped)
         return True
 
     def _background(self):
@@ -183,29 +191,6 @@ class SyntheticAccelerometer:
         return (SHAKE_STRONG_MG if strong else SHAKE_WEAK_MG, 0, 1000)
 
 
-class _DirectShake:
-    """Stand-in when hardware/shake.py is missing: shaking maps straight to actions."""
-
-    def __init__(self):
-        self._was = False
-
-    def update(self, now_ms, x, y, z):
-        now = x != 0
-        if now == self._was:
-            return actions.NONE
-        self._was = now
-        return actions.SHAKE_START if now else actions.SHAKE_END
-
-
-def _make_shake_detector():
-    """The device's shake detector, fed by the synthetic accelerometer."""
-    try:
-        from hardware.shake import ShakeDetector
-    except ImportError:
-        return _DirectShake()
-    return ShakeDetector()
-
-
 class KeyboardInput:
     """Key presses in, action codes out: the desktop's `hardware.input`.
 
@@ -220,7 +205,7 @@ class KeyboardInput:
 
     def __init__(self):
         self.accelerometer = SyntheticAccelerometer()
-        self.detector = _make_shake_detector()
+        self.detector = ShakeDetector()    # the device's, fed by the synthetic accelerometer
         self._queue = []
         self._space_down = False       # a real key is down (window, scripts)
         self._motion_until = None      # terminal: synthetic motion lasts until then
@@ -328,24 +313,6 @@ class FileStorage(bytearray):
 # ---------------------------------------------------------------- sound
 
 
-class SilentSound:
-    """No piezo: remembers the last tone so tests and front ends can see it."""
-
-    def __init__(self):
-        self.tones = 0
-        self.last = None
-
-    def tone(self, freq_hz, ms):
-        self.tones += 1
-        self.last = (freq_hz, ms)
-
-    def update(self, now_ms):
-        pass
-
-    def off(self):
-        pass
-
-
 class BellSound(SilentSound):
     """The terminal bell for tones, at most one ring per BELL_GAP_MS."""
 
@@ -358,7 +325,6 @@ class BellSound(SilentSound):
         self._pending = False
 
     def tone(self, freq_hz, ms):
-        super().tone(freq_hz, ms)
         self._pending = True
 
     def update(self, now_ms):

@@ -32,11 +32,8 @@ except ImportError:
     def const(x):
         return x
 
+from ui.ticks import ticks_diff
 from ui.actions import SHAKE_START, SHAKE_END
-
-# supervisor.ticks_ms() wraps at 2**29; differences are taken modulo that.
-_TICKS_MASK = const(0x1FFFFFFF)
-_TICKS_HALF = const(0x10000000)
 
 _ONE_G_SQ = const(1000000)      # (1000 mg) squared
 _AXIS_LIMIT = const(16000)      # clamp so x*x+y*y+z*z stays a small int on 32-bit ports
@@ -46,16 +43,6 @@ _IDLE = const(0)
 _CANDIDATE = const(1)
 _SHAKING = const(2)
 _REFRACTORY = const(3)
-
-
-def ticks_diff(a, b):
-    """a - b in ms for ticks_ms values, correct across the 2**29 wrap."""
-    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
-
-
-def ticks_add(a, delta):
-    """a + delta on the ticks_ms circle."""
-    return (a + delta) & _TICKS_MASK
 
 
 def _energy_threshold(mg):

@@ -1,6 +1,6 @@
 """Piezo beeps that never block: tone() starts a note, update() ends it on time."""
 
-from hardware.shake import ticks_add, ticks_diff
+from ui.ticks import ticks_add, ticks_diff
 
 _HALF_DUTY = 0x8000   # a square wave: loudest on a passive piezo
 
@@ -9,6 +9,7 @@ class SilentSound:
     """Stand-in when there is no piezo (or sound is turned off in settings)."""
 
     present = False
+    playing = False
 
     def __init__(self):
         self.enabled = False

@@ -1,7 +1,7 @@
 """Desktop simulator: the device's app (ui/) on desktop hardware (hardware/desktop.py).
 
 A Session is the app plus its hardware, advanced one frame at a time with step(now_ms)
-exactly as the device loop (ui.loop.run_app) does it: poll a few actions, feed them,
+with the device loop's own frame (ui.loop.frame): poll a few actions, feed them,
 step the Runner (timers, views, display refresh, sound, power). Front ends (terminal,
 window, headless scripts) differ only in where keys and time come from and where the
 pixels go. Desktop only: device code never imports this package.
@@ -11,7 +11,6 @@ import os
 import random
 
 from hardware.desktop import DesktopHardware, VirtualClock, WallClock
-from ui import actions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Strategy tables as tools/strategy_table.py writes them (hints, perfect bots).
@@ -81,13 +80,14 @@ class Session:
     def _start_game(self, players, rules, now):
         """Skip the New game menu: the players and rules from the command line."""
         import yahtzee_core as yc
+        from ui import scene_menus
         app = self.app
         app.setup_players = len(players)
         for i, kind in enumerate(players):
             app.setup_kinds[i] = yc.KINDS.index(kind)
         if rules:
             app.setup_rules = yc.RULESETS.index(rules)
-        app.start_game(now)
+        scene_menus.start_game(app, now)
 
     def _snap(self, name):
         from sim.frames import save_png
@@ -105,16 +105,8 @@ class Session:
         hw = self.hw
         if self.player is not None:
             self.player.apply(now_ms, hw.input)
-        action = hw.input.poll(now_ms)
-        handled = 0
-        while action != actions.NONE and handled < self.loop.MAX_ACTIONS:
-            if action == actions.QUIT:
-                self.quit = True
-            else:
-                self.runner.feed(action, now_ms)
-            handled += 1
-            action = hw.input.poll(now_ms) if handled < self.loop.MAX_ACTIONS else actions.NONE
-        self.runner.step(now_ms)
+        self.loop.frame(self.runner, hw.input.poll, now_ms)
+        self.quit = self.runner.quit
         if self.recorder is not None:
             self.recorder.capture(now_ms, hw.display)
         # A snap shows the screen as this frame left it.
@@ -143,7 +135,7 @@ class Session:
             parts.append("turn %s" % app.player_name(game.current))
             parts.append("rolls left %d" % game.rolls_left)
         totals = "  ".join("%s %d" % (app.player_name(p), game.cards[p].total)
-                           for p in range(len(game.kinds)))
+                           for p in range(len(game.players)))
         return "%s  |  %s  |  %s" % (scene, "  ".join(parts), totals)
 
 

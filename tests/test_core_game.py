@@ -5,29 +5,9 @@ import pytest
 
 import reference_scoring as ref
 import yahtzee_core as yc
+from tools.scripted_dice import ScriptedDice
 
 ALL_ROLLS = sorted(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=5)))
-
-
-class ScriptedDice:
-    """An rng callable returning the listed faces in order; fails loudly when it runs out."""
-
-    def __init__(self, faces=()):
-        self.faces = list(faces)
-        self.pos = 0
-
-    def add(self, *faces):
-        self.faces.extend(faces)
-
-    def __call__(self):
-        assert self.pos < len(self.faces), "the game asked for more dice than scripted"
-        v = self.faces[self.pos]
-        self.pos += 1
-        return v
-
-    @property
-    def left(self):
-        return len(self.faces) - self.pos
 
 
 def play_turn(game, box):
@@ -81,7 +61,7 @@ def test_highest_possible_score_1575(players):
     assert [row[2] for row in game.ranking()] == [1575] * players
     assert [row[0] for row in game.ranking()] == [1] * players
     assert game.stats(0)["yahtzees"] == 13
-    assert game.stats(0)["bonuses"] == 12
+    assert game.stats(0)["yahtzee_bonuses"] == 12
     assert game.stats(0)["zeros"] == 0
 
 
@@ -117,7 +97,7 @@ def test_every_player_count_plays_exactly_the_right_turns(name, players):
     rng = ScriptedDice()
     game = yc.Game(name, players, rng)
     assert game.round == 1 and game.current == 0 and not game.over
-    assert len(game.cards) == players and tuple(game.kinds) == ("human",) * players
+    assert len(game.cards) == players and tuple(game.players) == ("human",) * players
     turns = 0
     while not game.over:
         assert game.round == turns // players + 1
@@ -144,7 +124,7 @@ def test_player_count_out_of_range_is_rejected(players):
 def test_player_kinds_are_kept():
     kinds = ("human", "perfect", "good", "beginner")
     game = yc.Game(yc.ruleset("yahtzee"), kinds, ScriptedDice())
-    assert tuple(game.kinds) == kinds and len(game.cards) == 4
+    assert tuple(game.players) == kinds and len(game.cards) == 4
     with pytest.raises(ValueError):
         yc.Game(yc.ruleset("yahtzee"), ("human", "wizard"), ScriptedDice())
 
@@ -244,7 +224,7 @@ def test_stats_count_yahtzees_bonuses_and_zeros():
     game.roll(); game.fill("twos")                   # bonus Yahtzee
     game.roll(); game.fill("full_house")             # a zero
     game.roll(); game.fill("threes")                 # another bonus Yahtzee
-    assert game.stats(0) == {"yahtzees": 3, "bonuses": 2, "zeros": 1}
+    assert game.stats(0) == {"yahtzees": 3, "yahtzee_bonuses": 2, "zeros": 1}
 
 
 # --- undo --------------------------------------------------------------------------
@@ -290,7 +270,7 @@ def test_undo_reverts_a_yahtzee_bonus_and_stats():
     before = bytes(game.to_bytes())
     stats_before = game.stats(0)
     assert game.fill("fives") == 125
-    assert game.stats(0)["bonuses"] == 1
+    assert game.stats(0)["yahtzee_bonuses"] == 1
     game.undo()
     assert bytes(game.to_bytes()) == before
     assert game.stats(0) == stats_before

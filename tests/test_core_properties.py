@@ -83,7 +83,7 @@ class Model:
 
     def stats(self, p):
         card = self.cards[p]
-        return {"yahtzees": self.yahtzees[p], "bonuses": card.yahtzee_bonus // 100,
+        return {"yahtzees": self.yahtzees[p], "yahtzee_bonuses": card.yahtzee_bonus // 100,
                 "zeros": sum(1 for v in card.filled.values() if v == 0)}
 
 

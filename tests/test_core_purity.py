@@ -137,12 +137,36 @@ def test_builtin_subclasses_call_super_init(path):
     assert not bad, bad
 
 
-def test_detector_catches_what_it_should():
-    """The checks above must be able to fail: feed them a deliberately impure module."""
-    src = ("import time\nfrom collections import Counter\nx = 1.5\ny = 3 / 2\n"
-           "def f():\n    return const(3)\n")
-    tree = ast.parse(src)
-    mods = {m for m, _ in _imported_modules(tree)}
-    assert {"time", "collections"} <= mods
-    assert any(isinstance(n, ast.Constant) and isinstance(n.value, float) for n in ast.walk(tree))
-    assert any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div) for n in ast.walk(tree))
+# A module breaking each rule, for the check that must catch it.
+_BROKEN = [
+    ("test_no_float_literals_or_true_division", "x = 1.5\n"),
+    ("test_no_float_literals_or_true_division", "y = 3 / 2\n"),
+    ("test_imports_stay_inside_the_allow_list", "import json\n"),
+    ("test_no_clock_randomness_or_hardware_imports", "from collections import Counter\n"),
+    ("test_no_clock_randomness_or_hardware_imports", "import time\n"),
+    ("test_micropython_import_is_guarded_with_const_fallback",
+     "from micropython import const\n"),
+    ("test_const_only_at_module_level", "def f():\n    return const(3)\n"),
+    ("test_no_str_methods_missing_on_micropython", "s = 'a'.ljust(3)\n"),
+    ("test_builtin_subclasses_call_super_init",
+     "class L(list):\n    def __init__(self):\n        self.n = 0\n"),
+]
+
+
+@pytest.mark.parametrize("check, source", _BROKEN, ids=[c + ":" + s.split("\n")[0]
+                                                         for c, s in _BROKEN])
+def test_each_check_fails_on_a_module_breaking_its_rule(check, source, tmp_path, monkeypatch):
+    """The checks above must be able to fail: run each on a module that breaks its rule
+    (and on a clean one, which it passes)."""
+    import sys
+    core = tmp_path / "yahtzee_core"
+    core.mkdir()
+    monkeypatch.setattr(sys.modules[__name__], "CORE", core)
+    run = globals()[check]
+    clean = core / "clean.py"
+    clean.write_text("from . import rules\nx = 3 // 2\n")
+    run(clean)
+    broken = core / "broken.py"
+    broken.write_text(source)
+    with pytest.raises((AssertionError, pytest.fail.Exception)):
+        run(broken)

@@ -743,12 +743,19 @@ def test_piezo_tone_ends_on_time():
     assert pwm.duty_cycle == 0
 
 
-def test_silent_sound_accepts_everything():
-    s = SilentSound()
-    s.tone(440, 10)
-    s.update(0)
-    s.off()
-    assert not s.present
+def test_silent_sound_stands_in_for_every_part_of_the_piezo():
+    """Whatever the loop may call or read on a PiezoSound, the stand-in has too."""
+    piezo = PiezoSound(FakePWM(), lambda: 0)
+    silent = SilentSound()
+    public = [n for n in dir(piezo) if not n.startswith('_')]
+    assert {'tone', 'update', 'off', 'enabled', 'present'} <= set(public)
+    missing = [n for n in public if not hasattr(silent, n)]
+    assert not missing, missing
+    assert piezo.present and not silent.present and not silent.enabled and not silent.playing
+    silent.tone(440, 10)                # the calls the loop makes: no effect, no error
+    silent.update(5)
+    silent.off()
+    assert not silent.enabled
 
 
 def test_clock_sleep_makes_the_float_once():
@@ -758,9 +765,23 @@ def test_clock_sleep_makes_the_float_once():
     clock.sleep_ms(20)
     clock.sleep_ms(0)
     clock.sleep_ms(250)
+    clock.sleep_ms(-3)                  # a late frame: no sleep at all
     assert slept == [0.02, 0.02, 0.25]
-    assert slept[0] is slept[1]
-    assert clock.ticks_ms() == 5
+    assert slept[0] is slept[1]         # the same float object: made once
+
+
+def test_clock_uses_a_native_sleep_ms_and_wrapping_ticks(monkeypatch):
+    import hardware.clock as clock_module
+    from ui.ticks import TICKS_MASK
+    native = []
+    monkeypatch.setattr(clock_module.time, "sleep_ms", native.append, raising=False)
+    clock = Clock(ticks_ms=lambda: 5)
+    clock.sleep_ms(20)
+    clock.sleep_ms(0)
+    assert native == [20]               # MicroPython's sleep_ms: no float at all
+    monkeypatch.delattr(clock_module.time, "sleep_ms")
+    monkeypatch.setattr(clock_module.time, "monotonic_ns", lambda: (TICKS_MASK + 7) * 1000000)
+    assert clock_module.pick_ticks_ms()() == 6      # desktop fallback wraps like the device
 
 
 def test_display_wrapper(env):

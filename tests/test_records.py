@@ -21,7 +21,7 @@ def test_round_trip_keeps_everything():
     r = filled_records()
     back = Records.from_bytes(r.to_bytes())
     assert back.high == r.high
-    for name in ('games', 'points', 'best', 'yahtzees', 'bonuses', 'wins', 'zeros',
+    for name in ('games', 'points', 'best', 'yahtzees', 'upper_bonuses', 'wins', 'zeros',
                  'last_game', 'settings', 'setup_rules', 'setup_players', 'setup_kinds'):
         assert getattr(back, name) == getattr(r, name), name
     assert back.to_bytes() == r.to_bytes()

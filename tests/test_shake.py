@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from hardware import shake as shake_mod
-from hardware.shake import ShakeDetector, SwitchShakeDetector, ticks_diff, ticks_add
+from hardware.shake import ShakeDetector, SwitchShakeDetector
+from ui.ticks import ticks_diff, ticks_add
 from ui.actions import SHAKE_START, SHAKE_END
 
 TRACES = Path(__file__).resolve().parent / "traces"

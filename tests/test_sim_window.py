@@ -80,12 +80,12 @@ def test_run_window_quits_on_the_close_button(session):
     assert window.run_window(session) == 0
 
 
-def _cli(args, driver):
+def _cli(args, driver, mode="--window"):
     import subprocess
     import sys
     env = dict(os.environ, SDL_VIDEODRIVER=driver)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return subprocess.run([sys.executable, "-m", "sim", "--window"] + args, cwd=root,
+    return subprocess.run([sys.executable, "-m", "sim", mode] + args, cwd=root,
                           env=env, capture_output=True, text=True, timeout=60,
                           stdin=subprocess.DEVNULL)
 
@@ -96,7 +96,16 @@ def test_window_mode_from_the_command_line(tmp_path):
     result = _cli(["--seed", "1", "--players", "human", "--script", str(script),
                    "--frames", str(tmp_path / "f")], "dummy")
     assert result.returncode == 0, result.stderr
-    assert len(os.listdir(tmp_path / "f")) >= 3      # start, tumbling, rolled, held
+    frames = sorted(os.listdir(tmp_path / "f"))
+    assert len(frames) >= 3                          # start, tumbling, rolled, held
+    # a script runs on app time: the window shows exactly what a headless run shows
+    headless = _cli(["--seed", "1", "--players", "human", "--script", str(script),
+                     "--frames", str(tmp_path / "h")], "dummy", mode="--headless")
+    assert headless.returncode == 0, headless.stderr
+    assert frames == sorted(os.listdir(tmp_path / "h"))
+    for name in frames:
+        assert (tmp_path / "f" / name).read_bytes() == (tmp_path / "h" / name).read_bytes(), name
+    assert (tmp_path / "f" / frames[0]).read_bytes() != (tmp_path / "f" / frames[-1]).read_bytes()
 
 
 def test_no_display_for_a_window_is_a_clear_message():

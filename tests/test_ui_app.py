@@ -3,9 +3,11 @@ import pytest
 
 import yahtzee_core as yc
 from yahtzee_core import dice
-from tools.screenshots import FakeFile, ScriptedDice, Session
+from tools.screenshots import FakeFile, Session
+from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
+from ui import app_saves, hints
 from ui.nvm_layout import plan
 from ui_helpers import fill_turn, new_session
 
@@ -53,7 +55,7 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     assert app.scene == ui_app.MENU
     assert app.records.high[0] == [total, 'BA ', 0]
     assert app.records.games == 1 and app.records.best == total
-    assert app._game_store.read() is None           # nothing left to resume
+    assert app.game_store.read() is None           # nothing left to resume
     # a fresh boot reads the same records and offers no resume
     again = Session(storage=s.storage)
     assert again.app.records.high == app.records.high
@@ -97,7 +99,7 @@ def test_menus_scores_stats_sound_and_setup():
 
 
 def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
-    s = new_session(dice=ScriptedDice(script=[2, 2, 2, 5, 6]))
+    s = new_session(dice=ScriptedDice(script=[2, 2, 2, 5, 6], seed=7))
     s.start()
     app = s.app
     s.press(A.BACK)
@@ -122,12 +124,12 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
     g = app.game
     assert g.round == 1 and g.cards[0].scores[1] == 255 and bytes(g.dice) == b'\x02\x02\x02\x05\x06'
     assert app.scene == ui_app.PLAY and app.line_b == 'Undone'
-    saved = yc.Game.from_bytes(app._game_store.read()[4:])
+    saved = yc.Game.from_bytes(app.game_store.read()[app_saves.SAVE_PREFIX:])
     assert saved.round == 1 and bytes(saved.dice) == bytes(g.dice)
 
 
 def test_zero_needs_confirmation_and_back_cancels():
-    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3))
+    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3, seed=7))
     s.start()
     app = s.app
     s.press(A.OK, A.OK, A.OK)                       # three rolls
@@ -145,7 +147,7 @@ def test_zero_needs_confirmation_and_back_cancels():
 
 
 def test_card_cursor_moves_only_over_boxes_the_dice_may_fill():
-    s = new_session(dice=ScriptedDice(script=[3, 3, 3, 3, 3]))
+    s = new_session(dice=ScriptedDice(script=[3, 3, 3, 3, 3], seed=7))
     s.start()
     app = s.app
     s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)
@@ -155,8 +157,8 @@ def test_card_cursor_moves_only_over_boxes_the_dice_may_fill():
     for _ in range(20):
         s.press(A.HOLD_2)                           # HOLD_2 = down on hold-button boards
         rows.add(app.cursor)
-        b = app._rows[app.cursor]
-        assert b >= 0 and app._pts[b] != 255
+        b = app.rows[app.cursor]
+        assert b >= 0 and app.pts[b] != 255
     assert len(rows) == 13
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and app.game.rolls_left == 2
@@ -189,7 +191,7 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
 
 
 def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
-    s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6]))
+    s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6], seed=7))
     s.start()
     app = s.app
     s.press(A.OK)                                   # first roll: 6 6 1 2 3
@@ -301,16 +303,16 @@ class TinyHints:
 
 
 def test_hints_without_a_table_come_from_level_good_and_say_so():
-    s = new_session(dice=ScriptedDice(script=[6, 6, 6, 2, 1]))
+    s = new_session(dice=ScriptedDice(script=[6, 6, 6, 2, 1], seed=7))
     s.start()
     app = s.app
     s.press(A.HINT)
     assert app.dialog_lines[:2] == ['Hint (no table)', 'Roll the dice first']
     s.press(A.BACK, A.OK, A.HINT)
-    assert app.hint_source().fallback
+    assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
     assert app.dialog_lines[:2] == ['Hint (no table)', 'Keep 6 6 6']
-    best = app.hint_source().hold_options(app.game.card, app.game.dice, 2)[0][0]
+    best = hints.hint_source(app).hold_options(app.game.card, app.game.dice, 2)[0][0]
     assert app.dialog_lines[2] == 'Est. total %d.%02d' % (best // 100, best % 100)
     s.press(A.OK)
     assert list(app.game.held) == [1, 1, 1, 0, 0]
@@ -342,7 +344,7 @@ def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
 
 
 def test_hint_shows_the_best_hold_and_ok_applies_it():
-    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4]), hints_factory=lambda r: TinyHints())
+    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7), hints_factory=lambda r: TinyHints())
     s.start()
     app = s.app
     s.press(A.OK, A.HINT)
@@ -358,7 +360,7 @@ def test_hint_shows_the_best_hold_and_ok_applies_it():
 
 
 def test_game_over_ranks_ties_together():
-    s = new_session(dice=ScriptedDice(script=[5] * 2000))
+    s = new_session(dice=ScriptedDice(script=[5] * 2000, seed=7))
     s.start(players=2)
     app = s.app
     while app.scene != ui_app.OVER:
@@ -374,10 +376,10 @@ def test_small_nvm_is_handled():
     assert plan(40).game_slot == 0
     s = new_session(storage=bytearray(b'\xff' * 256))
     app = s.app
-    assert app.can_save(4) and not app.can_save(8)
+    assert app_saves.can_save(app, 4) and not app_saves.can_save(app, 8)
     s.press(A.OK)
     app.setup_players = 8
-    app._show_setup(0)
+    app.go(ui_app.SETUP, s.now)
     assert app.values[-1] == 'no save'
     s = new_session(storage=bytearray(40))          # no room at all: plays without saves
     s.start()
@@ -388,17 +390,17 @@ def test_small_nvm_is_handled():
 
 
 def test_decision_log_records_human_choices():
-    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 5, 6, 6, 6]))
+    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 5, 6, 6, 6], seed=7))
     s.start(players=2, kinds=(0, 2))
     app = s.app
     s.press(A.OK, A.HOLD_5, A.OK)
-    log = app._logs[0]
-    assert len(log) == 1 and app._logs[1] is None   # computer seats are not logged
+    log = app.logs[0]
+    assert len(log) == 1 and app.logs[1] is None   # computer seats are not logged
     # filled mask, upper subtotal, Yahtzee box (open), roll, rolls left, kept dice
     assert log.record(0) == (0, 0, 255, dice.roll_index((1, 2, 3, 4, 5)), 2,
                              dice.hold_index((5,)))
     s.press(A.OK, A.OK)
-    box = app._rows[app.cursor]
+    box = app.rows[app.cursor]
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
@@ -448,10 +450,10 @@ def test_following_every_hint_loses_nothing(yacht_table):
     s = new_session(dice=ScriptedDice(seed=12), table_path=yacht_table)
     s.start(rules=YACHT)
     app = s.app
-    assert not app.hint_source().fallback
+    assert not hints.hint_source(app).fallback
     while not app.game.over:
         play_turn_by_hints(s)
-    assert len(app._logs[0]) >= 12
+    assert len(app.logs[0]) >= 12
     to_analysis(s)
     assert app.scene == ui_app.ANALYSIS and app.title == 'Points lost'
     assert app.items == ['P1'] and app.values == ['0.00'] and app.footer == ''
@@ -492,7 +494,7 @@ def test_undo_takes_the_box_decision_back(yacht_table):
     s.start(rules=YACHT)
     app = s.app
     scratch_ones_with_five_sixes(s)
-    log = app._logs[0]
+    log = app.logs[0]
     assert len(log) == 1
     s.press(A.BACK)
     while app.items[app.cursor] != 'Undo last box':
@@ -526,7 +528,7 @@ def test_no_analysis_without_a_table():
     app = s.app
     while not app.game.over:
         fill_turn(s)
-    assert len(app._logs[0]) >= 13 and app.analysis_planner() is None
+    assert len(app.logs[0]) >= 13 and hints.analysis_planner(app) is None
     to_analysis(s)
     assert app.scene == ui_app.MENU
 
@@ -617,3 +619,13 @@ def test_export_failures_are_a_note_not_a_crash(errno, text):
     assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Export failed', text]
     s.press(A.BACK)
     assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.MENU
+
+
+def test_every_scene_code_has_its_enter_and_handle_in_the_table():
+    """SCENES is indexed by scene code: a code added without its row (or rows out of
+    order) would run another scene's functions."""
+    codes = [getattr(ui_app, name.upper()) for name in ui_app.SCENE_NAMES]
+    assert codes == list(range(len(ui_app.SCENES)))
+    for name, (enter, handle) in zip(ui_app.SCENE_NAMES, ui_app.SCENES):
+        assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
+        assert handle.__name__.startswith('handle_'), (name, handle.__name__)

@@ -3,7 +3,7 @@ a game, in a note that holds its turn until a key closes it."""
 import pytest
 
 from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
-from tools.screenshots import ScriptedDice
+from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
 from ui_helpers import fill_turn, new_session
@@ -34,7 +34,7 @@ def test_perfect_seat_without_a_table_says_it_plays_good_once_and_waits_for_a_ke
     assert app.scene == ui_app.CPU
     assert app.dialog == ui_app.DLG_NOTE
     assert app.dialog_lines == ['no strategy table:', 'playing at level', 'good']
-    bot = app._bots[1]
+    bot = app.bots[1]
     assert bot.fallback and bot.note == 'no strategy table: playing at level good'
     for _ in range(3):                              # the turn waits for the note
         s.wait(600)
@@ -60,7 +60,7 @@ def test_note_is_shown_once_a_game_even_for_two_fallback_seats():
     s.press(A.HOLD_3)                               # any key closes it
     play_cpu_turn(s)
     assert app.game.current == 2 and app.scene == ui_app.CPU
-    assert app.dialog == ui_app.DLG_NONE and app._bots[2].fallback
+    assert app.dialog == ui_app.DLG_NONE and app.bots[2].fallback
     # a new game tells again
     play_cpu_turn(s)
     s.press(A.BACK)
@@ -80,7 +80,7 @@ def test_levels_that_need_no_table_show_no_note():
         assert app.game.current == p and app.scene == ui_app.CPU
         assert app.dialog == ui_app.DLG_NONE
         play_cpu_turn(s)
-    assert not app._bots[1].fallback and not app._bots[2].fallback
+    assert not app.bots[1].fallback and not app.bots[2].fallback
 
 
 def test_a_table_that_cannot_be_loaded_falls_back_to_beginner_without_holding_the_turn():
@@ -93,7 +93,7 @@ def test_a_table_that_cannot_be_loaded_falls_back_to_beginner_without_holding_th
     s.start(players=2, kinds=(PERFECT, HUMAN))
     app = s.app
     assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
-    assert app._bots[0].kind == 'beginner'
+    assert app.bots[0].kind == 'beginner'
     play_cpu_turn(s)
     assert app.game.current == 1 and app.scene == ui_app.PLAY
 
@@ -122,13 +122,14 @@ def test_a_long_note_keeps_its_start_and_what_happens_now():
 _MPY_SCRIPT = r'''
 from ui import actions as A
 from ui import app as ui_app
+from ui import scene_menus
 from lcg_dice import Dice
 
 
 app = ui_app.App(rng=Dice(5), now_ms=0)       # no table_path: perfect plays good
 app.setup_players = 1
 app.setup_kinds[0] = 1                          # CPU perfect
-app.start_game(0)
+scene_menus.start_game(app, 0)
 assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NOTE, app.dialog
 print("note:", " / ".join(app.dialog_lines))
 app.tick(2000)

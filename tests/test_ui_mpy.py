@@ -9,9 +9,10 @@ from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
 # level good's planner ran out of heap and the app quietly seated a beginner instead
 # (P2 scored 84, not 195). Near the floor the heap also fragments and the run passes or
 # fails by luck (the second App's attribute table needs 1-2K in one piece). Scanned by
-# hand in 4K steps: the one-module app passed reliably from 140K; split into
-# ui/app_base.py + ui/scene_*.py (about 5K more resident on 64-bit, for an import
-# compile peak down from 206K to 80K) from 144K.
+# hand in 4K steps: the one-module app passed reliably from 140K; split into mixin
+# modules (about 5K more resident on 64-bit, for an import compile peak down from 206K
+# to 78K) from 144K; as one App with scene modules (same resident heap within 64 bytes,
+# import peak 73K), in 2K steps, from 150K (148K fails on that 1,168-byte table).
 APP_CHECK_HEAP = "160K"
 
 

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from tools import screenshots
-from tools.screenshots import ScriptedDice, Session, render
+from tools.screenshots import Session, render
+from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
 
@@ -47,7 +48,7 @@ def lit(img, box):
 
 
 def test_held_dice_are_drawn_inverted():
-    s = Session(dice=ScriptedDice(script=[4, 4, 4, 4, 4]))
+    s = Session(dice=ScriptedDice(script=[4, 4, 4, 4, 4], seed=7))
     s.start()
     s.press(A.OK)
     before = s.image()
@@ -82,7 +83,7 @@ def test_views_update_in_place_without_new_objects():
 
 
 def test_dialog_overlays_and_hides():
-    s = Session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3))
+    s = Session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3, seed=7))
     s.start()
     s.press(A.OK, A.OK, A.OK, A.OK)
     app = s.app
@@ -107,6 +108,14 @@ def test_render_is_one_bit_and_sized_from_the_display():
 
 
 def test_render_refuses_a_group_shown_elsewhere():
+    import displayio
     s = Session()
-    render(s.views.root, 128, 64)
-    render(s.views.root, 128, 64)        # released after each render: reusable
+    first = render(s.views.root, 128, 64)
+    again = render(s.views.root, 128, 64)    # released after each render: reusable
+    assert first.getbbox() is not None and first.tobytes() == again.tobytes()
+    holder = displayio.Group()
+    holder.append(s.views.root)              # now part of another picture
+    with pytest.raises(ValueError, match='shown elsewhere'):
+        render(s.views.root, 128, 64)
+    holder.remove(s.views.root)
+    assert render(s.views.root, 128, 64).tobytes() == first.tobytes()

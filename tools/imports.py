@@ -11,8 +11,9 @@ first, then the drive's root (our packages), then lib/ (libraries).
 Rules worth knowing:
 - An import inside `try:` whose handlers catch ImportError (or broader) is *optional*.
   In our own code an optional import is still followed when it resolves (so
-  `try: import adafruit_lis3dh` in hardware/ bundles the driver); in a library it is
-  not followed (libraries import `typing`, `circuitpython_typing` that way for type hints).
+  hardware/board_io.py's `try: import adafruit_displayio_ssd1306` bundles the driver
+  from lib/); in a library it is not followed (libraries import `typing`,
+  `circuitpython_typing` that way for type hints).
 - `__import__('pkg.sub.' + name)` with a constant prefix bundles every module under
   `pkg/sub/` (yahtzee_core loads ruleset variants that way, on demand).
 - Imports inside functions count: they run when the function is called.

@@ -16,7 +16,6 @@ levels of yahtzee_core.bots; the "hint" picture uses TableLookHints (see there).
 import contextlib
 import io
 import os
-import random
 import sys
 
 with contextlib.redirect_stdout(io.StringIO()):     # Blinka's board-detection chatter
@@ -33,7 +32,10 @@ if ROOT not in sys.path:
 
 from ui import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
+from ui import scene_menus           # noqa: E402
 from ui.views import Views           # noqa: E402
+from hardware.desktop import area_pixels  # noqa: E402
+from tools.scripted_dice import ScriptedDice  # noqa: E402
 from yahtzee_core.bots import Hints  # noqa: E402
 
 GOLDEN_DIR = os.path.join(ROOT, 'tests', 'golden')
@@ -53,35 +55,13 @@ def render(group, width, height):
     if not core.set_root_group(group):
         raise ValueError('the group is already shown elsewhere')
     try:
-        count = width * height
-        buf = memoryview(bytearray((count + 31) // 32 * 4)).cast('I')
-        mask = memoryview(bytearray((count // 32 + 1) * 4)).cast('I')
         core.start_refresh()
-        core.fill_area(Area(0, 0, width, height), mask, buf)
+        pixels = area_pixels(core, Area(0, 0, width, height))
         core.finish_refresh()
     finally:
         core.release_display_core()
         core.current_group = None
-    raw = buf.cast('B')
-    img = Image.new('1', (width, height))
-    px = img.load()
-    for i in range(count):           # 1-bit colour space: pixel i is bit i % 8 of byte i // 8
-        if raw[i >> 3] >> (i & 7) & 1:
-            px[i % width, i // width] = 1
-    return img
-
-
-class ScriptedDice:
-    """Seeded dice, or a fixed list of faces first (to stage a particular roll)."""
-
-    def __init__(self, seed=7, script=()):
-        self._r = random.Random(seed)
-        self._script = list(script)
-
-    def __call__(self):
-        if self._script:
-            return self._script.pop(0)
-        return self._r.randint(1, 6)
+    return Image.fromarray(pixels.astype(bool))
 
 
 class TableLookHints(Hints):
@@ -117,7 +97,7 @@ class Session:
         self.now = 1000
         self.storage = storage if storage is not None else bytearray(b'\xff' * 4096)
         options.setdefault('table_path', None)      # never the tables/ folder
-        self.app = ui_app.App(storage=self.storage, rng=dice or ScriptedDice(),
+        self.app = ui_app.App(storage=self.storage, rng=dice or ScriptedDice(seed=7),
                               now_ms=self.now, has_shake=has_shake,
                               hold_buttons=hold_buttons, small_screen=height < 64,
                               list_rows=self.views.list_rows, **options)
@@ -144,14 +124,14 @@ class Session:
         app = self.app
         if app.scene == ui_app.BOOT:
             self.press(A.OK)
-        while app._menu[app.cursor] != app._M_NEW:
+        while app.menu_codes[app.cursor] != scene_menus.M_NEW:
             self.press(A.DOWN)
         self.press(A.OK)
         app.setup_players = players
         for p in range(8):
             app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
         app.setup_rules = rules
-        app._show_setup(0)
+        app.go(ui_app.SETUP, self.now)
         while app.items[app.cursor] != 'Start game':
             self.press(A.DOWN)
         return self.press(A.OK)
@@ -166,7 +146,7 @@ def screens(width=128, height=64):
     s.press(A.DOWN, A.RIGHT, A.DOWN, A.RIGHT, A.RIGHT)
     out.append(('setup', s.image()))
 
-    s = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4]),
+    s = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4], seed=7),
                 hints_factory=TableLookHints)
     s.start()
     out.append(('play_start', s.image()))
@@ -179,7 +159,7 @@ def screens(width=128, height=64):
     s.press(A.HINT)
     out.append(('hint', s.image()))
     # the same moment as the app plays it without a strategy table
-    t = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4]))
+    t = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4], seed=7))
     t.start()
     t.press(A.SHAKE_START).wait(200).press(A.SHAKE_END)
     t.press(A.HOLD_1, A.HOLD_3, A.HOLD_5, A.HINT)
@@ -190,8 +170,8 @@ def screens(width=128, height=64):
     # scroll to a box that scores 0 and ask to fill it
     app = s.app
     for _ in range(40):
-        b = app._rows[app.cursor]
-        if b >= 0 and app._pts[b] == 0:
+        b = app.rows[app.cursor]
+        if b >= 0 and app.pts[b] == 0:
             break
         s.press(A.DOWN)
     s.press(A.OK)
@@ -232,7 +212,7 @@ def screens(width=128, height=64):
 
     # the same records on a board started with BACK held (drive writable): export
     s = Session(width, height, storage=s.storage, fs_writable=True, file_writer=FakeFile())
-    while s.app._menu[s.app.cursor] != s.app._M_EXPORT:
+    while s.app.menu_codes[s.app.cursor] != scene_menus.M_EXPORT:
         s.press(A.DOWN)
     out.append(('menu_export', s.image()))
     s.press(A.OK)

@@ -2,9 +2,19 @@
 
 No pins, no displayio, no sleeping: `handle(action, now_ms)` and `tick(now_ms)` change
 the state, and the state is a small "view model" (scene, strings, dice faces) that
-ui/views.py draws. Scenes never call each other; a handler returns after switching
-`scene`, and the loop draws whatever the scene is next frame. `version` goes up on
-every visible change, so the loop redraws and refreshes the display only then.
+ui/views.py draws. `version` goes up on every visible change, so the loop redraws and
+refreshes the display only then.
+
+Shape: App owns every attribute (all made in __init__, listed there). Scenes are plain
+functions in scene modules, one module per group: ui/scene_menus.py (boot notes, main
+and pause menus, new game, high scores, stats), ui/scene_play.py (a human's dice),
+ui/scene_cpu.py (a computer's turn), ui/scene_card.py (the scorecard) and
+ui/scene_end.py (ranking, initials, points lost). SCENES below maps each scene code
+to its `enter(app, now)` and `handle(app, action, now)`; `App.go(scene, now)` is the
+one way to change scene. A dialog (ui/codes.py DLG_*) sits over a scene and takes the
+keys first (App._dialog_action).
+Helpers the scenes share: ui/app_saves.py (nvm) and ui/hints.py (hints, strategy
+table, decision logs). Split so each .py compiles in little RAM on the device.
 
 Runs unchanged under MicroPython (tests/mpy/check_app.py) with the views replaced.
 
@@ -16,26 +26,22 @@ Controls (see docs/SCREENS.md):
 - Lists and the scorecard: UP/DOWN (or LEFT/RIGHT; HOLD_1/HOLD_2 on hold-button
   boards) move, OK picks, BACK goes back. In New game, LEFT/RIGHT change a value and
   OK steps it forward.
-
-The App class is split by concern so that no module is big to compile on the device
-(each .py is compiled in RAM at import): ui/app_base.py (state, plumbing, constants),
-ui/app_saves.py (nvm), ui/scene_play.py (dice and computer turns), ui/scene_card.py
-(scorecard, hints), ui/scene_menus.py (menus, setup, records screens, CSV export) and
-ui/scene_end.py (ranking, initials, analysis). This module joins them and routes input.
 """
 
+from ui.ticks import elapsed
 from ui import actions as A
-# the scene, dialog and power codes and helpers stay importable from ui.app
-from ui.app_base import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
-                         ANALYSIS, SCORES, STATS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
-                         DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
-                         AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
-                         INITIAL_CHARS, TICKS_MASK, ticks_diff, elapsed, wrap, AppBase)
-from ui.app_saves import Saves
-from ui.scene_play import PlayScene
-from ui.scene_card import CardScene
-from ui.scene_menus import MenuScenes
-from ui.scene_end import EndScenes
+# the codes stay importable from ui.app (views, loop, sim and tests read them here)
+from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
+                      ANALYSIS, SCORES, STATS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
+                      DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
+                      AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH)
+# biggest first: each .py compiles in RAM while the ones before it stay resident
+from ui import scene_menus as menus
+from ui import scene_cpu as cpu
+from ui import scene_play as play
+from ui import scene_end as end
+from ui import scene_card as card
+from ui import app_saves, hints
 
 try:
     from micropython import const
@@ -44,9 +50,28 @@ except ImportError:  # CPython
         return x
 
 _TUMBLE_MS = const(70)      # face change while shaking
+_NOTE_MS = const(1500)      # how long a note stays on the play view
+
+# Scene code -> (enter(app, now), handle(app, action, now)). Where each scene can go
+# next: docs/ARCHITECTURE.md "Scenes"; in code, the `from ui.codes import` lines of
+# the scene modules.
+SCENES = (
+    (menus.enter_boot, menus.handle_to_menu),           # BOOT
+    (menus.enter_menu, menus.handle_menu),              # MENU
+    (menus.enter_setup, menus.handle_setup),            # SETUP
+    (play.enter_play, play.handle_play),                # PLAY
+    (card.enter_card, card.handle_card),                # CARD
+    (cpu.enter_cpu, cpu.handle_cpu),                    # CPU
+    (menus.enter_pause, menus.handle_pause),            # PAUSE
+    (end.enter_over, end.handle_over),                  # OVER
+    (end.enter_initials, end.handle_initials),          # INITIALS
+    (end.enter_analysis, menus.handle_to_menu),         # ANALYSIS
+    (menus.enter_scores, menus.handle_to_menu),         # SCORES
+    (menus.enter_stats, menus.handle_to_menu),          # STATS
+)
 
 
-class App(PlayScene, CardScene, MenuScenes, EndScenes, Saves, AppBase):
+class App:
     """The game app. Read the public attributes to draw it; feed it actions and time.
 
     rules_default: ruleset name offered first by New game.
@@ -65,35 +90,137 @@ class App(PlayScene, CardScene, MenuScenes, EndScenes, Saves, AppBase):
         offers "Export CSV", written through file_writer(path, lines).
     """
 
-    # ================================================================== input/time
+    def __init__(self, rules_default='yahtzee', storage=None, rng=None, now_ms=0,
+                 has_shake=True, hold_buttons=True, small_screen=False, list_rows=4,
+                 text_cols=21,
+                 messages=(), table_path=None, step_ms=600, dim_ms=60000,
+                 sleep_ms=300000, bot_factory=None, hints_factory=None,
+                 fs_writable=False, file_writer=None):
+        import yahtzee_core as yc
+        self.yc = yc
+        # -- options (fixed for the app's life, except has_shake: see shake_lost) --
+        self.rng = rng
+        self.has_shake = has_shake
+        self.hold_buttons = hold_buttons
+        self.small_screen = small_screen
+        self.list_rows = list_rows
+        self.text_cols = text_cols
+        self.table_path = table_path
+        self.step_ms = step_ms
+        self.dim_ms = dim_ms
+        self.sleep_after_ms = sleep_ms
+        self.bot_factory = bot_factory
+        self.hints_factory = hints_factory
+        self.fs_writable = fs_writable
+        self.file_writer = file_writer
+        self.rules_default = yc.RULESETS.index(rules_default) if rules_default in yc.RULESETS else 0
+        self.messages = list(messages)
+        if not has_shake:
+            self.messages.append('No shake sensor: OK rolls')
+
+        # -- view model (read by the views) --
+        self.scene = BOOT
+        self.view = VIEW_LIST
+        self.version = 1            # any visible change
+        self.list_version = 1       # list texts changed
+        self.play_version = 1       # play texts changed
+        self.title = ''
+        self.title_right = ''
+        self.items = []
+        self.values = []
+        self.cursor = -1
+        self.top = 0
+        self.footer = ''
+        self.header_left = ''
+        self.header_right = ''
+        self.line_a = ''
+        self.line_b = ''
+        self.faces = bytearray(5)   # what the dice show (0 = not rolled)
+        self.held = bytearray(5)
+        self.die_cursor = -1
+        self.tumbling = False
+        self.dialog = DLG_NONE
+        self.dialog_lines = ['', '', '']
+        self.power = AWAKE
+        self.tone_freq = 0          # a tone for the loop to play (0 = none)
+        self.tone_ms = 0
+
+        # -- clock --
+        self.last_input = now_ms
+        self.tumble_at = now_ms     # last face change while shaking
+        self.note_until = -1        # when the play view's note ends (-1: none)
+        self.seed = 0x2F6B          # xorshift state for the tumbling faces
+
+        # -- the game and what goes with it --
+        self.game = None
+        self.game_id = 0
+        self.hints = True
+        self.sound = True
+        self.bots = None            # a bot per seat, made on the seat's first turn
+        self.bot_noted = False      # a computer seat's fallback note was shown this game
+        self.hints_src = None       # hints.hint_source(): made once a game
+        self.hints_tried = False
+        self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
+        self.logs = None            # a DecisionLog per human seat (None for a CPU)
+        self.log_complete = True    # False after a resume: early decisions are gone
+        self.pts = bytearray(16)    # points each box would score now
+        self.labels = ()            # the game's box labels, split once per ruleset
+        self.labels_of = None
+        self.cpu_phase = 0          # scene_cpu: where a computer turn is
+        self.cpu_box = -1           # scene_cpu: the box a computer announced
+        self.step_at = now_ms       # scene_cpu: last computer step
+        self.rows = []              # scene_card: box index per list row (-1 = summary)
+        self.zero_box = -1          # scene_card: the box a "score 0?" dialog asks about
+        self.card_return = PLAY     # scene_card: where BACK goes (PAUSE when opened there)
+        self.menu_codes = ()        # scene_menus: item code of each row of a menu
+        self.over_done = False      # scene_end: the finished game was counted
+        self.pending_high = []      # scene_end: [place, player] waiting for initials
+        self.initials = bytearray(b'AAA')
+        self.initial_pos = 0
+
+        # -- setup (new game) --
+        self.setup_players = 1
+        self.setup_kinds = bytearray(8)   # index into KIND_NAMES
+        self.setup_rules = self.rules_default
+
+        # -- storage (ui/app_saves.py) --
+        self.game_store = None
+        self.records_store = None
+        from ui import nvm_layout
+        self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
+        if storage is not None:
+            lay = self.layout
+            if lay.game_slot:
+                self.game_store = yc.SlotStore(storage, lay.game_offset, lay.game_slot)
+            if lay.records_slot:
+                self.records_store = yc.SlotStore(storage, lay.records_offset, lay.records_slot)
+        from yahtzee_core.records import Records
+        self.records = Records()
+        self.saved = False          # True when a game can be resumed
+        app_saves.load_records(self)
+        self.saved = app_saves.load_game(self)
+
+        self.go(BOOT if self.messages else MENU, now_ms)
+
+    # ================================================================== scenes
+    def go(self, scene, now):
+        """The one way to change scene: set it and run its enter()."""
+        self.scene = scene
+        SCENES[scene][0](self, now)
+
     def handle(self, action, now):
         """Feed one action code. The waking press of a dimmed/asleep screen is eaten."""
         if action == A.NONE:
             return
-        self._last_input = now
+        self.last_input = now
         if self.power != AWAKE:
             self.power = AWAKE
-            self._touch()
+            self.touch()
             return
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)
             return
-        s = self.scene
-        if s == PLAY:
-            self._play_action(action, now)
-        elif s == CPU:
-            if action == A.OK:
-                self._cpu_finish(now)
-            elif action == A.BACK:
-                self._show_pause()
-        elif s == CARD:
-            self._card_action(action, now)
-        elif s == INITIALS:
-            self._initials_action(action)
-        elif action == A.SHAKE_START or action == A.SHAKE_END:
-            return
-        else:
-            self._list_action(action, now)
+        SCENES[self.scene][1](self, action, now)
 
     def _dialog_action(self, action, now):
         d = self.dialog
@@ -102,74 +229,215 @@ class App(PlayScene, CardScene, MenuScenes, EndScenes, Saves, AppBase):
         if d == DLG_ZERO:
             if action == A.OK:
                 self.dialog = DLG_NONE
-                self._fill_box(self._zero_box, now)
+                card.fill_box(self, self.zero_box, now)
             elif action == A.BACK:
                 self.dialog = DLG_NONE
-                self._touch()
+                self.touch()
         elif d == DLG_HINT:
             if action == A.OK:
-                self._apply_hint(now)
+                hints.apply_hint(self, now)
             else:
                 self.dialog = DLG_NONE
-                self._touch()
+                self.touch()
         else:
             self.dialog = DLG_NONE
             if self.scene == CPU:       # a computer turn held by a note goes on calmly
-                self._step_at = now - self.step_ms // 2
-            self._touch()
+                self.step_at = now - self.step_ms // 2
+            self.touch()
 
     def tick(self, now):
         """Advance timers: tumbling dice, computer steps, notes, dimming. Allocates
         nothing when nothing happens."""
         if self.tumbling:
-            if elapsed(now, self._tumble_at) >= _TUMBLE_MS:
-                self._tumble_at = now
+            if elapsed(now, self.tumble_at) >= _TUMBLE_MS:
+                self.tumble_at = now
                 g = self.game
                 for i in range(5):
                     if not g.rolled or not g.held[i]:
-                        self.faces[i] = self._rand() % 6 + 1
-                self._touch()
-            self._last_input = now
+                        self.faces[i] = self.rand() % 6 + 1
+                self.touch()
+            self.last_input = now
         elif self.scene == CPU and self.dialog == DLG_NONE:
-            if elapsed(now, self._step_at) >= self.step_ms:
-                self._step_at = now
-                self._cpu_step(now)
-            self._last_input = now
-        if self._note_until >= 0 and elapsed(now, self._note_until) > 0:
-            self._note_until = -1
+            if elapsed(now, self.step_at) >= self.step_ms:
+                self.step_at = now
+                cpu.cpu_step(self, now)
+            self.last_input = now
+        if self.note_until >= 0 and elapsed(now, self.note_until) > 0:
+            self.note_until = -1
             if self.scene == PLAY:
-                self._update_play_texts()
-        idle = elapsed(now, self._last_input)
+                play.update_play_texts(self)
+        idle = elapsed(now, self.last_input)
         if self.power == AWAKE and idle >= self.dim_ms:
             self.power = DIM
         if self.power == DIM and idle >= self.sleep_after_ms:
             self.power = ASLEEP
 
-    # ================================================================== for tests
-    def screen_text(self):
-        """The screen as lines of text (tests, logs, the MicroPython check)."""
-        out = []
-        if self.view == VIEW_PLAY:
-            out.append('%s | %s' % (self.header_left, self.header_right))
-            dice = ''
-            for i in range(5):
-                f = self.faces[i]
-                mark = '*' if self.held[i] else ' '
-                cur = '>' if self.die_cursor == i else ' '
-                dice += '%s%s%s ' % (cur, '%d' % f if f else '-', mark)
-            out.append(dice.rstrip())
-            if not self.hold_buttons:
-                out.append('%sRoll %sCard' % ('>' if self.die_cursor == CURSOR_ROLL else ' ',
-                                              '>' if self.die_cursor == CURSOR_CARD else ' '))
-            out.append(self.line_a)
-            out.append(self.line_b)
-        else:
-            out.append('%s | %s' % (self.title, self.title_right))
-            for i in range(len(self.items)):
-                mark = '>' if i == self.cursor else ' '
-                out.append('%s%s | %s' % (mark, self.items[i], self.values[i]))
-            if self.footer:
-                out.append(self.footer)
-        if self.dialog != DLG_NONE:
-            out.append('[%s / %s / %s]' % tuple(self.dialog_lines))
-        return out
+    def shake_lost(self, message=None):
+        """The shake sensor stopped working mid-game (the loop notices): OK rolls from
+        now on, the play texts say so and a note tells the player once."""
+        if not self.has_shake:
+            return
+        self.has_shake = False
+        if message:
+            self.messages.append(message)
+        if self.tumbling:           # a shake in progress will never end: forget it
+            self.tumbling = False
+            self.sync_dice()
+        s = self.scene
+        if self.game is not None and (s == PLAY or s == CPU or s == CARD):
+            if s != CARD:
+                play.update_play_texts(self)
+            lines = self.dialog_lines
+            lines[0] = 'Shake sensor lost'
+            lines[1] = 'OK rolls the dice'
+            lines[2] = 'any key: close'
+            self.dialog = DLG_NOTE
+        self.touch()
+
+    # ================================================================== lists
+    def set_list(self, title, items, values, cursor=-1, title_right='', footer=''):
+        """Show the list view with these rows (cursor -1: a list without a cursor)."""
+        self.view = VIEW_LIST
+        self.title = title
+        self.title_right = title_right
+        self.items = items
+        self.values = values
+        self.footer = footer
+        self.cursor = cursor
+        self.top = 0
+        self.scroll_to_cursor()
+        self.list_version += 1
+        self.touch()
+
+    def scroll_to_cursor(self):
+        c = self.cursor
+        rows = self.list_rows
+        if c < 0:
+            return
+        if c < self.top:
+            self.top = c
+        elif c >= self.top + rows:
+            self.top = c - rows + 1
+
+    def move_cursor(self, delta, allowed=None):
+        """Move the list cursor by delta (wrapping), skipping rows not in `allowed`."""
+        n = len(self.items)
+        if n == 0:
+            return
+        c = self.cursor
+        for _ in range(n):
+            c = (c + delta) % n
+            if allowed is None or allowed(self, c):
+                break
+        if c != self.cursor:
+            self.cursor = c
+            self.scroll_to_cursor()
+            self.touch()
+
+    def list_move(self, action):
+        """UP/DOWN in a list: move the cursor, or the view of a list without one.
+        True when the action was such a move."""
+        v = self.vertical(action)
+        if not v:
+            return False
+        if self.cursor >= 0:
+            self.move_cursor(v)
+            return True
+        top = self.top + v
+        last = len(self.items) - self.list_rows
+        if top > last:
+            top = last
+        if top < 0:
+            top = 0
+        if top != self.top:
+            self.top = top
+            self.touch()
+        return True
+
+    def vertical(self, action):
+        """-1 / +1 for an up / down action in lists, else 0."""
+        if action == A.UP or action == A.LEFT:
+            return -1
+        if action == A.DOWN or action == A.RIGHT:
+            return 1
+        if self.hold_buttons:
+            if action == A.HOLD_1:
+                return -1
+            if action == A.HOLD_2:
+                return 1
+        return 0
+
+    # ================================================================== helpers
+    def touch(self):
+        self.version += 1
+
+    def beep(self, freq, ms):
+        if self.sound:
+            self.tone_freq = freq
+            self.tone_ms = ms
+
+    def rand(self):
+        """Cheap 16-bit xorshift for the tumbling faces (small ints: no allocation)."""
+        x = self.seed
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
+        self.seed = x
+        return x
+
+    def note(self, text, now_ms=None):
+        """A short message on the play view's second line (cleared after a while)."""
+        self.line_b = text
+        self.play_version += 1
+        self.touch()
+        if now_ms is not None:
+            self.note_until = now_ms + _NOTE_MS
+
+    def sync_dice(self):
+        """Show the game's dice and holds."""
+        g = self.game
+        changed = False
+        for i in range(5):
+            if self.faces[i] != g.dice[i]:
+                self.faces[i] = g.dice[i]
+                changed = True
+            if self.held[i] != g.held[i]:
+                self.held[i] = g.held[i]
+                changed = True
+        if changed:
+            self.touch()
+
+    def box_label(self, b):
+        """Short name of box b of the game's ruleset."""
+        rules = self.game.rules
+        if self.labels_of is not rules:
+            self.labels = rules.labels.split('|')
+            self.labels_of = rules
+        return self.labels[b]
+
+    def player_name(self, p):
+        return 'P%d' % (p + 1)
+
+    def seat_level(self, p):
+        """Index into KIND_NAMES / KIND_SHORT of seat p's player."""
+        return self.yc.KINDS.index(self.game.players[p])
+
+    def is_cpu(self, p):
+        return self.game.players[p] != 'human'
+
+    def new_game_state(self, from_start):
+        """Forget the last game's bots, hints and decisions (a new or resumed game)."""
+        # their strategy-table files are closed now, not whenever the GC gets to them
+        for bot in self.bots or ():
+            if bot is not None and hasattr(bot, 'close'):
+                bot.close()
+        values = getattr(getattr(self.hints_src, 'planner', None), 'values', None)
+        if values is not None and hasattr(values, 'close'):
+            values.close()
+        self.bots = None
+        self.hints_src = None
+        self.hints_tried = False
+        self.logs = None
+        self.log_complete = from_start
+        self.over_done = False
+        self.bot_noted = False

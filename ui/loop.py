@@ -9,6 +9,7 @@ to the app, which switches to "OK to roll".
 The display is built with auto_refresh=False, so nothing is sent to it otherwise.
 """
 
+from ui.ticks import TICKS_MASK, ticks_diff
 from ui import actions as A
 from ui import app as _app
 
@@ -29,6 +30,7 @@ class Runner:
         self.sound = sound
         self.hw = hw                # read for has_shake / messages only
         self.frames = 0
+        self.quit = False           # a QUIT action came (the simulator's q key)
         self.redraws = 0
         self.refreshes = 0
         self._drawn = -1
@@ -48,7 +50,7 @@ class Runner:
             app.handle(action, now_ms)
         hw = self.hw
         # app.has_shake is the cached value: hw is asked only while it is still True
-        if hw is not None and app.has_shake and not getattr(hw, "has_shake", True):
+        if hw is not None and app.has_shake and not hw.has_shake:
             msgs = hw.messages
             app.shake_lost(msgs[-1] if msgs else None)
         app.tick(now_ms)
@@ -88,20 +90,6 @@ class Runner:
         return ASLEEP_FRAME_MS if self.app.power == _app.ASLEEP else FRAME_MS
 
 
-def _hold_buttons(hw):
-    """Whether this board has a button per die (else the dice cursor is used)."""
-    v = getattr(hw, 'hold_buttons', None)
-    if v is not None:
-        return bool(v)
-    shape = getattr(hw, 'shape', None)          # desktop hardware
-    if shape is not None and 'hold_keys' in shape:
-        return bool(shape['hold_keys'])
-    config = getattr(hw, 'config', None)        # device profile
-    if config is not None and 'pins' in config:
-        return 'HOLD1' in config['pins']
-    return True
-
-
 def _dice_source():
     import random
     return lambda: random.randint(1, 6)
@@ -136,11 +124,11 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
     width = hw.display.width if hw.display is not None else 128
     return _app.App(rules_default=rules_default, storage=hw.storage,
                     rng=rng if rng is not None else _dice_source(),
-                    now_ms=hw.ticks_ms(), has_shake=getattr(hw, 'has_shake', True),
-                    hold_buttons=_hold_buttons(hw), small_screen=height < 64,
+                    now_ms=hw.ticks_ms(), has_shake=hw.has_shake,
+                    hold_buttons=hw.hold_buttons, small_screen=height < 64,
                     list_rows=views.list_rows if views is not None else (2 if height < 64 else 4),
-                    text_cols=width // 6, messages=getattr(hw, 'messages', ()),
-                    table_path=table_path, fs_writable=getattr(hw, 'fs_writable', False),
+                    text_cols=width // 6, messages=hw.messages,
+                    table_path=table_path, fs_writable=hw.fs_writable,
                     file_writer=write_lines)
 
 
@@ -155,6 +143,22 @@ def make_runner(hw, app=None, **app_options):
     return Runner(app, views, hw.display, hw.sound, hw)
 
 
+def frame(runner, poll, now):
+    """One frame of the loop: up to MAX_ACTIONS actions from poll(now), then the
+    Runner's step. The device loop below and the simulator (sim.Session) both run it.
+    QUIT (no device key makes it) is not fed to the app: it sets runner.quit."""
+    action = poll(now)
+    n = 0
+    while action != A.NONE and n < MAX_ACTIONS:
+        if action == A.QUIT:
+            runner.quit = True
+        else:
+            runner.feed(action, now)
+        n += 1
+        action = poll(now) if n < MAX_ACTIONS else A.NONE
+    return runner.step(now)
+
+
 def run_app(hw, app=None, max_frames=None, **app_options):
     """The device's main loop (returns only after max_frames, for tests)."""
     runner = make_runner(hw, app, **app_options)
@@ -163,17 +167,10 @@ def run_app(hw, app=None, max_frames=None, **app_options):
     deadline = ticks()
     frames = 0
     while max_frames is None or frames < max_frames:
-        now = ticks()
-        action = poll(now)
-        n = 0
-        while action != A.NONE and n < MAX_ACTIONS:
-            runner.feed(action, now)
-            n += 1
-            action = poll(now) if n < MAX_ACTIONS else A.NONE
-        runner.step(now)
+        frame(runner, poll, ticks())
         frames += 1
-        deadline = (deadline + runner.frame_ms) & _app.TICKS_MASK
-        wait = _app.ticks_diff(deadline, ticks())
+        deadline = (deadline + runner.frame_ms) & TICKS_MASK
+        wait = ticks_diff(deadline, ticks())
         if wait > 0:
             hw.sleep_ms(wait)
         elif wait < -runner.frame_ms:

@@ -1,9 +1,17 @@
-"""Menu scenes of ui.app.App: boot notes, main and pause menus, new-game setup, the
-records screens and the CSV export."""
+"""The list scenes around a game: boot notes (BOOT), the main menu (MENU), the pause
+menu (PAUSE), new-game setup (SETUP), high scores (SCORES) and lifetime stats (STATS),
+plus the CSV export. Plain functions of the app.
+
+Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the pause
+menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
+"""
 
 from ui import actions as A
-from ui.app_base import (BOOT, MENU, SETUP, PAUSE, OVER, ANALYSIS, SCORES, STATS,
-                         DLG_NOTE, KIND_NAMES, RULES_NAMES, CSV_PATH, wrap)
+from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, DLG_NOTE,
+                      KIND_NAMES, RULES_NAMES, CSV_PATH, wrap)
+from ui.app_saves import save_game, save_records, can_save
+from ui.hints import hints_available, show_hint
+from ui.scene_card import undo
 
 try:
     from micropython import const
@@ -14,243 +22,253 @@ except ImportError:  # CPython
 _EROFS = const(30)
 _ENOSPC = const(28)
 
+# Menu item codes (app.menu_codes holds those of the menu on show).
+M_RESUME = const(0)
+M_NEW = const(1)
+M_SCORES = const(2)
+M_STATS = const(3)
+M_SOUND = const(4)
+M_CONTINUE = const(5)
+M_CARD = const(6)
+M_HINT = const(7)
+M_UNDO = const(8)
+M_QUIT = const(9)
+M_HINTS = const(10)
+M_EXPORT = const(11)
+M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
+           'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints',
+           'Export CSV')
 
-class MenuScenes:
-    """Lists picked with a cursor: menus, setup, high scores, stats."""
 
-    def _show_boot(self):
-        self.scene = BOOT
-        lines = []
-        for m in self.messages:
-            lines += wrap(m, self.text_cols)
-        self._set_list('Notes', lines, [''] * len(lines), footer='OK: continue')
+# -- BOOT: notes about missing hardware --
+def enter_boot(app, now):
+    lines = []
+    for m in app.messages:
+        lines += wrap(m, app.text_cols)
+    app.set_list('Notes', lines, [''] * len(lines), footer='OK: continue')
 
-    _M_RESUME = 0
-    _M_NEW = 1
-    _M_SCORES = 2
-    _M_STATS = 3
-    _M_SOUND = 4
-    _M_CONTINUE = 5
-    _M_CARD = 6
-    _M_HINT = 7
-    _M_UNDO = 8
-    _M_QUIT = 9
-    _M_HINTS = 10
-    _M_EXPORT = 11
-    _M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
-                'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints',
-                'Export CSV')
 
-    def _menu_value(self, code):
-        if code == self._M_SOUND:
-            return 'on' if self.sound else 'off'
-        if code == self._M_HINTS:
-            return 'on' if self.hints else 'off'
-        return ''
+# -- MENU and PAUSE --
+def enter_menu(app, now):
+    codes = []
+    if app.saved and app.game is not None and not app.game.over:
+        codes.append(M_RESUME)
+    codes += [M_NEW, M_SCORES, M_STATS]
+    if app.fs_writable and app.file_writer is not None:
+        codes.append(M_EXPORT)
+    codes.append(M_SOUND)
+    _show_menu(app, 'Saved game found' if codes[0] == M_RESUME else 'Yahtzee', codes, '')
 
-    def _show_menu(self):
-        self.scene = MENU
-        codes = []
-        if self._saved and self.game is not None and not self.game.over:
-            codes.append(self._M_RESUME)
-        codes += [self._M_NEW, self._M_SCORES, self._M_STATS]
-        if self.fs_writable and self._file_writer is not None:
-            codes.append(self._M_EXPORT)
-        codes.append(self._M_SOUND)
-        self._menu = codes
-        title = 'Saved game found' if codes[0] == self._M_RESUME else 'Yahtzee'
-        self._set_list(title, [self._M_NAMES[c] for c in codes],
-                       [self._menu_value(c) for c in codes], cursor=0)
 
-    def _show_pause(self):
-        self.scene = PAUSE
-        codes = [self._M_CONTINUE, self._M_CARD]
-        if self.hints_available():
-            codes.append(self._M_HINT)
-        if self.game.can_undo:
-            codes.append(self._M_UNDO)
-        codes += [self._M_HINTS, self._M_SOUND, self._M_QUIT]
-        self._menu = codes
-        self._set_list('Paused', [self._M_NAMES[c] for c in codes],
-                       [self._menu_value(c) for c in codes], cursor=0,
-                       title_right='R%d' % self.game.round)
+def handle_menu(app, action, now):
+    if app.list_move(action):
+        return
+    if action == A.OK:
+        _menu_pick(app, now)
 
-    def _menu_pick(self, now):
-        code = self._menu[self.cursor]
-        if code == self._M_RESUME or code == self._M_CONTINUE:
-            self._enter_turn(now)
-        elif code == self._M_NEW:
-            self._show_setup(0)
-        elif code == self._M_SCORES:
-            self._show_scores()
-        elif code == self._M_STATS:
-            self._show_stats()
-        elif code == self._M_EXPORT:
-            self.export_csv()
-        elif code == self._M_SOUND or code == self._M_HINTS:
-            if code == self._M_SOUND:
-                self.sound = not self.sound
-            else:
-                self.hints = not self.hints
-            self.values[self.cursor] = self._menu_value(code)
-            self.list_version += 1
-            self._touch()
-            self._save_records()
-            if self.game is not None and not self.game.over and self._saved:
-                self.save_game()
-            self._beep(880, 40)
-        elif code == self._M_CARD:
-            self._return_scene = PAUSE
-            self._show_card()
-        elif code == self._M_HINT:
-            self._enter_turn(now)
-            self.show_hint()
-        elif code == self._M_UNDO:
-            self.undo(now)
-        elif code == self._M_QUIT:
-            self._show_menu()
 
-    # -- new game setup --
-    def _setup_rows(self):
-        n = self.setup_players
-        items = ['Players']
-        values = ['%d' % n]
-        for p in range(n):
-            items.append('  ' + self.player_name(p))
-            values.append(KIND_NAMES[self.setup_kinds[p]])
-        items += ['Rules', 'Hints', 'Sound', 'Start game']
-        values += [RULES_NAMES[self.setup_rules], 'on' if self.hints else 'off',
-                   'on' if self.sound else 'off', '']
-        if not self.can_save(n) and self._game_store is not None:
-            values[-1] = 'no save'
-        return items, values
+def enter_pause(app, now):
+    codes = [M_CONTINUE, M_CARD]
+    if hints_available(app):
+        codes.append(M_HINT)
+    if app.game.can_undo:
+        codes.append(M_UNDO)
+    codes += [M_HINTS, M_SOUND, M_QUIT]
+    _show_menu(app, 'Paused', codes, 'R%d' % app.game.round)
 
-    def _show_setup(self, cursor):
-        self.scene = SETUP
-        items, values = self._setup_rows()
-        self._set_list('New game', items, values, cursor=cursor)
 
-    def _setup_change(self, delta, now):
-        c = self.cursor
-        n = self.setup_players
-        if c == 0:
-            self.setup_players = (n - 1 + delta) % 8 + 1
-        elif c <= n:
-            p = c - 1
-            self.setup_kinds[p] = (self.setup_kinds[p] + delta) % len(KIND_NAMES)
-        elif c == n + 1:
-            self.setup_rules = (self.setup_rules + delta) % len(RULES_NAMES)
-        elif c == n + 2:
-            self.hints = not self.hints
-        elif c == n + 3:
-            self.sound = not self.sound
+def handle_pause(app, action, now):
+    if app.list_move(action):
+        return
+    if action == A.OK:
+        _menu_pick(app, now)
+    elif action == A.BACK:
+        app.go(PLAY, now)
+
+
+def _show_menu(app, title, codes, title_right):
+    app.menu_codes = codes
+    app.set_list(title, [M_NAMES[c] for c in codes], [_menu_value(app, c) for c in codes],
+                 cursor=0, title_right=title_right)
+
+
+def _menu_value(app, code):
+    if code == M_SOUND:
+        return 'on' if app.sound else 'off'
+    if code == M_HINTS:
+        return 'on' if app.hints else 'off'
+    return ''
+
+
+def _menu_pick(app, now):
+    code = app.menu_codes[app.cursor]
+    if code == M_RESUME or code == M_CONTINUE:
+        app.go(PLAY, now)
+    elif code == M_NEW:
+        app.go(SETUP, now)
+    elif code == M_SCORES:
+        app.go(SCORES, now)
+    elif code == M_STATS:
+        app.go(STATS, now)
+    elif code == M_EXPORT:
+        export_csv(app)
+    elif code == M_SOUND or code == M_HINTS:
+        if code == M_SOUND:
+            app.sound = not app.sound
         else:
-            self.start_game(now)
-            return
-        items, values = self._setup_rows()
-        self.items = items
-        self.values = values
-        if self.cursor >= len(items):
-            self.cursor = len(items) - 1
-        self._scroll_to_cursor()
-        self.list_version += 1
-        self._touch()
+            app.hints = not app.hints
+        app.values[app.cursor] = _menu_value(app, code)
+        app.list_version += 1
+        app.touch()
+        save_records(app)
+        if app.game is not None and not app.game.over and app.saved:
+            save_game(app)
+        app.beep(880, 40)
+    elif code == M_CARD:
+        app.card_return = PAUSE
+        app.go(CARD, now)
+    elif code == M_HINT:
+        app.go(PLAY, now)
+        show_hint(app)
+    elif code == M_UNDO:
+        undo(app, now)
+    elif code == M_QUIT:
+        app.go(MENU, now)
 
-    def start_game(self, now):
-        yc = self._yc
-        kinds = [yc.KINDS[self.setup_kinds[p]] for p in range(self.setup_players)]
-        rules = yc.ruleset(yc.RULESETS[self.setup_rules])
-        self.game = yc.Game(rules, kinds, self.rng)
-        # a fresh id (never 0, never the last game counted) marks this game's result
-        gid = (self.records.last_game + 1 + (self._rand() & 0xFF)) & 0xFFFF
-        self.game_id = gid if gid else 1
-        self._new_game_state(True)
-        self._save_records()
-        self.save_game()
-        self._enter_turn(now)
 
-    # -- records screens --
-    def _show_scores(self):
-        self.scene = SCORES
-        items = []
-        values = []
-        for i in range(len(self.records.high)):
-            score, initials, rid = self.records.high[i]
-            items.append('%d %s %s' % (i + 1, initials, RULES_NAMES[rid] if rid < len(RULES_NAMES) else '?'))
-            values.append('%d' % score)
-        if not items:
-            items.append('No scores yet')
-            values.append('')
-        self._set_list('High scores', items, values, footer='' if self._records_store else 'not saved')
+# -- SETUP: new game --
+def enter_setup(app, now):
+    items, values = _setup_rows(app)
+    app.set_list('New game', items, values, cursor=0)
 
-    def _show_stats(self):
-        self.scene = STATS
-        r = self.records
-        items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins', 'Zeros']
-        values = ['%d' % v for v in (r.games, r.average, r.best, r.yahtzees, r.bonuses,
-                                     r.wins, r.zeros)]
-        self._set_list('Lifetime stats', items, values,
-                       footer='' if self._records_store else 'not saved')
 
-    def export_csv(self):
-        """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
-        outcome (or why it failed: read-only, full) is a note, never a crash."""
-        lines = self.records.to_csv_lines(self._yc.RULESETS)
-        msg = self.dialog_lines
-        try:
-            self._file_writer(CSV_PATH, lines)
-            msg[0] = 'Exported to'
-            msg[1] = CSV_PATH
-            self._beep(1319, 80)
-        except OSError as e:
-            code = e.args[0] if e.args else 0
-            msg[0] = 'Export failed'
-            if code == _EROFS:
-                msg[1] = 'Drive is read-only'
-            elif code == _ENOSPC:
-                msg[1] = 'Drive is full'
-            else:
-                msg[1] = 'File error %s' % code
-            self._beep(220, 200)
-        except MemoryError:
-            msg[0] = 'Export failed'
-            msg[1] = 'Out of memory'
-        msg[2] = 'any key: close'
-        self.dialog = DLG_NOTE
-        self._touch()
+def handle_setup(app, action, now):
+    if app.hold_buttons and (action == A.LEFT or action == A.RIGHT):
+        _setup_change(app, -1 if action == A.LEFT else 1, now)
+    elif app.list_move(action):
+        return
+    elif action == A.OK:
+        _setup_change(app, 1, now)
+    elif action == A.BACK:
+        save_records(app)
+        app.go(MENU, now)
 
-    def _list_action(self, action, now):
-        s = self.scene
-        v = self._vertical(action)
-        if s == SETUP and self.hold_buttons and (action == A.LEFT or action == A.RIGHT):
-            self._setup_change(-1 if action == A.LEFT else 1, now)
-            return
-        if v:
-            if self.cursor >= 0:
-                self._move_cursor(v)
-            else:
-                self._scroll(v)
-            return
-        if s == BOOT:
-            if action == A.OK or action == A.BACK:
-                self._show_menu()
-        elif s == MENU:
-            if action == A.OK:
-                self._menu_pick(now)
-        elif s == PAUSE:
-            if action == A.OK:
-                self._menu_pick(now)
-            elif action == A.BACK:
-                self._enter_turn(now)
-        elif s == SETUP:
-            if action == A.OK:
-                self._setup_change(1, now)
-            elif action == A.BACK:
-                self._save_records()
-                self._show_menu()
-        elif s == OVER:
-            if action == A.OK or action == A.BACK:
-                self._after_ranking()
-        elif s == ANALYSIS or s == SCORES or s == STATS:
-            if action == A.OK or action == A.BACK:
-                self._show_menu()
+
+def _setup_rows(app):
+    n = app.setup_players
+    items = ['Players']
+    values = ['%d' % n]
+    for p in range(n):
+        items.append('  ' + app.player_name(p))
+        values.append(KIND_NAMES[app.setup_kinds[p]])
+    items += ['Rules', 'Hints', 'Sound', 'Start game']
+    values += [RULES_NAMES[app.setup_rules], 'on' if app.hints else 'off',
+               'on' if app.sound else 'off', '']
+    if not can_save(app, n) and app.game_store is not None:
+        values[-1] = 'no save'
+    return items, values
+
+
+def _setup_change(app, delta, now):
+    c = app.cursor
+    n = app.setup_players
+    if c == 0:
+        app.setup_players = (n - 1 + delta) % 8 + 1
+    elif c <= n:
+        p = c - 1
+        app.setup_kinds[p] = (app.setup_kinds[p] + delta) % len(KIND_NAMES)
+    elif c == n + 1:
+        app.setup_rules = (app.setup_rules + delta) % len(RULES_NAMES)
+    elif c == n + 2:
+        app.hints = not app.hints
+    elif c == n + 3:
+        app.sound = not app.sound
+    else:
+        start_game(app, now)
+        return
+    items, values = _setup_rows(app)
+    app.items = items
+    app.values = values
+    if app.cursor >= len(items):
+        app.cursor = len(items) - 1
+    app.scroll_to_cursor()
+    app.list_version += 1
+    app.touch()
+
+
+def start_game(app, now):
+    """A new game with the setup's players and rules, from its first turn."""
+    yc = app.yc
+    players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
+    rules = yc.ruleset(yc.RULESETS[app.setup_rules])
+    app.game = yc.Game(rules, players, app.rng)
+    # a fresh id (never 0, never the last game counted) marks this game's result
+    gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
+    app.game_id = gid if gid else 1
+    app.new_game_state(True)
+    save_records(app)
+    save_game(app)
+    app.go(PLAY, now)
+
+
+# -- SCORES and STATS --
+def enter_scores(app, now):
+    items = []
+    values = []
+    high = app.records.high
+    for i in range(len(high)):
+        score, initials, rid = high[i]
+        items.append('%d %s %s' % (i + 1, initials,
+                                   RULES_NAMES[rid] if rid < len(RULES_NAMES) else '?'))
+        values.append('%d' % score)
+    if not items:
+        items.append('No scores yet')
+        values.append('')
+    app.set_list('High scores', items, values,
+                 footer='' if app.records_store else 'not saved')
+
+
+def enter_stats(app, now):
+    r = app.records
+    items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins', 'Zeros']
+    values = ['%d' % v for v in (r.games, r.average, r.best, r.yahtzees, r.upper_bonuses,
+                                 r.wins, r.zeros)]
+    app.set_list('Lifetime stats', items, values,
+                 footer='' if app.records_store else 'not saved')
+
+
+def handle_to_menu(app, action, now):
+    """Lists that only show something (BOOT, SCORES, STATS, and ANALYSIS of
+    ui/scene_end.py): UP/DOWN scroll, OK or BACK go back to the menu."""
+    if app.list_move(action):
+        return
+    if action == A.OK or action == A.BACK:
+        app.go(MENU, now)
+
+
+def export_csv(app):
+    """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
+    outcome (or why it failed: read-only, full) is a note, never a crash."""
+    lines = app.records.to_csv_lines(app.yc.RULESETS)
+    msg = app.dialog_lines
+    try:
+        app.file_writer(CSV_PATH, lines)
+        msg[0] = 'Exported to'
+        msg[1] = CSV_PATH
+        app.beep(1319, 80)
+    except OSError as e:
+        code = e.args[0] if e.args else 0
+        msg[0] = 'Export failed'
+        if code == _EROFS:
+            msg[1] = 'Drive is read-only'
+        elif code == _ENOSPC:
+            msg[1] = 'Drive is full'
+        else:
+            msg[1] = 'File error %s' % code
+        app.beep(220, 200)
+    except MemoryError:
+        msg[0] = 'Export failed'
+        msg[1] = 'Out of memory'
+    msg[2] = 'any key: close'
+    app.dialog = DLG_NOTE
+    app.touch()

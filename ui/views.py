@@ -130,7 +130,7 @@ class Views:
         self._die_cursor = -2
         self._dialog = -1
         self._dialog_version = -1
-        self._hold_buttons = None
+        self._cursor_mode = None    # Roll/Card buttons shown (no hold keys)
         self._faces[0] = 99         # force the first dice draw
 
     # ------------------------------------------------------------------ builders
@@ -329,8 +329,8 @@ class Views:
                 f = faces[i]
                 self.die_grids[i][0] = (f + 8) if (held[i] and f) else f
         cursor_mode = not app.hold_buttons
-        if cursor_mode != self._hold_buttons:
-            self._hold_buttons = cursor_mode
+        if cursor_mode != self._cursor_mode:
+            self._cursor_mode = cursor_mode
             self.roll_btn.hidden = not cursor_mode
             self.card_btn.hidden = not cursor_mode
             if self.small and self.line_a is not None:

@@ -10,7 +10,8 @@ no floats, no clock, no randomness of its own.
 30
 
 Only the rules module loads with the package; the rest loads when first named, so a
-board builds its score tables before anything else fragments its heap.
+program pays heap only for the parts it uses (the app: saves, records, game, scorecard
+and load at start-up; the advisor and bots once a game needs them).
 """
 
 from .rules import RULESETS, ruleset, IllegalMove

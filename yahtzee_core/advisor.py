@@ -36,7 +36,8 @@ except ImportError:  # CPython
         return x
 
 _HEADER = const(1184)
-_SCALE = const(7776)          # 6 ** 5: the common scale of hold values
+SCALE = const(7776)           # 6 ** 5: the common scale of hold values (analysis.py too)
+_SCALE = const(SCALE)
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)

@@ -22,8 +22,6 @@ from . import dice as _dice
 from .rules import OPEN
 
 _REC = 8
-_SCALE = 7776
-_HALF = 3888
 
 
 class DecisionLog:
@@ -102,10 +100,12 @@ def _loss_key(item):
 
 def analyze(advisor, log):
     """Report of the points each logged decision lost against optimal play."""
+    from .advisor import SCALE      # the planner's values are on this scale
+    half = SCALE // 2
     planner = advisor.planner if hasattr(advisor, 'planner') else advisor
     rules = planner.rules
     rep = Report()
-    exact = 0                   # on the 7776 scale
+    exact = 0                   # on the SCALE
     for i in range(len(log)):
         mask, u, ybox, r, rolls_left, choice = log.record(i)
         card = probe_card(rules, mask, u, ybox)
@@ -122,8 +122,8 @@ def analyze(advisor, log):
                     chosen = v
             if chosen < 0:
                 raise ValueError('decision %d: box %d was not a legal choice' % (i, choice))
-            loss = (opts[0][0] - chosen) * _SCALE
+            loss = (opts[0][0] - chosen) * SCALE
         exact += loss
-        rep.losses.append((i, rolls_left, (loss + _HALF) // _SCALE))
-    rep.total = (exact + _HALF) // _SCALE
+        rep.losses.append((i, rolls_left, (loss + half) // SCALE))
+    rep.total = (exact + half) // SCALE
     return rep

@@ -26,19 +26,19 @@ class Game:
     def __init__(self, rules, players=1, rng=None):
         if isinstance(rules, str):
             rules = ruleset(rules)
-        kinds = ('human',) * players if isinstance(players, int) else tuple(players)
-        if not 1 <= len(kinds) <= MAX_PLAYERS:
+        players = ('human',) * players if isinstance(players, int) else tuple(players)
+        if not 1 <= len(players) <= MAX_PLAYERS:
             raise ValueError("a game has 1 to 8 players")
-        for k in kinds:
+        for k in players:
             if k not in KINDS:
                 raise ValueError("unknown player kind %r; choose from %s" % (k, ', '.join(KINDS)))
         self.rules = rules
-        self.kinds = kinds
+        self.players = players  # who plays each seat: a name from KINDS
         self.rng = rng
         self.cards = []
-        for _ in kinds:
+        for _ in players:
             self.cards.append(Scorecard(rules))
-        self.yahtzees = bytearray(len(kinds))  # turns with a five-alike rolled, per player
+        self.yahtzees = bytearray(len(players))  # turns with a five-alike rolled, per player
         self.dice = bytearray(5)                # all 0 until the turn's first roll
         self.held = bytearray(5)
         self.rolls_left = 3
@@ -75,7 +75,7 @@ class Game:
         zeros = 0
         for v in self.cards[p].scores:
             zeros += v == 0
-        return {'yahtzees': self.yahtzees[p], 'bonuses': self.cards[p].bonus_count,
+        return {'yahtzees': self.yahtzees[p], 'yahtzee_bonuses': self.cards[p].bonus_count,
                 'zeros': zeros}
 
     def ranking(self):
@@ -152,7 +152,7 @@ class Game:
         self.rolls_left = 3
         self.turn_yahtzee = 0
         self.current += 1
-        if self.current == len(self.kinds):
+        if self.current == len(self.players):
             self.current = 0
             self.round += 1
         return gained
@@ -163,7 +163,7 @@ class Game:
             raise IllegalMove("nothing to undo")
         b, bonus, self.turn_yahtzee, dice, held, self.rolls_left = self.last_fill
         if self.current == 0:
-            self.current = len(self.kinds)
+            self.current = len(self.players)
             self.round -= 1
         self.current -= 1
         card = self.card

@@ -43,12 +43,12 @@ def decode_game(data, rng=None):
 
     # The contents: a CRC only proves the bytes are as written, so check they make a game.
     step = 3 + rules.n_boxes
-    kinds = []
+    players = []
     for o in range(HEAD, end, step):
         if data[o] >= len(KINDS):
             _refuse("unknown player kind")
-        kinds.append(KINDS[data[o]])
-    game = Game(rules, kinds, rng)
+        players.append(KINDS[data[o]])
+    game = Game(rules, players, rng)
     game.current, game.round, game.rolls_left = data[5], data[6], data[7]
     if game.current >= n or not 1 <= game.round <= rules.rounds + 1 or game.rolls_left > 3:
         _refuse("turn out of range")

@@ -9,7 +9,7 @@ Layout of version 1 (little-endian):
     0      version (1)
     1      n, the number of high-score entries (0..N_HIGH)
     2..    n entries of 6 bytes: score u16, three initials (ASCII), ruleset id u8
-    then   games u32, points u32, best u16, yahtzees u16, bonuses u16, wins u16,
+    then   games u32, points u32, best u16, yahtzees u16, upper_bonuses u16, wins u16,
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
            setup kinds u16 (2 bits a seat)
 
@@ -51,7 +51,7 @@ class Records:
         self.points = 0         # their total points
         self.best = 0
         self.yahtzees = 0       # five-alikes rolled
-        self.bonuses = 0        # upper-section bonuses earned
+        self.upper_bonuses = 0        # upper-section bonuses earned
         self.wins = 0           # games with an opponent a human won (ties count)
         self.zeros = 0          # boxes scratched with 0
         self.last_game = 0      # id of the last game counted: a replayed end is ignored
@@ -92,7 +92,7 @@ class Records:
             self.best = score
         self.yahtzees += yahtzees
         if bonus:
-            self.bonuses += 1
+            self.upper_bonuses += 1
         self.zeros += zeros
         if won:
             self.wins += 1
@@ -118,7 +118,7 @@ class Records:
             out[i + 5] = rid
             i += ENTRY_SIZE
         for value, size in ((self.games, 4), (self.points, 4), (self.best, 2),
-                            (self.yahtzees, 2), (self.bonuses, 2), (self.wins, 2),
+                            (self.yahtzees, 2), (self.upper_bonuses, 2), (self.wins, 2),
                             (self.zeros, 2), (self.last_game, 2), (self.settings, 1),
                             (self.setup_rules, 1), (self.setup_players, 1),
                             (self.setup_kinds, 2)):
@@ -152,7 +152,7 @@ class Records:
         for size in (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2):
             fields.append(_get(data, i, size))
             i += size
-        (r.games, r.points, r.best, r.yahtzees, r.bonuses, r.wins, r.zeros,
+        (r.games, r.points, r.best, r.yahtzees, r.upper_bonuses, r.wins, r.zeros,
          r.last_game, r.settings, r.setup_rules, r.setup_players, r.setup_kinds) = fields
         for k in range(1, n):
             if r.high[k][0] > r.high[k - 1][0]:
@@ -173,7 +173,7 @@ class Records:
                                                      csv_field(name)))
         for item, value in (('games', self.games), ('points', self.points),
                             ('average', self.average), ('best', self.best),
-                            ('yahtzees', self.yahtzees), ('upper bonuses', self.bonuses),
+                            ('yahtzees', self.yahtzees), ('upper bonuses', self.upper_bonuses),
                             ('wins', self.wins), ('zeros', self.zeros)):
             lines.append('lifetime,%s,%d,,' % (item, value))
         return lines

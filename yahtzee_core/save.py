@@ -57,7 +57,7 @@ def encode_game(game):
     """A whole game in progress as bytes: ruleset, players, cards, dice, holds, undo."""
     from .game import KINDS
     rules = game.rules
-    n = len(game.kinds)
+    n = len(game.players)
     buf = bytearray(save_size(rules, n))
     buf[0:2] = MAGIC
     buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left))
@@ -73,7 +73,7 @@ def encode_game(game):
     o = HEAD
     for p in range(n):
         card = game.cards[p]
-        buf[o:o + 3] = bytes((KINDS.index(game.kinds[p]), card.bonus_count, game.yahtzees[p]))
+        buf[o:o + 3] = bytes((KINDS.index(game.players[p]), card.bonus_count, game.yahtzees[p]))
         buf[o + 3:o + 3 + rules.n_boxes] = card.scores
         o += 3 + rules.n_boxes
     buf[o:] = crc16(buf, 0, o).to_bytes(2, 'little')

@@ -63,7 +63,7 @@ while app.items[app.cursor] != "Start game":
     press(A.DOWN)
 press(A.OK)
 assert app.scene == ui_app.PLAY, app.scene
-assert app.game.kinds == ("human", "good"), app.game.kinds
+assert app.game.players == ("human", "good"), app.game.players
 
 # -- steady state: nothing happens for 200 frames ----------------------------------------
 def alloc_per_frame(frames, action_every=0, action=A.NONE):

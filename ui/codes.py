@@ -1,0 +1,76 @@
+"""The app's codes: scenes, views, dialogs, die-cursor stops and power states, plus
+the names shown for seat levels and rulesets. Plain ints so the views and the loop
+can read them without importing any scene.
+
+A scene module imports the codes of the scenes it leads to (`from ui.codes import
+CARD`) and calls `app.go(CARD, now)`: grep for a code's import to find every way in.
+The table that maps a code to its module is ui/app.py's SCENES.
+"""
+
+# Scenes (what the app is doing); views pick a layout from `view`.
+BOOT = 0        # notes about missing hardware
+MENU = 1
+SETUP = 2       # new-game options
+PLAY = 3        # a human's turn: dice
+CARD = 4        # scorecard: pick a box
+CPU = 5         # a computer's turn shown step by step
+PAUSE = 6       # in-game menu
+OVER = 7        # final ranking
+INITIALS = 8    # high-score name entry
+ANALYSIS = 9    # points lost against optimal play
+SCORES = 10     # high-score table
+STATS = 11      # lifetime stats
+SCENE_NAMES = ('boot', 'menu', 'setup', 'play', 'card', 'cpu', 'pause', 'over',
+               'initials', 'analysis', 'scores', 'stats')
+
+VIEW_LIST = 0   # title, rows with right-aligned values, cursor bar, footer
+VIEW_PLAY = 1   # header, five dice, markers, two text lines
+
+# Dialogs drawn over either view.
+DLG_NONE = 0
+DLG_ZERO = 1    # confirm filling a box with 0
+DLG_HINT = 2
+DLG_NOTE = 3    # a message to dismiss with any key
+
+# Die cursor positions past the five dice (boards without hold buttons).
+CURSOR_ROLL = 5
+CURSOR_CARD = 6
+
+# Power states (the loop turns them into display brightness/sleep).
+AWAKE = 0
+DIM = 1
+ASLEEP = 2
+
+# Seat levels, in the order of yahtzee_core.KINDS (setup stores an index into them).
+KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner')
+KIND_SHORT = ('', 'perfect', 'good', 'beginner')
+# Rulesets, in the order of yahtzee_core.RULESETS.
+RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht')
+
+# CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
+CSV_PATH = '/yahtzee_stats.csv'
+
+INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'
+
+
+def wrap(text, cols):
+    """Split text into lines of at most `cols` characters at spaces."""
+    lines = []
+    line = ''
+    for word in text.split(' '):
+        while len(word) > cols:
+            if line:
+                lines.append(line)
+                line = ''
+            lines.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line += ' ' + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

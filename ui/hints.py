@@ -1,0 +1,129 @@
+"""What the strategy table gives the app, for any scene: hints (the hint dialog and
+applying it), the points-lost yardstick, and each human seat's decision log.
+Plain functions of the app."""
+
+from ui.codes import CARD, DLG_NONE, DLG_HINT
+from ui.app_saves import save_game
+
+
+def table_for(app, rules):
+    """The strategy table file for a ruleset: table_path may be a callable, a pattern
+    with %s for the ruleset name, or one path; None when there is none."""
+    t = app.table_path
+    if t is None:
+        return None
+    if callable(t):
+        return t(rules)
+    if '%s' in t:
+        return t % rules.name
+    return t
+
+
+def hint_source(app):
+    """Where hints come from: yahtzee_core.bots.Hints (the strategy table, or level
+    `good` when there is none: then .fallback is True), or None when neither works."""
+    if not app.hints_tried and app.game is not None:
+        app.hints_tried = True
+        src = None
+        rules = app.game.rules
+        try:
+            if app.hints_factory is not None:
+                src = app.hints_factory(rules)
+            else:
+                from yahtzee_core.bots import Hints
+                src = Hints(rules, table_for(app, rules))
+        except (ImportError, MemoryError, OSError, ValueError, KeyError):
+            src = None
+        app.hints_src = src
+    return app.hints_src
+
+
+def hints_available(app):
+    return app.hints and app.game is not None and hint_source(app) is not None
+
+
+def show_hint(app):
+    """The best hold (or box) for the dice now and its expected final score, as a
+    dialog; from level `good` when there is no strategy table (the dialog says so)."""
+    g = app.game
+    if not hints_available(app) or g.over or app.is_cpu(g.current):
+        return
+    src = hint_source(app)
+    estimate = getattr(src, 'fallback', False)
+    lines = app.dialog_lines
+    lines[0] = 'Hint (no table)' if estimate else 'Hint'
+    app.hint = None
+    if not g.rolled:
+        lines[1] = 'Roll the dice first'
+        lines[2] = ''
+    else:
+        kept = None
+        if g.rolls_left > 0:
+            value, kept = src.hold_options(g.card, g.dice, g.rolls_left)[0]
+        if kept is not None and len(kept) < 5:
+            app.hint = ('hold', kept)
+            lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
+        else:
+            value, box = src.box_options(g.card, g.dice)[0]
+            app.hint = ('box', box)
+            lines[1] = 'Score ' + app.box_label(box)
+        lines[2] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
+                                         value % 100)
+    app.dialog = DLG_HINT
+    app.touch()
+
+
+def apply_hint(app, now):
+    """OK on the hint dialog: hold the dice it keeps, or open the card on its box."""
+    h = app.hint
+    app.dialog = DLG_NONE
+    app.touch()
+    if h is None:
+        return
+    g = app.game
+    if h[0] == 'hold':
+        from yahtzee_core.bots import held_flags
+        flags = held_flags(g.dice, h[1])
+        for i in range(5):
+            g.held[i] = flags[i]
+        save_game(app)
+        app.sync_dice()
+    else:
+        app.go(CARD, now)
+        rows = app.rows
+        for r in range(len(rows)):
+            if rows[r] == h[1]:
+                app.cursor = r
+                app.scroll_to_cursor()
+        app.touch()
+
+
+def analysis_planner(app):
+    """The optimal-play planner the points-lost analysis judges against: only from a
+    real strategy table (level `good` is no yardstick), else None."""
+    src = hint_source(app)
+    if src is None or getattr(src, 'fallback', True):
+        return None
+    return getattr(src, 'planner', None)
+
+
+# -- decision log (for the points-lost analysis) --
+# yahtzee_core.analysis.DecisionLog, one per human seat: 8 bytes a decision, each
+# carrying the card state it was made in (so a resumed game still counts).
+def seat_log(app, g):
+    if app.logs is None:
+        from yahtzee_core.analysis import DecisionLog
+        app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
+    return app.logs[g.current]
+
+
+def log_hold(app, g):
+    log = seat_log(app, g)
+    if log is not None:
+        log.hold(g.card, g.dice, g.rolls_left, g.held)
+
+
+def log_box(app, g, b):
+    log = seat_log(app, g)
+    if log is not None:
+        log.box(g.card, g.dice, b)

@@ -1,0 +1,132 @@
+"""A computer's turn (CPU), shown step by step: roll, hold, roll, ..., announce the
+box, fill it (scene_card.fill_box, which leads to the next turn or the ranking). OK
+plays the rest of the turn at once; BACK opens the pause menu (PAUSE). Plain functions
+of the app; tick() in ui/app.py calls cpu_step every app.step_ms.
+"""
+
+from ui import actions as A
+from ui.codes import CPU, PAUSE, DLG_NOTE, wrap
+from ui.app_saves import save_game
+from ui.hints import table_for
+from ui.scene_card import fill_box
+from ui.scene_play import start_turn, update_play_texts
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# where a computer turn is (app.cpu_phase)
+_CPU_ROLLED = const(0)      # dice rolled: choose what to hold next
+_CPU_HELD = const(1)        # holds chosen: roll next
+_CPU_ANNOUNCED = const(2)   # box announced: fill it next
+_CPU_KEEPS_ALL = const(3)   # keeps all five: choose a box next
+
+
+def enter_cpu(app, now):
+    app.cpu_phase = _CPU_ROLLED
+    app.step_at = now - app.step_ms // 2    # first step after half a step
+    start_turn(app)
+    _note_bot_fallback(app, _get_bot(app, app.game.current))
+
+
+def handle_cpu(app, action, now):
+    if action == A.OK:
+        _cpu_finish(app, now)
+    elif action == A.BACK:
+        app.go(PAUSE, now)
+
+
+def cpu_step(app, now):
+    """One visible step of a computer turn: roll, hold, roll, ..., announce, fill."""
+    g = app.game
+    p = g.current
+    bot = _get_bot(app, p)
+    phase = app.cpu_phase
+    if phase == _CPU_ANNOUNCED:
+        fill_box(app, app.cpu_box, now)
+        return
+    if not g.rolled:
+        g.roll()
+        app.sync_dice()
+        app.beep(440, 40)
+        update_play_texts(app, 'Rolls')
+    elif g.rolls_left > 0 and phase == _CPU_ROLLED:
+        flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
+        keep = 0
+        for i in range(5):
+            if flags[i]:
+                g.hold(i)
+                keep += 1
+            else:
+                g.release(i)
+        app.sync_dice()
+        if keep == 5:
+            app.cpu_phase = _CPU_KEEPS_ALL
+            update_play_texts(app, 'Keeps all')
+        else:
+            app.cpu_phase = _CPU_HELD
+            update_play_texts(app, 'Holds %d' % keep if keep else 'Holds none')
+    elif g.rolls_left > 0 and phase == _CPU_HELD:
+        g.roll()
+        app.cpu_phase = _CPU_ROLLED
+        app.sync_dice()
+        app.beep(440, 40)
+        update_play_texts(app, 'Rolls')
+    else:
+        box = bot.choose_box(g.cards[p], g.dice)
+        app.cpu_box = box
+        app.cpu_phase = _CPU_ANNOUNCED
+        g.card.points_into(g.dice, app.pts)
+        update_play_texts(app, '%s: %d' % (app.box_label(box), app.pts[box]))
+    save_game(app)
+
+
+def _cpu_finish(app, now):
+    """OK during a computer turn: play the rest of it at once."""
+    g = app.game
+    p = g.current
+    for _ in range(16):
+        if app.scene != CPU or g.current != p or g.over:
+            break
+        cpu_step(app, now)
+
+
+def _get_bot(app, p):
+    if app.bots is None:
+        app.bots = [None] * len(app.game.players)
+    bot = app.bots[p]
+    if bot is None:
+        level = app.game.players[p]
+        rules = app.game.rules
+        if app.bot_factory is not None:
+            bot = app.bot_factory(level, rules)
+        else:
+            from yahtzee_core import bots
+            try:
+                bot = bots.make_bot(level, rules, table_for(app, rules))
+            except (OSError, MemoryError, ValueError):
+                bot = bots.make_bot('beginner', rules)   # needs no table, little heap
+        app.bots[p] = bot
+    return bot
+
+
+def _note_bot_fallback(app, bot):
+    """A computer seat plays below the level asked for (no strategy table): its bot's
+    note, once a game, in a dialog that holds the turn until a key closes it."""
+    if app.bot_noted or not getattr(bot, 'fallback', False):
+        return
+    note = getattr(bot, 'note', '')
+    if not note:
+        return
+    app.bot_noted = True
+    cols = app.text_cols - 3        # the dialog box is narrower than the screen
+    lines = wrap(note, cols)
+    if len(lines) > 3:              # a long reason: its start, then what happens now
+        i = note.rfind(': ')
+        lines = [note[:cols]] + wrap(note[i + 2:] if i > 0 else note[cols:], cols)
+    for k in range(3):
+        app.dialog_lines[k] = lines[k] if k < len(lines) else ''
+    app.dialog = DLG_NOTE
+    app.touch()
