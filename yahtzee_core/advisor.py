@@ -119,6 +119,7 @@ class TableValues:
         self.step = _u16(head, AT_STEP)
         self.residuals_at = HEADER + 2 * _u32(head, AT_GROUPS)
         self.buf = bytearray(3)
+        self.buf2 = bytearray(2)
         self._group = -1
         self._base = 0
         self.reads = 0
@@ -154,16 +155,16 @@ class TableValues:
         buf = self.buf
         if not self.packed:
             f.seek(HEADER + 2 * self.index(mask, u, y))
-            f.readinto(buf)
+            f.readinto(self.buf2)
             self.seeks += 1
-            return buf[0] | buf[1] << 8
+            return self.buf2[0] | self.buf2[1] << 8
         g = self._slot(mask, y) * 64 + (mask & 63)
         if g != self._group:
             f.seek(HEADER + 2 * g)
-            f.readinto(buf)
+            f.readinto(self.buf2)
             self.seeks += 1
             self._group = g
-            self._base = buf[0] | buf[1] << 8
+            self._base = self.buf2[0] | self.buf2[1] << 8
         if not self.head[AT_BITMAPS + (mask & 63) * 8 + (u >> 3)] >> (u & 7) & 1:
             return self._base            # bonus settled: u no longer matters
         pos = self.index(mask, u, y) * self.bits
