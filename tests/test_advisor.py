@@ -216,22 +216,25 @@ def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy)
             assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
 
 
-def test_full_advised_game_under_micropython(tables):
+@pytest.mark.parametrize('kind', ['plain', 'packed', 'packed8'])
+def test_full_advised_game_under_micropython(tables, kind):
     done = run_micropython(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py',
                            heapsize=ADVISOR_HEAP, compiled=True,
-                           args=[os.path.abspath(tables['yahtzee']['plain'])])
+                           args=[os.path.abspath(tables['yahtzee'][kind])])
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     assert out.rstrip().endswith('advisor checks passed')
     fig = dict(re.findall(r'^(.+?) (-?\d+)$', out, re.M))
     assert int(fig['decisions']) == 39
     assert int(fig['table reads per turn max']) <= 44
+    # plain: one seek a value; packed: a base per group, then one per live subtotal
+    assert int(fig['table seeks per turn max']) <= (44 if kind == 'plain' else 2 * 44)
     assert int(fig['expected at start']) == 25459
     # the same game on CPython gives the same final score
     import subprocess
     import sys
     cp = subprocess.run([sys.executable, str(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py'),
-                         os.path.abspath(tables['yahtzee']['plain'])],
+                         os.path.abspath(tables['yahtzee'][kind])],
                         capture_output=True, text=True, cwd=str(REPO_ROOT),
                         env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
     if cp.returncode == 0:   # CPython has no gc.mem_alloc: only compare when it ran
