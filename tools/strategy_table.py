@@ -382,6 +382,16 @@ def layer_progress(name, desc=None):
     return bar, progress
 
 
+def fresh_tables(name, out_dir='tables', kinds=None):
+    """{kind: path} of up-to-date tables of ruleset `name` (every format asked for
+    present and built from the current sources), else None."""
+    built, written, complete = _stamp_says(os.path.join(out_dir, name + '.stamp'))
+    if built != _source_stamp() or not (complete if kinds is None else set(kinds) <= set(written)):
+        return None
+    paths = {k: table_path(out_dir, name, k) for k in (kinds or written)}
+    return paths if all(os.path.exists(p) for p in paths.values()) else None
+
+
 def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
     """Write the tables unless up-to-date ones exist: a stamp beside them records the
     hash of the sources they were built from and the formats written, so a change of
@@ -389,13 +399,11 @@ def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
     every one worth writing); progress: show a progress bar while solving (desktop).
     Returns {kind: path}. Used by the tests, benches, bundle builder and simulator."""
     name = rules if isinstance(rules, str) else rules.name
+    paths = fresh_tables(name, out_dir, kinds)
+    if paths is not None:
+        return paths
     stamp_path = os.path.join(out_dir, name + '.stamp')
     stamp = _source_stamp()
-    built, written, complete = _stamp_says(stamp_path)
-    if built == stamp and (complete if kinds is None else set(kinds) <= set(written)):
-        paths = {k: table_path(out_dir, name, k) for k in (kinds or written)}
-        if all(os.path.exists(p) for p in paths.values()):
-            return paths
     bar = None
     hook = None
     if progress:
