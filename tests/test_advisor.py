@@ -199,6 +199,14 @@ def test_advisor_policy_scores_within_a_thousandth_of_optimal(advisor_policy):
     assert 0 < advisor_policy.max_int < 2 ** 30
 
 
+def test_coarsest_packed_table_plays_within_a_hundredth_of_optimal(tables, model):
+    """The 7-bit table (the smallest the bundle ships: 330 KB for Yahtzee): the exact
+    expected score of the advisor's decisions from the values the device reads."""
+    _, q = st.read_table(tables['yahtzee']['packed7'], model)
+    ev = PolicyEvaluator(model, guide=guide_from_table(model, q)).run()
+    assert 254.5877 - 0.01 < ev.expected_score < 254.5877 - 0.001   # lossy, measurably
+
+
 def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy):
     """The evaluator's replica of the integer arithmetic makes the same choices as
     yahtzee_core.advisor, roll by roll, in sampled states."""
