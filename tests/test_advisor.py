@@ -114,6 +114,9 @@ def test_every_rulesets_table_opens_and_starts_at_the_optimum(name):
         if other != name:
             with pytest.raises(TableError, match='table is for %s' % name):
                 Advisor(other, paths['plain'])
+    from yahtzee_core.bots import make_bot
+    bot = make_bot('perfect', name, table_path=paths['plain'])
+    assert not bot.fallback, bot.note          # plays perfect, not quietly good
 
 
 def test_old_or_overlong_tables_are_refused(tmp_path, model):
