@@ -27,9 +27,12 @@ class CountingFile:
         self.seeks = 0
         self.bytes = 0
 
-    def seek(self, pos):
+    def seek(self, pos, whence=0):
         self.seeks += 1
-        return self.f.seek(pos)
+        return self.f.seek(pos, whence)
+
+    def tell(self):
+        return self.f.tell()
 
     def read(self, n):
         data = self.f.read(n)

@@ -127,6 +127,13 @@ def test_old_or_overlong_tables_are_refused(tmp_path, model):
     with pytest.raises(TableError, match='version 2'):
         Advisor('yacht', str(old))
 
+    data[4] = 2
+    packed = open(st.ensure_tables('yahtzee', TABLES)['packed8'], 'rb').read()
+    for name, whole in (('yacht', data), ('yahtzee', packed)):
+        short = tmp_path / 'short'
+        short.write_bytes(bytes(whole[:-1]))              # a copy cut short
+        with pytest.raises(TableError, match='damaged'):
+            Advisor(name, str(short))
     m = RulesModel('yacht')
     m.name = 'y' * 33
     with pytest.raises(ValueError, match='longer than'):

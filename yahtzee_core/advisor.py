@@ -118,6 +118,16 @@ class TableValues:
         self.bits = head[AT_BITS]
         self.step = _u16(head, AT_STEP)
         self.residuals_at = HEADER + 2 * _u32(head, AT_GROUPS)
+        if self.packed:
+            end = self.residuals_at + ((self.n_states * self.bits + 7) >> 3)
+            end += 2 if self.bits and self.n_states else 0   # 3-byte reads at the end
+        else:
+            end = HEADER + 2 * self.n_states
+        f.seek(0, 2)
+        size = f.tell()
+        if size != end:
+            self.close()
+            raise TableError('damaged strategy table: %d bytes, not %d' % (size, end))
         self.buf = bytearray(3)
         self.buf2 = bytearray(2)
         self._group = -1
