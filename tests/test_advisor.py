@@ -257,3 +257,26 @@ def test_full_advised_game_under_micropython(tables, kind):
                         env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
     if cp.returncode == 0:   # CPython has no gc.mem_alloc: only compare when it ran
         assert re.search(r'^final score (\d+)$', cp.stdout, re.M).group(1) == fig['final score']
+
+
+CIRCUITPYTHON = REPO_ROOT.parent / 'shared' / 'circuitpython' / 'circuitpython-10.2.1-unix32'
+
+
+@pytest.mark.skipif(not CIRCUITPYTHON.is_file(),
+                    reason='no CircuitPython 32-bit interpreter in ../shared/circuitpython')
+def test_packed_table_game_on_32bit_circuitpython(tables):
+    """What the Pico runs: plain .py sources on 32-bit CircuitPython (small ints below
+    2**30) reading the 8-bit packed table; the same game as on MicroPython."""
+    import subprocess
+    path = os.path.abspath(tables['yahtzee']['packed8'])
+    done = subprocess.run([str(CIRCUITPYTHON), '-X', 'heapsize=128K',
+                           str(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py'), path],
+                          capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, MICROPYPATH=str(REPO_ROOT)))
+    assert done.returncode == 0 and 'advisor checks passed' in done.stdout, \
+        done.stdout + done.stderr
+    ref = run_micropython(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py',
+                          heapsize=ADVISOR_HEAP, compiled=True, args=[path])
+    final = re.compile(r'^final score (\d+)$', re.M)
+    assert final.search(done.stdout).group(1) == final.search(ref.stdout).group(1)
+    assert int(re.search(r'^table seeks per turn max (\d+)$', done.stdout, re.M).group(1)) <= 88
