@@ -13,8 +13,9 @@ import random
 from hardware.desktop import DesktopHardware, VirtualClock, WallClock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Strategy tables as tools/strategy_table.py writes them (hints, perfect bots).
-DEFAULT_TABLE = os.path.join(ROOT, "tables", "%s.yzt")
+# Strategy tables as tools/strategy_table.py writes them (hints, perfect bots), built
+# here on first use unless --table names others (sim/tables.py).
+TABLES_DIR = os.path.join(ROOT, "tables")
 
 # A script that never ends (or an app that never settles) stops after this much app time.
 HEADLESS_LIMIT_MS = 4 * 60 * 60 * 1000
@@ -65,9 +66,11 @@ class Session:
         self.quit = False
         self.snaps = []
         self._pending_snaps = []
+        from sim.tables import TableCache
+        self.tables = None if options.table else TableCache(TABLES_DIR)
         self.runner = loop.make_runner(
             hw, rules_default=options.rules or "yahtzee",
-            table_path=options.table if options.table else DEFAULT_TABLE,
+            table_path=options.table if options.table else self.tables,
             rng=dice_source(options.seed))
         self.app = self.runner.app
         if options.players:

@@ -74,7 +74,7 @@ def parser():
     p.add_argument("--bell", action="store_true", help="ring the terminal bell for tones")
     p.add_argument("--table", metavar="PATTERN",
                    help="strategy table for hints and perfect bots, %%s = ruleset "
-                        "(default: tables/%%s.yzt)")
+                        "(default: tables/%%s.yzt, built the first time a ruleset needs it)")
     return p
 
 

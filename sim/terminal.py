@@ -398,6 +398,9 @@ def run_terminal(session, pixel_mode="auto", fps=60):
 
     resized = []
     old_winch = signal.signal(signal.SIGWINCH, lambda *a: resized.append(1))
+    if getattr(session, "tables", None) is not None:
+        # a table built mid-game drew its progress bar over the screen: repaint all
+        session.tables.after_build = lambda: resized.append(1)
     decoder = KeyDecoder()
     frame_ms = 1000 // fps
     pressed_until = {}

@@ -47,6 +47,11 @@ def test_table_sizes_and_header(tables, model):
     assert head['n_states'] == 536448 == len(q)
     assert os.path.getsize(tables['yahtzee']['plain']) == st.HEADER + 2 * 536448
     assert head['name'] == 'yahtzee' and head['unit'] == 100
+    packed = st.read_header(open(tables['yahtzee']['packed'], 'rb').read())
+    # the bonus settles u in a third of the states; the rest keep 12-bit residuals
+    assert packed['n_states'] == 359616 - 192 * 64 == 347328
+    assert packed['bits'] == 12 and packed['step'] == 1 and packed['groups'] == 192 * 64
+    assert os.path.getsize(tables['yahtzee']['packed']) < 560 * 1024
 
 
 def test_index_arithmetic_matches_writer(tables, model):
@@ -58,16 +63,81 @@ def test_index_arithmetic_matches_writer(tables, model):
     tv.close()
 
 
-def test_compressed_table_reads_the_same_values(tables, model):
+def test_every_format_reads_what_the_writer_stored(tables, model):
+    """The device reader (TableValues) and the desktop decoder (read_table, which the
+    policy bench evaluates) agree state by state; the exact formats equal the plain
+    table, the lossy ones stay within half a step of it."""
     rules = yc.ruleset('yahtzee')
-    plain = TableValues(rules, tables['yahtzee']['plain'])
-    comp = TableValues(rules, tables['yahtzee']['compressed'])
+    _, plain = st.read_plain(tables['yahtzee']['plain'])
+    assert set(tables['yahtzee']) == set(st.FORMATS)
     rng = random.Random(4)
-    for _ in range(400):
-        s = _random_state(model, rng)
-        assert plain.value(*s) == comp.value(*s)
-    plain.close()
-    comp.close()
+    states = [_random_state(model, rng) for _ in range(400)]
+    for kind, path in tables['yahtzee'].items():
+        head, decoded = st.read_table(path, model)
+        tv = TableValues(rules, path)
+        for mask, u, y in states:
+            k = st.table_index(model, mask, u, y)
+            assert tv.value(mask, u, y) == decoded[k], (kind, mask, u, y)
+        tv.close()
+        err = abs(decoded.astype(int) - plain.astype(int)).max()
+        if head['step'] <= 1:
+            assert err == 0, kind
+        else:
+            assert 0 < err <= head['step'] // 2, kind
+
+
+def test_settled_states_share_their_value(tables, model):
+    """What makes the packed format exact: once the upper bonus is secured or out of
+    reach, the solver's values no longer depend on the upper subtotal."""
+    _, plain = st.read_plain(tables['yahtzee']['plain'])
+    base, residual = st.split_packed(model, plain)     # raises if they differed
+    assert len(residual) == 359616 - 192 * 64
+    assert residual.max() <= 3500                       # never more than the bonus
+
+
+@pytest.mark.parametrize('name', yc.RULESETS)
+def test_every_rulesets_table_opens_and_starts_at_the_optimum(name):
+    """Through the public Advisor API, every format of every ruleset's table: the
+    empty card's expected final score is the solver's optimum (in hundredths; the
+    lossy formats within half their step). yahtzee-free-joker's 18-byte name once
+    made its table refused."""
+    from tools.solver import Solver
+    paths = st.ensure_tables(name, TABLES)
+    optimum = Solver(name).solve().expected_score
+    for kind, path in paths.items():
+        adv = Advisor(name, path)
+        start = adv.expected_final(yc.Scorecard(adv.rules))
+        step = adv.table.step if adv.table.packed else 1
+        assert abs(start - 100 * optimum) <= step / 2 + 0.5, (kind, start, optimum)
+        adv.close()
+    for other in yc.RULESETS:
+        if other != name:
+            with pytest.raises(TableError, match='table is for %s' % name):
+                Advisor(other, paths['plain'])
+    from yahtzee_core.bots import make_bot
+    bot = make_bot('perfect', name, table_path=paths['plain'])
+    assert not bot.fallback, bot.note          # plays perfect, not quietly good
+
+
+def test_old_or_overlong_tables_are_refused(tmp_path, model):
+    data = bytearray(open(st.ensure_tables('yacht', TABLES)['plain'], 'rb').read())
+    data[4] = 1                                         # version 1: 16-byte names
+    old = tmp_path / 'old.yzt'
+    old.write_bytes(bytes(data))
+    with pytest.raises(TableError, match='version 2'):
+        Advisor('yacht', str(old))
+
+    data[4] = 2
+    packed = open(st.ensure_tables('yahtzee', TABLES)['packed8'], 'rb').read()
+    for name, whole in (('yacht', data), ('yahtzee', packed)):
+        short = tmp_path / 'short'
+        short.write_bytes(bytes(whole[:-1]))              # a copy cut short
+        with pytest.raises(TableError, match='damaged'):
+            Advisor(name, str(short))
+    m = RulesModel('yacht')
+    m.name = 'y' * 33
+    with pytest.raises(ValueError, match='longer than'):
+        st.header_bytes(m, 4096)
 
 
 def test_expected_final_is_the_table_value(tables):
@@ -139,6 +209,14 @@ def test_advisor_policy_scores_within_a_thousandth_of_optimal(advisor_policy):
     assert 0 < advisor_policy.max_int < 2 ** 30
 
 
+def test_coarsest_packed_table_plays_within_a_hundredth_of_optimal(tables, model):
+    """The 7-bit table (the smallest the bundle ships: 330 KB for Yahtzee): the exact
+    expected score of the advisor's decisions from the values the device reads."""
+    _, q = st.read_table(tables['yahtzee']['packed7'], model)
+    ev = PolicyEvaluator(model, guide=guide_from_table(model, q)).run()
+    assert 254.5877 - 0.01 < ev.expected_score < 254.5877 - 0.001   # lossy, measurably
+
+
 def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy):
     """The evaluator's replica of the integer arithmetic makes the same choices as
     yahtzee_core.advisor, roll by roll, in sampled states."""
@@ -156,23 +234,49 @@ def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy)
             assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
 
 
-def test_full_advised_game_under_micropython(tables):
+@pytest.mark.parametrize('kind', ['plain', 'packed', 'packed8'])
+def test_full_advised_game_under_micropython(tables, kind):
     done = run_micropython(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py',
                            heapsize=ADVISOR_HEAP, compiled=True,
-                           args=[os.path.abspath(tables['yahtzee']['plain'])])
+                           args=[os.path.abspath(tables['yahtzee'][kind])])
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     assert out.rstrip().endswith('advisor checks passed')
     fig = dict(re.findall(r'^(.+?) (-?\d+)$', out, re.M))
     assert int(fig['decisions']) == 39
     assert int(fig['table reads per turn max']) <= 44
+    # plain: one seek a value; packed: a base per group, then one per live subtotal
+    assert int(fig['table seeks per turn max']) <= (44 if kind == 'plain' else 2 * 44)
     assert int(fig['expected at start']) == 25459
     # the same game on CPython gives the same final score
     import subprocess
     import sys
     cp = subprocess.run([sys.executable, str(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py'),
-                         os.path.abspath(tables['yahtzee']['plain'])],
+                         os.path.abspath(tables['yahtzee'][kind])],
                         capture_output=True, text=True, cwd=str(REPO_ROOT),
                         env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
     if cp.returncode == 0:   # CPython has no gc.mem_alloc: only compare when it ran
         assert re.search(r'^final score (\d+)$', cp.stdout, re.M).group(1) == fig['final score']
+
+
+CIRCUITPYTHON = REPO_ROOT.parent / 'shared' / 'circuitpython' / 'circuitpython-10.2.1-unix32'
+
+
+@pytest.mark.skipif(not CIRCUITPYTHON.is_file(),
+                    reason='no CircuitPython 32-bit interpreter in ../shared/circuitpython')
+def test_packed_table_game_on_32bit_circuitpython(tables):
+    """What the Pico runs: plain .py sources on 32-bit CircuitPython (small ints below
+    2**30) reading the 8-bit packed table; the same game as on MicroPython."""
+    import subprocess
+    path = os.path.abspath(tables['yahtzee']['packed8'])
+    done = subprocess.run([str(CIRCUITPYTHON), '-X', 'heapsize=128K',
+                           str(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py'), path],
+                          capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, MICROPYPATH=str(REPO_ROOT)))
+    assert done.returncode == 0 and 'advisor checks passed' in done.stdout, \
+        done.stdout + done.stderr
+    ref = run_micropython(REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py',
+                          heapsize=ADVISOR_HEAP, compiled=True, args=[path])
+    final = re.compile(r'^final score (\d+)$', re.M)
+    assert final.search(done.stdout).group(1) == final.search(ref.stdout).group(1)
+    assert int(re.search(r'^table seeks per turn max (\d+)$', done.stdout, re.M).group(1)) <= 88

@@ -270,32 +270,40 @@ def test_unknown_profile_and_ruleset_are_refused(repo, tmp_path):
 def test_tables_fit_by_profile_and_left_out_ones_are_reported(repo, tmp_path):
     tables = tmp_path / "tables"
     tables.mkdir()
-    sizes = {"alpha.yzt": 600, "alpha.yzc": 200, "beta.yzt": 700, "beta.yzc": 500}
+    sizes = {"alpha.yzt": 600, "alpha.yzp": 200, "beta.yzt": 700, "beta.yzp": 500}
     for name, kb in sizes.items():
         (tables / name).write_bytes(os.urandom(kb * 1024))
     (tables / "alpha.values.npy").write_bytes(b"desktop only" * 100000)
     (tables / "alpha.yzt.tmp").write_bytes(b"half written")
     (tables / "alpha.stamp").write_bytes(b"0123456789abcdef")
     small = build(repo, tmp_path, profile="default", tables_dir=tables)
-    # default: ~980 KB. alpha's plain table fits; then neither beta variant does.
-    assert small.tables == ["alpha"]
+    # default: ~980 KB. Both rulesets go in at their packed size first (700 KB); then
+    # alpha's plain table (+400 KB) does not fit, beta's (+200 KB) does.
+    assert small.tables == ["alpha", "beta"]
     assert sorted(small.files)[-1] == "yahtzee_manifest.json"
-    assert [f for f in small.files if f.startswith("tables/")] == ["tables/alpha.yzt"]
-    assert [w for w, _ in small.left_out] == ["table beta"]
-    assert "needs 500.0 KB" in small.left_out[0][1]
-    assert "left out table beta: needs 500.0 KB" in small.summary()
+    assert sorted(f for f in small.files if f.startswith("tables/")) == [
+        "tables/alpha.yzp", "tables/beta.yzt"]
+    assert any("alpha.yzt does not fit, took alpha.yzp" in n for n in small.notes)
+    assert not [w for w, _ in small.left_out if w.startswith("table")]
     assert small.used() <= bb.capacity(small.profile)
+    # A 700 KB drive: only one ruleset fits; alpha, first in priority, gets its plain table.
+    tight = build(repo, tmp_path, profile="default", tables_dir=tables, circuitpy_kb=700)
+    assert tight.tables == ["alpha"]
+    assert [f for f in tight.files if f.startswith("tables/")] == ["tables/alpha.yzt"]
+    assert [w for w, _ in tight.left_out] == ["table beta"]
+    assert "needs 500.0 KB" in tight.left_out[0][1]
+    assert "left out table beta: needs 500.0 KB" in tight.summary()
+    assert tight.used() <= bb.capacity(tight.profile)
     big = build(repo, tmp_path, profile="three-button", tables_dir=tables)
     assert big.tables == ["alpha", "beta"]
     assert sorted(f for f in big.files if f.startswith("tables/")) == [
         "tables/alpha.yzt", "tables/beta.yzt"]
     assert (big.out / "tables" / "beta.yzt").read_bytes() == (tables / "beta.yzt").read_bytes()
-    # Priority order comes from --rules; a table that only fits compressed goes compressed.
+    # Priority order comes from --rules: beta is upgraded first.
     picked = build(repo, tmp_path, profile="default", rules="beta,alpha", tables_dir=tables)
     assert picked.tables == ["beta", "alpha"]
     assert sorted(f for f in picked.files if f.startswith("tables/")) == [
-        "tables/alpha.yzc", "tables/beta.yzt"]
-    assert any("alpha.yzt does not fit, took alpha.yzc" in n for n in picked.notes)
+        "tables/alpha.yzp", "tables/beta.yzt"]
 
 
 def test_missing_table_tool_is_noted_not_fatal(repo, tmp_path):

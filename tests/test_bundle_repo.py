@@ -256,3 +256,27 @@ def test_missing_table_is_built_with_the_strategy_tool(tmp_path):
     data = (bundle.out / shipped_tables[0]).read_bytes()
     assert data[:4] == b"YZST" and data[8:24].rstrip(b"\0") == b"yacht"
     assert data == (tables / Path(shipped_tables[0]).name).read_bytes()
+
+
+def test_default_pico_bundle_of_py_sources_carries_two_yahtzee_tables(tmp_path):
+    """The cheapest board (2 MB Pico, plain .py sources) gets perfect play: the
+    Yahtzee table, and a second Yahtzee-family ruleset, in the packed formats (their
+    exact policy values: bench/bench_tables.py, docs/STRATEGY.md)."""
+    from tools import strategy_table as st
+    tables = REPO / bb.TABLES_DIR
+    for name in bb.ruleset_names(REPO):
+        st.ensure_tables(name, str(tables))
+    bundle = bb.build("default", out=tmp_path / "out", repo=REPO, log=lambda *a: None,
+                      build_missing_tables=False)
+    assert not bundle.mpy
+    assert bundle.tables[:2] == ["yahtzee", "yahtzee-free-joker"]
+    assert bundle.used() <= bb.capacity(bundle.profile)
+    shipped = {Path(f).stem: Path(f).suffix for f in bundle.files if f.startswith("tables/")}
+    order = bb.DEVICE_TABLE_SUFFIXES
+    # the first ruleset in priority order never gets a worse format than the second
+    assert order.index(shipped["yahtzee"]) <= order.index(shipped["yahtzee-free-joker"])
+    # and the device opens what was shipped
+    import yahtzee_core as yc
+    adv = yc.Advisor("yahtzee", str(bundle.out / "tables" / ("yahtzee" + shipped["yahtzee"])))
+    assert abs(adv.expected_final(yc.Scorecard(adv.rules)) - 25459) <= adv.table.step // 2
+    adv.close()

@@ -211,13 +211,12 @@ def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
     assert path.read_bytes() == b'a,b\nc,"d"\n'
 
 
-def test_table_file_prefers_the_plain_table_then_the_compressed_one(tmp_path, monkeypatch):
+def test_table_file_prefers_the_plain_table_then_the_packed_ones(tmp_path, monkeypatch):
     import yahtzee_core as yc
     monkeypatch.chdir(tmp_path)
     rules = yc.ruleset('yacht')
     assert loop.table_file(rules) is None
     (tmp_path / 'tables').mkdir()
-    (tmp_path / 'tables' / 'yacht.yzc').write_bytes(b'c')
-    assert loop.table_file(rules) == 'tables/yacht.yzc'
-    (tmp_path / 'tables' / 'yacht.yzt').write_bytes(b't')
-    assert loop.table_file(rules) == 'tables/yacht.yzt'
+    for ending in ('.yz7', '.yz8', '.yzp', '.yzt'):     # each better than the last
+        (tmp_path / 'tables' / ('yacht' + ending)).write_bytes(b't')
+        assert loop.table_file(rules) == 'tables/yacht' + ending

@@ -332,14 +332,15 @@ def table_tool_available(repo=REPO_ROOT):
     return (Path(repo) / "tools" / "strategy_table.py").is_file()
 
 
-# Strategy-table formats the device reads (tools/strategy_table.py: plain .yzt and
-# block-compressed .yzc). Anything else in tables/ (stamps, numpy dumps) stays home.
-DEVICE_TABLE_SUFFIXES = (".yzt", ".yzc")
+# Strategy-table formats the device reads (tools/strategy_table.py FORMATS: plain
+# .yzt, packed exact .yzp, packed lossy .yz8 and .yz7), best first. Anything else in
+# tables/ (stamps, numpy dumps) stays home.
+DEVICE_TABLE_SUFFIXES = (".yzt", ".yzp", ".yz8", ".yz7")
 
 
 def table_files(tables_dir, rules):
     """Variants of one ruleset's strategy table in tables_dir ('yahtzee.yzt',
-    'yahtzee.yzc'), largest (plain: fastest to read) first."""
+    'yahtzee.yzp', ...), largest (plain: exact and fastest to read) first."""
     d = Path(tables_dir)
     if not d.is_dir():
         return []
@@ -561,33 +562,57 @@ def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=
         return
     cluster = bundle.profile["cluster"]
     failed = refresh_tables(wanted, tables_dir, repo, log) if build_missing else {}
+    found = {}
     for r in wanted:
         files = table_files(tables_dir, r)
-        if not files:
+        if files:
+            found[r] = [(on_disk(f.stat().st_size, cluster), f) for f in files]
+        else:
             note = failed.get(r, "no table in %s (not built)" % tables_dir)
             bundle.left_out.append(("table %s" % r, note))
-            continue
-        # One variant per ruleset: the largest (plain, one seek per lookup) that fits,
-        # else a smaller (compressed) one.
-        room = cap - bundle.used() - 4 * KB  # 4 KB for the manifest
-        fits = [f for f in files if on_disk(f.stat().st_size, cluster) <= room]
-        if not fits:
-            smallest = on_disk(files[-1].stat().st_size, cluster)
+    chosen = choose_tables(found, cap - bundle.used() - 4 * KB)   # 4 KB for the manifest
+    for r in found:
+        if r not in chosen:
+            smallest = found[r][-1][0]
+            room = cap - bundle.used() - 4 * KB - sum(found[c][chosen[c]][0] for c in chosen)
             bundle.left_out.append((
                 "table %s" % r,
                 "needs %.1f KB, only %.1f KB left on %s" % (smallest / KB, max(room, 0) / KB,
                                                            bundle.profile["board"])))
+    for r in found:
+        if r not in chosen:
             continue
-        chosen = fits[0]
-        if chosen != files[0]:
+        path = found[r][chosen[r]][1]
+        if chosen[r]:
             bundle.notes.append("table %s: %s does not fit, took %s"
-                                % (r, files[0].name, chosen.name))
-        rel = "%s/%s" % (TABLES_DIR, chosen.name)
+                                % (r, found[r][0][1].name, path.name))
+        rel = "%s/%s" % (TABLES_DIR, path.name)
         dst = stage / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(chosen, dst)
+        shutil.copyfile(path, dst)
         bundle.files[rel] = dst.stat().st_size
         bundle.tables.append(r)
+
+
+def choose_tables(found, room):
+    """{ruleset: index of the variant to ship} for found = {ruleset: [(bytes on disk,
+    file)] best first}, in priority order: as many rulesets as fit, each first at its
+    smallest variant (so a second ruleset is not crowded out by the first one's exact
+    table), then each, in priority order, upgraded to the best variant the room left
+    allows."""
+    chosen = {}
+    for r, variants in found.items():
+        if variants[-1][0] <= room:
+            chosen[r] = len(variants) - 1
+            room -= variants[-1][0]
+    for r in chosen:
+        now = found[r][chosen[r]][0]
+        for i, (size, _) in enumerate(found[r][:chosen[r]]):
+            if size - now <= room:
+                chosen[r] = i
+                room -= size - now
+                break
+    return chosen
 
 
 # --------------------------------------------------------------- requirements

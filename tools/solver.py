@@ -481,8 +481,10 @@ class Solver:
         vals = g.row_prob @ B[rb:, :S].astype(np.float64)
         self.V[((mask << 1) | y) << 6 | u] = vals
 
-    def solve(self, down_to=0):
-        """Solve every reachable state with at least `down_to` boxes filled.
+    def solve(self, down_to=0, progress=None):
+        """Solve every reachable state with at least `down_to` boxes filled;
+        progress(layer), if given, is called in this process as each layer (number of
+        filled boxes) is done.
 
         With workers > 1 the work is split between forked processes that share the value array (threads would serialise on the
         GIL: the Joker probes are Python and the numpy calls are short)."""
@@ -490,6 +492,7 @@ class Solver:
         if nw > 1 and 'fork' not in mp.get_all_start_methods():
             nw = 1
         self.down_to = down_to
+        self.progress = progress
         if nw == 1:
             self._solve_part(0, 1, None)
         else:
@@ -542,6 +545,8 @@ class Solver:
                     self.solve_chunk(mask[s:e], y[s:e], u[s:e], ws)
             if barrier is not None:
                 barrier.wait()
+            if part == 0 and self.progress is not None:
+                self.progress(pc)
 
     # -- results ---------------------------------------------------------------------
     def value(self, mask=0, y=0, u=0):

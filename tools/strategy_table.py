@@ -1,36 +1,30 @@
 """Strategy-table files for the device advisor (desktop only: writes with numpy).
 
 A table holds, for every REACHABLE turn-start state of one ruleset, the optimal
-expected remaining score in hundredths of a point as a little-endian uint16. The device
-reads one value with one seek (``f.seek(HEADER + 2 * k); f.readinto(buf2)``), never
-the whole table. State k is ordered by (lower slot, upper mask, upper subtotal):
+expected remaining score in hundredths of a point. The device reads one value with
+one or two seeks, never the whole table. States are ordered by (lower slot, upper
+mask, upper subtotal):
 
 - lower slot: the filled mask of the boxes after the six upper ones (lm); with a
   Yahtzee bonus, states whose five-alike box holds points come after all the others,
   at 2**n_lower + lm with the five-alike bit squeezed out;
 - upper mask um (6 bits) and the capped upper subtotal u, counted only over the
-  subtotals reachable with exactly the boxes of um filled.
+  subtotals stored for um (a bitmap per um in the header).
 
-Header (little endian, HEADER = 1184 bytes):
+Formats (FORMATS below; the bundle builder takes the best one that fits the board):
 
-    0   4s  magic b'YZST'
-    4   B   format version (1)
-    5   B   flags: 1 = five-alike flag in the state, 2 = upper subtotal tracked,
-                   4 = block-compressed values
-    6   B   number of boxes
-    7   B   five-alike box index (255: none)
-    8   16s ruleset name, NUL padded
-    24  I   number of states
-    28  H   unit (100: hundredths of a point)
-    30  H   states per lower slot (sum of the reachable subtotals over the 64 um)
-    32  64H offset of each um inside a lower slot
-    160 512s reachable-subtotal bitmaps, 8 bytes per um (bit u of byte u >> 3)
-    672 512s per um, per bitmap byte: reachable subtotals below that byte
-    1184     values (uint16 each), or for the compressed variant:
-             I block size, I number of blocks, one I offset per block (from the
-             start of the block area), then the blocks: uint16 first value, uint8
-             bit width w, then (block size - 1) zigzag deltas of w bits each,
-             least significant bit first.
+- plain ``.yzt``: uint16 per reachable state at HEADER + 2k, one seek a value;
+- packed ``.yzp`` (exact), ``.yz8`` and ``.yz7`` (lossy): the upper subtotal matters
+  only while the upper bonus is still open AND still reachable; once it is secured
+  or out of reach the rest of the game is the same whatever u is (the bonus is paid
+  when crossed), so those states share one value, the group's base. Per (lower slot,
+  upper mask) group a uint16 base at HEADER + 2g; per "live" subtotal a residual
+  r >= 0 of ``bits`` bits at bit k * bits of the residual area: value = base +
+  r * step. Exact: step 1 (12 bits for Yahtzee, the bonus spans 3500 hundredths);
+  lossy: 8 or 7 bits, step rounded up so the largest residual fits.
+
+The header layout (offsets AT_*, flags, HEADER) is defined once in
+yahtzee_core/advisor.py, which reads it on the device; this module writes it.
 
     python -m tools.strategy_table --rules yahtzee --out tables/
 """
@@ -43,14 +37,24 @@ import time
 
 import numpy as np
 
-MAGIC = b'YZST'
-VERSION = 1
-HEADER = 1184
+from yahtzee_core import advisor as fmt
+
+MAGIC = fmt.MAGIC
+VERSION = fmt.VERSION
+HEADER = fmt.HEADER
 UNIT = 100
-FLAG_Y = 1
-FLAG_U = 2
-FLAG_BLOCKS = 4
-BLOCK = 64
+
+# kind -> (file ending, residual bits: None plain, 0 exact packed, n lossy packed)
+FORMATS = {
+    'plain': ('.yzt', None),
+    'packed': ('.yzp', 0),
+    'packed8': ('.yz8', 8),
+    'packed7': ('.yz7', 7),
+}
+
+
+def table_path(out_dir, name, kind='plain'):
+    return os.path.join(out_dir, name + FORMATS[kind][0])
 
 
 def lower_slot_count(model):
@@ -58,8 +62,23 @@ def lower_slot_count(model):
     return (1 << nl) + ((1 << (nl - 1)) if model.has_y else 0)
 
 
-def u_layout(model):
-    """(offset of each um, states per lower slot, bitmaps bytes, cumulative bytes)."""
+def upper_room(um):
+    """Most points the upper boxes still open in `um` can add (five of their face)."""
+    return sum(5 * (b + 1) for b in range(6) if not um >> b & 1)
+
+
+def live_upper(model, um):
+    """Boolean array over model.upper_sets[um]: subtotals whose bonus is still open
+    and reachable (the only ones whose value depends on u)."""
+    us = model.upper_sets[um]
+    if not model.track_u:
+        return np.zeros(len(us), dtype=bool)
+    return (us < model.cap) & (us + upper_room(um) >= model.cap)
+
+
+def u_layout(model, live=False):
+    """(offset of each um, states per lower slot, bitmaps bytes, cumulative bytes) over
+    the reachable subtotals, or with live=True over the live ones only."""
     offsets = []
     total = 0
     bitmaps = bytearray(512)
@@ -67,6 +86,8 @@ def u_layout(model):
     for um in range(64):
         offsets.append(total)
         us = model.upper_sets[um]
+        if live:
+            us = us[live_upper(model, um)]
         for u in us:
             bitmaps[um * 8 + (int(u) >> 3)] |= 1 << (int(u) & 7)
         run = 0
@@ -77,15 +98,19 @@ def u_layout(model):
     return offsets, total, bytes(bitmaps), bytes(cum)
 
 
-def state_order(model):
-    """Flat value-array indices (as tools.solver stores them) in table order."""
+def _slots(model):
     nl = model.n_boxes - 6
-    out = []
     slots = [(lm, 0) for lm in range(1 << nl)]
     if model.has_y:
         j = model.fab - 6
         slots += [(lm, 1) for lm in range(1 << nl) if lm >> j & 1]
-    for lm, y in slots:
+    return slots
+
+
+def state_order(model):
+    """Flat value-array indices (as tools.solver stores them) in table order."""
+    out = []
+    for lm, y in _slots(model):
         for um in range(64):
             mask = (lm << 6) | um
             us = model.upper_sets[um]
@@ -94,7 +119,7 @@ def state_order(model):
 
 
 def table_index(model, mask, u, y):
-    """k of a state (the desktop twin of the advisor's index arithmetic)."""
+    """k of a state in a plain table (the desktop twin of the advisor's index arithmetic)."""
     offsets, per_slot, _, _ = u_layout(model)
     nl = model.n_boxes - 6
     lm = mask >> 6
@@ -108,18 +133,29 @@ def table_index(model, mask, u, y):
     return slot * per_slot + offsets[um] + us.index(u)
 
 
-def header_bytes(model, n_states, compressed=False):
-    offsets, per_slot, bitmaps, cum = u_layout(model)
-    flags = (FLAG_Y if model.has_y else 0) | (FLAG_U if model.track_u else 0)
-    flags |= FLAG_BLOCKS if compressed else 0
+def header_bytes(model, n_states, live=False, bits=0, step=0, groups=0):
+    offsets, per_slot, bitmaps, cum = u_layout(model, live)
+    flags = (fmt.FLAG_Y if model.has_y else 0) | (fmt.FLAG_U if model.track_u else 0)
+    flags |= fmt.FLAG_PACKED if live else 0
     fab = model.fab if model.fab >= 0 else 255
-    name = model.name.encode()[:16]
-    head = struct.pack('<4sBBBB16sIHH', MAGIC, VERSION, flags, model.n_boxes, fab,
-                       name, n_states, UNIT, per_slot)
-    head += struct.pack('<64H', *offsets) + bitmaps + cum
-    assert len(head) == HEADER
-    assert lower_slot_count(model) * per_slot == n_states
-    return head
+    name = model.name.encode()
+    if len(name) > fmt.NAME_BYTES:
+        raise ValueError('ruleset name %r longer than the %d-byte header field'
+                         % (model.name, fmt.NAME_BYTES))
+    head = bytearray(HEADER)
+    struct.pack_into('<4sBBBB', head, 0, MAGIC, VERSION, flags, model.n_boxes, fab)
+    head[fmt.AT_NAME:fmt.AT_NAME + len(name)] = name
+    struct.pack_into('<IHH', head, fmt.AT_N_STATES, n_states, UNIT, per_slot)
+    assert fmt.AT_UNIT == fmt.AT_N_STATES + 4 and fmt.AT_PER_SLOT == fmt.AT_UNIT + 2
+    struct.pack_into('<64H', head, fmt.AT_OFFSETS, *offsets)
+    head[fmt.AT_BITMAPS:fmt.AT_BITMAPS + 512] = bitmaps
+    head[fmt.AT_RANKS:fmt.AT_RANKS + 512] = cum
+    struct.pack_into('<B', head, fmt.AT_BITS, bits)
+    struct.pack_into('<H', head, fmt.AT_STEP, step)
+    struct.pack_into('<I', head, fmt.AT_GROUPS, groups)
+    if live:
+        assert lower_slot_count(model) * per_slot == n_states
+    return bytes(head)
 
 
 def quantise(values):
@@ -129,99 +165,168 @@ def quantise(values):
     return q.astype('<u2')
 
 
-def encode_blocks(q, block=BLOCK):
-    """Block-compressed values: per block a first value, a bit width, zigzag deltas."""
-    n = len(q)
-    nblocks = (n + block - 1) // block
-    blocks = []
-    offsets = []
-    pos = 0
-    qi = q.astype(np.int64)
-    for b in range(nblocks):
-        v = qi[b * block:(b + 1) * block]
-        d = np.diff(v)
-        z = np.where(d >= 0, 2 * d, -2 * d - 1)
-        w = int(z.max()).bit_length() if len(z) else 0
-        bits = 0
-        acc = 0
-        for x in z:                       # LSB-first bit packing
-            acc |= int(x) << bits
-            bits += w
-        nbytes = (bits + 7) // 8
-        data = struct.pack('<HB', int(v[0]), w) + acc.to_bytes(nbytes, 'little')
-        offsets.append(pos)
-        blocks.append(data)
-        pos += len(data)
-    return (struct.pack('<II', block, nblocks) + struct.pack('<%dI' % nblocks, *offsets)
-            + b''.join(blocks))
+def _groups(model):
+    """Per state in plain table order: its group (lower slot * 64 + um) and whether
+    its subtotal is live."""
+    group = []
+    live = []
+    for slot in range(lower_slot_count(model)):
+        for um in range(64):
+            lv = live_upper(model, um)
+            group.append(np.full(len(lv), slot * 64 + um, dtype=np.int64))
+            live.append(lv)
+    return np.concatenate(group), np.concatenate(live)
 
 
-def decode_value(data, k):
-    """Read state k from a compressed table's bytes (desktop twin of the device reader)."""
-    base = HEADER
-    block, nblocks = struct.unpack_from('<II', data, base)
-    b, i = divmod(k, block)
-    area = base + 8 + 4 * nblocks
-    (off,) = struct.unpack_from('<I', data, base + 8 + 4 * b)
-    first, w = struct.unpack_from('<HB', data, area + off)
-    v = first
-    acc = int.from_bytes(data[area + off + 3: area + off + 3 + (w * block + 7) // 8], 'little')
-    for j in range(i):
-        z = (acc >> (j * w)) & ((1 << w) - 1)
-        v += (z >> 1) if not z & 1 else -((z + 1) >> 1)
-    return v
+def split_packed(model, q):
+    """(bases per group, residuals in hundredths per live state) of plain-order values
+    q. The base is the value every settled state of the group shares (checked: the
+    solver gives them bit-identical values), else the group's smallest value."""
+    q = np.asarray(q, dtype=np.int64)
+    group, live = _groups(model)
+    n_groups = lower_slot_count(model) * 64
+    settled = ~live
+    base = np.full(n_groups, -1, dtype=np.int64)
+    base[group[settled]] = q[settled]
+    lo = np.full(n_groups, 1 << 30, dtype=np.int64)
+    hi = np.full(n_groups, -1, dtype=np.int64)
+    np.minimum.at(lo, group[settled], q[settled])
+    np.maximum.at(hi, group[settled], q[settled])
+    if np.any((hi >= 0) & (lo != hi)):
+        raise ValueError('settled states of a group differ: u matters after the bonus?')
+    mins = np.full(n_groups, 1 << 30, dtype=np.int64)
+    np.minimum.at(mins, group, q)
+    base = np.where(base >= 0, base, mins)
+    residual = q[live] - base[group[live]]
+    assert residual.min(initial=0) >= 0
+    return base, residual
 
 
-def write_tables(rules, out_dir, values=None, compressed=True, model=None):
-    """Solve (unless values in table order are given) and write NAME.yzt and, if
-    asked, NAME.yzc (block-compressed). Returns {kind: path}."""
+def packed_bits_step(residual, bits):
+    """(bits, step) of a packed variant: bits=0 asks for the exact one."""
+    top = int(residual.max(initial=0))
+    if bits == 0:
+        return top.bit_length(), 1
+    return bits, max(1, -(-top // ((1 << bits) - 1)))
+
+
+def pack_bits(values, bits):
+    """values (non-negative ints < 2**bits) packed LSB first, plus 2 bytes of padding
+    (the device reads 3 bytes at a time)."""
+    n = len(values)
+    if bits == 0 or n == 0:
+        return b''
+    v = np.asarray(values, dtype=np.uint64)
+    planes = ((v[:, None] >> np.arange(bits, dtype=np.uint64)) & 1).astype(np.uint8)
+    return np.packbits(planes.reshape(-1), bitorder='little').tobytes() + b'\0\0'
+
+
+def unpack_bits(data, bits, n):
+    if bits == 0 or n == 0:
+        return np.zeros(n, dtype=np.int64)
+    flat = np.unpackbits(np.frombuffer(data, dtype=np.uint8), bitorder='little')
+    planes = flat[:n * bits].reshape(n, bits).astype(np.int64)
+    return (planes << np.arange(bits, dtype=np.int64)).sum(axis=1)
+
+
+def packed_bytes(model, q, bits):
+    """Header and data of a packed table from plain-order values q."""
+    base, residual = split_packed(model, q)
+    bits, step = packed_bits_step(residual, bits)
+    rq = (residual + step // 2) // step if step > 1 else residual
+    assert rq.max(initial=0) < (1 << bits) or bits == 0
+    head = header_bytes(model, len(residual), live=True, bits=bits, step=step,
+                        groups=len(base))
+    return head + base.astype('<u2').tobytes() + pack_bits(rq, bits)
+
+
+def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=None):
+    """Solve (unless values in table order are given) and write the table formats
+    `kinds` (default: every one in FORMATS; lossy packed variants only where they
+    are smaller than the exact one). Returns {kind: path}. progress(layer) is called
+    as the solver finishes each layer (see tools.solver.Solver.solve)."""
     from tools.solver import Solver, RulesModel
     if values is None:
-        s = Solver(rules).solve()
+        s = Solver(rules).solve(progress=progress)
         model = s.model
         values = s.state_value_array()
     elif model is None:
         model = RulesModel(rules)
     q = quantise(values)
     os.makedirs(out_dir, exist_ok=True)
+    exact_bits = None
     paths = {}
-    plain = os.path.join(out_dir, model.name + '.yzt')
-    with open(plain + '.tmp', 'wb') as f:
-        f.write(header_bytes(model, len(q)))
-        f.write(q.tobytes())
-    os.replace(plain + '.tmp', plain)
-    paths['plain'] = plain
-    if compressed:
-        comp = os.path.join(out_dir, model.name + '.yzc')
-        with open(comp + '.tmp', 'wb') as f:
-            f.write(header_bytes(model, len(q), compressed=True))
-            f.write(encode_blocks(q))
-        os.replace(comp + '.tmp', comp)
-        paths['compressed'] = comp
+    for kind in kinds or FORMATS:
+        bits = FORMATS[kind][1]
+        if bits is None:
+            data = header_bytes(model, len(q)) + q.tobytes()
+        else:
+            if bits:
+                if exact_bits is None:
+                    exact_bits = packed_bits_step(split_packed(model, q)[1], 0)[0]
+                if exact_bits <= bits and kinds is None:
+                    continue            # the exact packed table is already this small
+            data = packed_bytes(model, q, bits)
+            if kinds is None and len(data) >= HEADER + 2 * len(q):
+                continue                # nothing to gain over the plain table (yacht)
+        path = table_path(out_dir, model.name, kind)
+        with open(path + '.tmp', 'wb') as f:
+            f.write(data)
+        os.replace(path + '.tmp', path)
+        paths[kind] = path
     return paths
+
+
+def read_header(data):
+    """Header fields of a table's bytes (desktop)."""
+    magic, ver, flags, nb, fab = struct.unpack_from('<4sBBBB', data, 0)
+    if magic != MAGIC or ver != VERSION:
+        raise ValueError('not a version %d strategy table' % VERSION)
+    name = bytes(data[fmt.AT_NAME:fmt.AT_NAME + fmt.NAME_BYTES]).rstrip(b'\0').decode()
+    n, unit, per_slot = struct.unpack_from('<IHH', data, fmt.AT_N_STATES)
+    return {'name': name, 'flags': flags, 'n_boxes': nb, 'n_states': n, 'unit': unit,
+            'per_slot': per_slot, 'bits': data[fmt.AT_BITS],
+            'step': struct.unpack_from('<H', data, fmt.AT_STEP)[0],
+            'groups': struct.unpack_from('<I', data, fmt.AT_GROUPS)[0]}
+
+
+def read_table(path, model=None):
+    """(header fields, values of every reachable state in plain table order) of a
+    table of any format: exactly the values the device reads (desktop twin)."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    head = read_header(data)
+    if not head['flags'] & fmt.FLAG_PACKED:
+        return head, np.frombuffer(data, dtype='<u2', offset=HEADER, count=head['n_states'])
+    if model is None:
+        from tools.solver import RulesModel
+        model = RulesModel(head['name'])
+    ng = head['groups']
+    base = np.frombuffer(data, dtype='<u2', offset=HEADER, count=ng).astype(np.int64)
+    r = unpack_bits(data[HEADER + 2 * ng:], head['bits'], head['n_states'])
+    group, live = _groups(model)
+    vals = base[group]
+    vals[live] += r * head['step']
+    return head, vals
 
 
 def read_plain(path):
     """(header fields dict, uint16 values) of a plain table (desktop)."""
-    with open(path, 'rb') as f:
-        data = f.read()
-    magic, ver, flags, nb, fab, name, n, unit, per_slot = struct.unpack_from(
-        '<4sBBBB16sIHH', data, 0)
-    assert magic == MAGIC and not flags & FLAG_BLOCKS
-    vals = np.frombuffer(data, dtype='<u2', offset=HEADER, count=n)
-    return {'name': name.rstrip(b'\0').decode(), 'flags': flags, 'n_states': n,
-            'unit': unit}, vals
+    head, vals = read_table(path)
+    assert not head['flags'] & fmt.FLAG_PACKED
+    return head, vals
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description='Write strategy-table files for the advisor.')
     ap.add_argument('--rules', nargs='+', default=['yahtzee'])
     ap.add_argument('--out', default='tables')
-    ap.add_argument('--no-compressed', action='store_true')
+    ap.add_argument('--formats', nargs='+', choices=sorted(FORMATS), default=None,
+                    help='table formats to write (default: all that are worth it)')
     args = ap.parse_args(argv)
     for rules in args.rules:
         t = time.perf_counter()
-        paths = write_tables(rules, args.out, compressed=not args.no_compressed)
+        paths = write_tables(rules, args.out, kinds=args.formats)
         dt = time.perf_counter() - t
         for kind, p in sorted(paths.items()):
             print('%-20s %-10s %s  %d bytes' % (rules, kind, p, os.path.getsize(p)))
@@ -229,12 +334,9 @@ def main(argv=None):
     return 0
 
 
-if __name__ == '__main__':
-    sys.exit(main())
-
-
 def _source_stamp():
-    """Hash of the sources a table depends on (rules core, solver, writer)."""
+    """Hash of the sources a table depends on (rules core, solver, writer, and the
+    header layout in advisor.py)."""
     import hashlib
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     h = hashlib.sha256()
@@ -242,8 +344,7 @@ def _source_stamp():
     for sub in ('yahtzee_core', os.path.join('yahtzee_core', 'variants')):
         d = os.path.join(root, sub)
         paths += [os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith('.py')
-                  and n not in ('advisor.py', 'bots.py', 'analysis.py', 'game.py',
-                                'save.py', 'records.py')]
+                  and n not in ('bots.py', 'analysis.py', 'game.py', 'save.py', 'records.py')]
     paths += [os.path.join(root, 'tools', 'solver.py'), os.path.abspath(__file__)]
     for p in paths:
         with open(p, 'rb') as f:
@@ -251,23 +352,72 @@ def _source_stamp():
     return h.hexdigest()[:16]
 
 
-def ensure_tables(rules, out_dir='tables', compressed=True):
-    """Write the tables unless up-to-date ones exist (stamp of the sources beside
-    them); returns {kind: path}. For tests and CI: built once, reused after."""
-    name = rules if isinstance(rules, str) else rules.name
-    stamp_path = os.path.join(out_dir, name + '.stamp')
-    stamp = _source_stamp()
-    paths = {'plain': os.path.join(out_dir, name + '.yzt')}
-    if compressed:
-        paths['compressed'] = os.path.join(out_dir, name + '.yzc')
+def _stamp_says(stamp_path):
+    """(source stamp, kinds written, whether every format was asked) from a stamp file."""
     try:
         with open(stamp_path) as f:
-            fresh = f.read().strip() == stamp
+            lines = f.read().split('\n')
     except OSError:
-        fresh = False
-    if fresh and all(os.path.exists(p) for p in paths.values()):
+        return None, (), False
+    kinds = tuple(lines[1].split()) if len(lines) > 1 else ()
+    return lines[0].strip(), kinds, len(lines) > 2 and lines[2].strip() == 'all'
+
+
+def layer_progress(name, desc=None):
+    """A tqdm bar over the states the solver has finished, and the progress(layer)
+    callback that advances it (tools.solver.Solver.solve calls it per layer)."""
+    from tqdm import tqdm
+    from tools.solver import RulesModel
+    m = RulesModel(name)
+    per_layer = {}
+    for mask in range(m.n_masks):
+        pc = bin(mask).count('1')
+        per_layer[pc] = per_layer.get(pc, 0) + len(m.upper_sets[mask & 63]) * len(m.y_values(mask))
+    per_layer[m.n_boxes] = 0            # the full card: nothing left to solve
+    bar = tqdm(total=sum(per_layer.values()), unit=' states', unit_scale=True, leave=False,
+               desc=desc or 'strategy table %s' % name, file=sys.stderr)
+
+    def progress(layer):
+        bar.update(per_layer.get(layer, 0))
+    return bar, progress
+
+
+def fresh_tables(name, out_dir='tables', kinds=None):
+    """{kind: path} of up-to-date tables of ruleset `name` (every format asked for
+    present and built from the current sources), else None."""
+    built, written, complete = _stamp_says(os.path.join(out_dir, name + '.stamp'))
+    if built != _source_stamp() or not (complete if kinds is None else set(kinds) <= set(written)):
+        return None
+    paths = {k: table_path(out_dir, name, k) for k in (kinds or written)}
+    return paths if all(os.path.exists(p) for p in paths.values()) else None
+
+
+def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
+    """Write the tables unless up-to-date ones exist: a stamp beside them records the
+    hash of the sources they were built from and the formats written, so a change of
+    the rules core, solver or writer rebuilds them. kinds: the formats wanted (default
+    every one worth writing); progress: show a progress bar while solving (desktop).
+    Returns {kind: path}. Used by the tests, benches, bundle builder and simulator."""
+    name = rules if isinstance(rules, str) else rules.name
+    paths = fresh_tables(name, out_dir, kinds)
+    if paths is not None:
         return paths
-    paths = write_tables(name, out_dir, compressed=compressed)
-    with open(stamp_path, 'w') as f:
-        f.write(stamp)
+    stamp_path = os.path.join(out_dir, name + '.stamp')
+    stamp = _source_stamp()
+    bar = None
+    hook = None
+    if progress:
+        bar, hook = layer_progress(name)
+    try:
+        paths = write_tables(name, out_dir, kinds=kinds, progress=hook)
+    finally:
+        if bar is not None:
+            bar.close()
+    with open(stamp_path + '.tmp', 'w') as f:
+        f.write('%s\n%s\n%s\n' % (stamp, ' '.join(sorted(paths)), 'all' if kinds is None else ''))
+    os.replace(stamp_path + '.tmp', stamp_path)
     return paths
+
+
+if __name__ == '__main__':
+    sys.exit(main())

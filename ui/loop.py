@@ -96,10 +96,11 @@ def _dice_source():
 
 
 def table_file(rules):
-    """The strategy table the bundle copied for a ruleset: the plain file (one seek a
-    value) when there, else the block-compressed one; None when neither is."""
+    """The strategy table the bundle copied for a ruleset, best format first: plain
+    (one seek a value), packed exact, packed lossy (tools/strategy_table.py); None
+    when there is none."""
     import os
-    for ending in ('.yzt', '.yzc'):
+    for ending in ('.yzt', '.yzp', '.yz8', '.yz7'):
         path = 'tables/' + rules.name + ending
         try:
             os.stat(path)

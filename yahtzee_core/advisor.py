@@ -17,7 +17,7 @@ Yahtzee box); everything inside the turn is computed here, in integers:
   with one roll left, and the same sweep again gives the first roll's choice.
 
 Working memory: one array of 462 and one of 252 32-bit ints, the 1260-entry child
-table (uint16) and the 1184-byte table header: about 7 KB.
+table (uint16) and the 1208-byte table header: about 7 KB.
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
 >>> adv.best_hold(card, (1, 3, 3, 5, 6), 2)                 # doctest: +SKIP
@@ -35,22 +35,59 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_HEADER = const(1184)
 SCALE = const(7776)           # 6 ** 5: the common scale of hold values (analysis.py too)
 _SCALE = const(SCALE)
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
-_MAGIC = b'YZST'
+
+# Strategy-table header (little endian), defined here once: tools/strategy_table.py
+# writes with these offsets, TableValues reads with them.
+MAGIC = b'YZST'
+VERSION = const(2)
+AT_VERSION = const(4)         # B format version
+AT_FLAGS = const(5)           # B FLAG_* bits
+AT_N_BOXES = const(6)         # B
+AT_FAB = const(7)             # B five-alike box index (255: none)
+AT_NAME = const(8)            # full ruleset name, NUL padded
+NAME_BYTES = const(32)
+AT_N_STATES = const(40)       # I values stored (packed: live states only)
+AT_UNIT = const(44)           # H 100: hundredths of a point
+AT_PER_SLOT = const(46)       # H values stored per lower slot
+AT_OFFSETS = const(48)        # 64H offset of each upper mask inside a lower slot
+AT_BITMAPS = const(176)       # 64 x 8 bytes: stored subtotals of each upper mask
+AT_RANKS = const(688)         # 64 x 8 bytes: stored subtotals below each bitmap byte
+AT_BITS = const(1200)         # B packed: bits per residual (0: plain table)
+AT_STEP = const(1202)         # H packed: hundredths per residual unit
+AT_GROUPS = const(1204)       # I packed: groups (lower slots x 64), one base each
+HEADER = const(1208)
+FLAG_Y = const(1)             # five-alike flag in the state
+FLAG_U = const(2)             # upper subtotal tracked
+FLAG_PACKED = const(4)        # base per group + bit-packed residuals of live subtotals
 
 
 class TableError(ValueError):
     """The strategy table is missing, foreign or damaged."""
 
 
+def _u16(b, i):
+    return b[i] | b[i + 1] << 8
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
 class TableValues:
-    """Expected remaining score (hundredths) of a turn-start state, one seek each."""
+    """Expected remaining score (hundredths) of a turn-start state.
+
+    Plain tables: one uint16 per reachable state, one seek each. Packed tables
+    (FLAG_PACKED): a uint16 base per (lower slot, upper mask) group, the value of
+    every state whose upper subtotal no longer matters (bonus secured or out of
+    reach: the same remaining game), and for the other ("live") subtotals a residual
+    of AT_BITS bits in units of AT_STEP hundredths: value = base + residual * step.
+    One seek for a settled state, two for a live one (the base is kept per group)."""
 
     def __init__(self, rules, table_file):
         self.rules = rules
@@ -64,98 +101,90 @@ class TableValues:
             f = table_file
             self._own = False
         self.f = f
-        head = f.read(_HEADER)
-        if len(head) != _HEADER or head[0:4] != _MAGIC or head[4] != 1:
+        head = f.read(HEADER)
+        if len(head) != HEADER or head[0:4] != MAGIC or head[AT_VERSION] != VERSION:
             self.close()
-            raise TableError('not a strategy table (version 1)')
-        name = bytes(head[8:24]).rstrip(b'\0').decode()
-        if name != rules.name or head[6] != rules.n_boxes:
+            raise TableError('not a strategy table (version 2): rebuild it')
+        name = bytes(head[AT_NAME:AT_NAME + NAME_BYTES]).rstrip(b'\0').decode()
+        if name != rules.name or head[AT_N_BOXES] != rules.n_boxes:
             self.close()
             raise TableError('table is for %s, not %s' % (name, rules.name))
         self.head = head
-        self.flags = head[5]
-        self.fab = head[7] if head[7] != 255 else -1
-        self.n_states = head[24] | head[25] << 8 | head[26] << 16 | head[27] << 24
-        self.per_slot = head[30] | head[31] << 8
+        self.flags = head[AT_FLAGS]
+        self.fab = head[AT_FAB] if head[AT_FAB] != 255 else -1
+        self.n_states = _u32(head, AT_N_STATES)
+        self.per_slot = _u16(head, AT_PER_SLOT)
         self.n_lower = rules.n_boxes - 6
+        self.packed = bool(self.flags & FLAG_PACKED)
+        self.bits = head[AT_BITS]
+        self.step = _u16(head, AT_STEP)
+        self.residuals_at = HEADER + 2 * _u32(head, AT_GROUPS)
+        if self.packed:
+            end = self.residuals_at + ((self.n_states * self.bits + 7) >> 3)
+            end += 2 if self.bits and self.n_states else 0   # 3-byte reads at the end
+        else:
+            end = HEADER + 2 * self.n_states
+        f.seek(0, 2)
+        size = f.tell()
+        if size != end:
+            self.close()
+            raise TableError('damaged strategy table: %d bytes, not %d' % (size, end))
+        self.buf = bytearray(3)
         self.buf2 = bytearray(2)
-        self.compressed = bool(self.flags & 4)
-        if self.compressed:
-            b4 = self.buf4 = bytearray(4)
-            f.seek(_HEADER)
-            f.readinto(b4)
-            self.block = b4[0] | b4[1] << 8 | b4[2] << 16 | b4[3] << 24
-            f.readinto(b4)
-            nb = b4[0] | b4[1] << 8 | b4[2] << 16 | b4[3] << 24
-            self.index_at = _HEADER + 8
-            self.area_at = _HEADER + 8 + 4 * nb
-            self.buf3 = bytearray(3)
-            self.bits = bytearray((17 * self.block + 7) // 8 + 2)
+        self._group = -1
+        self._base = 0
         self.reads = 0
+        self.seeks = 0
 
     def close(self):
         if self._own and self.f is not None:
             self.f.close()
         self.f = None
 
-    def index(self, mask, u, y):
-        """Position k of a state in the table."""
-        head = self.head
+    def _slot(self, mask, y):
         lm = mask >> 6
-        um = mask & 63
         if y:
             j = self.fab - 6
-            slot = (1 << self.n_lower) + ((lm & ((1 << j) - 1)) | ((lm >> (j + 1)) << j))
-        else:
-            slot = lm
+            return (1 << self.n_lower) + ((lm & ((1 << j) - 1)) | ((lm >> (j + 1)) << j))
+        return lm
+
+    def index(self, mask, u, y):
+        """Position k of a stored state (packed: of a live state) in the table."""
+        head = self.head
+        um = mask & 63
         at = um * 8 + (u >> 3)
-        bits = head[160 + at] & ((1 << (u & 7)) - 1)
-        rank = head[672 + at]
+        bits = head[AT_BITMAPS + at] & ((1 << (u & 7)) - 1)
+        rank = head[AT_RANKS + at]
         while bits:
             bits &= bits - 1
             rank += 1
-        return slot * self.per_slot + (head[32 + 2 * um] | head[33 + 2 * um] << 8) + rank
+        return self._slot(mask, y) * self.per_slot + _u16(head, AT_OFFSETS + 2 * um) + rank
 
     def value(self, mask, u, y):
-        k = self.index(mask, u, y)
         self.reads += 1
-        if self.compressed:
-            return self._block_value(k)
         f = self.f
-        buf = self.buf2
-        f.seek(_HEADER + 2 * k)
+        buf = self.buf
+        if not self.packed:
+            f.seek(HEADER + 2 * self.index(mask, u, y))
+            f.readinto(self.buf2)
+            self.seeks += 1
+            return self.buf2[0] | self.buf2[1] << 8
+        g = self._slot(mask, y) * 64 + (mask & 63)
+        if g != self._group:
+            f.seek(HEADER + 2 * g)
+            f.readinto(self.buf2)
+            self.seeks += 1
+            self._group = g
+            self._base = self.buf2[0] | self.buf2[1] << 8
+        if not self.head[AT_BITMAPS + (mask & 63) * 8 + (u >> 3)] >> (u & 7) & 1:
+            return self._base            # bonus settled: u no longer matters
+        pos = self.index(mask, u, y) * self.bits
+        f.seek(self.residuals_at + (pos >> 3))
         f.readinto(buf)
-        return buf[0] | buf[1] << 8
-
-    def _block_value(self, k):
-        f = self.f
-        b = k // self.block
-        i = k - b * self.block
-        b4 = self.buf4
-        f.seek(self.index_at + 4 * b)
-        f.readinto(b4)
-        f.seek(self.area_at + (b4[0] | b4[1] << 8 | b4[2] << 16 | b4[3] << 24))
-        b3 = self.buf3
-        f.readinto(b3)
-        v = b3[0] | b3[1] << 8
-        w = b3[2]
-        if i == 0 or w == 0:
-            return v
-        nbytes = (w * i + 7) >> 3
-        bt = self.bits
-        f.readinto(memoryview(bt)[0:nbytes])
-        bt[nbytes] = 0
-        bt[nbytes + 1] = 0
-        pos = 0
-        mask = (1 << w) - 1
-        for _ in range(i):
-            byte = pos >> 3
-            # a delta of at most 17 bits lies within 3 bytes: stays a small int
-            word = bt[byte] | bt[byte + 1] << 8 | bt[byte + 2] << 16
-            z = (word >> (pos & 7)) & mask
-            v += (z >> 1) if not z & 1 else -((z + 1) >> 1)
-            pos += w
-        return v
+        self.seeks += 1
+        # at most 16 bits at a shift of at most 7: within 3 bytes, a small int
+        r = ((buf[0] | buf[1] << 8 | buf[2] << 16) >> (pos & 7)) & ((1 << self.bits) - 1)
+        return self._base + r * self.step
 
 
 class TurnPlanner:
@@ -258,7 +287,7 @@ class TurnPlanner:
             return self.ubonus
         return 0
 
-    def _box_value(self, b, r, pts):
+    def _box_value(self, b, pts):
         """Hundredths: points now (with the upper bonus) plus the next state's value."""
         nv = self.nv
         if b < 6:
@@ -275,9 +304,9 @@ class TurnPlanner:
             return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
         return 100 * pts + nv[b * 6]
 
-    def _five_alike(self, card, face, out_best):
+    def _five_alike(self, card, face):
         """(best value, best box) of a five-alike of `face` (Joker rules and bonus,
-        asked of the card). out_best unused; kept small."""
+        asked of the card)."""
         d = (face, face, face, face, face)
         opts = card.options(d)
         best = -1
@@ -286,7 +315,7 @@ class TurnPlanner:
         for b in range(self.n_boxes):
             name = cats[b]
             if name in opts:
-                v = self._box_value(b, 0, opts[name])
+                v = self._box_value(b, opts[name])
                 if v > best:
                     best, best_b = v, b
         if best_b >= 0 and self.has_y:
@@ -318,12 +347,12 @@ class TurnPlanner:
             for b in range(nb):
                 if mask >> b & 1:
                     continue
-                v = self._box_value(b, r, score(r, b))
+                v = self._box_value(b, score(r, b))
                 if v > best:
                     best = v
             e[r] = best
         for f in range(1, 7):
-            e[self.five[f - 1]] = self._five_alike(card, f, None)[0]
+            e[self.five[f - 1]] = self._five_alike(card, f)[0]
         self._stage = 3
 
     def _sweep(self):
@@ -419,7 +448,6 @@ class TurnPlanner:
     def box_options(self, card, dice):
         """[(value hundredths, box index)] for every legal box, best first."""
         self._last_roll_values(card)
-        r = _dice.roll_index(dice)
         opts = card.options(dice)
         cats = self.rules.categories
         bonus = 0
@@ -428,7 +456,7 @@ class TurnPlanner:
             if cats[b] in opts:
                 if not out and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
                     bonus = 100 * self._bonus(card, tuple(dice), cats[b])
-                out.append((self._box_value(b, r, opts[cats[b]]), b))
+                out.append((self._box_value(b, opts[cats[b]]), b))
         out = [(v + bonus, b) for v, b in out]
         out.sort(key=_box_key)
         return out

@@ -36,10 +36,12 @@ def die():
 dice = [0, 0, 0, 0, 0]
 worst_turn = 0
 reads_max = 0
+seeks_max = 0
 decisions = 0
 start_value = adv.expected_final(card)
 for turn in range(rules.rounds):
     reads0 = adv.table.reads
+    seeks0 = adv.table.seeks
     gc.collect()
     gc.disable()
     a0 = gc.mem_alloc()
@@ -67,12 +69,15 @@ for turn in range(rules.rounds):
     reads = adv.table.reads - reads0
     if reads > reads_max:
         reads_max = reads
+    if adv.table.seeks - seeks0 > seeks_max:
+        seeks_max = adv.table.seeks - seeks0
 
 gc.collect()
 print('expected at start', start_value)
 print('final score', card.total)
 print('decisions', decisions)
 print('table reads per turn max', reads_max)
+print('table seeks per turn max', seeks_max)
 print('core resident bytes', core_bytes)
 print('advisor resident bytes', advisor_bytes)
 print('turn allocation bytes max', worst_turn)

@@ -1,0 +1,44 @@
+"""Strategy tables for the simulator, built the first time a ruleset needs one.
+
+A fresh clone has no tables/ folder: the first hint or perfect computer player of a
+ruleset solves it (a few seconds, with a progress bar on stderr) through
+tools.strategy_table.ensure_tables, the same cache the tests, benches and bundle
+builder use, so a change of the rules core, solver or writer rebuilds it.
+Desktop only.
+"""
+
+import os
+
+
+class TableCache:
+    """The app's table_path: a callable giving a ruleset's plain table, built on
+    first use; None (the app falls back to level good and says so) if it cannot be."""
+
+    def __init__(self, folder, progress=True):
+        self.folder = folder
+        self.progress = progress
+        self.paths = {}
+        self.failed = {}           # ruleset name -> why there is no table
+        self.after_build = None    # called after a build (the terminal repaints)
+
+    def __call__(self, rules):
+        name = rules.name
+        if name in self.paths:
+            return self.paths[name]
+        if name in self.failed:
+            return None
+        try:
+            from tools.strategy_table import ensure_tables, fresh_tables
+            built = fresh_tables(name, self.folder) is None
+            path = ensure_tables(name, self.folder, progress=self.progress)['plain']
+        except (ImportError, OSError, ValueError, RuntimeError) as err:
+            self.failed[name] = "%s: %s" % (type(err).__name__, err)
+            return None
+        if built and self.after_build is not None:
+            self.after_build()
+        self.paths[name] = path
+        return path
+
+
+def default_tables(root):
+    return TableCache(os.path.join(root, "tables"))
