@@ -17,7 +17,8 @@ from mpy_util import REPO_ROOT, run_micropython
 TABLES = os.path.join(str(REPO_ROOT), 'tables')
 # Smallest heap the compiled core + advisor game passes in (the core alone takes
 # about 21 KB once a ruleset is built; see docs/STRATEGY.md).
-ADVISOR_HEAP = '52K'
+# 53K is the measured floor after the packed formats and the App refactor met (was 52K).
+ADVISOR_HEAP = '54K'
 
 
 @pytest.fixture(scope='module')
