@@ -6,6 +6,8 @@ core's tables) and exact values kept as integers over 7776**stage; nothing of th
 core's sweep, child table or hold arithmetic is used (only dice.hold_index, to name
 the tie rule "lowest hold index").
 """
+import os
+import subprocess
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 
 import reference_scoring as ref
 import yahtzee_core as yc
+from mpy_util import REPO_ROOT, run_micropython
 from yahtzee_core.dice import hold_index
 from yahtzee_core.odds import chase
 
@@ -182,3 +185,51 @@ def test_bad_arguments_raise_clear_errors():
         chase(rules, "chance", (1, 2, 3, 4, 7), 1)
     with pytest.raises(yc.IllegalMove):
         chase(rules, "chance", (1, 2, 3, 4, 5), 3)
+
+
+# -- on real interpreters: tests/mpy/check_odds.py prints cases, the brute force judges --
+CHECK_ODDS = REPO_ROOT / "tests" / "mpy" / "check_odds.py"
+# CircuitPython's 32-bit interpreter, when the machine has it (a user's clone has not).
+CIRCUITPY = REPO_ROOT.parent / "shared" / "circuitpython" / "circuitpython-10.2.1-unix32"
+
+
+def check_output(out, name):
+    """Every 'odds' line against the brute force; returns the 'mem' figures."""
+    assert out.rstrip().endswith("odds checks passed"), out[-2000:]
+    cases = 0
+    for line in out.splitlines():
+        if not line.startswith("odds ") or "->" not in line:
+            continue
+        _, box, aim, dice, rolls_left, _, chance, points, keep = line.split()
+        dice = None if dice == "-" else tuple(int(c) for c in dice)
+        keep = None if keep == "-" else tuple(int(c) for c in keep.strip("."))
+        assert (int(chance), int(points), keep) == \
+            expected(name, box, aim, dice, int(rolls_left)), line
+        cases += 1
+    boxes = len(yc.ruleset(name).categories)
+    assert cases == boxes * 2 * (1 + 6 * 3)   # every 50th of the 252 rolls, 2/1/0 left
+    return {tuple(line.split()[:-1]): int(line.split()[-1])
+            for line in out.splitlines() if line.startswith("mem ")}
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "yatzy", "yacht"])
+def test_micropython_agrees_with_the_brute_force(name):
+    done = run_micropython(CHECK_ODDS, heapsize="64K", args=[name, "50"])
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    check_output(done.stdout, name)
+
+
+@pytest.mark.skipif(not CIRCUITPY.exists(),
+                    reason="no CircuitPython 32-bit interpreter at ../shared/circuitpython")
+@pytest.mark.parametrize("name", ["yahtzee", "yatzy"])
+def test_circuitpython_32bit_agrees_and_stays_in_small_ints(name):
+    env = dict(os.environ, MICROPYPATH=str(REPO_ROOT))
+    done = subprocess.run([str(CIRCUITPY), "-X", "heapsize=64K", str(CHECK_ODDS), name, "50"],
+                          capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
+                          timeout=120)
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    mem = check_output(done.stdout, name)
+    # A long int would leave tens of KB of garbage per call (one allocation per step);
+    # what remains is the result and keep tuples.
+    garbage = [v for k, v in mem.items() if k[:4] == ("mem", "garbage", "per", "chase")]
+    assert len(garbage) == 6 and max(garbage) < 1024, mem

@@ -24,12 +24,17 @@ Exact: after the last roll a roll's value is an integer; a hold's value is the s
 its completions' values, over all 6**(5 - k) ordered outcomes of the k dice rolled, put
 on the common scale 6**5 = 7776 by multiplying by 6**k (the sweep of advisor.py); the
 best hold within a roll is pushed up through the holds. Each roll thus multiplies the
-denominator by 7776, never divides. Only the final figures are divided (rounded).
-On a 32-bit CircuitPython the values of the first of three rolls exceed the small-int
-range (2**30) and become long ints for that stage: see bench/bench_odds.py.
+denominator by 7776, never divides; only the final figures are divided (rounded).
 
-Working memory: the child table (1260 uint16) and ways table (252 B), built on the
-first call and kept; four lists (462 + 462 + 252 + 252 ints) reused by every call.
+Small ints only, for 32-bit boards (CircuitPython's small ints stop at 2**30, and a long
+int allocates at every step): expected points are kept as two base-7776 digits, value =
+7776 * hi + lo with lo < 7776, each swept on its own (the sweep is linear) and carried
+after each roll; the chance needs no split inside the turn (at most 7776**2), and the
+first of three rolls, a sum over its 252 outcomes, is carried into a third digit.
+
+Working memory: the child table (1260 uint16) and the ways table (252 B), built on the
+first call; six int32 arrays (3 x 462 + 3 x 252: 8.6 KB) reused by every call. All of
+it goes with the module (``rules.forget('odds')``) when the Odds screen closes.
 """
 
 from array import array
@@ -52,9 +57,9 @@ _work = None
 
 
 def _tables():
-    """(children, ways, x, y, e, g), built once: children[h * 6 + f - 1] is hold h
+    """(children, ways, holds, rolls), built once: children[h * 6 + f - 1] is hold h
     with one more die showing f; ways[r] the orderings of roll r (5! / prod(c!));
-    x, y hold values and e, g roll values of the two objectives (scratch)."""
+    holds and rolls: three scratch arrays each (chance, points hi, points lo)."""
     global _work
     if _work is None:
         ch = array('H', bytes(2 * 6 * _N_SMALL))
@@ -71,7 +76,10 @@ def _tables():
                 run = run + 1 if d[i] == d[i - 1] else 1
                 w //= run
             ways[r] = w
-        _work = (ch, ways, [0] * N_HOLDS, [0] * N_HOLDS, [0] * N_ROLLS, [0] * N_ROLLS)
+        zero_h = bytes(4 * N_HOLDS)
+        zero_r = bytes(4 * N_ROLLS)
+        _work = (ch, ways, (array('i', zero_h), array('i', zero_h), array('i', zero_h)),
+                 (array('i', zero_r), array('i', zero_r), array('i', zero_r)))
     return _work
 
 
@@ -90,33 +98,54 @@ def _sweep(x, e, ch):
         mult *= 6
 
 
-def _push_best(x, y, ch):
-    """Each hold takes the best (x, y) of the holds inside it (x first, then y); then
-    the five-dice holds are the rolls' values with one more roll to come."""
+def _carry(hi, lo, n):
+    """Points as digits: move whole 7776s of lo[i] into hi[i] so lo[i] < 7776."""
+    for i in range(n):
+        t = lo[i]
+        if t >= _SCALE:
+            q = t // _SCALE
+            hi[i] += q
+            lo[i] = t - q * _SCALE
+
+
+def _push_best(k1, k2, k3, ch):
+    """Each hold takes the best value of the holds inside it, compared as (k1, k2, k3)
+    in that order; then the five-dice holds are the rolls' values with a roll to come."""
     for h in range(_N_SMALL):
-        a = x[h]
-        b = y[h]
+        a1 = k1[h]
+        a2 = k2[h]
+        a3 = k3[h]
         for j in range(h * 6, h * 6 + 6):
             c = ch[j]
-            if a > x[c] or (a == x[c] and b > y[c]):
-                x[c] = a
-                y[c] = b
+            b1 = k1[c]
+            if a1 > b1 or (a1 == b1 and (a2 > k2[c] or (a2 == k2[c] and a3 > k3[c]))):
+                k1[c] = a1
+                k2[c] = a2
+                k3[c] = a3
 
 
-def _rounded(num, den, unit):
-    """num / den in units of 1/unit, rounded half up."""
-    return (num * unit + den // 2) // den
+def _rounded(d0, d1, d2, n, unit):
+    """(d2 * 7776**2 + d1 * 7776 + d0) / 7776**n in units of 1/unit, rounded half up,
+    by long division in base 7776 (d0 < 7776; d1 < 7776 unless d2 is 0)."""
+    v = d0 * unit
+    c = v // _SCALE
+    r0 = v - c * _SCALE
+    v = d1 * unit + c
+    c = v // _SCALE
+    r1 = v - c * _SCALE
+    top = d2 * unit + c          # value * unit * 7776**n = top * 7776**2 + r1 * 7776 + r0
+    if n == 1:
+        return top * _SCALE + r1 + (r0 >= _SCALE // 2)
+    if n == 2:
+        return top + (r1 >= _SCALE // 2)
+    return top // _SCALE + (top % _SCALE >= _SCALE // 2)
 
 
 def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     """(chance in 1/10,000, expected points in hundredths, dice to keep or None) of
     chasing one box (name or index) for the rest of this turn; see the module doc."""
     b = rules.box_index(box)
-    if aim == 'make':
-        make_first = True
-    elif aim == 'points':
-        make_first = False
-    else:
+    if aim not in ('make', 'points'):
         raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
     if dice is None:
         if rolls_left != 3:
@@ -126,8 +155,9 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         roll = roll_index(dice)   # IllegalMove unless five dice 1..6
         if not (isinstance(rolls_left, int) and 0 <= rolls_left <= 2):
             raise IllegalMove("with dice showing, 0 to 2 rolls are left, not %r" % (rolls_left,))
-    ch, ways, x, y, e, g = _tables()
-    # Value of every roll after the last roll: made (0/1) and points.
+    ch, ways, holds, rolls = _tables()
+    made, hi, lo = rolls
+    # Value of every roll after the last roll: made (0/1) and points (as hi 0, lo).
     table = rules._table
     five = rules._five_alike
     joker = rules.joker_points[b] if rules.joker_points else 0
@@ -137,68 +167,80 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         pts = table[off + r]
         if joker and five[r]:
             pts = joker
-        made = 1 if pts >= par else 0
-        if make_first:
-            e[r] = made
-            g[r] = pts
-        else:
-            e[r] = pts
-            g[r] = made
-    den = 1
-    keep = None
-    if roll < 0:
-        # Two rolls of choices, then the first roll's expectation over its 7776 outcomes.
-        for stage in range(2):
-            _sweep(x, e, ch)
-            _sweep(y, g, ch)
-            _push_best(x, y, ch)
+        made[r] = 1 if pts >= par else 0
+        hi[r] = 0
+        lo[r] = pts
+    if roll >= 0 and rolls_left == 0:
+        return 10000 * made[roll], 100 * lo[roll], hold_dice(_BASE5 + roll)
+    mx, hx, lx = holds
+    keys = (mx, hx, lx) if aim == 'make' else (hx, lx, mx)
+    sweeps = 2 if roll < 0 else rolls_left
+    for stage in range(sweeps):
+        _sweep(mx, made, ch)
+        _sweep(hx, hi, ch)
+        _sweep(lx, lo, ch)
+        _carry(hx, lx, N_HOLDS)
+        if stage < sweeps - 1 or roll < 0:
+            _push_best(keys[0], keys[1], keys[2], ch)
             for r in range(N_ROLLS):
-                e[r] = x[_BASE5 + r]
-                g[r] = y[_BASE5 + r]
-            den *= _SCALE
-        p = q = 0
+                made[r] = mx[_BASE5 + r]
+                hi[r] = hx[_BASE5 + r]
+                lo[r] = lx[_BASE5 + r]
+    if roll < 0:
+        # The first roll: each of its 252 outcomes times its orderings, in three
+        # base-7776 digits (the sums reach 50 * 7776**3).
+        m0 = m1 = p0 = p1 = p2 = 0
         for r in range(N_ROLLS):
-            p += ways[r] * e[r]
-            q += ways[r] * g[r]
-        den *= _SCALE
-    elif rolls_left == 0:
-        p, q = e[roll], g[roll]
-        keep = hold_dice(_BASE5 + roll)
-    else:
-        for stage in range(rolls_left):
-            _sweep(x, e, ch)
-            _sweep(y, g, ch)
-            den *= _SCALE
-            if stage < rolls_left - 1:
-                _push_best(x, y, ch)
-                for r in range(N_ROLLS):
-                    e[r] = x[_BASE5 + r]
-                    g[r] = y[_BASE5 + r]
-        best = -1
-        p = q = -1
-        # Every sub-multiset of the dice showing, by face counts (no tuples).
-        packed = pack_counts(dice)
-        sub = packed
-        while True:
-            k = 0
-            t = sub
-            while t:
-                k += t & 7
-                t >>= 3
-            h = _LEVEL[k] + rank_counts(sub)
-            a = x[h]
-            c = y[h]
-            if a > p or (a == p and (c > q or (c == q and h < best))):
-                p, q, best = a, c, h
-            if not sub:
-                break
-            # next smaller sub-multiset: decrement the count vector, fields <= packed's
-            f = 0
-            while (sub >> (3 * f)) & 7 == 0:
-                sub |= ((packed >> (3 * f)) & 7) << (3 * f)
-                f += 1
-            sub -= 1 << (3 * f)
-        keep = hold_dice(best)
-    if not make_first:
-        p, q = q, p
-    return _rounded(p, den, 10000), _rounded(q, den, 100), keep
+            w = ways[r]
+            m = made[r]
+            q = m // _SCALE
+            m1 += w * q
+            m0 += w * (m - q * _SCALE)
+            p0 += w * lo[r]
+            p1 += w * hi[r]
+            q = p1 // _SCALE
+            p2 += q
+            p1 -= q * _SCALE
+        q = m0 // _SCALE
+        m0 -= q * _SCALE
+        m1 += q
+        q = m1 // _SCALE
+        m1 -= q * _SCALE
+        q2 = p0 // _SCALE
+        p0 -= q2 * _SCALE
+        p1 += q2
+        q2 = p1 // _SCALE
+        p1 -= q2 * _SCALE
+        p2 += q2
+        return _rounded(m0, m1, q, 3, 10000), _rounded(p0, p1, p2, 3, 100), None
+    best = -1
+    a1 = a2 = a3 = -1
+    k1, k2, k3 = keys
+    # Every sub-multiset of the dice showing, by face counts (no tuples).
+    packed = pack_counts(dice)
+    sub = packed
+    while True:
+        k = 0
+        t = sub
+        while t:
+            k += t & 7
+            t >>= 3
+        h = _LEVEL[k] + rank_counts(sub)
+        b1 = k1[h]
+        b2 = k2[h]
+        b3 = k3[h]
+        if b1 > a1 or (b1 == a1 and (b2 > a2 or (b2 == a2 and (b3 > a3 or (
+                b3 == a3 and h < best))))):
+            a1, a2, a3, best = b1, b2, b3, h
+        if not sub:
+            break
+        # next smaller sub-multiset: count down the face counts, fields <= packed's
+        f = 0
+        while (sub >> (3 * f)) & 7 == 0:
+            sub |= ((packed >> (3 * f)) & 7) << (3 * f)
+            f += 1
+        sub -= 1 << (3 * f)
+    m = mx[best]
+    q = m // _SCALE
+    return (_rounded(m - q * _SCALE, q, 0, rolls_left, 10000),
+            _rounded(lx[best], hx[best], 0, rolls_left, 100), hold_dice(best))
