@@ -33,7 +33,7 @@ after each roll; the chance needs no split inside the turn (at most 7776**2), an
 first of three rolls, a sum over its 252 outcomes, is carried into a third digit.
 
 Working memory: the child table (1260 uint16) and the ways table (252 B), built on the
-first call; six int32 arrays (3 x 462 + 3 x 252: 8.6 KB) reused by every call. All of
+first call; three int32 arrays of 462 (5.5 KB) reused by every call. All of
 it goes with the module (``rules.forget('odds')``) when the Odds screen closes.
 """
 
@@ -57,9 +57,10 @@ _work = None
 
 
 def _tables():
-    """(children, ways, holds, rolls), built once: children[h * 6 + f - 1] is hold h
+    """(children, ways, made, hi, lo), built once: children[h * 6 + f - 1] is hold h
     with one more die showing f; ways[r] the orderings of roll r (5! / prod(c!));
-    holds and rolls: three scratch arrays each (chance, points hi, points lo)."""
+    made, hi, lo: a value per hold (scratch), the chance and the points' two digits.
+    The five-dice holds 210 + r double as the values of the rolls r."""
     global _work
     if _work is None:
         ch = array('H', bytes(2 * 6 * _N_SMALL))
@@ -76,36 +77,36 @@ def _tables():
                 run = run + 1 if d[i] == d[i - 1] else 1
                 w //= run
             ways[r] = w
-        zero_h = bytes(4 * N_HOLDS)
-        zero_r = bytes(4 * N_ROLLS)
-        _work = (ch, ways, (array('i', zero_h), array('i', zero_h), array('i', zero_h)),
-                 (array('i', zero_r), array('i', zero_r), array('i', zero_r)))
+        zero = bytes(4 * N_HOLDS)
+        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero))
     return _work
 
 
-def _sweep(x, e, ch):
-    """x[h] = value of hold h on the 7776 scale when the dice not kept are rolled and
-    the roll is worth e[r]: the sum over the hold's ordered outcomes times 6**k."""
-    for r in range(N_ROLLS):
-        x[_BASE5 + r] = e[r]
+def _sweep(mx, hx, lx, ch):
+    """Roll values (in the five-dice holds) -> every hold's value on the 7776 scale
+    when the dice not kept are rolled: the sum over the hold's ordered outcomes, times
+    6**k for k dice kept; the points' low digit carried into the high one."""
     for h in range(_N_SMALL - 1, -1, -1):
         i = h * 6
-        x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
-    mult = 6
-    for k in range(1, 6):
+        c0 = ch[i]
+        c1 = ch[i + 1]
+        c2 = ch[i + 2]
+        c3 = ch[i + 3]
+        c4 = ch[i + 4]
+        c5 = ch[i + 5]
+        mx[h] = mx[c0] + mx[c1] + mx[c2] + mx[c3] + mx[c4] + mx[c5]
+        hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
+        lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
+    mult = 1
+    for k in range(6):
         for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
-            x[h] *= mult
-        mult *= 6
-
-
-def _carry(hi, lo, n):
-    """Points as digits: move whole 7776s of lo[i] into hi[i] so lo[i] < 7776."""
-    for i in range(n):
-        t = lo[i]
-        if t >= _SCALE:
+            t = lx[h] * mult
             q = t // _SCALE
-            hi[i] += q
-            lo[i] = t - q * _SCALE
+            lx[h] = t - q * _SCALE
+            hx[h] = hx[h] * mult + q
+            if k:
+                mx[h] *= mult
+        mult *= 6
 
 
 def _push_best(k1, k2, k3, ch):
@@ -155,8 +156,7 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         roll = roll_index(dice)   # IllegalMove unless five dice 1..6
         if not (isinstance(rolls_left, int) and 0 <= rolls_left <= 2):
             raise IllegalMove("with dice showing, 0 to 2 rolls are left, not %r" % (rolls_left,))
-    ch, ways, holds, rolls = _tables()
-    made, hi, lo = rolls
+    ch, ways, made, hi, lo = _tables()
     # Value of every roll after the last roll: made (0/1) and points (as hi 0, lo).
     table = rules._table
     five = rules._five_alike
@@ -167,37 +167,29 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         pts = table[off + r]
         if joker and five[r]:
             pts = joker
-        made[r] = 1 if pts >= par else 0
-        hi[r] = 0
-        lo[r] = pts
+        made[_BASE5 + r] = 1 if pts >= par else 0
+        hi[_BASE5 + r] = 0
+        lo[_BASE5 + r] = pts
     if roll >= 0 and rolls_left == 0:
-        return 10000 * made[roll], 100 * lo[roll], hold_dice(_BASE5 + roll)
-    mx, hx, lx = holds
-    keys = (mx, hx, lx) if aim == 'make' else (hx, lx, mx)
+        return 10000 * made[_BASE5 + roll], 100 * lo[_BASE5 + roll], hold_dice(_BASE5 + roll)
+    keys = (made, hi, lo) if aim == 'make' else (hi, lo, made)
     sweeps = 2 if roll < 0 else rolls_left
     for stage in range(sweeps):
-        _sweep(mx, made, ch)
-        _sweep(hx, hi, ch)
-        _sweep(lx, lo, ch)
-        _carry(hx, lx, N_HOLDS)
+        _sweep(made, hi, lo, ch)
         if stage < sweeps - 1 or roll < 0:
             _push_best(keys[0], keys[1], keys[2], ch)
-            for r in range(N_ROLLS):
-                made[r] = mx[_BASE5 + r]
-                hi[r] = hx[_BASE5 + r]
-                lo[r] = lx[_BASE5 + r]
     if roll < 0:
         # The first roll: each of its 252 outcomes times its orderings, in three
         # base-7776 digits (the sums reach 50 * 7776**3).
         m0 = m1 = p0 = p1 = p2 = 0
         for r in range(N_ROLLS):
             w = ways[r]
-            m = made[r]
+            m = made[_BASE5 + r]
             q = m // _SCALE
             m1 += w * q
             m0 += w * (m - q * _SCALE)
-            p0 += w * lo[r]
-            p1 += w * hi[r]
+            p0 += w * lo[_BASE5 + r]
+            p1 += w * hi[_BASE5 + r]
             q = p1 // _SCALE
             p2 += q
             p1 -= q * _SCALE
@@ -240,7 +232,7 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
             sub |= ((packed >> (3 * f)) & 7) << (3 * f)
             f += 1
         sub -= 1 << (3 * f)
-    m = mx[best]
+    m = made[best]
     q = m // _SCALE
     return (_rounded(m - q * _SCALE, q, 0, rolls_left, 10000),
-            _rounded(lx[best], hx[best], 0, rolls_left, 100), hold_dice(best))
+            _rounded(lo[best], hi[best], 0, rolls_left, 100), hold_dice(best))
