@@ -54,6 +54,7 @@ _SCALE = const(7776)     # 6 ** 5
 _LEVEL = b'\x00\x01\x07\x1c\x54\xd2'   # first hold index of each hold size 0..5
 
 _work = None
+_fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same every turn
 
 
 def _tables():
@@ -82,10 +83,11 @@ def _tables():
     return _work
 
 
-def _sweep(mx, hx, lx, ch):
+def _sweep(mx, hx, lx, ch, split):
     """Roll values (in the five-dice holds) -> every hold's value on the 7776 scale
     when the dice not kept are rolled: the sum over the hold's ordered outcomes, times
-    6**k for k dice kept; the points' low digit carried into the high one."""
+    6**k for k dice kept. With `split` the points are two digits (hx, lx): the low one
+    is carried into the high one; else hx is not used."""
     for h in range(_N_SMALL - 1, -1, -1):
         i = h * 6
         c0 = ch[i]
@@ -95,16 +97,22 @@ def _sweep(mx, hx, lx, ch):
         c4 = ch[i + 4]
         c5 = ch[i + 5]
         mx[h] = mx[c0] + mx[c1] + mx[c2] + mx[c3] + mx[c4] + mx[c5]
-        hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
         lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
+        if split:
+            hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
     mult = 1
     for k in range(6):
-        for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
-            t = lx[h] * mult
-            q = t // _SCALE
-            lx[h] = t - q * _SCALE
-            hx[h] = hx[h] * mult + q
-            if k:
+        end = _LEVEL[k + 1] if k < 5 else N_HOLDS
+        if split:
+            for h in range(_LEVEL[k], end):
+                t = lx[h] * mult
+                q = t // _SCALE
+                lx[h] = t - q * _SCALE
+                hx[h] = hx[h] * mult + q
+                mx[h] *= mult
+        elif k:
+            for h in range(_LEVEL[k], end):
+                lx[h] *= mult
                 mx[h] *= mult
         mult *= 6
 
@@ -156,40 +164,69 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         roll = roll_index(dice)   # IllegalMove unless five dice 1..6
         if not (isinstance(rolls_left, int) and 0 <= rolls_left <= 2):
             raise IllegalMove("with dice showing, 0 to 2 rolls are left, not %r" % (rolls_left,))
+    key = (rules.name, b, aim)
+    if roll < 0 and key in _fresh:
+        return _fresh[key]
     ch, ways, made, hi, lo = _tables()
-    # Value of every roll after the last roll: made (0/1) and points (as hi 0, lo).
+    # Value of every roll after the last roll: made (0/1) and points. Points are
+    # divided by the gcd of the box's scores (Yahtzee 50 -> 1, Sixes 6, 12, .. -> 1..5):
+    # a box whose largest quotient is at most 17 never needs the second digit
+    # (17 * 7776**2 < 2**30).
     table = rules._table
     five = rules._five_alike
     joker = rules.joker_points[b] if rules.joker_points else 0
     off = b * N_ROLLS
     par = 3 * (b + 1) if b < rules.n_upper else 1
+    g = top = 0
     for r in range(N_ROLLS):
         pts = table[off + r]
         if joker and five[r]:
             pts = joker
         made[_BASE5 + r] = 1 if pts >= par else 0
-        hi[_BASE5 + r] = 0
         lo[_BASE5 + r] = pts
+        if pts > top:
+            top = pts
+        if pts and g != 1:
+            a = g
+            while a:
+                a, pts = pts % a, a
+            g = pts
+    g = g or 1
+    split = top // g > 17
+    for r in range(_BASE5, N_HOLDS):
+        lo[r] //= g
+        hi[r] = 0
     if roll >= 0 and rolls_left == 0:
-        return 10000 * made[_BASE5 + roll], 100 * lo[_BASE5 + roll], hold_dice(_BASE5 + roll)
-    keys = (made, hi, lo) if aim == 'make' else (hi, lo, made)
+        return (10000 * made[_BASE5 + roll], 100 * g * lo[_BASE5 + roll],
+                hold_dice(_BASE5 + roll))
+    if aim == 'make':
+        keys = (made, hi, lo) if split else (made, lo, made)
+    else:
+        keys = (hi, lo, made) if split else (lo, made, made)
     sweeps = 2 if roll < 0 else rolls_left
     for stage in range(sweeps):
-        _sweep(made, hi, lo, ch)
+        _sweep(made, hi, lo, ch, split)
         if stage < sweeps - 1 or roll < 0:
             _push_best(keys[0], keys[1], keys[2], ch)
     if roll < 0:
         # The first roll: each of its 252 outcomes times its orderings, in three
         # base-7776 digits (the sums reach 50 * 7776**3).
         m0 = m1 = p0 = p1 = p2 = 0
-        for r in range(N_ROLLS):
-            w = ways[r]
-            m = made[_BASE5 + r]
+        for r in range(_BASE5, N_HOLDS):
+            w = ways[r - _BASE5]
+            m = made[r]
             q = m // _SCALE
             m1 += w * q
             m0 += w * (m - q * _SCALE)
-            p0 += w * lo[_BASE5 + r]
-            p1 += w * hi[_BASE5 + r]
+            if split:
+                q = hi[r]
+                m = lo[r]
+            else:
+                m = lo[r]
+                q = m // _SCALE
+                m -= q * _SCALE
+            p0 += w * m
+            p1 += w * q
             q = p1 // _SCALE
             p2 += q
             p1 -= q * _SCALE
@@ -204,7 +241,9 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         q2 = p1 // _SCALE
         p1 -= q2 * _SCALE
         p2 += q2
-        return _rounded(m0, m1, q, 3, 10000), _rounded(p0, p1, p2, 3, 100), None
+        out = _fresh[key] = (_rounded(m0, m1, q, 3, 10000),
+                             _rounded(p0, p1, p2, 3, 100 * g), None)
+        return out
     best = -1
     a1 = a2 = a3 = -1
     k1, k2, k3 = keys
@@ -234,5 +273,11 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         sub -= 1 << (3 * f)
     m = made[best]
     q = m // _SCALE
+    p = lo[best]
+    if split:
+        p1 = hi[best]
+    else:
+        p1 = p // _SCALE
+        p -= p1 * _SCALE
     return (_rounded(m - q * _SCALE, q, 0, rolls_left, 10000),
-            _rounded(lo[best], hi[best], 0, rolls_left, 100), hold_dice(best))
+            _rounded(p, p1, 0, rolls_left, 100 * g), hold_dice(best))
