@@ -1,6 +1,6 @@
 """Figures for yahtzee_core.odds.chase (printed, never asserted).
 
-    .venv/bin/python bench/bench_odds.py [--repeat N]
+    .venv/bin/python bench/bench_odds.py [--repeat N] [--pystone PATH]
 
 (a) CPython: milliseconds per box, and per Odds screen (every box of the ruleset, aim
     'make') for the three moments of a turn: before the first roll (3 rolls to come),
@@ -8,15 +8,17 @@
 (b) MicroPython unix port (64-bit, .mpy compiled) and CircuitPython 10.2.1 unix port
     (32-bit, ../shared/circuitpython when present): ms per screen, heap kept by the
     odds tables, and garbage per call (tests/mpy/check_odds.py);
-(c) instructions per box on the 32-bit CircuitPython interpreter, counted by valgrind
-    (callgrind's Ir: a run of one screen minus a run of none), and from them an
-    estimate for an RP2040 board at 125 MHz.
+(c) x86 instructions per box counted by valgrind (callgrind's Ir: a run of one
+    screen minus a run of none) on the MicroPython unix port (release build) and on
+    the 32-bit CircuitPython (a debug build with assertions: higher counts);
+(d) an estimate for an RP2040 board at 125 MHz from (c): instructions x cycles per
+    instruction. The cycles per instruction come from pystone: give --pystone PATH (a
+    pystone.py, e.g. CPython 3.6's Lib/test/pystone.py; not shipped here) and the bench
+    counts this MicroPython's instructions per pystone; a board running 1000 to 1500
+    pystones/s (CircuitPython on a 120 MHz Cortex-M4 was published at 1521; an RP2040
+    is assumed no faster) spends 125e6 / rate cycles per pystone.
 
-The board estimate assumes 1.5 to 3 Cortex-M0+ cycles per x86 instruction counted here
-(Thumb-1 needs more instructions than x86 for the same VM step, and code runs from
-flash through the XIP cache); the interpreter measured is a debug build with
-assertions on, so its count is on the high side. The machine is shared and loaded:
-compare figures from the same run.
+The machine is shared and loaded: times are noisy, instruction counts are not.
 """
 import argparse
 import os
@@ -33,6 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import yahtzee_core as yc  # noqa: E402
 from mpy_util import run_micropython  # noqa: E402
+from yahtzee_core import odds  # noqa: E402
 from yahtzee_core.odds import chase  # noqa: E402
 
 CHECK_ODDS = ROOT / "tests" / "mpy" / "check_odds.py"
@@ -40,7 +43,8 @@ CIRCUITPY = ROOT.parent / "shared" / "circuitpython" / "circuitpython-10.2.1-uni
 MOMENTS = ((None, 3, "before the first roll"), ((1, 2, 3, 3, 5), 2, "dice, 2 rolls left"),
            ((1, 2, 3, 3, 5), 1, "dice, 1 roll left"))
 BOARD_HZ = 125_000_000
-CYCLES_PER_INSTRUCTION = (1.5, 3.0)
+BOARD_PYSTONES = (1500, 1000)   # per second at 125 MHz: an assumption, see (d)
+MICROPYTHON = Path(sys.executable).parent / "micropython"
 
 # One Odds screen (or none), for counting instructions: tables built first, then
 # MOMENT's chase for every box, COUNT times.
@@ -51,7 +55,7 @@ from yahtzee_core.odds import chase
 rules = yc.ruleset(sys.argv[1])
 moment = int(sys.argv[2])
 count = int(sys.argv[3])
-chase(rules, 0)
+chase(rules, 0, (1, 2, 3, 4, 5), 1)
 dice = None if moment == 3 else (1, 2, 3, 3, 5)
 for _ in range(count):
     for box in range(rules.n_boxes):
@@ -68,6 +72,7 @@ def cpython_figures(repeat):
         for dice, rolls_left, label in MOMENTS:
             t0 = time.perf_counter()
             for _ in range(repeat):
+                odds._fresh.clear()   # time the work, not the cache
                 for box in range(rules.n_boxes):
                     chase(rules, box, dice, rolls_left)
             screen = (time.perf_counter() - t0) * 1000 / repeat
@@ -91,10 +96,11 @@ def run_circuitpython(script, args, heap="64K"):
                           env=env, cwd=str(ROOT), timeout=600)
 
 
-def instructions(script, name, moment, count):
+def instructions(interpreter, script, *args):
+    """valgrind's count of instructions for one run (MICROPYPATH = the repo)."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         str(CIRCUITPY), "-X", "heapsize=64K", str(script), name, str(moment), str(count)],
+         str(interpreter), "-X", "heapsize=256K", str(script)] + [str(a) for a in args],
         capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(ROOT)),
         cwd=str(ROOT), timeout=900)
     m = re.search(r"Collected : (\d+)", done.stderr)
@@ -106,6 +112,7 @@ def instructions(script, name, moment, count):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=20, help="screens timed per figure")
+    parser.add_argument("--pystone", type=Path, help="a pystone.py to calibrate (d)")
     args = parser.parse_args()
     cpython_figures(args.repeat)
     print("(b) real interpreters, %d screens each" % args.repeat)
@@ -115,25 +122,39 @@ def main():
         if CIRCUITPY.exists():
             done = run_circuitpython(CHECK_ODDS, [name, "0", args.repeat])
             interpreter_figures("CircuitPython unix 32-bit %-8s" % name, done.stdout)
-    if not CIRCUITPY.exists():
-        print("  (no CircuitPython interpreter at ../shared/circuitpython: skipped)")
-        return
     if not shutil.which("valgrind"):
         print("(c) skipped: valgrind not installed")
         return
-    print("(c) instructions on CircuitPython unix 32-bit (valgrind Ir), board estimate")
+    print("(c) x86 instructions per box (valgrind Ir), aim 'make'")
+    interpreters = [("MicroPython", MICROPYTHON)]
+    if CIRCUITPY.exists():
+        interpreters.append(("CircuitPython-32", CIRCUITPY))
+    screens = {}
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "odds_screen.py"
         script.write_text(SCREEN_SCRIPT)
-        for name in ("yahtzee", "yatzy"):
-            n_boxes = yc.ruleset(name).n_boxes
-            base = {m: instructions(script, name, m, 0) for m in (3,)}[3]
-            for dice, rolls_left, label in MOMENTS:
-                screen = instructions(script, name, rolls_left, 1) - base
-                lo, hi = (screen * c / BOARD_HZ for c in CYCLES_PER_INSTRUCTION)
-                print("  %-8s %-22s %6.2f M instructions/box, %6.1f M/screen of %d boxes;"
-                      " RP2040 125 MHz estimate %.2f-%.2f s"
-                      % (name, label, screen / n_boxes / 1e6, screen / 1e6, n_boxes, lo, hi))
+        for label, interpreter in interpreters:
+            for name in ("yahtzee", "yatzy"):
+                n_boxes = yc.ruleset(name).n_boxes
+                base = instructions(interpreter, script, name, 3, 0)
+                for dice, rolls_left, moment in MOMENTS:
+                    screen = instructions(interpreter, script, name, rolls_left, 1) - base
+                    screens[label, name, moment] = screen
+                    print("  %-16s %-8s %-22s %5.2f M/box, %6.1f M per screen of %d boxes"
+                          % (label, name, moment, screen / n_boxes / 1e6, screen / 1e6,
+                             n_boxes))
+    if not args.pystone:
+        print("(d) skipped: give --pystone PATH to calibrate the board estimate")
+        return
+    per_pystone = (instructions(MICROPYTHON, args.pystone, 2000) -
+                   instructions(MICROPYTHON, args.pystone, 0)) / 2000
+    cpi = [BOARD_HZ / rate / per_pystone for rate in BOARD_PYSTONES]
+    print("(d) MicroPython: %.0f instructions per pystone; a board at 1500..1000 pystones/s"
+          " spends %.1f..%.1f cycles per such instruction" % (per_pystone, cpi[0], cpi[1]))
+    for (label, name, moment), screen in screens.items():
+        if label == "MicroPython":
+            print("  RP2040 125 MHz, %-8s %-22s whole Odds screen %.1f..%.1f s"
+                  % (name, moment, screen * cpi[0] / BOARD_HZ, screen * cpi[1] / BOARD_HZ))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 # KEEP as digits, '-' for none), for every box, both aims, from scratch and for every
 # STEP-th roll (default 50; 0 = from scratch only) with 2, 1 and 0 rolls left; the pytest
 # side compares them with its brute force. REPEAT > 0 instead times REPEAT whole Odds
-# screens (every box of the ruleset, aim 'make') and prints "screen ms". Ends with
+# screens (every box of the ruleset, aim 'make') and prints "screen ms", and the ns per
+# iteration of a plain loop ("loop ns", to scale the figures to a board). Ends with
 # "odds checks passed"; heap figures on lines "mem ...".
 import gc
 import sys
@@ -65,6 +66,16 @@ if REPEAT:
             for box in range(rules.n_boxes):
                 chase(rules, box, dice, rolls_left)
         print("screen ms", rolls_left, ticks_diff(ticks_ms(), t0) // REPEAT)
+
+    def loop(n):
+        x = 0
+        for i in range(n):
+            x ^= i
+        return x
+    # Calibration in the same run: ns per iteration of a plain integer loop.
+    t0 = ticks_ms()
+    loop(REPEAT * 100000)
+    print("loop ns", ticks_diff(ticks_ms(), t0) * 10 // REPEAT)
 else:
     for box in range(rules.n_boxes):
         for aim in ("make", "points"):
