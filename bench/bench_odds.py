@@ -6,7 +6,7 @@
     'make') for the three moments of a turn: before the first roll (3 rolls to come),
     dice showing with 2 and with 1 roll left;
 (b) MicroPython unix port (64-bit, .mpy compiled) and CircuitPython 10.2.1 unix port
-    (32-bit, ../shared/circuitpython when present): ms per screen, heap kept by the
+    (32-bit, from the shared/circuitpython folder beside the repo, when present): ms per screen, heap kept by the
     odds tables, and garbage per call (tests/mpy/check_odds.py);
 (c) x86 instructions per box counted by valgrind (callgrind's Ir: a run of one
     screen minus a run of none) on the MicroPython unix port (release build) and on
