@@ -27,10 +27,13 @@ best hold within a roll is pushed up through the holds. Each roll thus multiplie
 denominator by 7776, never divides; only the final figures are divided (rounded).
 
 Small ints only, for 32-bit boards (CircuitPython's small ints stop at 2**30, and a long
-int allocates at every step): expected points are kept as two base-7776 digits, value =
-7776 * hi + lo with lo < 7776, each swept on its own (the sweep is linear) and carried
-after each roll; the chance needs no split inside the turn (at most 7776**2), and the
-first of three rolls, a sum over its 252 outcomes, is carried into a third digit.
+int allocates at every step): points are first divided by the gcd of the box's scores
+(Yahtzee 50 -> 1); where the quotients can exceed 17 (sums: Chance, 3 of a kind, ..)
+the expected points are kept as two base-7776 digits, value = 7776 * hi + lo with
+lo < 7776, each swept on its own (the sweep is linear) and carried after each roll. The
+chance needs no split inside the turn (at most 7776**2); the first of three rolls, a
+sum over its 252 outcomes, is carried into a third digit. Where the quotients stay at
+16 or below, the last roll's chance and points share one int (one sweep, one compare).
 
 Working memory: the child table (1260 uint16) and the ways table (252 B), built on the
 first call; three int32 arrays of 462 (5.5 KB) reused by every call. All of
@@ -115,6 +118,28 @@ def _sweep(mx, hx, lx, ch, split):
                 lx[h] *= mult
                 mx[h] *= mult
         mult *= 6
+
+
+def _sweep_packed(x, ch):
+    """_sweep of one array of packed values (no carry: the fields never overflow)."""
+    for h in range(_N_SMALL - 1, -1, -1):
+        i = h * 6
+        x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
+    mult = 6
+    for k in range(1, 6):
+        for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
+            x[h] *= mult
+        mult *= 6
+
+
+def _push_packed(x, ch):
+    """_push_best of one array of packed values: one comparison per child."""
+    for h in range(_N_SMALL):
+        a = x[h]
+        for j in range(h * 6, h * 6 + 6):
+            c = ch[j]
+            if a > x[c]:
+                x[c] = a
 
 
 def _push_best(k1, k2, k3, ch):
@@ -204,10 +229,33 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     else:
         keys = (hi, lo, made) if split else (lo, made, made)
     sweeps = 2 if roll < 0 else rolls_left
-    for stage in range(sweeps):
+    stage = 0
+    if sweeps == 2 and top // g <= 16:
+        # The last roll in one int per hold: the chance and the points packed so that
+        # one comparison ranks (made, points) or (points, made), when no hold's value
+        # (chance <= 7776, points <= 16 * 7776 < 2**17) overflows its field.
+        if aim == 'make':
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = made[r] << 17 | lo[r]
+        else:
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = lo[r] << 13 | made[r]
+        _sweep_packed(made, ch)
+        _push_packed(made, ch)
+        for r in range(_BASE5, N_HOLDS):
+            v = made[r]
+            if aim == 'make':
+                made[r] = v >> 17
+                lo[r] = v & 0x1FFFF
+            else:
+                made[r] = v & 0x1FFF
+                lo[r] = v >> 13
+        stage = 1
+    while stage < sweeps:
         _sweep(made, hi, lo, ch, split)
         if stage < sweeps - 1 or roll < 0:
             _push_best(keys[0], keys[1], keys[2], ch)
+        stage += 1
     if roll < 0:
         # The first roll: each of its 252 outcomes times its orderings, in three
         # base-7776 digits (the sums reach 50 * 7776**3).
