@@ -12,6 +12,8 @@ terminalio.FONT is 6 px wide with 10 px between lines (ui/views.py): 21 characte
 line on 128 px, 6 lines on a 64 px screen and 3 on a 32 px one.
 """
 
+from ui.app_base import wrap as _wrap_line
+
 WIDTH = 21
 
 
@@ -21,25 +23,10 @@ def rows_for(height):
 
 
 def wrap(text, width=WIDTH):
-    """The lines of `text` broken at spaces, each at most `width` characters; a word
-    longer than a line is cut. '\n' forces a break. A generator: no list is built."""
+    """The lines of `text` broken at spaces (ui.app_base.wrap), each at most `width`
+    characters; '\n' forces a break. A generator over the paragraphs."""
     for para in text.split('\n'):
-        line = ''
-        for word in para.split():
-            while len(word) > width:
-                if line:
-                    yield line
-                    line = ''
-                yield word[:width]
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += ' ' + word
-            else:
-                yield line
-                line = word
-        if line:
+        for line in _wrap_line(para, width):
             yield line
 
 
