@@ -165,8 +165,10 @@ def test_properties(name, box, dice, rolls_left):
         assert list(keep) == sorted(keep)
     # one more roll never hurts the aim (the hold of all five dice is always there)
     if rolls_left < 2:
-        more = chase(rules, box, dice, rolls_left + 1, "make")
-        assert more[0] >= make[0]
+        assert chase(rules, box, dice, rolls_left + 1, "make")[0] >= make[0]
+        assert chase(rules, box, dice, rolls_left + 1, "points")[1] >= points[1]
+    # the game's own dice (a bytearray) in any order give the same answer
+    assert chase(rules, box, bytearray(reversed(dice)), rolls_left, "make") == make
     if rolls_left == 0:
         made_points = rules.score(dice, box)
         assert make[1] == points[1] >= 100 * made_points
