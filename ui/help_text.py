@@ -2,7 +2,7 @@
 for the board profile, and a short how-to. No displayio: screens draw the lines.
 
 Import it only when a help screen opens and drop it afterwards (its strings are a few
-KB of RAM): nothing else imports it. Texts are plain sentences; `pages()` wraps them to
+KB of RAM: 5.9 KB on 32-bit CircuitPython from .py): nothing else imports it. Texts are plain sentences; `pages()` wraps them to
 the screen lazily, one page at a time:
 
     for page in pages(*box_help(rules, 'full_house'), rows=rows_for(64)):
