@@ -1,9 +1,9 @@
 """Help on the device, as data: a page per box of the ruleset in play, a button legend
 for the board profile, and a short how-to. No displayio: screens draw the lines.
 
-Import it only when a help screen opens and drop it afterwards (its strings are a few
-KB of RAM: 5.9 KB on 32-bit CircuitPython from .py): nothing else imports it. Texts are plain sentences; `pages()` wraps them to
-the screen lazily, one page at a time:
+Import it only when a help screen opens and drop it afterwards (5.9 KB of RAM on a
+32-bit CircuitPython, from .py): nothing else imports it. Texts are plain sentences;
+`pages()` wraps them to the screen lazily, one page at a time:
 
     for page in pages(*box_help(rules, 'full_house'), rows=rows_for(64)):
         ...  # page: up to `rows` lines of at most WIDTH characters, the title first
