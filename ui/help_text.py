@@ -12,7 +12,7 @@ terminalio.FONT is 6 px wide with 10 px between lines (ui/views.py): 21 characte
 line on 128 px, 6 lines on a 64 px screen and 3 on a 32 px one.
 """
 
-from ui.app_base import wrap as _wrap_line
+from ui.codes import wrap as _wrap_line
 
 WIDTH = 21
 
@@ -23,7 +23,7 @@ def rows_for(height):
 
 
 def wrap(text, width=WIDTH):
-    """The lines of `text` broken at spaces (ui.app_base.wrap), each at most `width`
+    """The lines of `text` broken at spaces (ui.codes.wrap), each at most `width`
     characters; '\n' forces a break. A generator over the paragraphs."""
     for para in text.split('\n'):
         for line in _wrap_line(para, width):
