@@ -1,4 +1,4 @@
-"""Independent reference for the rules in shared/RULES.md, written plainly and
+"""Independent reference for the rules in docs/RULES.md, written plainly and
 separately from yahtzee_core so the two can be checked against each other.
 
 Desktop-only (uses collections.Counter); speed does not matter here, clarity does.

@@ -1,5 +1,5 @@
 """Yahtzee, official rules (the default): forced Joker, +35 upper bonus, +100 for each
-further Yahtzee while the Yahtzee box holds 50. See RULES.md."""
+further Yahtzee while the Yahtzee box holds 50. See docs/RULES.md."""
 
 from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN

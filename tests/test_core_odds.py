@@ -1,0 +1,237 @@
+"""yahtzee_core.odds.chase against a brute force written here, plus properties.
+
+The brute force walks every ordered outcome of the dice rolled (7776 for a full roll)
+at each stage, with the box outcomes taken from reference_scoring (independent of the
+core's tables) and exact values kept as integers over 7776**stage; nothing of the
+core's sweep, child table or hold arithmetic is used (only dice.hold_index, to name
+the tie rule "lowest hold index").
+"""
+import os
+import subprocess
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import reference_scoring as ref
+import yahtzee_core as yc
+from mpy_util import REPO_ROOT, run_micropython
+from yahtzee_core.dice import hold_index
+from yahtzee_core.odds import chase
+
+ROLLS = list(combinations_with_replacement(range(1, 7), 5))
+SETTINGS = settings(max_examples=60, deadline=None, derandomize=True)
+
+
+def outcome(name, box, dice):
+    """(made, points) of one final roll, by the words of the rules: the requirement met
+    (an upper box: three or more of its face; Chance: always), and the points, with five
+    of a kind a Joker for full house and straights where the ruleset has a Joker."""
+    points = ref.plain_score(name, dice, box)
+    five = len(set(dice)) == 1
+    if ref.JOKER_POLICY[name] != "none" and five and box in ref.JOKER_FIXED:
+        return 1, ref.JOKER_FIXED[box]
+    face = ref.upper_face(name, box)
+    if face is not None:
+        return int(list(dice).count(face) >= 3), points
+    if box in ("chance", "choice"):
+        return 1, points
+    return int(points > 0), points
+
+
+class Brute:
+    """Exact values of one box and aim: stage[s][roll] = (made, points) numerators over
+    7776**s with s rolls still to come, the roll's best hold taken."""
+
+    def __init__(self, name, box, aim):
+        self.first = 0 if aim == "make" else 1   # which figure the policy maximises
+        final = {roll: outcome(name, box, roll) for roll in ROLLS}
+        self.stage = [final]
+        for _ in range(2):
+            self.stage.append({roll: self.best(roll, len(self.stage))[0] for roll in ROLLS})
+
+    def key(self, value):
+        return (value[self.first], value[1 - self.first])
+
+    @lru_cache(maxsize=None)
+    def hold_value(self, kept, rolls_left):
+        """Sum over every ordered outcome of the dice not kept, times 6**len(kept):
+        the hold's expectation over 7776**rolls_left."""
+        values = self.stage[rolls_left - 1]
+        made = points = 0
+        for rolled in product(range(1, 7), repeat=5 - len(kept)):
+            m, p = values[tuple(sorted(kept + rolled))]
+            made += m
+            points += p
+        scale = 6 ** len(kept)
+        return made * scale, points * scale
+
+    def best(self, roll, rolls_left):
+        """(value, kept): the best hold of a roll; ties to the lowest hold index."""
+        holds = {tuple(sorted(c)) for k in range(6) for c in combinations(roll, k)}
+        return max(((self.hold_value(h, rolls_left), h) for h in holds),
+                   key=lambda vh: (self.key(vh[0]), -hold_index(vh[1])))
+
+    def fresh(self):
+        """Before the first roll: every one of the 7776 ordered first rolls."""
+        made = points = 0
+        for roll in product(range(1, 7), repeat=5):
+            m, p = self.stage[2][tuple(sorted(roll))]
+            made += m
+            points += p
+        return made, points
+
+
+def rounded(num, den):
+    """Half up, by integers."""
+    return (2 * num + den) // (2 * den)
+
+
+@lru_cache(maxsize=None)
+def brute(name, box, aim):
+    return Brute(name, box, aim)
+
+
+def expected(name, box, aim, dice=None, rolls_left=3):
+    b = brute(name, box, aim)
+    if dice is None:
+        (made, points), keep, den = b.fresh(), None, 7776 ** 3
+    elif rolls_left == 0:
+        (made, points), keep, den = b.stage[0][tuple(sorted(dice))], tuple(sorted(dice)), 1
+    else:
+        (made, points), keep = b.best(tuple(sorted(dice)), rolls_left)
+        den = 7776 ** rolls_left
+    return rounded(10000 * made, den), rounded(100 * points, den), keep
+
+
+CASES = [(name, box) for name in ("yahtzee", "yatzy", "yacht")
+         for box in yc.ruleset(name).categories]
+
+
+@pytest.mark.parametrize("aim", ["make", "points"])
+@pytest.mark.parametrize("name, box", CASES)
+def test_matches_brute_force_from_scratch_and_with_dice(name, box, aim):
+    rules = yc.ruleset(name)
+    assert chase(rules, box, aim=aim) == expected(name, box, aim)
+    # a spread of rolls at each stage (every 7th roll: all kinds of shapes)
+    for dice in ROLLS[::7]:
+        shuffled = dice[2:] + dice[:2]   # order of the dice showing must not matter
+        for rolls_left in (0, 1, 2):
+            assert chase(rules, box, shuffled, rolls_left, aim) == \
+                expected(name, box, aim, dice, rolls_left), (dice, rolls_left)
+
+
+def test_published_figures():
+    """Yahtzee in three rolls, playing for it: 2,783,176 / 60,466,176 = 4.60%
+    (the figure quoted for the optimal chase, e.g. Verhoeff's Yahtzee pages); one
+    face's expected count from scratch 5 * (1 - (5/6)**3) = 2.106; Chance 23.33."""
+    rules = yc.ruleset("yahtzee")
+    assert chase(rules, "yahtzee")[0] == rounded(10000 * 2783176, 60466176) == 460
+    assert chase(rules, "aces")[1] == rounded(100 * 5 * (6 ** 3 - 5 ** 3), 6 ** 3) == 211
+    assert chase(rules, "chance", aim="points")[1] == 2333
+
+
+def test_joker_rulesets_share_the_odds_and_only_they_count_five_alike():
+    base = yc.ruleset("yahtzee")
+    for name in ("yahtzee-free-joker", "yahtzee-1956"):
+        rules = yc.ruleset(name)
+        for box in rules.categories:
+            assert chase(rules, box) == chase(base, box)
+    # five sixes with no roll left: a Joker full house in Yahtzee, nothing in Yatzy
+    assert chase(base, "full_house", (6, 6, 6, 6, 6), 0) == (10000, 2500, (6,) * 5)
+    assert chase(base, "large_straight", (2, 2, 2, 2, 2), 0) == (10000, 4000, (2,) * 5)
+    assert chase(yc.ruleset("yatzy"), "full_house", (6, 6, 6, 6, 6), 0)[:2] == (0, 0)
+
+
+dice5 = st.lists(st.integers(1, 6), min_size=5, max_size=5)
+
+
+@SETTINGS
+@given(name=st.sampled_from(ref.RULESETS), box=st.integers(0, 14), dice=dice5,
+       rolls_left=st.integers(0, 2))
+def test_properties(name, box, dice, rolls_left):
+    rules = yc.ruleset(name)
+    box %= rules.n_boxes
+    make = chase(rules, box, dice, rolls_left, "make")
+    points = chase(rules, box, dice, rolls_left, "points")
+    assert 0 <= points[0] <= make[0] <= 10000       # 'make' has the best chance
+    assert 0 <= make[1] <= points[1] <= 100 * 50    # 'points' has the best expectation
+    for keep in (make[2], points[2]):
+        rest = list(dice)
+        for d in keep:
+            rest.remove(d)                           # keep is taken from the dice showing
+        assert list(keep) == sorted(keep)
+    # one more roll never hurts the aim (the hold of all five dice is always there)
+    if rolls_left < 2:
+        assert chase(rules, box, dice, rolls_left + 1, "make")[0] >= make[0]
+        assert chase(rules, box, dice, rolls_left + 1, "points")[1] >= points[1]
+    # the game's own dice (a bytearray) in any order give the same answer
+    assert chase(rules, box, bytearray(reversed(dice)), rolls_left, "make") == make
+    if rolls_left == 0:
+        made_points = rules.score(dice, box)
+        assert make[1] == points[1] >= 100 * made_points
+        assert make[2] == tuple(sorted(dice))
+
+
+def test_bad_arguments_raise_clear_errors():
+    rules = yc.ruleset("yahtzee")
+    with pytest.raises(yc.IllegalMove):
+        chase(rules, "no_such_box")
+    with pytest.raises(ValueError, match="aim"):
+        chase(rules, "chance", aim="win")
+    with pytest.raises(ValueError, match="3 rolls"):
+        chase(rules, "chance", None, 2)
+    with pytest.raises(yc.IllegalMove):
+        chase(rules, "chance", (1, 2, 3, 4, 7), 1)
+    with pytest.raises(yc.IllegalMove):
+        chase(rules, "chance", (1, 2, 3, 4, 5), 3)
+
+
+# -- on real interpreters: tests/mpy/check_odds.py prints cases, the brute force judges --
+CHECK_ODDS = REPO_ROOT / "tests" / "mpy" / "check_odds.py"
+# CircuitPython's 32-bit interpreter, when the machine has it (a user's clone has not).
+CIRCUITPY = REPO_ROOT.parent / "shared" / "circuitpython" / "circuitpython-10.2.1-unix32"
+
+
+def check_output(out, name):
+    """Every 'odds' line against the brute force; returns the 'mem' figures."""
+    assert out.rstrip().endswith("odds checks passed"), out[-2000:]
+    cases = 0
+    for line in out.splitlines():
+        if not line.startswith("odds ") or "->" not in line:
+            continue
+        _, box, aim, dice, rolls_left, _, chance, points, keep = line.split()
+        dice = None if dice == "-" else tuple(int(c) for c in dice)
+        keep = None if keep == "-" else tuple(int(c) for c in keep.strip("."))
+        assert (int(chance), int(points), keep) == \
+            expected(name, box, aim, dice, int(rolls_left)), line
+        cases += 1
+    boxes = len(yc.ruleset(name).categories)
+    assert cases == boxes * 2 * (1 + 6 * 3)   # every 50th of the 252 rolls, 2/1/0 left
+    return {tuple(line.split()[:-1]): int(line.split()[-1])
+            for line in out.splitlines() if line.startswith("mem ")}
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "yatzy", "yacht"])
+def test_micropython_agrees_with_the_brute_force(name):
+    done = run_micropython(CHECK_ODDS, heapsize="64K", args=[name, "50"])
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    check_output(done.stdout, name)
+
+
+@pytest.mark.skipif(not CIRCUITPY.exists(),
+                    reason="no CircuitPython 32-bit interpreter at ../shared/circuitpython")
+@pytest.mark.parametrize("name", ["yahtzee", "yatzy"])
+def test_circuitpython_32bit_agrees_and_stays_in_small_ints(name):
+    env = dict(os.environ, MICROPYPATH=str(REPO_ROOT))
+    done = subprocess.run([str(CIRCUITPY), "-X", "heapsize=64K", str(CHECK_ODDS), name, "50"],
+                          capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
+                          timeout=120)
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    mem = check_output(done.stdout, name)
+    # A long int would leave tens of KB of garbage per call (one allocation per step);
+    # what remains is the result and keep tuples.
+    garbage = [v for k, v in mem.items() if k[:4] == ("mem", "garbage", "per", "chase")]
+    assert len(garbage) == 6 and max(garbage) < 1024, mem

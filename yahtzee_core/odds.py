@@ -1,0 +1,331 @@
+"""The odds of one box this turn: exact chance and expected points, integers only.
+
+    from yahtzee_core.odds import chase
+    chance, points, keep = chase(rules, box, dice=None, rolls_left=3, aim='make')
+
+`chance` is the chance (units of 1/10,000, rounded half up) that the box is made by
+the end of the turn, `points` the expected points in the box (hundredths, rounded half
+up), both under the policy `aim` picks; `keep` the dice to keep now (a sorted tuple;
+None before the first roll). What "made" means for each box:
+
+- a box with a requirement (kinds, pairs, full house, straights, the five-alike box)
+  is made when its requirement is met: its plain score is above 0; where the ruleset
+  has a Joker, five of a kind also makes full house and the straights and scores
+  their Joker points (25/30/40), as the Joker would let it;
+- an upper box (no requirement of its own) is made with three or more of its face:
+  its share of the 63 points the upper bonus needs;
+- Chance is always made.
+
+aim='make' maximises the chance (ties: more expected points); aim='points' maximises
+the expected points (ties: the higher chance). Holds still tied go to the lowest hold
+index (so the fewest dice kept).
+
+Exact: after the last roll a roll's value is an integer; a hold's value is the sum of
+its completions' values, over all 6**(5 - k) ordered outcomes of the k dice rolled, put
+on the common scale 6**5 = 7776 by multiplying by 6**k (the sweep of advisor.py); the
+best hold within a roll is pushed up through the holds. Each roll thus multiplies the
+denominator by 7776, never divides; only the final figures are divided (rounded).
+
+Small ints only, for 32-bit boards (CircuitPython's small ints stop at 2**30, and a long
+int allocates at every step): points are first divided by the gcd of the box's scores
+(Yahtzee 50 -> 1); where the quotients can exceed 17 (sums: Chance, 3 of a kind, ..)
+the expected points are kept as two base-7776 digits, value = 7776 * hi + lo with
+lo < 7776, each swept on its own (the sweep is linear) and carried after each roll. The
+chance needs no split inside the turn (at most 7776**2); the first of three rolls, a
+sum over its 252 outcomes, is carried into a third digit. Where the quotients stay at
+16 or below, the last roll's chance and points share one int (one sweep, one compare).
+
+Working memory: the child table (1260 uint16) and the ways table (252 B), built on the
+first call; three int32 arrays of 462 (5.5 KB) reused by every call. All of
+it goes with the module (``rules.forget('odds')``) when the Odds screen closes.
+"""
+
+from array import array
+
+from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, hold_index, rank_counts, \
+    pack_counts, roll_index
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_N_SMALL = const(210)    # holds of 0..4 dice: the ones with children
+_BASE5 = const(210)      # hold index of five kept dice = 210 + roll index
+_SCALE = const(7776)     # 6 ** 5
+_LEVEL = b'\x00\x01\x07\x1c\x54\xd2'   # first hold index of each hold size 0..5
+
+_work = None
+_fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same every turn
+
+
+def _tables():
+    """(children, ways, made, hi, lo), built once: children[h * 6 + f - 1] is hold h
+    with one more die showing f; ways[r] the orderings of roll r (5! / prod(c!));
+    made, hi, lo: a value per hold (scratch), the chance and the points' two digits.
+    The five-dice holds 210 + r double as the values of the rolls r."""
+    global _work
+    if _work is None:
+        ch = array('H', bytes(2 * 6 * _N_SMALL))
+        for h in range(_N_SMALL):
+            kept = hold_dice(h)
+            for f in range(1, 7):
+                ch[h * 6 + f - 1] = hold_index(kept + (f,))
+        ways = bytearray(N_ROLLS)
+        for r in range(N_ROLLS):
+            w = 120
+            d = hold_dice(_BASE5 + r)
+            run = 1
+            for i in range(1, 5):
+                run = run + 1 if d[i] == d[i - 1] else 1
+                w //= run
+            ways[r] = w
+        zero = bytes(4 * N_HOLDS)
+        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero))
+    return _work
+
+
+def _sweep(mx, hx, lx, ch, split):
+    """Roll values (in the five-dice holds) -> every hold's value on the 7776 scale
+    when the dice not kept are rolled: the sum over the hold's ordered outcomes, times
+    6**k for k dice kept. With `split` the points are two digits (hx, lx): the low one
+    is carried into the high one; else hx is not used."""
+    for h in range(_N_SMALL - 1, -1, -1):
+        i = h * 6
+        c0 = ch[i]
+        c1 = ch[i + 1]
+        c2 = ch[i + 2]
+        c3 = ch[i + 3]
+        c4 = ch[i + 4]
+        c5 = ch[i + 5]
+        mx[h] = mx[c0] + mx[c1] + mx[c2] + mx[c3] + mx[c4] + mx[c5]
+        lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
+        if split:
+            hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
+    mult = 1
+    for k in range(6):
+        end = _LEVEL[k + 1] if k < 5 else N_HOLDS
+        if split:
+            for h in range(_LEVEL[k], end):
+                t = lx[h] * mult
+                q = t // _SCALE
+                lx[h] = t - q * _SCALE
+                hx[h] = hx[h] * mult + q
+                mx[h] *= mult
+        elif k:
+            for h in range(_LEVEL[k], end):
+                lx[h] *= mult
+                mx[h] *= mult
+        mult *= 6
+
+
+def _sweep_packed(x, ch):
+    """_sweep of one array of packed values (no carry: the fields never overflow)."""
+    for h in range(_N_SMALL - 1, -1, -1):
+        i = h * 6
+        x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
+    mult = 6
+    for k in range(1, 6):
+        for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
+            x[h] *= mult
+        mult *= 6
+
+
+def _push_packed(x, ch):
+    """_push_best of one array of packed values: one comparison per child."""
+    for h in range(_N_SMALL):
+        a = x[h]
+        for j in range(h * 6, h * 6 + 6):
+            c = ch[j]
+            if a > x[c]:
+                x[c] = a
+
+
+def _push_best(k1, k2, k3, ch):
+    """Each hold takes the best value of the holds inside it, compared as (k1, k2, k3)
+    in that order; then the five-dice holds are the rolls' values with a roll to come."""
+    for h in range(_N_SMALL):
+        a1 = k1[h]
+        a2 = k2[h]
+        a3 = k3[h]
+        for j in range(h * 6, h * 6 + 6):
+            c = ch[j]
+            b1 = k1[c]
+            if a1 > b1 or (a1 == b1 and (a2 > k2[c] or (a2 == k2[c] and a3 > k3[c]))):
+                k1[c] = a1
+                k2[c] = a2
+                k3[c] = a3
+
+
+def _rounded(d0, d1, d2, n, unit):
+    """(d2 * 7776**2 + d1 * 7776 + d0) / 7776**n in units of 1/unit, rounded half up,
+    by long division in base 7776 (d0 < 7776; d1 < 7776 unless d2 is 0)."""
+    v = d0 * unit
+    c = v // _SCALE
+    r0 = v - c * _SCALE
+    v = d1 * unit + c
+    c = v // _SCALE
+    r1 = v - c * _SCALE
+    top = d2 * unit + c          # value * unit * 7776**n = top * 7776**2 + r1 * 7776 + r0
+    if n == 1:
+        return top * _SCALE + r1 + (r0 >= _SCALE // 2)
+    if n == 2:
+        return top + (r1 >= _SCALE // 2)
+    return top // _SCALE + (top % _SCALE >= _SCALE // 2)
+
+
+def chase(rules, box, dice=None, rolls_left=3, aim='make'):
+    """(chance in 1/10,000, expected points in hundredths, dice to keep or None) of
+    chasing one box (name or index) for the rest of this turn; see the module doc."""
+    b = rules.box_index(box)
+    if aim not in ('make', 'points'):
+        raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
+    if dice is None:
+        if rolls_left != 3:
+            raise ValueError("before the first roll all 3 rolls are to come")
+        roll = -1
+    else:
+        roll = roll_index(dice)   # IllegalMove unless five dice 1..6
+        if not (isinstance(rolls_left, int) and 0 <= rolls_left <= 2):
+            raise IllegalMove("with dice showing, 0 to 2 rolls are left, not %r" % (rolls_left,))
+    key = (rules.name, b, aim)
+    if roll < 0 and key in _fresh:
+        return _fresh[key]
+    ch, ways, made, hi, lo = _tables()
+    # Value of every roll after the last roll: made (0/1) and points. Points are
+    # divided by the gcd of the box's scores (Yahtzee 50 -> 1, Sixes 6, 12, .. -> 1..5):
+    # a box whose largest quotient is at most 17 never needs the second digit
+    # (17 * 7776**2 < 2**30).
+    table = rules._table
+    five = rules._five_alike
+    joker = rules.joker_points[b] if rules.joker_points else 0
+    off = b * N_ROLLS
+    par = 3 * (b + 1) if b < rules.n_upper else 1
+    g = top = 0
+    for r in range(N_ROLLS):
+        pts = table[off + r]
+        if joker and five[r]:
+            pts = joker
+        made[_BASE5 + r] = 1 if pts >= par else 0
+        lo[_BASE5 + r] = pts
+        if pts > top:
+            top = pts
+        if pts and g != 1:
+            a = g
+            while a:
+                a, pts = pts % a, a
+            g = pts
+    g = g or 1
+    split = top // g > 17
+    for r in range(_BASE5, N_HOLDS):
+        lo[r] //= g
+        hi[r] = 0
+    if roll >= 0 and rolls_left == 0:
+        return (10000 * made[_BASE5 + roll], 100 * g * lo[_BASE5 + roll],
+                hold_dice(_BASE5 + roll))
+    if aim == 'make':
+        keys = (made, hi, lo) if split else (made, lo, made)
+    else:
+        keys = (hi, lo, made) if split else (lo, made, made)
+    sweeps = 2 if roll < 0 else rolls_left
+    stage = 0
+    if sweeps == 2 and top // g <= 16:
+        # The last roll in one int per hold: the chance and the points packed so that
+        # one comparison ranks (made, points) or (points, made), when no hold's value
+        # (chance <= 7776, points <= 16 * 7776 < 2**17) overflows its field.
+        if aim == 'make':
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = made[r] << 17 | lo[r]
+        else:
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = lo[r] << 13 | made[r]
+        _sweep_packed(made, ch)
+        _push_packed(made, ch)
+        for r in range(_BASE5, N_HOLDS):
+            v = made[r]
+            if aim == 'make':
+                made[r] = v >> 17
+                lo[r] = v & 0x1FFFF
+            else:
+                made[r] = v & 0x1FFF
+                lo[r] = v >> 13
+        stage = 1
+    while stage < sweeps:
+        _sweep(made, hi, lo, ch, split)
+        if stage < sweeps - 1 or roll < 0:
+            _push_best(keys[0], keys[1], keys[2], ch)
+        stage += 1
+    if roll < 0:
+        # The first roll: each of its 252 outcomes times its orderings, in three
+        # base-7776 digits (the sums reach 50 * 7776**3).
+        m0 = m1 = p0 = p1 = p2 = 0
+        for r in range(_BASE5, N_HOLDS):
+            w = ways[r - _BASE5]
+            m = made[r]
+            q = m // _SCALE
+            m1 += w * q
+            m0 += w * (m - q * _SCALE)
+            if split:
+                q = hi[r]
+                m = lo[r]
+            else:
+                m = lo[r]
+                q = m // _SCALE
+                m -= q * _SCALE
+            p0 += w * m
+            p1 += w * q
+            q = p1 // _SCALE
+            p2 += q
+            p1 -= q * _SCALE
+        q = m0 // _SCALE
+        m0 -= q * _SCALE
+        m1 += q
+        q = m1 // _SCALE
+        m1 -= q * _SCALE
+        q2 = p0 // _SCALE
+        p0 -= q2 * _SCALE
+        p1 += q2
+        q2 = p1 // _SCALE
+        p1 -= q2 * _SCALE
+        p2 += q2
+        out = _fresh[key] = (_rounded(m0, m1, q, 3, 10000),
+                             _rounded(p0, p1, p2, 3, 100 * g), None)
+        return out
+    best = -1
+    a1 = a2 = a3 = -1
+    k1, k2, k3 = keys
+    # Every sub-multiset of the dice showing, by face counts (no tuples).
+    packed = pack_counts(dice)
+    sub = packed
+    while True:
+        k = 0
+        t = sub
+        while t:
+            k += t & 7
+            t >>= 3
+        h = _LEVEL[k] + rank_counts(sub)
+        b1 = k1[h]
+        b2 = k2[h]
+        b3 = k3[h]
+        if b1 > a1 or (b1 == a1 and (b2 > a2 or (b2 == a2 and (b3 > a3 or (
+                b3 == a3 and h < best))))):
+            a1, a2, a3, best = b1, b2, b3, h
+        if not sub:
+            break
+        # next smaller sub-multiset: count down the face counts, fields <= packed's
+        f = 0
+        while (sub >> (3 * f)) & 7 == 0:
+            sub |= ((packed >> (3 * f)) & 7) << (3 * f)
+            f += 1
+        sub -= 1 << (3 * f)
+    m = made[best]
+    q = m // _SCALE
+    p = lo[best]
+    if split:
+        p1 = hi[best]
+    else:
+        p1 = p // _SCALE
+        p -= p1 * _SCALE
+    return (_rounded(m - q * _SCALE, q, 0, rolls_left, 10000),
+            _rounded(p, p1, 0, rolls_left, 100 * g), hold_dice(best))
