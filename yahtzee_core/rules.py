@@ -17,6 +17,7 @@ import sys
 from .dice import N_ROLLS, IllegalMove, roll_index
 
 # A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
+# Saves store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
 OPEN = 255  # an unfilled box in a card's scores
 
@@ -51,10 +52,10 @@ class Ruleset:
 
     def box_index(self, box):
         """Index of a box given by name or index; IllegalMove if there is none."""
-        if isinstance(box, int):
+        if type(box) is int:  # not a bool: fill(False) must not fill box 0
             if 0 <= box < self.n_boxes:
                 return box
-        elif box in self.categories:
+        elif type(box) is str and box in self.categories:
             return self.categories.index(box)
         raise IllegalMove("no box %r in %s" % (box, self.name))
 
