@@ -72,3 +72,11 @@ def test_new_game_with_bad_arguments_is_a_value_error(rules, players):
     # (a ruleset object or name is trusted beyond that: no resident code for it)
     with pytest.raises(ValueError):
         yc.Game(rules, players)
+
+
+@pytest.mark.parametrize("bad", (None, True, 1.0, 99, "YZ", [], b""))
+def test_load_and_ruleset_refuse_wrong_types_with_their_documented_errors(bad):
+    with pytest.raises(yc.SaveError):
+        yc.Game.from_bytes(bad)
+    with pytest.raises(ValueError):
+        yc.ruleset(bad)

@@ -48,7 +48,11 @@ def decode_game(data, rng=None):
 def _envelope(data):
     """(rules, players, end of the CRC'd bytes): what the bytes claim to be, and that
     they arrived whole."""
-    if len(data) <= HEAD:
+    try:
+        size = len(data)
+    except TypeError:  # None, a number: not bytes at all
+        size = 0
+    if size <= HEAD:
         _refuse("too short")
     if data[0:2] != MAGIC:
         _refuse("foreign bytes")

@@ -89,10 +89,10 @@ _loaded = {}
 
 def ruleset(name):
     """The ruleset called `name` (one of RULESETS); built once, then shared."""
+    if name not in RULESETS:  # before the dict lookup: a list is no key
+        raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
     r = _loaded.get(name)
     if r is None:
-        if name not in RULESETS:
-            raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
         module = __import__('yahtzee_core.variants.' + name.replace('-', '_'), None, None,
                             ('RULES',))
         r = _loaded[name] = module.RULES()
