@@ -91,6 +91,19 @@ def main(argv=None):
         return 130
 
 
+def _check_folder(option, folder):
+    """UsageError unless `folder` is a folder or can be made one (made now)."""
+    if not folder:
+        return
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise UsageError("%s %s is a file, not a folder" % (option, folder))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        raise UsageError("%s %s: cannot make the folder (%s)"
+                         % (option, folder, err.strerror or err)) from None
+
+
 def run(args):
     from hardware.desktop import BellSound, StorageError, VirtualClock
     from sim import Options, build_session, run_headless
@@ -101,6 +114,19 @@ def run(args):
         raise UsageError("--headless needs --script FILE (there is no one to press keys)")
     if args.save and os.path.isdir(args.save):
         raise UsageError("--save %s is a folder, not a file" % args.save)
+    for option, path in (("--save", args.save), ("--script", args.script)):
+        # a FIFO or device would block the open (or never end): only regular files
+        if path and os.path.exists(path) and not os.path.isfile(path):
+            raise UsageError("%s %s is not a regular file" % (option, path))
+    if args.table and "%s" in args.table:
+        try:
+            args.table % "yahtzee"
+        except (TypeError, ValueError):
+            raise UsageError("--table %s: a pattern takes one %%s (the ruleset name) and "
+                             "%%%% for a literal %%" % args.table) from None
+    for option, folder in (("--frames", args.frames), ("--snap-dir", args.snap_dir),
+                           ("--gif folder", args.gif and os.path.dirname(os.path.abspath(args.gif)))):
+        _check_folder(option, folder)
     events = None
     if args.script:
         try:

@@ -441,3 +441,47 @@ def test_fat_cluster_matches_circuitpython_formatting():
     assert bb.fat_cluster(7 * 1024 * 1024) == 1024     # 8 MB Feather: two sectors
     assert bb.fat_cluster(15 * 1024 * 1024) == 2048
     assert bb.load_profiles()["three-button"]["cluster"] == 1024
+
+
+# ------------------------------------------------------------ where --out may point
+
+
+def test_out_never_deletes_a_folder_of_other_files(repo, tmp_path):
+    out = tmp_path / "out" / "default"
+    out.mkdir(parents=True)
+    (out / "thesis.txt").write_text("years of work")
+    with pytest.raises(bb.BuildError, match="not a bundle this tool made"):
+        build(repo, tmp_path)
+    assert (out / "thesis.txt").read_text() == "years of work"
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".build-")]
+    # asked explicitly: replaced
+    build(repo, tmp_path, replace_any=True)
+    assert not (out / "thesis.txt").exists() and (out / bb.MANIFEST).is_file()
+
+
+def test_out_replaces_a_previous_bundle_and_fills_an_empty_folder(repo, tmp_path):
+    out = tmp_path / "out" / "default"
+    out.mkdir(parents=True)                         # empty: fine
+    first = build(repo, tmp_path).out
+    (first / "stale.py").write_text("x = 1\n")      # a previous bundle: replaced
+    build(repo, tmp_path)
+    assert not (first / "stale.py").exists() and (first / bb.MANIFEST).is_file()
+
+
+@pytest.mark.parametrize("where, message", [
+    ("file", "is a file, not a folder"),
+    ("under_file", "cannot make a folder"),
+    ("proc", "cannot make a folder"),
+])
+def test_out_in_an_impossible_place_is_one_clear_error(repo, tmp_path, where, message, capsys):
+    afile = tmp_path / "afile"
+    afile.write_text("keep me")
+    out = {"file": afile, "under_file": afile / "CIRCUITPY",
+           "proc": Path("/proc/yahtzee-no-such/CIRCUITPY")}[where]
+    with pytest.raises(bb.BuildError, match=message):
+        bb.build("default", out=out, repo=repo, lib_dirs=[], log=lambda *a: None,
+                 tables_dir=tmp_path / "tables")
+    assert afile.read_text() == "keep me"
+    assert bb.main(["--out", str(out), "--no-tables"]) == 1
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -3,7 +3,7 @@ plain .py sources.
 
 The heap for the compiled run is a regression budget, not the target: the target was
 24K on this 64-bit interpreter (16K on a 32-bit board) and the core does not reach it.
-bench/bench_core.py prints the smallest heap that works: 41-44K for this script by
+bench/bench_core.py prints the smallest heap that works: 43-46K for this script by
 ruleset (about 4K of it is the script's own code). Near the limit the outcome is not
 monotonic (the heap's layout decides whether a module's bytecode or a new qstr pool
 still finds a free run), hence a margin of 2K over the worst ruleset.
@@ -23,7 +23,7 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
               "yahtzee-1956": ("yatzy", "yacht", "free"),
               "yatzy": ("yahtzee", "yacht"),
               "yacht": ("yahtzee", "yatzy")}
-COMPILED_HEAP = "46K"  # budget: fails if the core grows past what it needs today
+COMPILED_HEAP = "47K"  # budget: fails if the core grows past what it needs today
 PLAIN_HEAP = "256K"  # generous: bench/bench_core.py finds and prints the smallest
 
 

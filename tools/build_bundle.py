@@ -441,14 +441,33 @@ def file_sha256(path):
     return h.hexdigest()
 
 
+def check_out(out, replace_any=False):
+    """BuildError unless `out` may become the bundle: new, empty, or a previous bundle
+    (it holds the manifest), or anything when replace_any asks for it explicitly. A
+    folder of someone's files is never deleted by accident."""
+    if out.is_file() or (out.exists() and not out.is_dir()):
+        raise BuildError("--out %s is a file, not a folder" % out)
+    if out.is_dir() and not replace_any and not (out / MANIFEST).is_file():
+        try:
+            empty = not any(out.iterdir())
+        except OSError as err:
+            raise BuildError("--out %s cannot be read: %s" % (out, err.strerror)) from None
+        if not empty:
+            raise BuildError("--out %s holds files that are not a bundle this tool made; "
+                             "give a new or empty folder, or add --replace-any-out to "
+                             "delete them" % out)
+
+
 def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, mpy=False,
           mpy_cross=None, tables=True, tables_dir=None, lib_dirs=None, log=print,
-          circuitpy_kb=None, build_missing_tables=True):
-    """Build the bundle into `out` (replaced). Returns a Bundle; BuildError on failure.
+          circuitpy_kb=None, build_missing_tables=True, replace_any=False):
+    """Build the bundle into `out` (replaced if it is a previous bundle, or anything with
+    replace_any). Returns a Bundle; BuildError on failure.
 
     circuitpy_kb overrides the profile's drive size (a board with other flash)."""
     repo = Path(repo)
     out = Path(out)
+    check_out(out, replace_any)
     profiles = load_profiles(repo)
     if profile_name not in profiles:
         raise BuildError("unknown profile %r; choose one of: %s"
@@ -463,8 +482,12 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     walk = walk_device(repo, repo_resolver(repo, lib_dirs))
 
     # Build next to the target and swap at the end: a failed build leaves the old one.
-    out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".build-", dir=str(out.parent)))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=".build-", dir=str(out.parent)))
+    except OSError as err:
+        raise BuildError("--out %s: cannot make a folder in %s (%s)"
+                         % (out, out.parent, err.strerror or err)) from None
     try:
         bundle = _build_into(stage, walk, repo, profile_name, profile, rules, compiler,
                              tables, Path(tables_dir) if tables_dir else repo / TABLES_DIR, log,
@@ -648,7 +671,10 @@ def main(argv=None):
     parser.add_argument("--rules", default="all",
                         help="rulesets whose strategy tables to include, comma-separated, "
                              "in priority order (default: all that fit)")
-    parser.add_argument("--out", default=str(DEFAULT_OUT), help="output folder (replaced)")
+    parser.add_argument("--out", default=str(DEFAULT_OUT),
+                        help="output folder: new, empty or a previous bundle (replaced)")
+    parser.add_argument("--replace-any-out", action="store_true",
+                        help="let --out be a folder of other files, and delete them")
     parser.add_argument("--mpy", action="store_true",
                         help="compile modules to .mpy with CircuitPython's mpy-cross")
     parser.add_argument("--mpy-cross", default=None, help="path of CircuitPython's mpy-cross")
@@ -676,9 +702,14 @@ def main(argv=None):
             return 0
         bundle = build(args.profile, args.rules, args.out, mpy=args.mpy,
                        mpy_cross=args.mpy_cross, tables=not args.no_tables,
-                       tables_dir=args.tables_dir, circuitpy_kb=args.circuitpy_kb)
+                       tables_dir=args.tables_dir, circuitpy_kb=args.circuitpy_kb,
+                       replace_any=args.replace_any_out)
     except BuildError as err:
         print("build_bundle: error: %s" % err, file=sys.stderr)
+        return 1
+    except OSError as err:  # the disk refused mid-build (full, removed, read-only)
+        print("build_bundle: error: %s: %s" % (err.filename or args.out, err.strerror or err),
+              file=sys.stderr)
         return 1
     print(bundle.summary())
     return 0

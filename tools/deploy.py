@@ -299,6 +299,8 @@ def deploy(dist=DEFAULT_DIST, drive=None, prune=False, dry_run=False, io=None, l
     if drive is None:
         drive = find_drive()
     drive = Path(drive)
+    if drive.exists() and not drive.is_dir():
+        raise DeployError("CIRCUITPY drive %s is a file, not the drive's folder" % drive)
     if not drive.is_dir():
         raise DeployError("CIRCUITPY drive %s is not there (not mounted?)" % drive)
     if not force and not looks_like_circuitpy(drive):

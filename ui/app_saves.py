@@ -15,20 +15,32 @@ _F_HINTS_OFF = const(1)
 _F_SOUND_OFF = const(2)
 
 
+def _read(store, decode):
+    """decode(payload) of the newest save in `store`; when that payload does not
+    decode (a torn write that passed the slot's CRC), of the older slot's. None when
+    there is none, or the newest is empty ("nothing saved")."""
+    for older in (False, True):
+        try:
+            data = store.read(older)
+        except Exception:
+            return None
+        if data is None:
+            return None
+        try:
+            return decode(data)
+        except ValueError:
+            pass
+    return None
+
+
 def load_records(app):
     """Read the records and the settings and setup choices kept in them."""
     if app.records_store is None:
         return
-    try:
-        data = app.records_store.read()
-    except Exception:
-        data = None
-    if data is None:
+    records = _read(app.records_store, app.records.from_bytes)
+    if records is None:
         return
-    try:
-        app.records = app.records.from_bytes(data)
-    except ValueError:
-        return
+    app.records = records
     from yahtzee_core.records import SOUND_OFF, HINTS_OFF
     r = app.records
     app.sound = not (r.settings & SOUND_OFF)
@@ -59,16 +71,16 @@ def load_game(app):
     """Read the saved game if there is a good one (sets app.game); True when there is."""
     if app.game_store is None:
         return False
-    try:
-        data = app.game_store.read()
-    except Exception:
-        data = None
-    if data is None or len(data) <= SAVE_PREFIX or data[0] != _SAVE_VERSION:
+
+    def decode(data):
+        if len(data) <= SAVE_PREFIX or data[0] != _SAVE_VERSION:
+            raise ValueError("not a game save")
+        return app.yc.Game.from_bytes(data[SAVE_PREFIX:], app.rng), data
+
+    loaded = _read(app.game_store, decode)
+    if loaded is None:
         return False
-    try:
-        game = app.yc.Game.from_bytes(data[SAVE_PREFIX:], app.rng)
-    except ValueError:
-        return False
+    game, data = loaded
     app.game = game
     app.hints = not (data[1] & _F_HINTS_OFF)
     app.sound = not (data[1] & _F_SOUND_OFF)
@@ -83,7 +95,11 @@ def save_game(app):
         return
     g = app.game.to_bytes()
     if SAVE_PREFIX + len(g) > app.game_store.capacity:
-        return      # does not fit this board's nvm: play on without a save
+        # Does not fit this board's nvm: play on without a save (start_game told the
+        # player), and leave no older game to be resumed in this one's place.
+        if app.game_store.read() is not None:
+            clear_game(app)
+        return
     head = bytes((_SAVE_VERSION, (0 if app.hints else _F_HINTS_OFF) |
                   (0 if app.sound else _F_SOUND_OFF), app.game_id & 0xFF,
                   app.game_id >> 8))

@@ -209,6 +209,8 @@ def start_game(app, now):
     save_records(app)
     save_game(app)
     app.go(PLAY, now)
+    if app.layout.size and not can_save(app, len(players)):
+        app.note('Power off loses game', now + 1500)  # no room in this board's nvm
 
 
 # -- SCORES and STATS --

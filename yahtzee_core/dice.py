@@ -38,7 +38,7 @@ def pack_counts(dice):
     """Counts of each face packed three bits a face (face 1 lowest): a small int."""
     packed = 0
     for d in dice:
-        if not (isinstance(d, int) and 0 < d < 7):
+        if type(d) is not int or not 0 < d < 7:  # a bool is no die
             raise IllegalMove("a die shows 1 to 6, not %r" % (d,))
         packed += 1 << (3 * d - 3)
     return packed
@@ -62,8 +62,12 @@ def rank_counts(packed):
 
 def roll_index(dice):
     """Index 0..251 of five dice in any order; IllegalMove unless five dice of 1..6."""
-    if len(dice) != 5:
-        raise IllegalMove("five dice are needed")
+    try:
+        n = len(dice)
+    except TypeError:
+        n = 0
+    if n != 5:
+        raise IllegalMove("five dice are needed, not %r" % (dice,))
     return rank_counts(pack_counts(dice))
 
 

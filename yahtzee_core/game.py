@@ -18,15 +18,29 @@ from .rules import OPEN, ruleset, forget
 from .scorecard import Scorecard
 
 MAX_PLAYERS = 8
-KINDS = ('human', 'perfect', 'good', 'beginner')  # who plays a seat; saves store the index
+# Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
+KINDS = ('human', 'perfect', 'good', 'beginner')
 _NEW = bytearray(5)  # the next roll's dice, checked before any is committed
+
+
+def _index(v, n):
+    # An int 0..n-1, not a bool: True would quietly mean 1. (Few, short messages: each
+    # string constant of a module stays in a board's RAM once the module is loaded.)
+    if type(v) is not int or not 0 <= v < n:
+        raise IllegalMove("%r is not 0..%d" % (v, n - 1))
+    return v
 
 
 class Game:
     def __init__(self, rules, players=1, rng=None):
         if isinstance(rules, str):
             rules = ruleset(rules)
-        players = ('human',) * players if isinstance(players, int) else tuple(players)
+        if type(players) is int:
+            players = ('human',) * players
+        elif isinstance(players, (tuple, list)):
+            players = tuple(players)
+        else:
+            players = ()
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise ValueError("a game has 1 to 8 players")
         for k in players:
@@ -45,8 +59,11 @@ class Game:
         self.current = 0
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
-        # The last fill, for undo: (box, bonus paid, turn_yahtzee, dice, held, rolls
-        # left) of the turn it ended; None once a roll has happened since.
+        # The undo record of the last fill, None once a roll has happened since:
+        # (box, bonus, counted, dice, held, rolls_left) = the box filled; 1 if the
+        # fill paid a Yahtzee bonus; the turn's turn_yahtzee; and the turn's dice,
+        # held flags and rolls left before the fill. save.py stores this tuple and
+        # load.py / load_checks.py rebuild it: keep the three in step.
         self.last_fill = None
 
     @property
@@ -72,6 +89,7 @@ class Game:
 
     def stats(self, p):
         """Player p's counts: Yahtzees rolled, Yahtzee bonuses, boxes filled with 0."""
+        _index(p, len(self.cards))
         zeros = 0
         for v in self.cards[p].scores:
             zeros += v == 0
@@ -128,15 +146,15 @@ class Game:
         self._check("roll before holding dice")
         if not self.rolls_left:
             raise IllegalMove("no rolls left: holding changes nothing")
-        if not (isinstance(i, int) and 0 <= i < 5):
-            raise IllegalMove("dice are numbered 0 to 4")
+        _index(i, 5)
+        _index(keep, 2)
         self.held[i] = keep
 
     def release(self, i):
         self.hold(i, 0)
 
     def toggle(self, i):
-        self.hold(i, 1 - self.held[i] if isinstance(i, int) and 0 <= i < 5 else 1)
+        self.hold(i, 1 - self.held[_index(i, 5)])
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points

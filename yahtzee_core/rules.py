@@ -17,6 +17,7 @@ import sys
 from .dice import N_ROLLS, IllegalMove, roll_index
 
 # A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
+# Saves store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
 OPEN = 255  # an unfilled box in a card's scores
 
@@ -51,10 +52,10 @@ class Ruleset:
 
     def box_index(self, box):
         """Index of a box given by name or index; IllegalMove if there is none."""
-        if isinstance(box, int):
+        if type(box) is int:  # not a bool: fill(False) must not fill box 0
             if 0 <= box < self.n_boxes:
                 return box
-        elif box in self.categories:
+        elif type(box) is str and box in self.categories:
             return self.categories.index(box)
         raise IllegalMove("no box %r in %s" % (box, self.name))
 
@@ -88,10 +89,10 @@ _loaded = {}
 
 def ruleset(name):
     """The ruleset called `name` (one of RULESETS); built once, then shared."""
+    if name not in RULESETS:  # before the dict lookup: a list is no key
+        raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
     r = _loaded.get(name)
     if r is None:
-        if name not in RULESETS:
-            raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
         module = __import__('yahtzee_core.variants.' + name.replace('-', '_'), None, None,
                             ('RULES',))
         r = _loaded[name] = module.RULES()

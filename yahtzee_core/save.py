@@ -64,6 +64,7 @@ def encode_game(game):
     flags = game.turn_yahtzee << 21
     undo = game.last_fill
     if undo:
+        # the undo record's layout is documented at Game.last_fill in game.py
         box, bonus, counted, dice, held, rolls_left = undo
         flags |= (1 | bonus << 1) << 22
         buf[11] = box
@@ -85,7 +86,11 @@ class SlotStore:
 
     A slot holds [sequence u16][length u16][payload][CRC-16 of all before]. read()
     returns the payload of the newest slot whose CRC holds, or None; writing an empty
-    payload records "nothing saved".
+    payload records "nothing saved". A payload that passes the slot's CRC but not the
+    reader's own checks (a game save has its own CRC-16 and field checks, so a torn
+    write must beat both) is left to the reader: it asks read(older=True) next. A
+    wider slot CRC would cost 32-bit arithmetic a board does in long ints, and change
+    the slot format of every save on a device.
     """
 
     def __init__(self, buf, offset=0, slot_size=None):
@@ -96,12 +101,15 @@ class SlotStore:
         self.offset = offset
         self.capacity = self.slot_size - 6  # the largest payload
 
-    def _newest(self):
-        """(offset, sequence, length) of the newest slot whose CRC holds, or None."""
+    def _newest(self, skip=-1):
+        """(offset, sequence, end) of the newest slot whose CRC holds, not counting the
+        slot at offset `skip`; or None."""
         best = None
         buf = self.buf
         for k in range(2):
             o = self.offset + k * self.slot_size
+            if o == skip:
+                continue
             seq = buf[o] | buf[o + 1] << 8
             end = o + 4 + (buf[o + 2] | buf[o + 3] << 8)
             if end - o - 4 <= self.capacity and crc16(buf, o, end) == buf[end] | buf[end + 1] << 8:
@@ -110,8 +118,13 @@ class SlotStore:
                     best = (o, seq, end)
         return best
 
-    def read(self):
+    def read(self, older=False):
+        """The newest intact payload, or None when there is none (or it is empty).
+        older=True: the other intact slot's payload, for a reader whose newest payload
+        does not decode (a torn write can pass a 16-bit CRC, about 1 in 65,536 cuts)."""
         n = self._newest()
+        if older and n:
+            n = self._newest(n[0])
         return bytes(self.buf[n[0] + 4:n[2]]) if n and n[2] > n[0] + 4 else None
 
     def write(self, payload):

@@ -94,7 +94,7 @@ def play_turn(game):
             c[x] += 1
         keep = c.index(max(c))
         for i in range(5):
-            game.hold(i, game.dice[i] == keep)
+            game.hold(i, 1 if game.dice[i] == keep else 0)
         game.roll()
     best = -1
     for box, points in game.options().items():
