@@ -66,7 +66,7 @@ def test_a_perfect_seat_in_the_simulator_gets_its_table_built(tmp_path, monkeypa
                             script_events=parse('wait 3000\n'))
     try:
         run_headless(session)
-        bot = session.app._bots[0]
+        bot = session.app.bots[0]
     finally:
         session.hw.close()
     assert os.path.isfile(tmp_path / 'tables' / 'yacht.yzt')
