@@ -65,14 +65,15 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
 def test_menus_scores_stats_sound_and_setup():
     s = new_session()
     app = s.app
-    assert app.items == ['New game', 'High scores', 'Lifetime stats', 'Sound']
+    assert app.items == ['New game', 'High scores', 'Lifetime stats', 'Rules', 'How to play',
+                         'Coach', 'Sound']
     s.press(A.DOWN, A.OK)
     assert app.scene == ui_app.SCORES and app.items == ['No scores yet']
     s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
     assert app.scene == ui_app.STATS and app.values[0] == '0'
     s.press(A.BACK)
     s.press(A.UP, A.OK)                             # wraps to Sound
-    assert app.values[3] == 'off' and not app.sound
+    assert app.values[6] == 'off' and not app.sound
     assert Session(storage=s.storage).app.sound is False   # kept in the records
     s.press(A.DOWN, A.OK)                           # New game
     assert app.scene == ui_app.SETUP
@@ -307,7 +308,10 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.start()
     app = s.app
     s.press(A.HINT)
-    assert app.dialog_lines[:2] == ['Hint (no table)', 'Roll the dice first']
+    # before the first roll: level good's estimate of the final score, and the odds
+    start = hints.hint_source(app).planner.expected_remaining(app.game.card)
+    assert app.dialog_lines == ['Hint (no table)', 'Est. total %d.%02d' % (
+        start // 100, start % 100), 'OK: odds per box']
     s.press(A.BACK, A.OK, A.HINT)
     assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
@@ -587,7 +591,8 @@ def test_export_is_offered_only_when_the_drive_is_writable():
     assert 'Export CSV' not in export_session(FakeFile(), fs_writable=False, games=0).app.items
     assert 'Export CSV' not in export_session(None, games=0).app.items
     items = export_session(FakeFile(), games=0).app.items
-    assert items == ['New game', 'High scores', 'Lifetime stats', 'Export CSV', 'Sound']
+    assert items == ['New game', 'High scores', 'Lifetime stats', 'Export CSV', 'Rules',
+                     'How to play', 'Coach', 'Sound']
 
 
 def test_export_writes_scores_and_stats_as_csv():
