@@ -52,7 +52,6 @@ except ImportError:  # CPython
 _TUMBLE_MS = const(70)      # face change while shaking
 _NOTE_MS = const(1500)      # how long a note stays on the play view
 
-
 # Scene code -> (enter(app, now), handle(app, action, now)). Where each scene can go
 # next: docs/ARCHITECTURE.md "Scenes"; in code, the `from ui.codes import` lines of
 # the scene modules.
