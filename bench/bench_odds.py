@@ -96,13 +96,13 @@ def run_circuitpython(script, args, heap="64K"):
                           env=env, cwd=str(ROOT), timeout=600)
 
 
-def instructions(interpreter, script, *args):
-    """valgrind's count of instructions for one run (MICROPYPATH = the repo)."""
+def instructions(interpreter, script, *args, path=ROOT):
+    """valgrind's count of instructions for one run (MICROPYPATH = path: the repo)."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          str(interpreter), "-X", "heapsize=256K", str(script)] + [str(a) for a in args],
-        capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(ROOT)),
-        cwd=str(ROOT), timeout=900)
+        capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(path)),
+        cwd=str(path), timeout=900)
     m = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not m:
         raise RuntimeError(done.stderr[-2000:])

@@ -87,19 +87,6 @@ def timings(label, out):
               % (label, m.group(4), m.group(2), m.group(3), m.group(5)))
 
 
-def instructions_from(path, script, *args):
-    """valgrind's instruction count of one MicroPython run with MICROPYPATH = path."""
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         str(MICROPYTHON), "-X", "heapsize=256K", str(script)] + [str(a) for a in args],
-        capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(path)),
-        cwd=str(path), timeout=900)
-    m = re.search(r"Collected : (\d+)", done.stderr)
-    if done.returncode != 0 or not m:
-        raise RuntimeError(done.stderr[-2000:])
-    return int(m.group(1))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=10, help="openings timed per figure")
@@ -129,10 +116,10 @@ def main():
         print("(b) x86 instructions per opening (valgrind), MicroPython")
         screens = []
         for form, path in (("plain .py", ROOT), (".mpy", compile_packages(("yahtzee_core", "ui")))):
-            base = instructions_from(path, script, 0)
+            base = instructions(MICROPYTHON, script, 0, path=path)
             for moment, name in enumerate(("before the first roll", "2 rolls left",
                                            "1 roll left")):
-                n = instructions_from(path, script, 1, moment) - base
+                n = instructions(MICROPYTHON, script, 1, moment, path=path) - base
                 screens.append(("%s, %s" % (form, name), n))
                 print("  %-9s %-22s %6.1f M instructions" % (form, name, n / 1e6))
         if not args.pystone:

@@ -9,7 +9,7 @@ from ui import actions as A
 from ui import app as ui_app
 from ui import app_saves, hints
 from ui.nvm_layout import plan
-from ui_helpers import fill_turn, new_session
+from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
 
 
 class PowerCut(Exception):
@@ -413,34 +413,6 @@ def test_decision_log_records_human_choices():
 
 # -- points lost: yahtzee_core.analysis against the real (small) yacht table ---------
 YACHT = yc.RULESETS.index('yacht')
-
-
-@pytest.fixture(scope='module')
-def yacht_table():
-    import os
-    from tools import strategy_table
-    from mpy_util import REPO_ROOT
-    return strategy_table.ensure_tables('yacht', os.path.join(str(REPO_ROOT), 'tables'))['plain']
-
-
-def play_turn_by_hints(s):
-    """One human turn doing exactly what the hint says (hold, roll, box)."""
-    app = s.app
-    turn = app.game.round
-    if not app.game.rolled:
-        s.press(A.OK)
-    while app.scene == ui_app.PLAY:
-        s.press(A.HINT)
-        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint'
-        keep = app.dialog_lines[1].startswith('Keep')
-        s.press(A.OK)                               # apply it
-        if keep:
-            s.press(A.OK)                           # roll the rest
-    assert app.scene == ui_app.CARD
-    s.press(A.OK)
-    if app.dialog == ui_app.DLG_ZERO:
-        s.press(A.OK)
-    assert app.game.over or app.game.round == turn + 1
 
 
 def to_analysis(s):

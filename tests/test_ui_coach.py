@@ -1,10 +1,6 @@
 """The coach (ui/coach.py) in scripted games against the real (small) Yacht strategy
 table: known mistakes appear in its notes and its end-of-game list with the costs the
 Advisor gives for them, computed here from the Advisor's own ranked options."""
-import os
-
-import pytest
-
 import yahtzee_core as yc
 from yahtzee_core import dice as D
 from yahtzee_core.advisor import Advisor
@@ -14,16 +10,9 @@ from ui import actions as A
 from ui import app as ui_app
 from ui import coach
 from ui.codes import COACH_FLAG, COACH_OFF, PG_COACH
-from ui_helpers import new_session
+from ui_helpers import new_session, play_turn_by_hints, yacht_table  # noqa: F401
 
 YACHT = yc.RULESETS.index('yacht')
-
-
-@pytest.fixture(scope='module')
-def yacht_table():
-    from tools import strategy_table
-    from mpy_util import REPO_ROOT
-    return strategy_table.ensure_tables('yacht', os.path.join(str(REPO_ROOT), 'tables'))['plain']
 
 
 def turn_on_coach(s):
@@ -33,21 +22,6 @@ def turn_on_coach(s):
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.values[app.cursor] == 'mistakes' and app.coach_mode == COACH_FLAG
-
-
-def play_turn_by_hints(s):
-    app = s.app
-    if not app.game.rolled:
-        s.press(A.OK)
-    while app.scene == ui_app.PLAY:
-        s.press(A.HINT)
-        keep = app.dialog_lines[1].startswith('Keep')
-        s.press(A.OK)
-        if keep:
-            s.press(A.OK)
-    s.press(A.OK)
-    if app.dialog == ui_app.DLG_ZERO:
-        s.press(A.OK)
 
 
 def expected_mistakes(table):

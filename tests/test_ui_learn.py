@@ -14,7 +14,7 @@ from ui import actions as A
 from ui import app as ui_app
 from ui import help_text, scene_menus
 from ui.codes import PG_HOWTO, PG_RULES
-from ui_helpers import new_session
+from ui_helpers import new_session, yacht_table  # noqa: F401
 from yahtzee_core.odds import chase
 
 
@@ -196,12 +196,9 @@ def test_odds_with_dice_list_the_open_boxes_and_what_to_keep():
 
 
 # -- the hint before the first roll ---------------------------------------------------
-def test_the_first_hint_of_a_turn_gives_the_expected_final_score(tmp_path):
-    import os
-    from tools import strategy_table
-    from mpy_util import REPO_ROOT
+def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
     from yahtzee_core.advisor import Advisor
-    table = strategy_table.ensure_tables('yacht', os.path.join(str(REPO_ROOT), 'tables'))['plain']
+    table = yacht_table
     s = new_session(dice=ScriptedDice(seed=2), table_path=table)
     s.start(rules=yc.RULESETS.index('yacht'))
     app = s.app
