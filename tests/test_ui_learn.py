@@ -237,3 +237,25 @@ def test_the_stored_fresh_turn_odds_are_chases():
         for b in range(rules.n_boxes):
             want.extend(chase(rules, b)[:2])
         assert list(FRESH[name]) == want, name
+
+
+CIRCUITPY = __import__('mpy_util').REPO_ROOT.parent / 'shared' / 'circuitpython' / \
+    'circuitpython-10.2.1-unix32'
+
+
+@pytest.mark.skipif(not CIRCUITPY.exists(),
+                    reason='no CircuitPython 32-bit interpreter at ../shared/circuitpython')
+def test_the_learning_screens_run_on_32bit_circuitpython_from_plain_sources():
+    """As on a board: every module compiled from .py at import, 32-bit objects. Scanned
+    by hand: 136K passes, 128K runs out in the odds tables (the app, level good's
+    planner for hints and the Odds screen with dice are all in RAM then)."""
+    import os
+    import subprocess
+    from mpy_util import REPO_ROOT
+    env = dict(os.environ, MICROPYPATH='%s:%s' % (REPO_ROOT, REPO_ROOT / 'tests' / 'mpy'))
+    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=144K',
+                           str(REPO_ROOT / 'tests' / 'mpy' / 'check_learn.py')],
+                          capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    assert 'learn checks passed' in done.stdout

@@ -1,7 +1,8 @@
-# The learning screens under MicroPython (ui/scene_learn.py, ui/help_text.py,
-# ui/coach.py, yahtzee_core/odds.py): the first-boot how-to, the rules pages, the Odds
-# screen, the coach's records through a save and a resume, and the RAM they give back
-# when they close. Run by tests/test_ui_learn.py; prints "learn checks passed".
+# The learning screens under MicroPython and 32-bit CircuitPython (ui/scene_learn.py,
+# ui/help_text.py, ui/coach.py, yahtzee_core/odds.py): the first-boot how-to, the rules
+# pages, the Odds screen, the coach's records through a save and a resume, and the RAM
+# they give back when they close. Run by tests/test_ui_learn.py; prints "learn checks
+# passed".
 import gc
 import sys
 
