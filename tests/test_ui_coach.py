@@ -173,3 +173,26 @@ def test_the_coach_setting_is_kept_in_the_records():
     assert Session(storage=s.storage).app.coach_mode == 2
     s.press(A.OK)
     assert Session(storage=s.storage).app.coach_mode == COACH_OFF
+
+
+def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_rest():
+    nvm = bytearray(b'\xff' * 256)          # a SAMD21: the game save only, 128 B a slot
+    s = new_session(storage=nvm, dice=ScriptedDice(seed=3))
+    s.start()
+    app = s.app
+    s.press(A.OK)
+    for k in range(40):                     # more costly decisions than the slot holds
+        coach.add(app, 0, 1 + k % 13, (1, 2, 3, 4, 6), 2, k, 400 + k, 100 + k)
+    from ui.app_saves import save_game
+    save_game(app)
+    back = Session(storage=nvm, dice=ScriptedDice(seed=3)).app
+    assert back.saved and back.game.to_bytes() == app.game.to_bytes()
+    kept = coach.entries(back)
+    assert 0 < kept < 40 and back.coach_lost == 40 - kept
+    assert bytes(back.coach) == bytes(app.coach[:kept * coach.REC])
+    assert coach.record(back, kept - 1) == (0, 1 + (kept - 1) % 13, D.roll_index((1, 2, 3, 4, 6)),
+                                            2, kept - 1, 400 + kept - 1, 100 + kept - 1)
+    back.coach_mode = COACH_FLAG
+    from ui.scene_learn import open_pages
+    open_pages(back, PG_COACH, ui_app.MENU, 0)
+    assert back.footer == '%d not kept' % (40 - kept)
