@@ -277,6 +277,8 @@ def learn_screens(width=128, height=64):
     while s.app.menu_codes[s.app.cursor] != scene_menus.M_ODDS:
         s.press(A.DOWN)
     s.press(A.OK)
+    while '...' in s.app.values:            # the rows below the screen, one a frame
+        s.wait(25)
     s.press(A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN)
     out.append((pre + 'odds', s.image()))
     s.press(A.BACK, A.BACK)

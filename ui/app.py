@@ -282,6 +282,8 @@ class App:
                 self.step_at = now
                 cpu.cpu_step(self, now)
             self.last_input = now
+        elif self.scene == ODDS:
+            menus.odds_step(self)   # the rows not worked out yet, one a frame
         if self.note_until >= 0 and elapsed(now, self.note_until) > 0:
             self.note_until = -1
             if self.scene == PLAY:

@@ -122,36 +122,64 @@ def _drop(name):
 def enter_odds(app, now):
     """Each open box: the chance to make it this turn and its expected points, when
     chasing it from the dice showing (yahtzee_core.odds.chase, aim 'make'); before the
-    first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py
-    (chase takes seconds on a board)."""
+    first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py.
+    With dice, chase takes a tenth of a second or more a box on a board: the rows on
+    screen are worked out now, the others one a frame (odds_step, from App.tick)."""
     g = app.game
     rules = g.rules
     scores = g.card.scores
-    dice = tuple(g.dice) if g.rolled else None
-    left = g.rolls_left if g.rolled else 3
     items = []
     values = []
     keeps = []
-    if dice is None:
+    if not g.rolled:
         from ui.odds_fresh import FRESH
         fresh = FRESH[rules.name]
         _drop('odds_fresh')
-    else:
-        from yahtzee_core.odds import chase
     for b in range(rules.n_boxes):
         if scores[b] != 255:
             continue
-        if dice is None:
-            chance, pts, keep = fresh[2 * b], fresh[2 * b + 1], None
-        else:
-            chance, pts, keep = chase(rules, b, dice, left)
         items.append(app.box_label(b))
-        tenths = (pts + 5) // 10
-        values.append('%s %d.%d' % (_percent(chance), tenths // 10, tenths % 10))
-        keeps.append(keep)
+        keeps.append(None)      # None: not worked out yet (always None before a roll)
+        values.append(_odds_text(fresh[2 * b], fresh[2 * b + 1]) if not g.rolled else '...')
     app.odds_keep = keeps
     app.set_list('Odds', items, values, cursor=0)
+    if g.rolled:
+        for row in range(min(app.list_rows, len(keeps))):
+            _odds_row(app, row)
     _odds_texts(app)
+
+
+def odds_step(app):
+    """The next row still to work out, if any (one a frame)."""
+    if app.game.rolled:
+        keeps = app.odds_keep
+        for row in range(len(keeps)):
+            if keeps[row] is None:
+                _odds_row(app, row)
+                if row == app.cursor:
+                    _odds_texts(app)
+                return
+
+
+def _odds_row(app, row):
+    from yahtzee_core.odds import chase
+    g = app.game
+    scores = g.card.scores
+    b = -1
+    for k in range(row + 1):    # the row-th open box
+        b += 1
+        while scores[b] != 255:
+            b += 1
+    chance, pts, keep = chase(g.rules, b, tuple(g.dice), g.rolls_left)
+    app.values[row] = _odds_text(chance, pts)
+    app.odds_keep[row] = keep
+    app.list_version += 1
+    app.touch()
+
+
+def _odds_text(chance, pts):
+    tenths = (pts + 5) // 10
+    return '%s %d.%d' % (_percent(chance), tenths // 10, tenths % 10)
 
 
 def _percent(chance):
@@ -169,7 +197,7 @@ def _odds_texts(app):
     g = app.game
     keep = app.odds_keep[app.cursor] if app.odds_keep else None
     if keep is None:
-        text = 'a fresh turn' if not g.rolled else ''
+        text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolls_left:
         text = 'no rolls left'
     else:

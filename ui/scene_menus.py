@@ -316,3 +316,9 @@ def enter_odds(app, now):
 def handle_odds(app, action, now):
     from ui import scene_learn
     scene_learn.handle_odds(app, action, now)
+
+
+def odds_step(app):
+    """App.tick on ODDS: one more row of figures a frame (scene_learn.odds_step)."""
+    from ui import scene_learn
+    scene_learn.odds_step(app)

@@ -67,6 +67,9 @@ while app.items[app.cursor] != "Odds":
     press(A.DOWN)
 press(A.OK)
 assert app.scene == ui_app.ODDS and app.title_right == "2 left", app.title_right
+assert app.values[4] == "...", app.values      # below the screen: one a frame
+while "..." in app.values:
+    app.tick(0)
 shown = app.values[11]
 gc.collect()
 print("heap odds open", gc.mem_alloc() - base)
