@@ -109,6 +109,14 @@ def instructions(interpreter, script, *args, path=ROOT):
     return int(m.group(1))
 
 
+def cycles_per_instruction(pystone):
+    """(MicroPython x86 instructions per pystone, [board cycles per such instruction at
+    each rate of BOARD_PYSTONES])."""
+    per_pystone = (instructions(MICROPYTHON, pystone, 2000) -
+                   instructions(MICROPYTHON, pystone, 0)) / 2000
+    return per_pystone, [BOARD_HZ / rate / per_pystone for rate in BOARD_PYSTONES]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=20, help="screens timed per figure")
@@ -146,9 +154,7 @@ def main():
     if not args.pystone:
         print("(d) skipped: give --pystone PATH to calibrate the board estimate")
         return
-    per_pystone = (instructions(MICROPYTHON, args.pystone, 2000) -
-                   instructions(MICROPYTHON, args.pystone, 0)) / 2000
-    cpi = [BOARD_HZ / rate / per_pystone for rate in BOARD_PYSTONES]
+    per_pystone, cpi = cycles_per_instruction(args.pystone)
     print("(d) MicroPython: %.0f instructions per pystone; a board at 1500..1000 pystones/s"
           " spends %.1f..%.1f cycles per such instruction" % (per_pystone, cpi[0], cpi[1]))
     for (label, name, moment), screen in screens.items():

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests")]
 
 from bench_odds import (BOARD_HZ, BOARD_PYSTONES, CIRCUITPY, MICROPYTHON,  # noqa: E402
-                        instructions, run_circuitpython)
+                        cycles_per_instruction, instructions, run_circuitpython)
 from mpy_util import compile_packages  # noqa: E402
 
 # argv: repeat (0: build the app and stop before the first opening), moment index,
@@ -134,9 +134,7 @@ def main():
         if not args.pystone:
             print("  board estimate skipped: give --pystone PATH")
             return
-        per_pystone = (instructions(MICROPYTHON, args.pystone, 2000) -
-                       instructions(MICROPYTHON, args.pystone, 0)) / 2000
-        cpi = [BOARD_HZ / rate / per_pystone for rate in BOARD_PYSTONES]
+        per_pystone, cpi = cycles_per_instruction(args.pystone)
         print("  %.0f instructions per pystone; at %d..%d pystones/s a board spends %.1f..%.1f"
               " cycles per instruction" % (per_pystone, BOARD_PYSTONES[0], BOARD_PYSTONES[1],
                                           cpi[0], cpi[1]))
