@@ -96,17 +96,25 @@ def run_circuitpython(script, args, heap="64K"):
                           env=env, cwd=str(ROOT), timeout=600)
 
 
-def instructions(interpreter, script, *args):
-    """valgrind's count of instructions for one run (MICROPYPATH = the repo)."""
+def instructions(interpreter, script, *args, path=ROOT):
+    """valgrind's count of instructions for one run (MICROPYPATH = path: the repo)."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          str(interpreter), "-X", "heapsize=256K", str(script)] + [str(a) for a in args],
-        capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(ROOT)),
-        cwd=str(ROOT), timeout=900)
+        capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=str(path)),
+        cwd=str(path), timeout=900)
     m = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not m:
         raise RuntimeError(done.stderr[-2000:])
     return int(m.group(1))
+
+
+def cycles_per_instruction(pystone):
+    """(MicroPython x86 instructions per pystone, [board cycles per such instruction at
+    each rate of BOARD_PYSTONES])."""
+    per_pystone = (instructions(MICROPYTHON, pystone, 2000) -
+                   instructions(MICROPYTHON, pystone, 0)) / 2000
+    return per_pystone, [BOARD_HZ / rate / per_pystone for rate in BOARD_PYSTONES]
 
 
 def main():
@@ -146,9 +154,7 @@ def main():
     if not args.pystone:
         print("(d) skipped: give --pystone PATH to calibrate the board estimate")
         return
-    per_pystone = (instructions(MICROPYTHON, args.pystone, 2000) -
-                   instructions(MICROPYTHON, args.pystone, 0)) / 2000
-    cpi = [BOARD_HZ / rate / per_pystone for rate in BOARD_PYSTONES]
+    per_pystone, cpi = cycles_per_instruction(args.pystone)
     print("(d) MicroPython: %.0f instructions per pystone; a board at 1500..1000 pystones/s"
           " spends %.1f..%.1f cycles per such instruction" % (per_pystone, cpi[0], cpi[1]))
     for (label, name, moment), screen in screens.items():

@@ -27,6 +27,7 @@ ROLE_ACTIONS = {
     "HOLD4": actions.HOLD_4, "HOLD5": actions.HOLD_5, "OK": actions.OK,
     "BACK": actions.BACK, "LEFT": actions.LEFT, "RIGHT": actions.RIGHT,
     "UP": actions.UP, "DOWN": actions.DOWN, "HINT": actions.HINT,
+    "HELP": actions.HELP,        # a long-press action only (no pin of its own)
 }
 HOLD_ACTIONS = (actions.HOLD_1, actions.HOLD_2, actions.HOLD_3, actions.HOLD_4,
                 actions.HOLD_5)
@@ -75,7 +76,8 @@ PICO_SWITCH = dict(DEFAULT, name="pico-switch", shake="switch")
 
 # Any Feather + the 128x32 OLED FeatherWing (buttons A, B, C on D9, D6, D5).
 # A/C move a cursor over the dice and menu items, B selects (toggles a hold, rolls,
-# scores). Holding B is BACK, holding C asks the advisor (HINT).
+# scores). Holding B is BACK, holding C asks the advisor (HINT), holding A shows the
+# rules of the box under the scorecard's cursor (HELP).
 THREE_BUTTON = {
     "name": "three-button",
     "board": "Feather (RP2040, M4, ...) + OLED FeatherWing 128x32",
@@ -93,7 +95,7 @@ THREE_BUTTON = {
         "SDA": "SDA", "SCL": "SCL",
         "LEFT": "D9", "OK": "D6", "RIGHT": "D5",
     },
-    "long_press": {"OK": "BACK", "RIGHT": "HINT"},
+    "long_press": {"OK": "BACK", "RIGHT": "HINT", "LEFT": "HELP"},
     "write_key": "OK",
 }
 

@@ -71,7 +71,8 @@ class Session:
         self.runner = loop.make_runner(
             hw, rules_default=options.rules or "yahtzee",
             table_path=options.table if options.table else self.tables,
-            rng=dice_source(options.seed))
+            rng=dice_source(options.seed),
+            first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
         self.app = self.runner.app
         if options.players:
             self._start_game(options.players, options.rules, hw.ticks_ms())

@@ -263,7 +263,7 @@ KEYMAP = {
     "4": actions.HOLD_4, "5": actions.HOLD_5,
     "enter": actions.OK, "backspace": actions.BACK, "esc": actions.BACK,
     "left": actions.LEFT, "right": actions.RIGHT, "up": actions.UP, "down": actions.DOWN,
-    "h": actions.HINT, "H": actions.HINT,
+    "h": actions.HINT, "H": actions.HINT, "?": actions.HELP,
     "q": actions.QUIT, "Q": actions.QUIT, "ctrl-c": actions.QUIT, "ctrl-d": actions.QUIT,
 }
 

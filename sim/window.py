@@ -46,7 +46,7 @@ _PYGAME_KEYS = {
     pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter",
     pygame.K_BACKSPACE: "backspace", pygame.K_ESCAPE: "esc",
     pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
-    pygame.K_h: "h", pygame.K_q: "q",
+    pygame.K_h: "h", pygame.K_q: "q", pygame.K_SLASH: "?",
 }
 
 

@@ -9,7 +9,7 @@ from ui import actions as A
 from ui import app as ui_app
 from ui import app_saves, hints
 from ui.nvm_layout import plan
-from ui_helpers import fill_turn, new_session
+from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
 
 
 class PowerCut(Exception):
@@ -65,14 +65,15 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
 def test_menus_scores_stats_sound_and_setup():
     s = new_session()
     app = s.app
-    assert app.items == ['New game', 'High scores', 'Lifetime stats', 'Sound']
+    assert app.items == ['New game', 'High scores', 'Lifetime stats', 'Rules', 'How to play',
+                         'Coach', 'Sound']
     s.press(A.DOWN, A.OK)
     assert app.scene == ui_app.SCORES and app.items == ['No scores yet']
     s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
     assert app.scene == ui_app.STATS and app.values[0] == '0'
     s.press(A.BACK)
     s.press(A.UP, A.OK)                             # wraps to Sound
-    assert app.values[3] == 'off' and not app.sound
+    assert app.values[6] == 'off' and not app.sound
     assert Session(storage=s.storage).app.sound is False   # kept in the records
     s.press(A.DOWN, A.OK)                           # New game
     assert app.scene == ui_app.SETUP
@@ -307,7 +308,10 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.start()
     app = s.app
     s.press(A.HINT)
-    assert app.dialog_lines[:2] == ['Hint (no table)', 'Roll the dice first']
+    # before the first roll: level good's estimate of the final score, and the odds
+    start = hints.hint_source(app).planner.expected_remaining(app.game.card)
+    assert app.dialog_lines == ['Hint (no table)', 'Est. total %d.%02d' % (
+        start // 100, start % 100), 'OK: odds per box']
     s.press(A.BACK, A.OK, A.HINT)
     assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
@@ -409,34 +413,6 @@ def test_decision_log_records_human_choices():
 
 # -- points lost: yahtzee_core.analysis against the real (small) yacht table ---------
 YACHT = yc.RULESETS.index('yacht')
-
-
-@pytest.fixture(scope='module')
-def yacht_table():
-    import os
-    from tools import strategy_table
-    from mpy_util import REPO_ROOT
-    return strategy_table.ensure_tables('yacht', os.path.join(str(REPO_ROOT), 'tables'))['plain']
-
-
-def play_turn_by_hints(s):
-    """One human turn doing exactly what the hint says (hold, roll, box)."""
-    app = s.app
-    turn = app.game.round
-    if not app.game.rolled:
-        s.press(A.OK)
-    while app.scene == ui_app.PLAY:
-        s.press(A.HINT)
-        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint'
-        keep = app.dialog_lines[1].startswith('Keep')
-        s.press(A.OK)                               # apply it
-        if keep:
-            s.press(A.OK)                           # roll the rest
-    assert app.scene == ui_app.CARD
-    s.press(A.OK)
-    if app.dialog == ui_app.DLG_ZERO:
-        s.press(A.OK)
-    assert app.game.over or app.game.round == turn + 1
 
 
 def to_analysis(s):
@@ -587,7 +563,8 @@ def test_export_is_offered_only_when_the_drive_is_writable():
     assert 'Export CSV' not in export_session(FakeFile(), fs_writable=False, games=0).app.items
     assert 'Export CSV' not in export_session(None, games=0).app.items
     items = export_session(FakeFile(), games=0).app.items
-    assert items == ['New game', 'High scores', 'Lifetime stats', 'Export CSV', 'Sound']
+    assert items == ['New game', 'High scores', 'Lifetime stats', 'Export CSV', 'Rules',
+                     'How to play', 'Coach', 'Sound']
 
 
 def test_export_writes_scores_and_stats_as_csv():

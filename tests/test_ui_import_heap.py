@@ -15,7 +15,8 @@ import pytest
 from mpy_util import MICROPYTHON, REPO_ROOT, run_micropython
 
 IMPORT_HEAP = "83K"
-MAX_UI_MODULE_LINES = 450   # a guide, not the limit: the heap test is the real check
+MAX_UI_MODULE_LINES = 470   # a guide, not the limit: the heap test is the real check
+# (450 until the learning screens added their App attributes and hooks: app.py 469)
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -75,7 +75,7 @@ class FakeHardware:
 
 def test_run_app_refreshes_only_when_something_changed_and_sleeps_to_the_deadline():
     hw = FakeHardware(script={5: A.OK, 30: A.DOWN}, work_ms=1)
-    runner = loop.run_app(hw, max_frames=100, rng=ScriptedDice(seed=7))
+    runner = loop.run_app(hw, max_frames=100, rng=ScriptedDice(seed=7), first_howto=False)
     assert runner.frames == 100
     # first draw, the menu -> setup change, the cursor move: three refreshes in 100 frames
     assert hw.display.refreshes == 3 == runner.refreshes
@@ -88,7 +88,7 @@ def test_run_app_refreshes_only_when_something_changed_and_sleeps_to_the_deadlin
 
 def test_runner_step_drives_frames_and_power_states():
     hw = FakeHardware()
-    runner = loop.make_runner(hw, rng=ScriptedDice(seed=7))
+    runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)
     app = runner.app
     assert runner.step(0) is True and runner.step(25) is False
     t = 50
@@ -108,7 +108,7 @@ def test_runner_step_drives_frames_and_power_states():
 
 def test_tones_go_to_the_sound_part_once():
     hw = FakeHardware()
-    runner = loop.make_runner(hw, rng=ScriptedDice(seed=7))
+    runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)
     app = runner.app
     runner.step(0, A.OK)
     while app.items[app.cursor] != 'Start game':
@@ -123,7 +123,7 @@ def test_tones_go_to_the_sound_part_once():
 def test_small_display_gets_the_compact_app():
     hw = FakeHardware(width=128, height=32)
     hw.hold_buttons = False
-    runner = loop.make_runner(hw, rng=ScriptedDice(seed=7))
+    runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)
     assert runner.app.list_rows == 2 and runner.app.small_screen
     assert not runner.app.hold_buttons
     runner.step(0)
@@ -134,7 +134,7 @@ def test_small_display_gets_the_compact_app():
 def test_runs_without_a_display():
     hw = FakeHardware()
     hw.display = None
-    runner = loop.run_app(hw, max_frames=10, rng=ScriptedDice(seed=7))
+    runner = loop.run_app(hw, max_frames=10, rng=ScriptedDice(seed=7), first_howto=False)
     assert runner.views is None and runner.redraws == 1
 
 
@@ -145,7 +145,7 @@ def test_with_the_desktop_hardware_when_present():
         return
     hw = DesktopHardware(clock=VirtualClock())
     try:
-        runner = loop.make_runner(hw, rng=ScriptedDice(seed=7))
+        runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)
         runner.step(hw.ticks_ms())
         assert hw.display.pixels.sum() > 0            # the menu is on the 1-bit frame
     finally:
@@ -170,7 +170,7 @@ class DyingShakeHardware(FakeHardware):
 
 def test_loop_passes_a_dying_shake_sensor_to_the_app():
     hw = DyingShakeHardware()
-    runner = loop.make_runner(hw, rng=ScriptedDice(seed=4))
+    runner = loop.make_runner(hw, rng=ScriptedDice(seed=4), first_howto=False)
     app = runner.app
     t = 0
     for a in (A.OK, A.NONE, A.NONE):                # New game
@@ -220,3 +220,11 @@ def test_table_file_prefers_the_plain_table_then_the_packed_ones(tmp_path, monke
     for ending in ('.yz7', '.yz8', '.yzp', '.yzt'):     # each better than the last
         (tmp_path / 'tables' / ('yacht' + ending)).write_bytes(b't')
         assert loop.table_file(rules) == 'tables/yacht' + ending
+
+
+def test_the_device_app_shows_the_how_to_at_the_first_boot_only():
+    hw = FakeHardware()
+    first = loop.make_runner(hw, rng=ScriptedDice(seed=7)).app
+    assert first.scene == ui_app.PAGES and first.title == 'How to play'
+    again = loop.make_runner(hw, rng=ScriptedDice(seed=7)).app     # same nvm
+    assert again.scene == ui_app.MENU

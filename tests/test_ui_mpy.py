@@ -122,7 +122,9 @@ print("integration checks passed")
 def test_shake_loss_hints_and_export_under_micropython(tmp_path):
     script = tmp_path / "check_ui_integration.py"
     script.write_text(_INTEGRATION_SCRIPT)
-    done = run_micropython(str(script), heapsize="128K", packages=("yahtzee_core", "ui"),
+    # 124K was the floor before the coach, rules pages and Odds screen hooks (about
+    # 3.6K more resident: scanned in 4K steps, 128K fails, 132K passes)
+    done = run_micropython(str(script), heapsize="132K", packages=("yahtzee_core", "ui"),
                            extra_path=[MPY_DIR])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "integration checks passed" in done.stdout

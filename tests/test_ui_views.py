@@ -28,7 +28,9 @@ def test_every_golden_image_has_a_screen(rendered):
     assert names == sorted(rendered)
     for key in ('menu', 'play_rolled', 'play_held', 'scorecard', 'confirm_zero', 'hint',
                 'game_over', 'computer_turn', 'small_play', 'hint_no_table', 'export_done',
-                'shake_lost'):
+                'shake_lost', 'howto', 'legend', 'rules_box', 'odds', 'odds_fresh',
+                'hint_first_roll', 'coach_note', 'coach_list', 'coach_page', 'small_howto',
+                'small_legend', 'small_rules_box', 'small_odds', 'small_coach_page'):
         assert key in rendered
 
 

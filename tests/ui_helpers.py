@@ -1,4 +1,9 @@
-"""Shared steps for the app's scripted-session tests."""
+"""Shared steps for the app's scripted-session tests (and the real yacht strategy
+table they judge against)."""
+import os
+
+import pytest
+
 from tools.screenshots import Session
 from ui import actions as A
 from ui import app as ui_app
@@ -21,3 +26,30 @@ def fill_turn(s):
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
+
+
+@pytest.fixture(scope='module')
+def yacht_table():
+    from tools import strategy_table
+    from mpy_util import REPO_ROOT
+    return strategy_table.ensure_tables('yacht', os.path.join(str(REPO_ROOT), 'tables'))['plain']
+
+
+def play_turn_by_hints(s):
+    """One human turn doing exactly what the hint says (hold, roll, box)."""
+    app = s.app
+    turn = app.game.round
+    if not app.game.rolled:
+        s.press(A.OK)
+    while app.scene == ui_app.PLAY:
+        s.press(A.HINT)
+        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint'
+        keep = app.dialog_lines[1].startswith('Keep')
+        s.press(A.OK)                               # apply it
+        if keep:
+            s.press(A.OK)                           # roll the rest
+    assert app.scene == ui_app.CARD
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    assert app.game.over or app.game.round == turn + 1

@@ -250,8 +250,75 @@ def three_button_screens():
     return out
 
 
+def learn_screens(width=128, height=64):
+    """Rules of a box, the button legend, the how-to, the Odds screen, the hint before
+    the first roll and the coach (the default board on 128x64, the three-button one on
+    128x32, names prefixed 'small_'). The coach judges by TableLookHints' planner."""
+    out = []
+    small = height < 64
+    pre = 'small_' if small else ''
+    keys = dict(hold_buttons=not small)
+    s = Session(width, height, first_howto=True, **keys)
+    out.append((pre + 'howto', s.image()))
+    s.press(A.OK, A.OK, A.OK)
+    out.append((pre + 'legend', s.image()))
+    s = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4], seed=7),
+                hints_factory=TableLookHints, **keys)
+    s.start()
+    s.press(A.HINT)
+    out.append((pre + 'hint_first_roll', s.image()))
+    s.press(A.OK)
+    out.append((pre + 'odds_fresh', s.image()))
+    s.press(A.BACK)
+    s.press(A.OK if small else A.SHAKE_END)     # roll (the cursor starts on Roll)
+    if not small:
+        s.press(A.SHAKE_START).wait(200).press(A.SHAKE_END)
+    s.press(A.BACK)
+    while s.app.menu_codes[s.app.cursor] != scene_menus.M_ODDS:
+        s.press(A.DOWN)
+    s.press(A.OK)
+    while '...' in s.app.values:            # the rows below the screen, one a frame
+        s.wait(25)
+    s.press(A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN)
+    out.append((pre + 'odds', s.image()))
+    s.press(A.BACK, A.BACK)
+    s.app.card_return = ui_app.PLAY
+    s.app.go(ui_app.CARD, s.now)
+    while s.app.items[s.app.cursor] != 'Full house':
+        s.press(A.DOWN)
+    s.press(A.HELP)
+    out.append((pre + 'rules_box', s.image()))
+
+    s = Session(width, height, dice=ScriptedDice(script=[6] * 5 + [6, 6, 6, 2, 1], seed=7),
+                hints_factory=TableLookHints, **keys)
+    while s.app.items[s.app.cursor] != 'Coach':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    s.start()
+    s.press(A.OK)
+    s.app.go(ui_app.CARD, s.now)
+    while s.app.items[s.app.cursor] != 'Aces':
+        s.press(A.UP)
+    s.press(A.OK, A.OK)                          # five sixes as Aces: a costly box
+    out.append((pre + 'coach_note', s.image()))
+    s.press(A.BACK)
+    app = s.app
+    for _ in range(1000):
+        if app.scene == ui_app.PAGES:
+            break
+        if small and app.scene == ui_app.PLAY and app.game.rolled:
+            s.press(A.RIGHT)            # the die cursor on to "Card"
+            if app.die_cursor != ui_app.CURSOR_CARD:
+                continue
+        s.press(A.OK)
+    out.append((pre + 'coach_list', s.image()))
+    s.press(A.OK)
+    out.append((pre + 'coach_page', s.image()))
+    return out
+
+
 def all_screens():
-    return screens() + three_button_screens()
+    return screens() + three_button_screens() + learn_screens() + learn_screens(128, 32)
 
 
 def save(images, folder, scale):

@@ -32,7 +32,7 @@ from ui.ticks import elapsed
 from ui import actions as A
 # the codes stay importable from ui.app (views, loop, sim and tests read them here)
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
-                      ANALYSIS, SCORES, STATS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
+                      ANALYSIS, SCORES, STATS, PAGES, ODDS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
                       AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH)
 # biggest first: each .py compiles in RAM while the ones before it stay resident
@@ -68,6 +68,8 @@ SCENES = (
     (end.enter_analysis, menus.handle_to_menu),         # ANALYSIS
     (menus.enter_scores, menus.handle_to_menu),         # SCORES
     (menus.enter_stats, menus.handle_to_menu),          # STATS
+    (menus.enter_pages, menus.handle_pages),            # PAGES (ui/scene_learn.py)
+    (menus.enter_odds, menus.handle_odds),              # ODDS (ui/scene_learn.py)
 )
 
 
@@ -88,6 +90,9 @@ class App:
         (hold_options, box_options, fallback, planner); None from it hides hints.
     fs_writable: True when boot.py let the program write its drive: the menu then
         offers "Export CSV", written through file_writer(path, lines).
+    profile: the board profile (hardware.profiles dict) the button legend describes.
+    first_howto: show the how-to once, at the first boot; coach_threshold: hundredths
+        of expected score a decision must lose for the coach to flag it (ui/coach.py).
     """
 
     def __init__(self, rules_default='yahtzee', storage=None, rng=None, now_ms=0,
@@ -95,7 +100,8 @@ class App:
                  text_cols=21,
                  messages=(), table_path=None, step_ms=600, dim_ms=60000,
                  sleep_ms=300000, bot_factory=None, hints_factory=None,
-                 fs_writable=False, file_writer=None):
+                 fs_writable=False, file_writer=None, profile=None, first_howto=False,
+                 coach_threshold=100):
         import yahtzee_core as yc
         self.yc = yc
         # -- options (fixed for the app's life, except has_shake: see shake_lost) --
@@ -113,6 +119,9 @@ class App:
         self.hints_factory = hints_factory
         self.fs_writable = fs_writable
         self.file_writer = file_writer
+        self.profile = profile
+        self.first_howto = first_howto
+        self.coach_threshold = coach_threshold
         self.rules_default = yc.RULESETS.index(rules_default) if rules_default in yc.RULESETS else 0
         self.messages = list(messages)
         if not has_shake:
@@ -177,6 +186,17 @@ class App:
         self.pending_high = []      # scene_end: [place, player] waiting for initials
         self.initials = bytearray(b'AAA')
         self.initial_pos = 0
+        # scene_learn: PG_* on show, its page and pages; where BACK goes, the cursor there
+        self.page_kind = self.page = self.page_count = 0
+        self.page_return = MENU
+        self.page_cursor = -1
+        self.odds_keep = []         # scene_learn: dice to keep, per ODDS row
+        self.howto_done = False     # the first-boot how-to was shown (kept in the records)
+        self.coach_mode = 0         # ui/coach.py: COACH_*, kept in the records
+        self.coach = bytearray()    # coach: the game's costly decisions (saved with it)
+        self.coach_lost = 0         # coach: decisions that did not fit the save
+        self.coach_note = ''        # coach: what to say after the decision just made
+        self.coach_warned = False   # coach: "unavailable" was said this game
 
         # -- setup (new game) --
         self.setup_players = 1
@@ -262,6 +282,8 @@ class App:
                 self.step_at = now
                 cpu.cpu_step(self, now)
             self.last_input = now
+        elif self.scene == ODDS:
+            menus.odds_step(self)   # the rows not worked out yet, one a frame
         if self.note_until >= 0 and elapsed(now, self.note_until) > 0:
             self.note_until = -1
             if self.scene == PLAY:
@@ -439,5 +461,10 @@ class App:
         self.hints_tried = False
         self.logs = None
         self.log_complete = from_start
+        if from_start:
+            self.coach = bytearray()
+            self.coach_lost = 0
+        self.coach_note = ''
+        self.coach_warned = False
         self.over_done = False
         self.bot_noted = False

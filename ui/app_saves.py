@@ -8,8 +8,12 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# Save payload: [version, flags, game id lo, game id hi] + Game.to_bytes()
+# Save payload: [version, flags, game id lo, game id hi] + Game.to_bytes(); version 2
+# (written only when the coach has noted decisions) adds the coach's records
+# (ui/coach.py, COACH_REC bytes each) and two bytes: records kept, records in all.
 _SAVE_VERSION = const(1)
+_SAVE_COACH = const(2)
+_COACH_REC = const(7)
 SAVE_PREFIX = const(4)         # bytes before the game (bench/bench_app.py reads it)
 _F_HINTS_OFF = const(1)
 _F_SOUND_OFF = const(2)
@@ -41,10 +45,13 @@ def load_records(app):
     if records is None:
         return
     app.records = records
-    from yahtzee_core.records import SOUND_OFF, HINTS_OFF
+    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT
     r = app.records
     app.sound = not (r.settings & SOUND_OFF)
     app.hints = not (r.settings & HINTS_OFF)
+    app.howto_done = bool(r.settings & HOWTO_DONE)
+    mode = (r.settings >> COACH_SHIFT) & 3
+    app.coach_mode = mode if mode < 3 else 0
     if 0 <= r.setup_rules < len(app.yc.RULESETS):
         app.setup_rules = r.setup_rules
     if 1 <= r.setup_players <= 8:
@@ -54,9 +61,10 @@ def load_records(app):
 
 
 def save_records(app):
-    from yahtzee_core.records import SOUND_OFF, HINTS_OFF
+    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT
     r = app.records
-    r.settings = (0 if app.hints else HINTS_OFF) | (0 if app.sound else SOUND_OFF)
+    r.settings = ((0 if app.hints else HINTS_OFF) | (0 if app.sound else SOUND_OFF) |
+                  (HOWTO_DONE if app.howto_done else 0) | (app.coach_mode << COACH_SHIFT))
     r.setup_rules = app.setup_rules
     r.setup_players = app.setup_players
     k = 0
@@ -73,19 +81,31 @@ def load_game(app):
         return False
 
     def decode(data):
-        if len(data) <= SAVE_PREFIX or data[0] != _SAVE_VERSION:
+        if len(data) <= SAVE_PREFIX or data[0] not in (_SAVE_VERSION, _SAVE_COACH):
             raise ValueError("not a game save")
-        return app.yc.Game.from_bytes(data[SAVE_PREFIX:], app.rng), data
+        end = len(data)
+        coach = b''
+        lost = 0
+        if data[0] == _SAVE_COACH:
+            kept = data[-2]
+            end -= 2 + _COACH_REC * kept
+            if end <= SAVE_PREFIX:
+                raise ValueError("coach records longer than the save")
+            coach = data[end:end + _COACH_REC * kept]
+            lost = data[-1] - kept
+        return app.yc.Game.from_bytes(data[SAVE_PREFIX:end], app.rng), data, coach, lost
 
     loaded = _read(app.game_store, decode)
     if loaded is None:
         return False
-    game, data = loaded
+    game, data, coach, lost = loaded
     app.game = game
     app.hints = not (data[1] & _F_HINTS_OFF)
     app.sound = not (data[1] & _F_SOUND_OFF)
     app.game_id = data[2] | (data[3] << 8)
     app.new_game_state(False)
+    app.coach = bytearray(coach)
+    app.coach_lost = lost if lost > 0 else 0
     return True
 
 
@@ -94,13 +114,21 @@ def save_game(app):
     if app.game_store is None or app.game is None:
         return
     g = app.game.to_bytes()
-    if SAVE_PREFIX + len(g) > app.game_store.capacity:
+    room = app.game_store.capacity - SAVE_PREFIX - len(g)
+    if room < 0:
         # Does not fit this board's nvm: play on without a save (start_game told the
         # player), and leave no older game to be resumed in this one's place.
         if app.game_store.read() is not None:
             clear_game(app)
         return
-    head = bytes((_SAVE_VERSION, (0 if app.hints else _F_HINTS_OFF) |
+    n = len(app.coach) // _COACH_REC + app.coach_lost
+    if n:           # the coach's records that fit after the game (the first ones)
+        kept = (room - 2) // _COACH_REC
+        kept = 0 if kept < 0 else (kept if kept < n - app.coach_lost else n - app.coach_lost)
+        if room >= 2:
+            g += app.coach[:_COACH_REC * kept] + bytes((kept, n if n < 256 else 255))
+    head = bytes((_SAVE_COACH if n and room >= 2 else _SAVE_VERSION,
+                  (0 if app.hints else _F_HINTS_OFF) |
                   (0 if app.sound else _F_SOUND_OFF), app.game_id & 0xFF,
                   app.game_id >> 8))
     app.game_store.write(head + g)

@@ -20,8 +20,10 @@ INITIALS = 8    # high-score name entry
 ANALYSIS = 9    # points lost against optimal play
 SCORES = 10     # high-score table
 STATS = 11      # lifetime stats
+PAGES = 12      # pages of text: rules of a box, buttons, how-to, the coach's list
+ODDS = 13       # each open box's chance and expected points this turn
 SCENE_NAMES = ('boot', 'menu', 'setup', 'play', 'card', 'cpu', 'pause', 'over',
-               'initials', 'analysis', 'scores', 'stats')
+               'initials', 'analysis', 'scores', 'stats', 'pages', 'odds')
 
 VIEW_LIST = 0   # title, rows with right-aligned values, cursor bar, footer
 VIEW_PLAY = 1   # header, five dice, markers, two text lines
@@ -35,6 +37,17 @@ DLG_NOTE = 3    # a message to dismiss with any key
 # Die cursor positions past the five dice (boards without hold buttons).
 CURSOR_ROLL = 5
 CURSOR_CARD = 6
+
+# What the PAGES scene shows (app.page_kind; ui/scene_learn.py).
+PG_RULES = 0    # a page per box of the ruleset, then the button legend
+PG_HOWTO = 1    # the first-boot how-to (also from the menu)
+PG_COACH = 2    # the coach's list of costly decisions, at game end
+
+# Coach settings (app.coach_mode; ui/coach.py).
+COACH_OFF = 0
+COACH_FLAG = 1      # a note after a decision that loses at least the threshold
+COACH_ALWAYS = 2    # a note after every decision
+COACH_NAMES = ('off', 'mistakes', 'always')
 
 # Power states (the loop turns them into display brightness/sleep).
 AWAKE = 0

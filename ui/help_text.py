@@ -127,7 +127,7 @@ def box_help(rules, box):
 # -- buttons ---------------------------------------------------------------------------
 # What the FeatherWing prints on its buttons, by profile (else the role names are shown).
 _BUTTON_NAMES = {'three-button': {'LEFT': 'A', 'OK': 'B', 'RIGHT': 'C'}}
-_LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu'}
+_LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box'}
 
 
 def legend(profile):
@@ -143,7 +143,7 @@ def legend(profile):
     if all(('HOLD%d' % i) in pins for i in range(1, 6)):
         lines = ['Buttons under the dice: hold or free a die.', roll,
                  '%s after the last roll (or with all held): the scorecard.' % button('OK')]
-        move = 'In lists: buttons 1/2 move'
+        move = 'On the card, button 3: the rules of a box. In lists: buttons 1/2 move'
     else:
         lines = ['%s/%s: move over the dice, Roll and Card. %s: hold a die, roll or '
                  'open the card.' % (button('LEFT'), button('RIGHT'), button('OK')),

@@ -2,7 +2,7 @@
 applying it), the points-lost yardstick, and each human seat's decision log.
 Plain functions of the app."""
 
-from ui.codes import CARD, DLG_NONE, DLG_HINT
+from ui.codes import CARD, ODDS, PLAY, DLG_NONE, DLG_HINT, DLG_NOTE
 from ui.app_saves import save_game
 
 
@@ -54,8 +54,12 @@ def show_hint(app):
     lines[0] = 'Hint (no table)' if estimate else 'Hint'
     app.hint = None
     if not g.rolled:
-        lines[1] = 'Roll the dice first'
-        lines[2] = ''
+        # before the first roll: the expected final score, and OK shows the odds
+        value = 100 * g.card.total + src.planner.expected_remaining(g.card)
+        app.hint = ('odds', None)
+        lines[1] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
+                                         value % 100)
+        lines[2] = 'OK: odds per box'
     else:
         kept = None
         if g.rolls_left > 0:
@@ -81,7 +85,10 @@ def apply_hint(app, now):
     if h is None:
         return
     g = app.game
-    if h[0] == 'hold':
+    if h[0] == 'odds':
+        app.page_return = PLAY
+        app.go(ODDS, now)
+    elif h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
         for i in range(5):
@@ -121,9 +128,29 @@ def log_hold(app, g):
     log = seat_log(app, g)
     if log is not None:
         log.hold(g.card, g.dice, g.rolls_left, g.held)
+        if app.coach_mode:
+            from ui import coach
+            coach.judge(app, g, g.rolls_left, log.record(len(log) - 1)[5])
 
 
 def log_box(app, g, b):
     log = seat_log(app, g)
     if log is not None:
         log.box(g.card, g.dice, b)
+        if app.coach_mode:
+            from ui import coach
+            coach.judge(app, g, 0, b)
+
+
+def coach_say(app):
+    """The coach's note on the decision just made (ui/coach.py: one or two lines
+    joined by a newline), as a dialog."""
+    if app.coach_note:
+        lines = app.dialog_lines
+        lines[0] = 'Coach'
+        lines[1], lines[2] = app.coach_note.split('\n')
+        if not lines[2]:
+            lines[2] = 'any key: close'
+        app.coach_note = ''
+        app.dialog = DLG_NOTE
+        app.touch()

@@ -119,8 +119,10 @@ def write_lines(path, lines):
             f.write('\n')
 
 
-def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng=None):
-    """The App for this hardware: shake sensor, buttons and screen size taken from hw."""
+def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng=None,
+             first_howto=True):
+    """The App for this hardware: shake sensor, buttons, screen size and the board
+    profile (for the button legend) taken from hw; the how-to at the first boot."""
     height = hw.display.height if hw.display is not None else 64
     width = hw.display.width if hw.display is not None else 128
     return _app.App(rules_default=rules_default, storage=hw.storage,
@@ -130,7 +132,8 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
                     list_rows=views.list_rows if views is not None else (2 if height < 64 else 4),
                     text_cols=width // 6, messages=hw.messages,
                     table_path=table_path, fs_writable=hw.fs_writable,
-                    file_writer=write_lines)
+                    file_writer=write_lines, profile=getattr(hw, 'config', None),
+                    first_howto=first_howto)
 
 
 def make_runner(hw, app=None, **app_options):

@@ -3,15 +3,17 @@ picking a box (with a "score 0?" check), undo. Plain functions of the app.
 
 What the keys do here: UP/DOWN move over the boxes this roll may fill; OK fills the
 box under the cursor (a 0 asks first), or goes back when the dice are not rolled yet;
-BACK goes back (to the dice, or to the pause menu when opened from it); HINT hints.
+BACK goes back (to the dice, or to the pause menu when opened from it); HINT hints;
+HELP (and HOLD_3 on boards with hold buttons, free here) shows the rules of the box
+under the cursor (ui/scene_learn.py), then comes back to the same row.
 Filling the last box of the game leads to the ranking (OVER); any other fill to the
 next seat's turn (PLAY, which hands a computer seat on to CPU).
 """
 
 from ui import actions as A
-from ui.codes import PLAY, OVER, DLG_NONE, DLG_ZERO
+from ui.codes import PLAY, CARD, OVER, DLG_NONE, DLG_ZERO, PG_RULES
 from ui.app_saves import save_game
-from ui.hints import show_hint, log_box
+from ui.hints import show_hint, log_box, coach_say
 
 
 def enter_card(app, now):
@@ -49,6 +51,10 @@ def handle_card(app, action, now):
         _back(app, now)
     elif action == A.HINT:
         show_hint(app)
+    elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
+        b = app.rows[app.cursor]
+        from ui.scene_learn import open_pages
+        open_pages(app, PG_RULES, CARD, now, b if b >= 0 else 0)
 
 
 def _card_rows(app):
@@ -130,12 +136,14 @@ def fill_box(app, b, now):
     app.beep(988 if gained else 220, 80)
     app.dialog = DLG_NONE
     if g.over:
+        app.coach_note = ''     # the coach's list at the end has it
         app.go(OVER, now)
         return
     save_game(app)
     app.go(PLAY, now)
     if not app.is_cpu(g.current) and len(g.players) > 1:
         app.note("%s's turn" % app.player_name(g.current), now)
+    coach_say(app)
 
 
 def undo(app, now):
@@ -148,6 +156,9 @@ def undo(app, now):
     log = app.logs[g.current] if app.logs is not None else None
     if log is not None and len(log) and log.record(len(log) - 1)[4] == 0:
         log.data = log.data[:-8]
+    c = app.coach   # nor is its coach entry (ui/coach.py: seat | rolls left << 3, round)
+    if len(c) >= 7 and c[-7] == g.current and c[-6] == g.round:
+        app.coach = c[:-7]
     save_game(app)
     app.go(PLAY, now)
     app.note('Undone', now)

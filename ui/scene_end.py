@@ -4,7 +4,8 @@ ANALYSIS are scene_menus.handle_to_menu). Entering OVER counts the finished game
 the records once. Plain functions of the app."""
 
 from ui import actions as A
-from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, KIND_SHORT, INITIAL_CHARS
+from ui.codes import (MENU, INITIALS, ANALYSIS, DLG_NONE, KIND_SHORT, INITIAL_CHARS,
+                      PG_COACH)
 from ui.app_saves import save_records, clear_game
 from ui.hints import analysis_planner
 
@@ -113,7 +114,12 @@ def handle_initials(app, action, now):
 # -- ANALYSIS: points lost --
 def enter_analysis(app, now):
     """Points lost by each human seat; straight on to the menu when there is no
-    strategy table or no decision to judge."""
+    strategy table or no decision to judge. With the coach on, its list instead (every
+    costly decision, a page each: ui/coach.py), then the menu."""
+    if app.coach_mode:
+        from ui.scene_learn import open_pages
+        open_pages(app, PG_COACH, MENU, now)
+        return
     rows = analysis_rows(app)
     if rows is None:
         app.go(MENU, now)

@@ -8,7 +8,8 @@ menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
 
 from ui import actions as A
 from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, DLG_NOTE,
-                      KIND_NAMES, RULES_NAMES, CSV_PATH, wrap)
+                      KIND_NAMES, RULES_NAMES, CSV_PATH, wrap, PG_RULES, PG_HOWTO,
+                      COACH_NAMES)
 from ui.app_saves import save_game, save_records, can_save
 from ui.hints import hints_available, show_hint
 from ui.scene_card import undo
@@ -35,9 +36,13 @@ M_UNDO = const(8)
 M_QUIT = const(9)
 M_HINTS = const(10)
 M_EXPORT = const(11)
+M_RULES = const(12)
+M_HOWTO = const(13)
+M_COACH = const(14)
+M_ODDS = const(15)
 M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
            'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints',
-           'Export CSV')
+           'Export CSV', 'Rules', 'How to play', 'Coach', 'Odds')
 
 
 # -- BOOT: notes about missing hardware --
@@ -50,13 +55,17 @@ def enter_boot(app, now):
 
 # -- MENU and PAUSE --
 def enter_menu(app, now):
+    if app.first_howto and not app.howto_done and app.records_store is not None:
+        from ui.scene_learn import open_pages   # once, at the first boot (after BOOT)
+        open_pages(app, PG_HOWTO, MENU, now)
+        return
     codes = []
     if app.saved and app.game is not None and not app.game.over:
         codes.append(M_RESUME)
     codes += [M_NEW, M_SCORES, M_STATS]
     if app.fs_writable and app.file_writer is not None:
         codes.append(M_EXPORT)
-    codes.append(M_SOUND)
+    codes += [M_RULES, M_HOWTO, M_COACH, M_SOUND]
     _show_menu(app, 'Saved game found' if codes[0] == M_RESUME else 'Yahtzee', codes, '')
 
 
@@ -71,9 +80,10 @@ def enter_pause(app, now):
     codes = [M_CONTINUE, M_CARD]
     if hints_available(app):
         codes.append(M_HINT)
+    codes.append(M_ODDS)
     if app.game.can_undo:
         codes.append(M_UNDO)
-    codes += [M_HINTS, M_SOUND, M_QUIT]
+    codes += [M_HINTS, M_COACH, M_RULES, M_SOUND, M_QUIT]
     _show_menu(app, 'Paused', codes, 'R%d' % app.game.round)
 
 
@@ -97,6 +107,8 @@ def _menu_value(app, code):
         return 'on' if app.sound else 'off'
     if code == M_HINTS:
         return 'on' if app.hints else 'off'
+    if code == M_COACH:
+        return COACH_NAMES[app.coach_mode]
     return ''
 
 
@@ -112,11 +124,13 @@ def _menu_pick(app, now):
         app.go(STATS, now)
     elif code == M_EXPORT:
         export_csv(app)
-    elif code == M_SOUND or code == M_HINTS:
+    elif code == M_SOUND or code == M_HINTS or code == M_COACH:
         if code == M_SOUND:
             app.sound = not app.sound
-        else:
+        elif code == M_HINTS:
             app.hints = not app.hints
+        else:
+            app.coach_mode = (app.coach_mode + 1) % len(COACH_NAMES)
         app.values[app.cursor] = _menu_value(app, code)
         app.list_version += 1
         app.touch()
@@ -134,6 +148,12 @@ def _menu_pick(app, now):
         undo(app, now)
     elif code == M_QUIT:
         app.go(MENU, now)
+    elif code == M_RULES or code == M_HOWTO:
+        from ui.scene_learn import open_pages
+        open_pages(app, PG_RULES if code == M_RULES else PG_HOWTO, app.scene, now)
+    elif code == M_ODDS:
+        from ui.scene_learn import open_odds
+        open_odds(app, PAUSE, now)
 
 
 # -- SETUP: new game --
@@ -274,3 +294,31 @@ def export_csv(app):
     msg[2] = 'any key: close'
     app.dialog = DLG_NOTE
     app.touch()
+
+
+# -- PAGES and ODDS: ui/scene_learn.py, imported when one opens (not with the app), so
+# the help texts and the odds tables are only in RAM while they are on screen --
+def enter_pages(app, now):
+    from ui import scene_learn
+    scene_learn.enter_pages(app, now)
+
+
+def handle_pages(app, action, now):
+    from ui import scene_learn
+    scene_learn.handle_pages(app, action, now)
+
+
+def enter_odds(app, now):
+    from ui import scene_learn
+    scene_learn.enter_odds(app, now)
+
+
+def handle_odds(app, action, now):
+    from ui import scene_learn
+    scene_learn.handle_odds(app, action, now)
+
+
+def odds_step(app):
+    """App.tick on ODDS: one more row of figures a frame (scene_learn.odds_step)."""
+    from ui import scene_learn
+    scene_learn.odds_step(app)

@@ -7,9 +7,9 @@ scorecard (CARD) and the pause menu (PAUSE) open.
 
 from ui import actions as A
 from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, VIEW_PLAY, DLG_NONE, CURSOR_ROLL,
-                      CURSOR_CARD, KIND_SHORT)
+                      CURSOR_CARD, KIND_SHORT, PG_RULES)
 from ui.app_saves import save_game
-from ui.hints import show_hint, log_hold
+from ui.hints import show_hint, log_hold, coach_say
 
 
 def enter_play(app, now):
@@ -59,6 +59,9 @@ def handle_play(app, action, now):
         app.go(PAUSE, now)
     elif action == A.HINT:
         show_hint(app)
+    elif action == A.HELP:
+        from ui.scene_learn import open_pages
+        open_pages(app, PG_RULES, PLAY, now)
     elif action == A.DOWN and app.hold_buttons:
         if g.rolled:
             app.go(CARD, now)
@@ -171,6 +174,7 @@ def roll(app, now):
     if not app.hold_buttons:
         app.die_cursor = 0 if g.rolls_left else CURSOR_CARD
     update_play_texts(app)
+    coach_say(app)
 
 
 def toggle_hold(app, i, now):

@@ -98,6 +98,22 @@ def _loss_key(item):
     return -item[2]
 
 
+def judge(planner, card, dice, rolls_left, choice):
+    """(value of the best choice, value of the choice made, best choice) of one
+    decision judged by a TurnPlanner, values on the planner's scale (advisor.SCALE
+    units of a hundredth of the rest of the game); a choice is a hold index (rolls_left
+    1 or 2) or a box index (rolls_left 0). ValueError for a box that was not legal."""
+    from .advisor import SCALE
+    if rolls_left:
+        best_h, best = planner.best_hold_index(card, dice, rolls_left)
+        return best, planner.x[choice], best_h
+    opts = planner.box_options(card, dice)
+    for v, b in opts:
+        if b == choice:
+            return opts[0][0] * SCALE, v * SCALE, opts[0][1]
+    raise ValueError('box %d was not a legal choice' % choice)
+
+
 def analyze(advisor, log):
     """Report of the points each logged decision lost against optimal play."""
     from .advisor import SCALE      # the planner's values are on this scale
@@ -109,20 +125,11 @@ def analyze(advisor, log):
     for i in range(len(log)):
         mask, u, ybox, r, rolls_left, choice = log.record(i)
         card = probe_card(rules, mask, u, ybox)
-        dice = _dice.roll_dice(r)
-        if rolls_left:
-            best_h, best = planner.best_hold_index(card, dice, rolls_left)
-            chosen = planner.x[choice]
-            loss = best - chosen
-        else:
-            opts = planner.box_options(card, dice)
-            chosen = -1
-            for v, b in opts:
-                if b == choice:
-                    chosen = v
-            if chosen < 0:
-                raise ValueError('decision %d: box %d was not a legal choice' % (i, choice))
-            loss = (opts[0][0] - chosen) * SCALE
+        try:
+            best, chosen, _ = judge(planner, card, _dice.roll_dice(r), rolls_left, choice)
+        except ValueError as e:
+            raise ValueError('decision %d: %s' % (i, e))
+        loss = best - chosen
         exact += loss
         rep.losses.append((i, rolls_left, (loss + half) // SCALE))
     rep.total = (exact + half) // SCALE

@@ -31,6 +31,8 @@ MAX_SIZE = 2 + N_HIGH * ENTRY_SIZE + _FIXED_SIZE
 # settings bits (a set bit turns the feature OFF, so erased/new records mean "on")
 SOUND_OFF = 1
 HINTS_OFF = 2
+HOWTO_DONE = 4          # the first-boot how-to was shown (set: do not show again)
+COACH_SHIFT = 3         # bits 3-4: the coach setting (0 off, 1 mistakes, 2 always)
 
 
 def _u16(v):

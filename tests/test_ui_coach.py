@@ -1,0 +1,198 @@
+"""The coach (ui/coach.py) in scripted games against the real (small) Yacht strategy
+table: known mistakes appear in its notes and its end-of-game list with the costs the
+Advisor gives for them, computed here from the Advisor's own ranked options."""
+import yahtzee_core as yc
+from yahtzee_core import dice as D
+from yahtzee_core.advisor import Advisor
+from tools.screenshots import Session
+from tools.scripted_dice import ScriptedDice
+from ui import actions as A
+from ui import app as ui_app
+from ui import coach
+from ui.codes import COACH_FLAG, COACH_OFF, PG_COACH
+from ui_helpers import new_session, play_turn_by_hints, yacht_table  # noqa: F401
+
+YACHT = yc.RULESETS.index('yacht')
+
+
+def turn_on_coach(s):
+    """Main menu: step the Coach item to 'mistakes'."""
+    app = s.app
+    while app.items[app.cursor] != 'Coach':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.values[app.cursor] == 'mistakes' and app.coach_mode == COACH_FLAG
+
+
+def expected_mistakes(table):
+    """The two planned mistakes and their costs, from the Advisor's ranked options:
+    turn 1, five sixes scored in Ones; turn 2, 6 6 6 2 1 rolled again in full."""
+    adv = Advisor('yacht', table)
+    rules = yc.ruleset('yacht')
+    card = yc.Scorecard(rules)
+    opts = adv.box_options(card, (6, 6, 6, 6, 6))
+    ones = [v for v, b in opts if b == 0][0]
+    first = (0, 1, D.roll_index((6, 6, 6, 6, 6)), 0, 0, opts[0][1], opts[0][0] - ones)
+    card.fill('ones', (6, 6, 6, 6, 6))
+    holds = adv.hold_options(card, (6, 6, 6, 2, 1), 2)
+    none = [v for v, kept in holds if kept == ()][0]
+    second = (0, 2, D.roll_index((6, 6, 6, 2, 1)), 2, D.hold_index(()),
+              D.hold_index(holds[0][1]), holds[0][0] - none)
+    adv.close()
+    return first, second
+
+
+def make_two_mistakes(s):
+    app = s.app
+    s.press(A.OK, A.DOWN)                   # five sixes, straight to the card
+    while app.items[app.cursor] != 'Ones':
+        s.press(A.UP)
+    s.press(A.OK, A.OK)                     # Ones, yes to the 0
+    assert app.game.cards[0].scores[0] == 0
+    first_note = None
+    if app.dialog == ui_app.DLG_NOTE:
+        first_note = list(app.dialog_lines)
+        s.press(A.BACK)                     # close the note
+    s.press(A.OK)                           # 6 6 6 2 1
+    assert sorted(app.game.dice) == [1, 2, 6, 6, 6]
+    s.press(A.OK)                           # roll all five again: the second mistake
+    second_note = None
+    if app.dialog == ui_app.DLG_NOTE:
+        second_note = list(app.dialog_lines)
+        s.press(A.BACK)
+    return first_note, second_note
+
+
+def test_known_mistakes_are_noted_and_listed_with_the_advisors_costs(yacht_table):
+    first, second = expected_mistakes(yacht_table)
+    assert first[6] > 2000 and second[6] > 100     # both clear mistakes
+    s = new_session(dice=ScriptedDice(seed=12, script=[6] * 5 + [6, 6, 6, 2, 1]),
+                    table_path=yacht_table)
+    turn_on_coach(s)
+    s.start(rules=YACHT)
+    app = s.app
+    note1, note2 = make_two_mistakes(s)
+    # the move and the gain: on one line when it fits the dialog, else on two
+    best_box = 'Score ' + app.box_label(first[5])
+    gain = '+' + coach.points(first[6], 1)
+    assert note1 in (['Coach', best_box + ': ' + gain, 'any key: close'],
+                     ['Coach', best_box, gain + ' points'])
+    kept = ' '.join('%d' % d for d in D.hold_dice(second[5]))
+    assert note2 == ['Coach', 'Keep %s: +%s' % (kept, coach.points(second[6], 1)),
+                     'any key: close']
+    assert [coach.record(app, i) for i in range(coach.entries(app))] == [first, second]
+    while not app.game.over:
+        play_turn_by_hints(s)
+    # the hints' own play costs nothing: the list holds exactly the two mistakes
+    assert coach.entries(app) == 2
+    while app.scene != ui_app.PAGES:
+        s.press(A.OK)
+    assert app.page_kind == PG_COACH and app.title == 'Coach'
+    assert app.items[:2] == ['P1 lost', '  decisions']
+    assert app.values[:2] == [coach.points(first[6] + second[6]), '2']
+    s.press(A.OK)
+    assert app.title == 'R1 6 6 6 6 6' and app.title_right == '-' + coach.points(first[6])
+    assert app.values[:2] == ['Score Ones', 'Score ' + app.box_label(first[5])]
+    s.press(A.OK)
+    assert app.title == 'R2 1 2 6 6 6' and app.title_right == '-' + coach.points(second[6])
+    assert app.values == ['Reroll all', 'Keep ' + kept, '2']
+    s.press(A.OK)
+    assert app.scene == ui_app.MENU
+
+
+def test_the_list_survives_a_power_cut(yacht_table):
+    first, second = expected_mistakes(yacht_table)
+    s = new_session(dice=ScriptedDice(seed=12, script=[6] * 5 + [6, 6, 6, 2, 1]),
+                    table_path=yacht_table)
+    turn_on_coach(s)
+    s.start(rules=YACHT)
+    make_two_mistakes(s)
+    back = Session(storage=s.storage, dice=ScriptedDice(seed=4), table_path=yacht_table)
+    app = back.app
+    assert app.scene == ui_app.MENU and app.coach_mode == COACH_FLAG
+    back.press(A.OK)                                # Resume game
+    assert app.scene == ui_app.PLAY and app.game.round == 2
+    assert [coach.record(app, i) for i in range(coach.entries(app))] == [first, second]
+    while not app.game.over:
+        play_turn_by_hints(back)
+    while app.scene != ui_app.PAGES:
+        back.press(A.OK)
+    assert app.title_right == '2' and app.values[1] == '2'
+
+
+def test_below_the_threshold_nothing_is_said_but_the_list_keeps_it(yacht_table):
+    first, second = expected_mistakes(yacht_table)
+    s = new_session(dice=ScriptedDice(seed=12, script=[6] * 5 + [6, 6, 6, 2, 1]),
+                    table_path=yacht_table, coach_threshold=first[6] + 1)
+    turn_on_coach(s)
+    s.start(rules=YACHT)
+    assert make_two_mistakes(s) == (None, None)
+    assert coach.entries(s.app) == 2
+
+
+def test_undo_takes_the_boxs_entry_back(yacht_table):
+    s = new_session(dice=ScriptedDice(seed=12, script=[6] * 5), table_path=yacht_table)
+    turn_on_coach(s)
+    s.start(rules=YACHT)
+    app = s.app
+    s.press(A.OK, A.DOWN)
+    while app.items[app.cursor] != 'Ones':
+        s.press(A.UP)
+    s.press(A.OK, A.OK, A.BACK)
+    assert coach.entries(app) == 1
+    s.press(A.BACK)
+    while app.items[app.cursor] != 'Undo last box':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert coach.entries(app) == 0
+
+
+def test_without_a_table_the_coach_says_it_is_unavailable():
+    s = new_session(dice=ScriptedDice(seed=5))
+    turn_on_coach(s)
+    s.start()
+    app = s.app
+    s.press(A.OK, A.OK)                 # a hold decision (roll all again)
+    assert app.dialog == ui_app.DLG_NOTE
+    assert app.dialog_lines == ['Coach', 'unavailable:', 'no strategy table']
+    s.press(A.BACK)
+    while not app.game.over:
+        s.press(A.OK)
+        if app.dialog != ui_app.DLG_NONE:
+            s.press(A.OK)
+    while app.scene != ui_app.PAGES:
+        s.press(A.OK)
+    assert app.items == ['Unavailable:', 'no strategy table'] and coach.entries(app) == 0
+
+
+def test_the_coach_setting_is_kept_in_the_records():
+    s = new_session()
+    turn_on_coach(s)
+    s.press(A.OK)
+    assert s.app.coach_mode == 2 and s.app.values[s.app.cursor] == 'always'
+    assert Session(storage=s.storage).app.coach_mode == 2
+    s.press(A.OK)
+    assert Session(storage=s.storage).app.coach_mode == COACH_OFF
+
+
+def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_rest():
+    nvm = bytearray(b'\xff' * 256)          # a SAMD21: the game save only, 128 B a slot
+    s = new_session(storage=nvm, dice=ScriptedDice(seed=3))
+    s.start()
+    app = s.app
+    s.press(A.OK)
+    for k in range(40):                     # more costly decisions than the slot holds
+        coach.add(app, 0, 1 + k % 13, (1, 2, 3, 4, 6), 2, k, 400 + k, 100 + k)
+    from ui.app_saves import save_game
+    save_game(app)
+    back = Session(storage=nvm, dice=ScriptedDice(seed=3)).app
+    assert back.saved and back.game.to_bytes() == app.game.to_bytes()
+    kept = coach.entries(back)
+    assert 0 < kept < 40 and back.coach_lost == 40 - kept
+    assert bytes(back.coach) == bytes(app.coach[:kept * coach.REC])
+    assert coach.record(back, kept - 1) == (0, 1 + (kept - 1) % 13, D.roll_index((1, 2, 3, 4, 6)),
+                                            2, kept - 1, 400 + kept - 1, 100 + kept - 1)
+    back.coach_mode = COACH_FLAG
+    from ui.scene_learn import open_pages
+    open_pages(back, PG_COACH, ui_app.MENU, 0)
+    assert back.footer == '%d not kept' % (40 - kept)

@@ -1,0 +1,270 @@
+"""Learning on the device (ui/scene_learn.py): the first-boot how-to, the rules of each
+box and the button legend (PAGES), the Odds screen (ODDS) and the hint before the
+first roll. Texts and figures are checked against ui/help_text.py and
+yahtzee_core.odds.chase, computed here."""
+import sys
+
+import pytest
+
+import yahtzee_core as yc
+from hardware import profiles
+from tools.screenshots import Session
+from tools.scripted_dice import ScriptedDice
+from ui import actions as A
+from ui import app as ui_app
+from ui import help_text, scene_menus
+from ui.codes import PG_HOWTO, PG_RULES
+from ui_helpers import new_session, yacht_table  # noqa: F401
+from yahtzee_core.odds import chase
+
+
+def page_lines(app, title, text):
+    """What a page shows: its title and every line of its wrapped text."""
+    assert app.title == title
+    assert app.items == list(help_text.wrap(text, app.text_cols - 1))
+
+
+def to_menu_item(s, code):
+    app = s.app
+    for _ in range(len(app.menu_codes)):
+        if app.menu_codes[app.cursor] == code:
+            return
+        s.press(A.DOWN)
+    raise AssertionError('no menu item %d in %r' % (code, app.items))
+
+
+# -- how-to ---------------------------------------------------------------------------
+def test_the_how_to_shows_at_the_first_boot_only_and_any_page_can_skip_it():
+    s = Session(first_howto=True)
+    app = s.app
+    assert app.scene == ui_app.PAGES and app.page_kind == PG_HOWTO
+    pages = help_text.howto(yc.ruleset('yahtzee'), profiles.get('default'))
+    for k, (title, text) in enumerate(pages):
+        assert app.title_right == '%d/%d' % (k + 1, len(pages))
+        page_lines(app, title, text)
+        s.press(A.OK)
+    assert app.scene == ui_app.MENU
+    again = Session(storage=s.storage, first_howto=True)
+    assert again.app.scene == ui_app.MENU               # remembered in the records
+    skip = Session(first_howto=True)
+    skip.press(A.OK, A.BACK)                            # skipped on its second page
+    assert skip.app.scene == ui_app.MENU
+    assert Session(storage=skip.storage, first_howto=True).app.scene == ui_app.MENU
+
+
+def test_the_how_to_follows_the_boot_notes_and_needs_records_to_remember_it():
+    s = Session(first_howto=True, has_shake=False)
+    assert s.app.scene == ui_app.BOOT
+    s.press(A.OK)
+    assert s.app.scene == ui_app.PAGES and s.app.page_kind == PG_HOWTO
+    # an nvm with no room for records could not remember it: never shown
+    assert Session(first_howto=True, storage=bytearray(b'\xff' * 256)).app.scene == ui_app.MENU
+
+
+def test_the_how_to_is_in_the_menu_too():
+    s = new_session()
+    to_menu_item(s, scene_menus.M_HOWTO)
+    s.press(A.OK)
+    assert s.app.scene == ui_app.PAGES and s.app.page_kind == PG_HOWTO
+    s.press(A.BACK)
+    assert s.app.scene == ui_app.MENU
+
+
+# -- rules and legend -----------------------------------------------------------------
+@pytest.mark.parametrize('rid', range(len(yc.RULESETS)))
+def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid):
+    s = new_session()
+    app = s.app
+    app.setup_rules = rid           # no game: the ruleset New game offers
+    rules = yc.ruleset(yc.RULESETS[rid])
+    to_menu_item(s, scene_menus.M_RULES)
+    s.press(A.OK)
+    assert app.scene == ui_app.PAGES and app.page_kind == PG_RULES
+    for b in range(rules.n_boxes):
+        page_lines(app, *help_text.box_help(rules, b))
+        assert app.title_right == '%d/%d' % (b + 1, rules.n_boxes + 1)
+        s.press(A.OK)
+    page_lines(app, *help_text.legend(profiles.get('default')))
+    s.press(A.OK)                   # round again to the first box
+    assert app.title == rules.labels.split('|')[0]
+    s.press(A.BACK)
+    assert app.scene == ui_app.MENU
+
+
+def test_a_press_on_a_box_shows_its_rules_and_comes_back_to_it():
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(rules=yc.RULESETS.index('yatzy'))
+    app = s.app
+    rules = app.game.rules
+    s.press(A.OK, A.DOWN)           # rolled: the card, on the best box
+    assert app.scene == ui_app.CARD
+    s.press(A.DOWN)
+    row = app.cursor
+    box = app.rows[row]
+    filled = list(app.game.card.scores)
+    s.press(A.HOLD_3)               # free on the card of a hold-button board
+    assert app.scene == ui_app.PAGES
+    page_lines(app, *help_text.box_help(rules, box))
+    s.press(A.DOWN)                 # scrolls the page, fills nothing
+    s.press(A.BACK)
+    assert app.scene == ui_app.CARD and app.cursor == row
+    assert list(app.game.card.scores) == filled
+    s.press(A.HELP)                 # the long press of a three-button board
+    assert app.scene == ui_app.PAGES and app.title == help_text.box_help(rules, box)[0]
+    s.press(A.BACK)
+    assert app.scene == ui_app.CARD and app.cursor == row
+
+
+def test_the_legend_is_the_one_of_the_board_in_use():
+    three = profiles.get('three-button')
+    s = new_session(hold_buttons=False, profile=three)
+    to_menu_item(s, scene_menus.M_RULES)
+    s.press(A.OK)
+    for _ in range(13):
+        s.press(A.OK)
+    page_lines(s.app, *help_text.legend(three))
+    assert 'Hold A: help' in ' '.join(s.app.items)     # its long press for the rules
+
+
+def test_the_help_modules_leave_ram_when_the_pages_close():
+    s = new_session()
+    to_menu_item(s, scene_menus.M_RULES)
+    s.press(A.OK)
+    assert 'ui.help_text' in sys.modules and 'ui.scene_learn' in sys.modules
+    s.press(A.BACK)
+    assert 'ui.help_text' not in sys.modules and 'ui.scene_learn' not in sys.modules
+
+
+# -- odds -----------------------------------------------------------------------------
+def odds_value(chance, points):
+    """The row's text, from chase's figures (whole percent, points to a tenth)."""
+    if chance == 0:
+        pct = '0%'
+    elif chance < 100:
+        pct = '<1%'
+    else:
+        p = (chance + 50) // 100
+        pct = '%d%%' % (99 if p == 100 and chance < 10000 else p)
+    tenths = (points + 5) // 10
+    return '%s %d.%d' % (pct, tenths // 10, tenths % 10)
+
+
+def test_odds_before_the_first_roll_come_from_the_hint_and_show_a_fresh_turn():
+    s = new_session(dice=ScriptedDice(seed=2))
+    s.start()
+    app = s.app
+    rules = app.game.rules
+    s.press(A.HINT)
+    assert app.dialog_lines[2] == 'OK: odds per box'
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and app.title_right == 'new turn'
+    want = [odds_value(*chase(rules, b)[:2]) for b in range(rules.n_boxes)]
+    assert app.items == rules.labels.split('|') and app.values == want
+    assert app.footer == 'A fresh turn'
+    s.press(A.BACK)
+    assert app.scene == ui_app.PLAY and 'yahtzee_core.odds' not in sys.modules
+
+
+def test_odds_with_dice_list_the_open_boxes_and_what_to_keep():
+    s = new_session(dice=ScriptedDice(seed=9))
+    s.start()
+    app = s.app
+    g = app.game
+    s.press(A.OK, A.DOWN)
+    b0 = app.rows[app.cursor]
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    s.press(A.OK)                   # next turn's first roll
+    rules = g.rules
+    dice = tuple(g.dice)
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and app.title_right == '2 left'
+    open_boxes = [b for b in range(rules.n_boxes) if b != b0]
+    figures = [chase(rules, b, dice, 2) for b in open_boxes]
+    assert app.items == [app.box_label(b) for b in open_boxes]
+    # the rows on screen at once, the others one a frame (the press's own frame
+    # already worked out the first row below the screen)
+    rows = app.list_rows + 1
+    want = [odds_value(c, p) for c, p, k in figures]
+    assert app.values == want[:rows] + ['...'] * (len(want) - rows)
+    s.wait(25)
+    assert app.values[rows] == want[rows] and app.values[rows + 1] == '...'
+    while '...' in app.values:
+        s.wait(25)
+    assert app.values == want
+    for row in range(len(open_boxes)):
+        keep = figures[row][2]
+        assert app.cursor == row
+        assert app.footer == 'Keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.scene == ui_app.PAUSE
+
+
+# -- the hint before the first roll ---------------------------------------------------
+def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
+    from yahtzee_core.advisor import Advisor
+    table = yacht_table
+    s = new_session(dice=ScriptedDice(seed=2), table_path=table)
+    s.start(rules=yc.RULESETS.index('yacht'))
+    app = s.app
+    s.press(A.HINT)
+    adv = Advisor('yacht', table)
+    v = adv.expected_final(app.game.card)
+    adv.close()
+    assert app.dialog_lines == ['Hint', 'Exp. total %d.%02d' % (v // 100, v % 100),
+                                'OK: odds per box']
+
+
+# -- on MicroPython -------------------------------------------------------------------
+@pytest.mark.skipif(not __import__('mpy_util').MICROPYTHON.exists(),
+                    reason="micropython not installed")
+def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
+    from mpy_util import MPY_DIR, run_micropython
+    done = run_micropython("tests/mpy/check_learn.py", heapsize="160K",
+                           packages=("yahtzee_core", "ui", "hardware"), extra_path=[MPY_DIR])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "learn checks passed" in done.stdout
+    # closed screens leave nothing behind but small change (interned names, a few
+    # dict slots): the help texts are about 7 KB and the odds tables about 9 KB
+    import re
+    heap = dict((m.group(1), int(m.group(2)))
+                for m in re.finditer(r'^heap (\w+ \w+) (-?\d+)$', done.stdout, re.M))
+    assert heap['rules closed'] < 2048 and heap['odds closed'] < 2048, heap
+    assert heap['odds open'] > 4096, heap        # the odds tables were there
+
+
+def test_the_stored_fresh_turn_odds_are_chases():
+    from ui.odds_fresh import FRESH
+    assert sorted(FRESH) == sorted(yc.RULESETS)
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        want = []
+        for b in range(rules.n_boxes):
+            want.extend(chase(rules, b)[:2])
+        assert list(FRESH[name]) == want, name
+
+
+CIRCUITPY = __import__('mpy_util').REPO_ROOT.parent / 'shared' / 'circuitpython' / \
+    'circuitpython-10.2.1-unix32'
+
+
+@pytest.mark.skipif(not CIRCUITPY.exists(),
+                    reason='no CircuitPython 32-bit interpreter at ../shared/circuitpython')
+def test_the_learning_screens_run_on_32bit_circuitpython_from_plain_sources():
+    """As on a board: every module compiled from .py at import, 32-bit objects. Scanned
+    by hand: 136K passes, 128K runs out in the odds tables (the app, level good's
+    planner for hints and the Odds screen with dice are all in RAM then)."""
+    import os
+    import subprocess
+    from mpy_util import REPO_ROOT
+    env = dict(os.environ, MICROPYPATH='%s:%s' % (REPO_ROOT, REPO_ROOT / 'tests' / 'mpy'))
+    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=144K',
+                           str(REPO_ROOT / 'tests' / 'mpy' / 'check_learn.py')],
+                          capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    assert 'learn checks passed' in done.stdout

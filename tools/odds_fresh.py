@@ -1,0 +1,59 @@
+"""Writes ui/odds_fresh.py: every box's fresh-turn odds (before the first roll, aim
+'make') for every ruleset, from yahtzee_core.odds.chase (desktop only).
+
+    python -m tools.odds_fresh            # rewrite ui/odds_fresh.py
+    python -m tools.odds_fresh --check    # exit 1 when it differs from chase
+
+The figures never change within a ruleset (chase has no card), so the Odds screen
+before the first roll reads them instead of running chase on the board for seconds;
+tests/test_ui_learn.py checks them against chase.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import yahtzee_core as yc  # noqa: E402
+from yahtzee_core.odds import chase  # noqa: E402
+
+TARGET = os.path.join(ROOT, 'ui', 'odds_fresh.py')
+
+
+def source():
+    lines = ['"""Fresh-turn odds of every box (chance in 1/10,000, expected points in',
+             'hundredths; yahtzee_core.odds.chase before the first roll, aim \'make\'),',
+             'per ruleset: chance and points of box 0, then box 1, ... Written by',
+             'tools/odds_fresh.py; tests/test_ui_learn.py checks them against chase."""',
+             '',
+             'FRESH = {']
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        figures = []
+        for b in range(rules.n_boxes):
+            figures.extend(chase(rules, b)[:2])
+        lines.append('    %r: (' % name)
+        for k in range(0, len(figures), 10):
+            lines.append('        %s,' % ', '.join('%d' % v for v in figures[k:k + 10]))
+        lines.append('    ),')
+    lines.append('}')
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    text = source()
+    if '--check' in argv:
+        with open(TARGET) as f:
+            same = f.read() == text
+        print('ui/odds_fresh.py is %s' % ('up to date' if same else 'out of date'))
+        return 0 if same else 1
+    with open(TARGET, 'w') as f:
+        f.write(text)
+    print('wrote', TARGET)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

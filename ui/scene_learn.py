@@ -1,0 +1,220 @@
+"""Learning screens: pages of text (PAGES: the rules of each box and the button legend,
+the how-to, the coach's list) and the odds of every open box (ODDS). Plain functions
+of the app.
+
+Imported only when one of them opens (ui/app.py's enter_pages .. handle_odds), and
+dropped again with ui/help_text.py and yahtzee_core/odds.py when it closes, so the
+texts and the odds tables take RAM only while they are on screen.
+
+Keys: UP/DOWN (LEFT/RIGHT, HOLD_1/HOLD_2) scroll a page or move over the odds; OK
+turns to the next page (the rules go round; the how-to and the coach's list end after
+their last page); BACK goes back to where they were opened (app.page_return).
+"""
+
+import sys
+
+from ui import actions as A
+from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_HOWTO, PG_COACH
+
+
+def open_pages(app, kind, back_to, now, first=0):
+    """Show pages of kind PG_* from page `first`; BACK (or the end) returns to back_to."""
+    app.page_kind = kind
+    app.page = first
+    app.page_return = back_to
+    app.page_cursor = app.cursor if back_to == CARD else -1
+    app.go(PAGES, now)
+
+
+def open_odds(app, back_to, now):
+    app.page_return = back_to
+    app.page_cursor = -1
+    app.go(ODDS, now)
+
+
+# -- PAGES --
+def enter_pages(app, now):
+    kind = app.page_kind
+    if kind == PG_COACH:
+        from ui import coach
+        coach.show_page(app, app.page)
+        return
+    from ui import help_text
+    rules = rules_in_play(app)
+    profile = board_profile(app)
+    if kind == PG_RULES:
+        n = rules.n_boxes
+        app.page_count = n + 1
+        title, text = (help_text.box_help(rules, app.page) if app.page < n else
+                       help_text.legend(profile))
+        footer = 'OK: next  BACK: done'
+    else:
+        pages = help_text.howto(rules, profile)
+        app.page_count = len(pages)
+        title, text = pages[app.page]
+        footer = 'OK: next  BACK: skip'
+        if not app.howto_done:      # shown once: remembered in the records
+            app.howto_done = True
+            from ui.app_saves import save_records
+            save_records(app)
+    lines = list(help_text.wrap(text, app.text_cols - 1))   # the scrollbar's column
+    app.set_list(title, lines, [''] * len(lines),
+                 title_right='%d/%d' % (app.page + 1, app.page_count), footer=footer)
+
+
+def handle_pages(app, action, now):
+    if app.list_move(action):
+        return
+    if action == A.OK:
+        app.page += 1
+        if app.page >= app.page_count:
+            if app.page_kind != PG_RULES:
+                _leave(app, now)
+                return
+            app.page = 0
+        enter_pages(app, now)
+    elif action == A.BACK:
+        _leave(app, now)
+
+
+def rules_in_play(app):
+    """The game's ruleset, or the one New game offers when there is no game on."""
+    g = app.game
+    if g is not None and not g.over:
+        return g.rules
+    yc = app.yc
+    return yc.ruleset(yc.RULESETS[app.setup_rules])
+
+
+def board_profile(app):
+    if app.profile is not None:
+        return app.profile
+    from hardware.profiles import get
+    return get('default' if app.hold_buttons else 'three-button')
+
+
+def _leave(app, now):
+    to = app.page_return
+    cursor = app.page_cursor
+    app.page_cursor = -1
+    if app.scene == ODDS:
+        app.odds_keep = []
+        from yahtzee_core.rules import forget
+        forget('odds')
+    _drop('help_text')
+    app.go(to, now)
+    if cursor >= 0 and to == CARD:
+        app.cursor = cursor
+        app.scroll_to_cursor()
+        app.touch()
+    _drop('scene_learn')
+
+
+def _drop(name):
+    """Let a ui module leave RAM (imported again when needed)."""
+    sys.modules.pop('ui.' + name, None)
+    ui = sys.modules.get('ui')
+    if ui is not None:
+        ui.__dict__.pop(name, None)
+
+
+# -- ODDS --
+def enter_odds(app, now):
+    """Each open box: the chance to make it this turn and its expected points, when
+    chasing it from the dice showing (yahtzee_core.odds.chase, aim 'make'); before the
+    first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py.
+    With dice, chase takes a tenth of a second or more a box on a board: the rows on
+    screen are worked out now, the others one a frame (odds_step, from App.tick)."""
+    g = app.game
+    rules = g.rules
+    scores = g.card.scores
+    items = []
+    values = []
+    keeps = []
+    if not g.rolled:
+        from ui.odds_fresh import FRESH
+        fresh = FRESH[rules.name]
+        _drop('odds_fresh')
+    for b in range(rules.n_boxes):
+        if scores[b] != 255:
+            continue
+        items.append(app.box_label(b))
+        keeps.append(None)      # None: not worked out yet (always None before a roll)
+        values.append(_odds_text(fresh[2 * b], fresh[2 * b + 1]) if not g.rolled else '...')
+    app.odds_keep = keeps
+    app.set_list('Odds', items, values, cursor=0)
+    if g.rolled:
+        for row in range(min(app.list_rows, len(keeps))):
+            _odds_row(app, row)
+    _odds_texts(app)
+
+
+def odds_step(app):
+    """The next row still to work out, if any (one a frame)."""
+    if app.game.rolled:
+        keeps = app.odds_keep
+        for row in range(len(keeps)):
+            if keeps[row] is None:
+                _odds_row(app, row)
+                if row == app.cursor:
+                    _odds_texts(app)
+                return
+
+
+def _odds_row(app, row):
+    from yahtzee_core.odds import chase
+    g = app.game
+    scores = g.card.scores
+    b = -1
+    for k in range(row + 1):    # the row-th open box
+        b += 1
+        while scores[b] != 255:
+            b += 1
+    chance, pts, keep = chase(g.rules, b, tuple(g.dice), g.rolls_left)
+    app.values[row] = _odds_text(chance, pts)
+    app.odds_keep[row] = keep
+    app.list_version += 1
+    app.touch()
+
+
+def _odds_text(chance, pts):
+    tenths = (pts + 5) // 10
+    return '%s %d.%d' % (_percent(chance), tenths // 10, tenths % 10)
+
+
+def _percent(chance):
+    """Whole percent; '<1%' for a small chance that is not 0, '99%' short of certain."""
+    if chance == 0:
+        return '0%'
+    if chance < 100:
+        return '<1%'
+    p = (chance + 50) // 100
+    return '%d%%' % (99 if p == 100 and chance < 10000 else p)
+
+
+def _odds_texts(app):
+    """The dice to keep for the box under the cursor: in the footer (title on 128x32)."""
+    g = app.game
+    keep = app.odds_keep[app.cursor] if app.odds_keep else None
+    if keep is None:
+        text = 'a fresh turn' if not g.rolled else '...'
+    elif not g.rolls_left:
+        text = 'no rolls left'
+    else:
+        text = 'keep ' + (' '.join(['%d' % d for d in keep]) if keep else 'none')
+    if app.small_screen:
+        app.title_right = text
+    else:
+        app.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
+        app.footer = text[0].upper() + text[1:] if text else ''
+    app.list_version += 1
+    app.touch()
+
+
+def handle_odds(app, action, now):
+    v = app.vertical(action)
+    if v:
+        app.move_cursor(v)
+        _odds_texts(app)
+    elif action == A.OK or action == A.BACK:
+        _leave(app, now)
