@@ -1,0 +1,58 @@
+/* Compiled kernel of tools/solver.py: whole turns of every state of a list of filled
+ * masks, vectorised over the upper subtotal (lane u = subtotal u, 0..63).
+ *
+ * Built on first use by tools/cbuild.py (cc -O3) and called through ctypes, which
+ * releases the GIL: several Python threads share one value array and take masks from
+ * one atomic counter. The turn itself is solver_kernel_turn.h, compiled twice: float
+ * (default inside a turn) and double (exact tests, --float64). Values between turns are
+ * always double. Hold and roll indices are yahtzee_core's (holds by size, the 252 holds
+ * of five dice last, in roll order).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#define N_ROLLS 252
+#define N_HOLDS 462
+#define N_SMALL (N_HOLDS - N_ROLLS) /* holds of fewer than five dice */
+#define LANES 64                    /* upper subtotals, one per lane; row stride */
+#define NEG (-1.0e9)
+
+typedef struct {
+    int32_t n_boxes, n_upper, fab, has_y, track_u, cap, upper_bonus, n_stack;
+    const int32_t *pos_start;   /* [253]: roll r's entries pos_start[r]..pos_start[r+1] */
+    const int32_t *pos_box;     /*   box that scores points with roll r */
+    const int32_t *pos_row;     /*   its stack row (box, points) */
+    const int32_t *row_start;   /* [n_boxes + 1]: stack rows of box b */
+    const int32_t *row_pts;     /* [n_stack]: points of each stack row */
+    const int32_t *child;       /* [N_SMALL * 6]: the hold with one more die of face f */
+    const int32_t *par_start;   /* [N_HOLDS + 1]: distinct holds with one die fewer */
+    const int32_t *par;
+    const double *roll_prob;    /* [252] */
+    const int32_t *five_roll;   /* [6]: roll of each five-alike, in joker-table order */
+    const int16_t *joker_pts;   /* [((mask * 2 + y) * 6 + f) * n_boxes + b], -1 = no */
+    const int16_t *joker_bonus; /* [(mask * 2 + y) * 6 + f] */
+    const uint8_t *special;     /* [mask * 2 + y]: five-alikes do not score plainly */
+    const int32_t *lanes;       /* [64]: subtotals to solve per upper mask (max + 1) */
+} Tables;
+
+/* Next upper subtotal and the bonus paid for p points in an upper box at subtotal u. */
+static inline int next_upper(const Tables *t, int u, int p, double *bonus)
+{
+    int s = u + p;
+    *bonus = (u < t->cap && s >= t->cap) ? t->upper_bonus : 0;
+    return s < t->cap ? s : t->cap;
+}
+
+#define REAL float
+#define FN(name) name##_f32
+#include "solver_kernel_turn.h"
+#undef REAL
+#undef FN
+
+#define REAL double
+#define FN(name) name##_f64
+#include "solver_kernel_turn.h"
+#undef REAL
+#undef FN
+
+int kernel_version(void) { return 1; }
