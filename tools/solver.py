@@ -183,14 +183,31 @@ class RulesModel:
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
         self.upper_sets = reachable_upper(self.track_u, self.cap)
-        nm = 1 << nb
-        self.joker_pts = np.full((nm, 2, 6, nb), -1, dtype=np.int16)
-        self.joker_bonus = np.zeros((nm, 2, 6), dtype=np.int16)
+        # a five-alike may score otherwise than plainly (Joker rule or bonus)
+        self.jokers_apply = bool(self.fab >= 0 and (rules.joker_points or
+                                                    rules.five_alike_bonus))
+        self._joker_pts = self._joker_bonus = None
         self._five_dice = [_dice.roll_dice(r) for r in self.five_rolls]
         # plain points of the five-alike rolls, (6, nb)
         self.five_plain = self.scores[:, self.five_rolls].T.astype(np.int16)
         self._popcount = None
         self._bonus_seen = {}
+
+    @property
+    def joker_pts(self):
+        """(masks, 2, 6, boxes) int16: points box b takes for five-alike f in state
+        (mask, y), -1 = not allowed; filled by joker_masks() (allocated on first use:
+        12 MB for Yatzy, which the compiled solver does not need)."""
+        if self._joker_pts is None:
+            self._joker_pts = np.full((self.n_masks, 2, 6, self.n_boxes), -1, dtype=np.int16)
+        return self._joker_pts
+
+    @property
+    def joker_bonus(self):
+        """(masks, 2, 6) int16: bonus paid by five-alike f in state (mask, y)."""
+        if self._joker_bonus is None:
+            self._joker_bonus = np.zeros((self.n_masks, 2, 6), dtype=np.int16)
+        return self._joker_bonus
 
     # State index in the flat value array: ((mask * 2 + y) * 64 + u).
     def vidx(self, mask, y, u):
@@ -249,10 +266,9 @@ class RulesModel:
         opened = ((masks[:, None] >> np.arange(self.n_boxes)) & 1) == 0        # (M, nb)
         pts[masks, 0] = np.where(opened[:, None, :], self.five_plain[None], -1)
         bonus[masks, 0] = 0
-        rules = self.rules
-        if self.fab < 0 or not (rules.joker_points or rules.five_alike_bonus):
+        if not self.jokers_apply:
             return
-        points = rules.points
+        points = self.rules.points
         five_rolls = self.five_rolls
         nf = len(five_rolls)
         for mask in masks[(masks >> self.fab & 1) == 1].tolist():
@@ -438,14 +454,16 @@ def kernel_tables(m, special):
     arrays = {'pos_start': i32(pos_start), 'pos_box': i32(pos_box), 'pos_row': i32(pos_row),
               'row_start': i32(row_start), 'row_pts': i32(row_pts), 'child': child,
               'par_start': par_start, 'par': par, 'roll_prob': roll_prob,
-              'five_roll': i32(m.five_rolls), 'joker_pts': m.joker_pts,
-              'joker_bonus': m.joker_bonus, 'special': special.view(np.uint8),
+              'five_roll': i32(m.five_rolls), 'special': special.view(np.uint8),
               'lanes': i32(lanes)}
+    if m.jokers_apply:               # else no state is special: the kernel never looks
+        arrays['joker_pts'], arrays['joker_bonus'] = m.joker_pts, m.joker_bonus
     for a in arrays.values():
         assert a.flags.c_contiguous
     t = KernelTables(m.n_boxes, m.n_upper, m.fab, int(m.has_y), int(m.track_u),
                      m.cap, m.upper_bonus, len(row_pts),
-                     *[arrays[n].ctypes.data for n in _PTR_FIELDS])
+                     *[arrays[n].ctypes.data if n in arrays else None
+                       for n in _PTR_FIELDS])
     t.keep = arrays                 # the kernel reads these: keep them alive
     return t
 
@@ -680,8 +698,9 @@ class Solver:
         def probe_layers():
             try:
                 for masks, event in zip(layers, ready):
-                    m.joker_masks(masks)
-                    self.mark_special(masks)
+                    if m.jokers_apply:
+                        m.joker_masks(masks)
+                        self.mark_special(masks)
                     event.set()
             except BaseException as exc:        # reported by the solving thread
                 failed.append(exc)
