@@ -19,7 +19,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE_DIR = os.path.join(ROOT, 'build', 'ckernels')
-FLAGS = ['-O3', '-std=c11', '-fPIC', '-shared', '-fno-math-errno', '-fopenmp-simd']
+FLAGS = ['-O3', '-std=c11', '-fPIC', '-shared', '-fno-math-errno', '-Wno-psabi']
 NATIVE = ['-march=native']
 
 last_error = None

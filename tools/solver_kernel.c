@@ -43,16 +43,30 @@ static inline int next_upper(const Tables *t, int u, int p, double *bonus)
     return s < t->cap ? s : t->cap;
 }
 
+/* 64-byte vectors (GCC/Clang vector extensions): one AVX-512 register, two AVX ones */
+typedef float vec_f32 __attribute__((vector_size(64)));
+typedef int32_t mask_f32 __attribute__((vector_size(64)));
+typedef double vec_f64 __attribute__((vector_size(64)));
+typedef int64_t mask_f64 __attribute__((vector_size(64)));
+
 #define REAL float
+#define VREAL vec_f32
+#define VMASK mask_f32
 #define FN(name) name##_f32
 #include "solver_kernel_turn.h"
 #undef REAL
+#undef VREAL
+#undef VMASK
 #undef FN
 
 #define REAL double
+#define VREAL vec_f64
+#define VMASK mask_f64
 #define FN(name) name##_f64
 #include "solver_kernel_turn.h"
 #undef REAL
+#undef VREAL
+#undef VMASK
 #undef FN
 
 int kernel_version(void) { return 1; }

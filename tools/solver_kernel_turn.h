@@ -1,14 +1,26 @@
-/* One turn of the solver, for REAL = float or double (included twice by
- * solver_kernel.c). Arrays of holds are [hold][LANES]; only the first L lanes are used. */
+/* One turn of the solver for REAL = float or double (included twice by
+ * solver_kernel.c, which defines REAL, VREAL: a 64-byte vector of VL REALs, VMASK and
+ * FN). Arrays of holds are [hold][NV vectors]: lane u is upper subtotal u; only the
+ * first nv vectors (the mask's reachable subtotals) are computed. */
 
-/* Rows of the final roll (as the numpy solver's stack): rows[k] = points of stack row
- * k plus bonuses plus the next state's value; zero = the best box filled with 0. */
-static void FN(box_rows)(const Tables *t, int64_t mask, int y, int L, const double *V,
-                         REAL *rows, REAL *zero)
+#define VL ((int)(sizeof(VREAL) / sizeof(REAL)))
+#define NV (LANES / VL)
+
+static inline VREAL FN(vmax)(VREAL a, VREAL b)
 {
-    int l;
-    for (l = 0; l < L; l++)
-        zero[l] = (REAL)NEG;
+    VMASK m = a > b;
+    return (VREAL)((m & (VMASK)a) | (~m & (VMASK)b));
+}
+
+/* Rows of the final roll: rows[k] = points of stack row k (a box and its points)
+ * plus bonuses plus the next state's value; zero = the best box filled with 0. */
+static void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+                         VREAL *rows, VREAL *zero)
+{
+    int width = nv * VL;
+    REAL *z = (REAL *)zero;
+    for (int l = 0; l < width; l++)
+        z[l] = (REAL)NEG;
     for (int b = 0; b < t->n_boxes; b++) {
         if (mask >> b & 1)
             continue;
@@ -18,21 +30,21 @@ static void FN(box_rows)(const Tables *t, int64_t mask, int y, int L, const doub
         const double *vz = V + ((nm << 1 | (is_fab ? 0 : y)) << 6);
         const double *vp = V + ((nm << 1 | (is_fab ? t->has_y : y)) << 6);
         int upper = b < t->n_upper && t->track_u;
-        for (l = 0; l < L; l++) {
-            REAL z = (REAL)vz[l];
-            zero[l] = z > zero[l] ? z : zero[l];
+        for (int l = 0; l < width; l++) {
+            REAL v = (REAL)vz[l];
+            z[l] = v > z[l] ? v : z[l];
         }
         for (int k = t->row_start[b]; k < t->row_start[b + 1]; k++) {
             int p = t->row_pts[k];
-            REAL *row = rows + (size_t)k * LANES;
+            REAL *row = (REAL *)(rows + (size_t)k * NV);
             if (upper) {
-                for (l = 0; l < L; l++) {
+                for (int l = 0; l < width; l++) {
                     double bonus;
                     int nu = next_upper(t, l, p, &bonus);
                     row[l] = (REAL)(p + bonus + vp[nu]);
                 }
             } else {
-                for (l = 0; l < L; l++)
+                for (int l = 0; l < width; l++)
                     row[l] = (REAL)(p + vp[l]);
             }
         }
@@ -41,16 +53,15 @@ static void FN(box_rows)(const Tables *t, int64_t mask, int y, int L, const doub
 
 /* Values of the six five-alike rolls from the Joker table (states where they differ
  * from plain scoring), into the roll rows of A. */
-static void FN(five_alike)(const Tables *t, int64_t mask, int y, int L, const double *V,
-                           REAL *A)
+static void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+                           VREAL *A)
 {
     double best[LANES];
-    int nb = t->n_boxes;
+    int nb = t->n_boxes, width = nv * VL;
     for (int f = 0; f < 6; f++) {
         int64_t k = (mask * 2 + y) * 6 + f;
         const int16_t *jp = t->joker_pts + k * nb;
-        int l;
-        for (l = 0; l < L; l++)
+        for (int l = 0; l < width; l++)
             best[l] = NEG;
         for (int b = 0; b < nb; b++) {
             int p = jp[b];
@@ -60,7 +71,7 @@ static void FN(five_alike)(const Tables *t, int64_t mask, int y, int L, const do
             int ny = (b == t->fab && t->has_y) ? (p > 0) : y;
             const double *v = V + ((nm << 1 | ny) << 6);
             int upper = b < t->n_upper && t->track_u;
-            for (l = 0; l < L; l++) {
+            for (int l = 0; l < width; l++) {
                 double bonus = 0;
                 int nu = upper ? next_upper(t, l, p, &bonus) : l;
                 double x = p + bonus + v[nu];
@@ -68,83 +79,84 @@ static void FN(five_alike)(const Tables *t, int64_t mask, int y, int L, const do
             }
         }
         double jb = t->joker_bonus[k];
-        REAL *a = A + (size_t)(N_SMALL + t->five_roll[f]) * LANES;
-        for (l = 0; l < L; l++)
+        REAL *a = (REAL *)(A + (size_t)(N_SMALL + t->five_roll[f]) * NV);
+        for (int l = 0; l < width; l++)
             a[l] = (REAL)(best[l] + jb);
     }
 }
 
 /* Every hold of fewer than five dice: the mean over the next die's six faces. */
-static void FN(expect)(const Tables *t, REAL *A, int L)
+static void FN(expect)(const Tables *t, VREAL *A, int nv)
 {
+    const REAL six = 6;
     for (int h = N_SMALL - 1; h >= 0; h--) {   /* children are larger holds: done first */
         const int32_t *c = t->child + h * 6;
-        const REAL *c0 = A + (size_t)c[0] * LANES, *c1 = A + (size_t)c[1] * LANES,
-                   *c2 = A + (size_t)c[2] * LANES, *c3 = A + (size_t)c[3] * LANES,
-                   *c4 = A + (size_t)c[4] * LANES, *c5 = A + (size_t)c[5] * LANES;
-        REAL *o = A + (size_t)h * LANES;
-        for (int l = 0; l < L; l++)
-            o[l] = (((((c0[l] + c1[l]) + c2[l]) + c3[l]) + c4[l]) + c5[l]) / (REAL)6;
+        const VREAL *c0 = A + (size_t)c[0] * NV, *c1 = A + (size_t)c[1] * NV,
+                    *c2 = A + (size_t)c[2] * NV, *c3 = A + (size_t)c[3] * NV,
+                    *c4 = A + (size_t)c[4] * NV, *c5 = A + (size_t)c[5] * NV;
+        VREAL *o = A + (size_t)h * NV;
+        for (int v = 0; v < nv; v++)
+            o[v] = (((((c0[v] + c1[v]) + c2[v]) + c3[v]) + c4[v]) + c5[v]) / six;
     }
 }
 
-/* B[h] = the best of A over every hold inside h (h included). */
-static void FN(best_inside)(const Tables *t, const REAL *A, REAL *B, int L)
+/* The best hold inside each hold (itself included): B[h] for the holds of fewer than
+ * five dice; for the rolls, into R (A itself after the first roll, whose roll rows
+ * are then no longer needed), or added into sum with the roll probabilities. */
+static void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
+                            double *sum, int nv)
 {
     for (int h = 0; h < N_HOLDS; h++) {   /* sub-holds are smaller: done first */
-        const REAL *a = A + (size_t)h * LANES;
-        REAL *o = B + (size_t)h * LANES;
-        int l;
-        for (l = 0; l < L; l++)
-            o[l] = a[l];
-        for (int j = t->par_start[h]; j < t->par_start[h + 1]; j++) {
-            const REAL *q = B + (size_t)t->par[j] * LANES;
-            for (l = 0; l < L; l++)
-                o[l] = q[l] > o[l] ? q[l] : o[l];
+        const int32_t *p = t->par + t->par_start[h];
+        int np = t->par_start[h + 1] - t->par_start[h];
+        const VREAL *a = A + (size_t)h * NV;
+        VREAL best[NV];
+        for (int v = 0; v < nv; v++) {
+            VREAL acc = a[v];
+            for (int j = 0; j < np; j++)
+                acc = FN(vmax)(acc, B[(size_t)p[j] * NV + v]);
+            best[v] = acc;
+        }
+        if (h < N_SMALL || R) {
+            VREAL *o = (h < N_SMALL ? B : R) + (size_t)h * NV;
+            for (int v = 0; v < nv; v++)
+                o[v] = best[v];
+        } else {
+            const REAL *x = (const REAL *)best;
+            double pr = t->roll_prob[h - N_SMALL];
+            for (int l = 0; l < nv * VL; l++)
+                sum[l] += pr * (double)x[l];
         }
     }
 }
 
-/* Expected remaining score of state (mask, y, u) for u < L, into out. */
-static void FN(turn)(const Tables *t, int64_t mask, int y, int L, const double *V,
-                     REAL *A, REAL *B, REAL *rows, double *out)
+/* Expected remaining score of the states (mask, y, u), u < nv * VL, into out; the roll
+ * rows use the per-mask list of open boxes' stack rows (ent_start, ent_row). */
+static void FN(turn)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+                     const int32_t *ent_start, const int32_t *ent_row,
+                     VREAL *A, VREAL *B, VREAL *rows, double *out)
 {
-    REAL *zero = rows + (size_t)t->n_stack * LANES;
-    int l;
-    FN(box_rows)(t, mask, y, L, V, rows, zero);
+    VREAL *zero = rows + (size_t)t->n_stack * NV;
+    FN(box_rows)(t, mask, y, nv, V, rows, zero);
     for (int r = 0; r < N_ROLLS; r++) {
-        REAL *a = A + (size_t)(N_SMALL + r) * LANES;
-        for (l = 0; l < L; l++)
-            a[l] = zero[l];
-        for (int k = t->pos_start[r]; k < t->pos_start[r + 1]; k++) {
-            if (mask >> t->pos_box[k] & 1)
-                continue;
-            const REAL *row = rows + (size_t)t->pos_row[k] * LANES;
-            for (l = 0; l < L; l++)
-                a[l] = row[l] > a[l] ? row[l] : a[l];
+        const int32_t *e = ent_row + ent_start[r];
+        int n = ent_start[r + 1] - ent_start[r];
+        VREAL *a = A + (size_t)(N_SMALL + r) * NV;
+        for (int v = 0; v < nv; v++) {
+            VREAL acc = zero[v];
+            for (int k = 0; k < n; k++)
+                acc = FN(vmax)(acc, rows[(size_t)e[k] * NV + v]);
+            a[v] = acc;
         }
     }
     if (t->special[mask * 2 + y])
-        FN(five_alike)(t, mask, y, L, V, A);
-    for (int stage = 0; stage < 2; stage++) {   /* one roll left, then two */
-        FN(expect)(t, A, L);
-        FN(best_inside)(t, A, B, L);
-        if (stage == 0)
-            for (int r = 0; r < N_ROLLS; r++) {
-                const REAL *b = B + (size_t)(N_SMALL + r) * LANES;
-                REAL *a = A + (size_t)(N_SMALL + r) * LANES;
-                for (l = 0; l < L; l++)
-                    a[l] = b[l];
-            }
-    }
-    for (l = 0; l < L; l++)
+        FN(five_alike)(t, mask, y, nv, V, A);
+    for (int l = 0; l < nv * VL; l++)
         out[l] = 0;
-    for (int r = 0; r < N_ROLLS; r++) {
-        const REAL *b = B + (size_t)(N_SMALL + r) * LANES;
-        double pr = t->roll_prob[r];
-        for (l = 0; l < L; l++)
-            out[l] += pr * (double)b[l];
-    }
+    FN(expect)(t, A, nv);                       /* one roll left */
+    FN(best_inside)(t, A, B, A, out, nv);
+    FN(expect)(t, A, nv);                       /* two rolls left */
+    FN(best_inside)(t, A, B, NULL, out, nv);
 }
 
 /* Solve every state of masks[i] for the i taken from *next (shared by the threads
@@ -152,28 +164,33 @@ static void FN(turn)(const Tables *t, int64_t mask, int y, int L, const double *
 int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *next,
                     double *V)
 {
-    size_t hold_bytes = (size_t)N_HOLDS * LANES * sizeof(REAL);
-    size_t row_bytes = (size_t)(t->n_stack + 1) * LANES * sizeof(REAL);
-    REAL *A = aligned_alloc(64, hold_bytes);
-    REAL *B = aligned_alloc(64, hold_bytes);
-    REAL *rows = aligned_alloc(64, (row_bytes + 63) / 64 * 64);
+    size_t hold_bytes = (size_t)N_HOLDS * NV * sizeof(VREAL);
+    size_t row_bytes = (size_t)(t->n_stack + 1) * NV * sizeof(VREAL);
+    VREAL *A = aligned_alloc(64, hold_bytes);
+    VREAL *B = aligned_alloc(64, hold_bytes);
+    VREAL *rows = aligned_alloc(64, row_bytes);
+    int32_t *ent_row = malloc(sizeof(int32_t) * (t->pos_start[N_ROLLS] + 1));
+    int32_t ent_start[N_ROLLS + 1];
     double out[LANES];
-    if (!A || !B || !rows) {
-        free(A);
-        free(B);
-        free(rows);
-        return -1;
-    }
-    for (;;) {
+    int ok = A && B && rows && ent_row;
+    while (ok) {
         int64_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
         if (i >= n)
             break;
         int64_t mask = masks[i];
+        int ne = 0;                             /* the open boxes' rows of each roll */
+        for (int r = 0; r < N_ROLLS; r++) {
+            ent_start[r] = ne;
+            for (int k = t->pos_start[r]; k < t->pos_start[r + 1]; k++)
+                if (!(mask >> t->pos_box[k] & 1))
+                    ent_row[ne++] = t->pos_row[k];
+        }
+        ent_start[N_ROLLS] = ne;
         int L = t->lanes[mask & 63];
-        int width = (L + 7) & ~7;           /* whole vectors; extra lanes unreachable */
+        int nv = (L + VL - 1) / VL;             /* lanes past L: unreachable subtotals */
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
-            FN(turn)(t, mask, y, width, V, A, B, rows, out);
+            FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out);
             double *v = V + ((mask << 1 | y) << 6);
             for (int l = 0; l < L; l++)
                 v[l] = out[l];
@@ -182,5 +199,9 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
     free(A);
     free(B);
     free(rows);
-    return 0;
+    free(ent_row);
+    return ok ? 0 : -1;
 }
+
+#undef VL
+#undef NV
