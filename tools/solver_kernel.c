@@ -43,6 +43,10 @@ static inline int next_upper(const Tables *t, int u, int p, double *bonus)
     return s < t->cap ? s : t->cap;
 }
 
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
 /* 64-byte vectors (GCC/Clang vector extensions): one AVX-512 register, two AVX ones */
 typedef float vec_f32 __attribute__((vector_size(64)));
 typedef int32_t mask_f32 __attribute__((vector_size(64)));
@@ -53,20 +57,28 @@ typedef int64_t mask_f64 __attribute__((vector_size(64)));
 #define VREAL vec_f32
 #define VMASK mask_f32
 #define FN(name) name##_f32
+#define VREAL512 __m512
+#define MAX512 _mm512_max_ps
 #include "solver_kernel_turn.h"
 #undef REAL
 #undef VREAL
 #undef VMASK
 #undef FN
+#undef VREAL512
+#undef MAX512
 
 #define REAL double
 #define VREAL vec_f64
 #define VMASK mask_f64
 #define FN(name) name##_f64
+#define VREAL512 __m512d
+#define MAX512 _mm512_max_pd
 #include "solver_kernel_turn.h"
 #undef REAL
 #undef VREAL
 #undef VMASK
 #undef FN
+#undef VREAL512
+#undef MAX512
 
 int kernel_version(void) { return 1; }

@@ -8,13 +8,17 @@
 
 static inline VREAL FN(vmax)(VREAL a, VREAL b)
 {
+#if defined(__AVX512F__)
+    return (VREAL)MAX512((VREAL512)a, (VREAL512)b);    /* one instruction: a > b ? a : b */
+#else
     VMASK m = a > b;
     return (VREAL)((m & (VMASK)a) | (~m & (VMASK)b));
+#endif
 }
 
 /* Rows of the final roll: rows[k] = points of stack row k (a box and its points)
  * plus bonuses plus the next state's value; zero = the best box filled with 0. */
-static void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+static inline __attribute__((always_inline)) void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const double *V,
                          VREAL *rows, VREAL *zero)
 {
     int width = nv * VL;
@@ -53,7 +57,7 @@ static void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const dou
 
 /* Values of the six five-alike rolls from the Joker table (states where they differ
  * from plain scoring), into the roll rows of A. */
-static void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+static inline __attribute__((always_inline)) void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const double *V,
                            VREAL *A)
 {
     double best[LANES];
@@ -86,7 +90,7 @@ static void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const d
 }
 
 /* Every hold of fewer than five dice: the mean over the next die's six faces. */
-static void FN(expect)(const Tables *t, VREAL *A, int nv)
+static inline __attribute__((always_inline)) void FN(expect)(const Tables *t, VREAL *A, int nv)
 {
     const REAL six = 6;
     for (int h = N_SMALL - 1; h >= 0; h--) {   /* children are larger holds: done first */
@@ -103,20 +107,19 @@ static void FN(expect)(const Tables *t, VREAL *A, int nv)
 /* The best hold inside each hold (itself included): B[h] for the holds of fewer than
  * five dice; for the rolls, into R (A itself after the first roll, whose roll rows
  * are then no longer needed), or added into sum with the roll probabilities. */
-static void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
+static inline __attribute__((always_inline)) void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
                             double *sum, int nv)
 {
     for (int h = 0; h < N_HOLDS; h++) {   /* sub-holds are smaller: done first */
         const int32_t *p = t->par + t->par_start[h];
         int np = t->par_start[h + 1] - t->par_start[h];
         const VREAL *a = A + (size_t)h * NV;
-        VREAL best[NV];
-        for (int v = 0; v < nv; v++) {
-            VREAL acc = a[v];
-            for (int j = 0; j < np; j++)
-                acc = FN(vmax)(acc, B[(size_t)p[j] * NV + v]);
-            best[v] = acc;
-        }
+        VREAL best[NV];                 /* nv independent chains: kept in registers */
+        for (int v = 0; v < nv; v++)
+            best[v] = a[v];
+        for (int j = 0; j < np; j++)
+            for (int v = 0; v < nv; v++)
+                best[v] = FN(vmax)(best[v], B[(size_t)p[j] * NV + v]);
         if (h < N_SMALL || R) {
             VREAL *o = (h < N_SMALL ? B : R) + (size_t)h * NV;
             for (int v = 0; v < nv; v++)
@@ -132,7 +135,7 @@ static void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
 
 /* Expected remaining score of the states (mask, y, u), u < nv * VL, into out; the roll
  * rows use the per-mask list of open boxes' stack rows (ent_start, ent_row). */
-static void FN(turn)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+static inline __attribute__((always_inline)) void FN(turn)(const Tables *t, int64_t mask, int y, int nv, const double *V,
                      const int32_t *ent_start, const int32_t *ent_row,
                      VREAL *A, VREAL *B, VREAL *rows, double *out)
 {
@@ -142,12 +145,14 @@ static void FN(turn)(const Tables *t, int64_t mask, int y, int nv, const double 
         const int32_t *e = ent_row + ent_start[r];
         int n = ent_start[r + 1] - ent_start[r];
         VREAL *a = A + (size_t)(N_SMALL + r) * NV;
-        for (int v = 0; v < nv; v++) {
-            VREAL acc = zero[v];
-            for (int k = 0; k < n; k++)
-                acc = FN(vmax)(acc, rows[(size_t)e[k] * NV + v]);
-            a[v] = acc;
-        }
+        VREAL acc[NV];
+        for (int v = 0; v < nv; v++)
+            acc[v] = zero[v];
+        for (int k = 0; k < n; k++)
+            for (int v = 0; v < nv; v++)
+                acc[v] = FN(vmax)(acc[v], rows[(size_t)e[k] * NV + v]);
+        for (int v = 0; v < nv; v++)
+            a[v] = acc[v];
     }
     if (t->special[mask * 2 + y])
         FN(five_alike)(t, mask, y, nv, V, A);
@@ -181,16 +186,24 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
         int ne = 0;                             /* the open boxes' rows of each roll */
         for (int r = 0; r < N_ROLLS; r++) {
             ent_start[r] = ne;
-            for (int k = t->pos_start[r]; k < t->pos_start[r + 1]; k++)
-                if (!(mask >> t->pos_box[k] & 1))
-                    ent_row[ne++] = t->pos_row[k];
+            for (int k = t->pos_start[r]; k < t->pos_start[r + 1]; k++) {
+                ent_row[ne] = t->pos_row[k];            /* kept when the box is open */
+                ne += !(mask >> t->pos_box[k] & 1);
+            }
         }
         ent_start[N_ROLLS] = ne;
         int L = t->lanes[mask & 63];
         int nv = (L + VL - 1) / VL;             /* lanes past L: unreachable subtotals */
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
-            FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out);
+            switch (nv) {               /* a copy per vector count: loops unrolled */
+#define TURN(k) case k: FN(turn)(t, mask, y, k, V, ent_start, ent_row, A, B, rows, out); break
+            TURN(1); TURN(2); TURN(3); TURN(4);
+            default:                    /* doubles: 5 to 8 vectors */
+                if (NV > 4 && nv <= NV)
+                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out);
+#undef TURN
+            }
             double *v = V + ((mask << 1 | y) << 6);
             for (int l = 0; l < L; l++)
                 v[l] = out[l];
