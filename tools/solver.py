@@ -291,11 +291,11 @@ class RulesModel:
         out = []
         for fi, row in enumerate(rows):
             key = (y, fi)
+            b = next((b for b, p in enumerate(row) if p >= 0), None)
+            if b is None:
+                out.append(0)             # no legal box: the bonus is never paid here
+                continue
             if key not in self._bonus_seen:
-                b = next((b for b, p in enumerate(row) if p >= 0), None)
-                if b is None:
-                    out.append(0)         # no legal box: the bonus is never paid here
-                    continue
                 saved, count = card.scores[b], card.bonus_count
                 # probe cards hold 0 in their filled upper boxes: no upper bonus here
                 self._bonus_seen[key] = card.fill(b, self._five_dice[fi]) - row[b]
