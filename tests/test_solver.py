@@ -310,3 +310,28 @@ def test_joker_table_matches_full_scorecard_probes(name):
                 assert m.joker_bonus[mask, y, fi] == bonus, (mask, y, fi)
                 checked += 1
     assert checked >= 6 * len(masks)
+
+
+def test_turn_holds_explain_the_state_values():
+    """turn_holds(): the expectation of each hold is the mean over the next die, a
+    roll's value is its best sub-hold, and the probability-weighted best holds with
+    two rolls left give the solved value of the state."""
+    from tools.solver import core_holds, ROLL_BASE
+    m = RulesModel('yahtzee')
+    s = Solver(m, dtype=np.float64, workers=1, compiled=True).solve(down_to=9)
+    mask = (1 << 13) - 1 - (1 << 2) - (1 << 11) - (1 << 8) - (1 << 12)   # 4 boxes open
+    values, holds = s.turn_holds(mask, 0)
+    ch = core_holds()
+    us = m.upper_sets[mask & 63]
+    for stage in (0, 1):
+        H = holds[stage][:, us]
+        assert np.allclose(H[:ROLL_BASE], H[ch.children].mean(axis=1), atol=1e-9)
+    best = np.empty((252, len(us)))
+    for rows, sub in ch.sub_groups:
+        best[rows] = holds[1][sub][:, :, us].max(axis=1)
+    assert np.allclose(ch.roll_prob @ best, values[us], atol=1e-9)
+    assert np.allclose(values[us], s.V[((mask << 1) << 6) + us], atol=1e-12)
+    one_left = np.empty((252, len(us)))
+    for rows, sub in ch.sub_groups:
+        one_left[rows] = holds[0][sub][:, :, us].max(axis=1)
+    assert np.allclose(holds[1][ROLL_BASE:][:, us], one_left, atol=1e-9)

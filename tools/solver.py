@@ -395,6 +395,11 @@ def compiled_kernel():
             fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_void_p, ctypes.c_int64,
                            ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]
             fn.restype = ctypes.c_int
+        for name in ('turn_holds_f32', 'turn_holds_f64'):
+            fn = getattr(lib, name)
+            fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_int64, ctypes.c_int,
+                           ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+            fn.restype = ctypes.c_int
         lib.typed = True
     return lib
 
@@ -754,6 +759,29 @@ class Solver:
                 barrier.wait()
             if part == 0 and self.progress is not None:
                 self.progress(pc)
+
+    def turn_holds(self, mask, y=0):
+        """One turn in detail, from the compiled kernel (the states after it must be
+        solved): (values (64,), holds (2, 462, 64)), lane u = upper subtotal u (only
+        the reachable ones mean anything). holds[0][h]: expected remaining score of
+        keeping hold h (yahtzee_core hold index) with one roll left, for a roll's own
+        hold (ROLL_BASE + roll) its value after the last roll; holds[1]: the same with
+        two rolls left (a roll's own hold: its value with one roll left). The best
+        hold of a roll is the best of its sub-holds (tools.solver.core_holds())."""
+        if self.kernel is None:
+            raise RuntimeError('turn_holds needs the compiled kernel: %s' % cbuild.last_error)
+        m = self.model
+        if m.jokers_apply:
+            m.joker_masks([mask])
+            self.mark_special([mask])
+        fn = self.kernel.turn_holds_f32 if self.dtype == np.float32 else \
+            self.kernel.turn_holds_f64
+        values = np.zeros(64)
+        holds = np.zeros((2, N_HOLDS, 64))
+        if fn(ctypes.byref(kernel_tables(m, self.special)), mask, y, self.V.ctypes.data,
+              values.ctypes.data, holds.ctypes.data):
+            raise MemoryError('solver kernel: no memory for its buffers')
+        return values, holds
 
     # -- results ---------------------------------------------------------------------
     def value(self, mask=0, y=0, u=0):

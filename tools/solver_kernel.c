@@ -47,6 +47,8 @@ static inline int next_upper(const Tables *t, int u, int p, double *bonus)
 #include <immintrin.h>
 #endif
 
+#define INLINE static inline __attribute__((always_inline))
+
 /* 64-byte vectors (GCC/Clang vector extensions): one AVX-512 register, two AVX ones */
 typedef float vec_f32 __attribute__((vector_size(64)));
 typedef int32_t mask_f32 __attribute__((vector_size(64)));

@@ -18,8 +18,8 @@ static inline VREAL FN(vmax)(VREAL a, VREAL b)
 
 /* Rows of the final roll: rows[k] = points of stack row k (a box and its points)
  * plus bonuses plus the next state's value; zero = the best box filled with 0. */
-static inline __attribute__((always_inline)) void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const double *V,
-                         VREAL *rows, VREAL *zero)
+INLINE void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+                        VREAL *rows, VREAL *zero)
 {
     int width = nv * VL;
     REAL *z = (REAL *)zero;
@@ -57,8 +57,8 @@ static inline __attribute__((always_inline)) void FN(box_rows)(const Tables *t, 
 
 /* Values of the six five-alike rolls from the Joker table (states where they differ
  * from plain scoring), into the roll rows of A. */
-static inline __attribute__((always_inline)) void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const double *V,
-                           VREAL *A)
+INLINE void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+                          VREAL *A)
 {
     double best[LANES];
     int nb = t->n_boxes, width = nv * VL;
@@ -90,7 +90,7 @@ static inline __attribute__((always_inline)) void FN(five_alike)(const Tables *t
 }
 
 /* Every hold of fewer than five dice: the mean over the next die's six faces. */
-static inline __attribute__((always_inline)) void FN(expect)(const Tables *t, VREAL *A, int nv)
+INLINE void FN(expect)(const Tables *t, VREAL *A, int nv)
 {
     const REAL six = 6;
     for (int h = N_SMALL - 1; h >= 0; h--) {   /* children are larger holds: done first */
@@ -107,8 +107,8 @@ static inline __attribute__((always_inline)) void FN(expect)(const Tables *t, VR
 /* The best hold inside each hold (itself included): B[h] for the holds of fewer than
  * five dice; for the rolls, into R (A itself after the first roll, whose roll rows
  * are then no longer needed), or added into sum with the roll probabilities. */
-static inline __attribute__((always_inline)) void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
-                            double *sum, int nv)
+INLINE void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
+                           double *sum, int nv)
 {
     for (int h = 0; h < N_HOLDS; h++) {   /* sub-holds are smaller: done first */
         const int32_t *p = t->par + t->par_start[h];
@@ -133,11 +133,22 @@ static inline __attribute__((always_inline)) void FN(best_inside)(const Tables *
     }
 }
 
+/* A's values as doubles, [hold][LANES] (for turn_holds). */
+static void FN(copy_holds)(const VREAL *A, double *holds, int nv)
+{
+    for (int h = 0; h < N_HOLDS; h++) {
+        const REAL *a = (const REAL *)(A + (size_t)h * NV);
+        for (int l = 0; l < nv * VL; l++)
+            holds[(size_t)h * LANES + l] = a[l];
+    }
+}
+
 /* Expected remaining score of the states (mask, y, u), u < nv * VL, into out; the roll
  * rows use the per-mask list of open boxes' stack rows (ent_start, ent_row). */
-static inline __attribute__((always_inline)) void FN(turn)(const Tables *t, int64_t mask, int y, int nv, const double *V,
-                     const int32_t *ent_start, const int32_t *ent_row,
-                     VREAL *A, VREAL *B, VREAL *rows, double *out)
+INLINE void FN(turn)(
+    const Tables *t, int64_t mask, int y, int nv, const double *V,
+    const int32_t *ent_start, const int32_t *ent_row, VREAL *A, VREAL *B, VREAL *rows,
+    double *out, double *holds)
 {
     VREAL *zero = rows + (size_t)t->n_stack * NV;
     FN(box_rows)(t, mask, y, nv, V, rows, zero);
@@ -159,9 +170,28 @@ static inline __attribute__((always_inline)) void FN(turn)(const Tables *t, int6
     for (int l = 0; l < nv * VL; l++)
         out[l] = 0;
     FN(expect)(t, A, nv);                       /* one roll left */
+    if (holds)
+        FN(copy_holds)(A, holds, nv);
     FN(best_inside)(t, A, B, A, out, nv);
     FN(expect)(t, A, nv);                       /* two rolls left */
+    if (holds)
+        FN(copy_holds)(A, holds + (size_t)N_HOLDS * LANES, nv);
     FN(best_inside)(t, A, B, NULL, out, nv);
+}
+
+/* The stack rows of each roll's open positive-scoring boxes, for one mask. */
+static void FN(open_rows)(const Tables *t, int64_t mask, int32_t *ent_start,
+                          int32_t *ent_row)
+{
+    int ne = 0;
+    for (int r = 0; r < N_ROLLS; r++) {
+        ent_start[r] = ne;
+        for (int k = t->pos_start[r]; k < t->pos_start[r + 1]; k++) {
+            ent_row[ne] = t->pos_row[k];                /* kept when the box is open */
+            ne += !(mask >> t->pos_box[k] & 1);
+        }
+    }
+    ent_start[N_ROLLS] = ne;
 }
 
 /* Solve every state of masks[i] for the i taken from *next (shared by the threads
@@ -183,31 +213,49 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
         if (i >= n)
             break;
         int64_t mask = masks[i];
-        int ne = 0;                             /* the open boxes' rows of each roll */
-        for (int r = 0; r < N_ROLLS; r++) {
-            ent_start[r] = ne;
-            for (int k = t->pos_start[r]; k < t->pos_start[r + 1]; k++) {
-                ent_row[ne] = t->pos_row[k];            /* kept when the box is open */
-                ne += !(mask >> t->pos_box[k] & 1);
-            }
-        }
-        ent_start[N_ROLLS] = ne;
+        FN(open_rows)(t, mask, ent_start, ent_row);
         int L = t->lanes[mask & 63];
         int nv = (L + VL - 1) / VL;             /* lanes past L: unreachable subtotals */
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
             switch (nv) {               /* a copy per vector count: loops unrolled */
-#define TURN(k) case k: FN(turn)(t, mask, y, k, V, ent_start, ent_row, A, B, rows, out); break
+#define TURN(k) case k: FN(turn)(t, mask, y, k, V, ent_start, ent_row, A, B, rows, out, NULL); break
             TURN(1); TURN(2); TURN(3); TURN(4);
             default:                    /* doubles: 5 to 8 vectors */
                 if (NV > 4 && nv <= NV)
-                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out);
+                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out, NULL);
 #undef TURN
             }
             double *v = V + ((mask << 1 | y) << 6);
             for (int l = 0; l < L; l++)
                 v[l] = out[l];
         }
+    }
+    free(A);
+    free(B);
+    free(rows);
+    free(ent_row);
+    return ok ? 0 : -1;
+}
+
+/* One state's turn in detail: holds[0] = every hold's value with one roll left (a
+ * roll's own row: its value after the last roll), holds[1] = with two rolls left (a
+ * roll's row: its value with one roll left); [stage][hold][LANES] doubles, for the
+ * subtotals of the mask; out[u] = the states' values. 0 = done, -1 = no memory. */
+int FN(turn_holds)(const Tables *t, int64_t mask, int y, const double *V, double *out,
+                   double *holds)
+{
+    size_t hold_bytes = (size_t)N_HOLDS * NV * sizeof(VREAL);
+    VREAL *A = aligned_alloc(64, hold_bytes);
+    VREAL *B = aligned_alloc(64, hold_bytes);
+    VREAL *rows = aligned_alloc(64, (size_t)(t->n_stack + 1) * NV * sizeof(VREAL));
+    int32_t *ent_row = malloc(sizeof(int32_t) * (t->pos_start[N_ROLLS] + 1));
+    int32_t ent_start[N_ROLLS + 1];
+    int ok = A && B && rows && ent_row;
+    if (ok) {
+        FN(open_rows)(t, mask, ent_start, ent_row);
+        int nv = (t->lanes[mask & 63] + VL - 1) / VL;
+        FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out, holds);
     }
     free(A);
     free(B);
