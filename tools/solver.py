@@ -1,12 +1,12 @@
-"""Optimal solitaire play by backward induction (desktop only: numpy).
+"""Optimal solitaire play by backward induction (desktop only: numpy, and a C kernel).
 
 A turn-start state is (filled-box mask, upper subtotal capped at the bonus threshold,
 whether the five-alike box holds points). Its value is the expected REMAINING score
-under optimal play, bonuses included. States are solved by filled-box count, most
-filled first; all states of one count are independent, so they are processed in
-column chunks (one column per state) on two threads.
+under optimal play, bonuses included; ``Solver.V`` holds it (float64) at the flat
+index ((mask * 2 + y) * 64 + u). States are solved by filled-box count, most filled
+first; all states of one count are independent.
 
-Inside a turn (per state column) the work is three sweeps over the 462 holds:
+Inside a turn the work is three sweeps over the 462 holds:
 - after the last roll, each of the 252 rolls takes its best box (points + bonuses +
   value of the next state);
 - a hold's expectation is the mean over the six faces of the hold with one more die,
@@ -15,9 +15,26 @@ Inside a turn (per state column) the work is three sweeps over the 462 holds:
 - the best hold within a roll is the best "sub-hold": best(h) = max(E(h), best(h - one
   die)), again level by level, so no per-roll hold lists are needed.
 
+Two implementations of those sweeps give the same values:
+- the compiled kernel (tools/solver_kernel.c, built on first use by tools/cbuild.py
+  into build/ckernels/, about a second, then cached): all upper subtotals of one mask
+  at once as 64-byte vectors, one layer's masks taken from an atomic counter by
+  ``workers`` threads (ctypes releases the GIL), while one more thread asks the core
+  for the next layers' Joker tables. Used whenever a C compiler works;
+- numpy sweeps over chunks of state columns on forked processes: the fallback
+  (``Solver(..., compiled=False)``), and the twin the tests compare the kernel with.
+
+For tools built on the solver (exact score distributions, policies of new rulesets):
+``Solver.turn_holds(mask, y)`` runs one state's turn in the kernel and returns every
+hold's value with one and with two rolls left (all subtotals at once), from which the
+optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
+``compiled_kernel().solve_masks_f64`` solve any list of masks whose successors are
+in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
+
 Every rule comes from yahtzee_core: plain scores from ``rules.score_roll``; what a
-five-alike may fill under a Joker rule, and the bonus it pays, from a scorecard
-(``Scorecard.points_for_roll``) set to each combination of filled boxes.
+five-alike may fill under a Joker rule, and the bonus it pays, from a probe
+scorecard (``Ruleset.points``, ``Scorecard.fill``) set to each combination of filled
+boxes (``RulesModel.joker_masks``).
 
     python -m tools.solver --rules yahtzee --out tables/yahtzee.values.npy
 """
