@@ -507,9 +507,13 @@ class Solver:
         if compiled and self.kernel is None:
             raise RuntimeError('no compiled solver kernel: %s' % cbuild.last_error)
         if self.kernel is None:
-            self.graph = turn_graph()
             self._plan_final_roll()
         self.solved = False
+
+    @property
+    def graph(self):
+        """The numpy sweeps' TurnGraph (built on first use)."""
+        return turn_graph()
 
     def _plan_final_roll(self):
         """Stack rows: 0 = best zero-point box; then one row per (box, positive plain
