@@ -269,13 +269,14 @@ class RulesModel:
         five-alike roll (-1 = not allowed) and the bonus it pays.
 
         The core's Ruleset.points consults a Joker rule only once the five-alike box is
-        filled (and answers -1 for a filled box), and Scorecard.fill pays the
+        filled (whatever it holds; -1 for a filled box), and Scorecard.fill pays the
         five-alike bonus only while that box holds points, from that box alone; so with
         it open (or in a ruleset with neither) five-alikes score plainly, and for the
         other masks a probe card is asked Ruleset.points of each open box (what
-        Scorecard.options() lists) while the bonus is asked of Scorecard.fill() once
-        per five-alike box content. tests/test_solver.py checks this against full
-        probes through Scorecard.options() and Scorecard.fill() of sampled masks."""
+        Scorecard.options() lists) once per mask, while the bonus is asked of
+        Scorecard.fill() once per five-alike box content. tests/test_solver.py checks
+        this against full probes through Scorecard.options() and Scorecard.fill() of
+        sampled masks and both contents."""
         pts, bonus = self.joker_pts, self.joker_bonus
         masks = np.asarray(masks, dtype=np.int64)
         if not len(masks):
@@ -290,14 +291,16 @@ class RulesModel:
         nf = len(five_rolls)
         for mask in masks[(masks >> self.fab & 1) == 1].tolist():
             open_boxes = [b for b in range(self.n_boxes) if not mask >> b & 1]
+            rows = None
             for y in self.y_values(mask):
                 card = self.probe_card(mask, y)
-                scores = card.scores
-                rows = [[-1] * self.n_boxes for _ in range(nf)]
-                for fi in range(nf):
-                    row = rows[fi]
-                    for b in open_boxes:
-                        row[b] = points(scores, five_rolls[fi], b)
+                if rows is None:          # the same for either content of that box
+                    scores = card.scores
+                    rows = [[-1] * self.n_boxes for _ in range(nf)]
+                    for fi in range(nf):
+                        row = rows[fi]
+                        for b in open_boxes:
+                            row[b] = points(scores, five_rolls[fi], b)
                 pts[mask, y] = rows
                 bonus[mask, y] = self.five_alike_bonus_paid(card, rows, y)
 
@@ -472,7 +475,10 @@ def kernel_tables(m, special):
                 pos_row.append(row_of[b, p])
         pos_start.append(len(pos_box))
     lanes = [int(m.upper_sets[um].max()) + 1 if m.track_u else 1 for um in range(64)]
-    i32 = lambda x: np.ascontiguousarray(x, dtype=np.int32)    # noqa: E731
+
+    def i32(x):
+        return np.ascontiguousarray(x, dtype=np.int32)
+
     arrays = {'pos_start': i32(pos_start), 'pos_box': i32(pos_box), 'pos_row': i32(pos_row),
               'row_start': i32(row_start), 'row_pts': i32(row_pts), 'child': child,
               'par_start': par_start, 'par': par, 'roll_prob': roll_prob,
