@@ -335,3 +335,12 @@ def test_turn_holds_explain_the_state_values():
     for rows, sub in ch.sub_groups:
         one_left[rows] = holds[0][sub][:, :, us].max(axis=1)
     assert np.allclose(holds[1][ROLL_BASE:][:, us], one_left, atol=1e-9)
+
+
+@pytest.mark.parametrize('compiled', [True, False])
+def test_progress_reports_each_layer_as_it_is_done(compiled):
+    layers = []
+    s = Solver('yacht', workers=2, compiled=compiled)
+    s.solve(down_to=9, progress=lambda pc: layers.append((pc, s.value((1 << 12) - 1 - 7))))
+    assert [pc for pc, _ in layers] == [11, 10, 9]
+    assert layers[-1][1] > 0          # the 9-filled state is solved when its layer reports

@@ -679,6 +679,7 @@ class Solver:
         that share the value array (threads would serialise on the GIL: the Joker
         probes are Python and the numpy calls are short)."""
         self.down_to = down_to
+        self.progress = progress
         if self.kernel is not None:
             self._solve_compiled(down_to)
             self.solved = True
@@ -686,8 +687,6 @@ class Solver:
         nw = max(1, self.workers)
         if nw > 1 and 'fork' not in mp.get_all_start_methods():
             nw = 1
-        self.down_to = down_to
-        self.progress = progress
         if nw == 1:
             self._solve_part(0, 1, None)
         else:
@@ -742,7 +741,7 @@ class Solver:
         prober = threading.Thread(target=probe_layers, daemon=True)
         prober.start()
         nw = max(1, self.workers)
-        for masks, event in zip(layers, ready):
+        for pc, masks, event in zip(range(m.n_boxes - 1, down_to - 1, -1), layers, ready):
             event.wait()
             if failed:
                 raise failed[0]
@@ -759,6 +758,8 @@ class Solver:
                 th.join()
             if any(codes):
                 raise MemoryError('solver kernel: no memory for its buffers')
+            if self.progress is not None:
+                self.progress(pc)
         prober.join()
 
     def _worker_main(self, part, parts, barrier):
