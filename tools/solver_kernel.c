@@ -43,44 +43,48 @@ static inline int next_upper(const Tables *t, int u, int p, double *bonus)
     return s < t->cap ? s : t->cap;
 }
 
-#if defined(__AVX512F__)
-#include <immintrin.h>
-#endif
-
 #define INLINE static inline __attribute__((always_inline))
 
-/* 64-byte vectors (GCC/Clang vector extensions): one AVX-512 register, two AVX ones */
-typedef float vec_f32 __attribute__((vector_size(64)));
-typedef int32_t mask_f32 __attribute__((vector_size(64)));
-typedef double vec_f64 __attribute__((vector_size(64)));
-typedef int64_t mask_f64 __attribute__((vector_size(64)));
+/* Vectors as wide as the CPU's registers (GCC/Clang vector extensions), and the one
+   max instruction (a > b ? a : b) where there is one. */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#define VBYTES 64
+#define MAX_F32(a, b) _mm512_max_ps((__m512)(a), (__m512)(b))
+#define MAX_F64(a, b) _mm512_max_pd((__m512d)(a), (__m512d)(b))
+#elif defined(__AVX__)
+#include <immintrin.h>
+#define VBYTES 32
+#define MAX_F32(a, b) _mm256_max_ps((__m256)(a), (__m256)(b))
+#define MAX_F64(a, b) _mm256_max_pd((__m256d)(a), (__m256d)(b))
+#elif defined(__SSE2__)
+#include <immintrin.h>
+#define VBYTES 16
+#define MAX_F32(a, b) _mm_max_ps((__m128)(a), (__m128)(b))
+#define MAX_F64(a, b) _mm_max_pd((__m128d)(a), (__m128d)(b))
+#else
+#define VBYTES 16
+#endif
+
+typedef float vec_f32 __attribute__((vector_size(VBYTES)));
+typedef int32_t mask_f32 __attribute__((vector_size(VBYTES)));
+typedef double vec_f64 __attribute__((vector_size(VBYTES)));
+typedef int64_t mask_f64 __attribute__((vector_size(VBYTES)));
 
 #define REAL float
 #define VREAL vec_f32
 #define VMASK mask_f32
 #define FN(name) name##_f32
-#define VREAL512 __m512
-#define MAX512 _mm512_max_ps
-#include "solver_kernel_turn.h"
-#undef REAL
-#undef VREAL
-#undef VMASK
-#undef FN
-#undef VREAL512
-#undef MAX512
+#ifdef MAX_F32
+#define VMAX_NATIVE MAX_F32
+#endif
+#include "solver_kernel_turn.h"     /* which #undefs these */
 
 #define REAL double
 #define VREAL vec_f64
 #define VMASK mask_f64
 #define FN(name) name##_f64
-#define VREAL512 __m512d
-#define MAX512 _mm512_max_pd
-#include "solver_kernel_turn.h"
-#undef REAL
-#undef VREAL
-#undef VMASK
-#undef FN
-#undef VREAL512
-#undef MAX512
-
-int kernel_version(void) { return 1; }
+#ifdef MAX_F64
+#define VMAX_NATIVE MAX_F64
+#endif
+#include "solver_kernel_turn.h"     /* which #undefs these */

@@ -1,5 +1,5 @@
 /* One turn of the solver for REAL = float or double (included twice by
- * solver_kernel.c, which defines REAL, VREAL: a 64-byte vector of VL REALs, VMASK and
+ * solver_kernel.c, which defines REAL, VREAL: a vector of VL REALs, VMASK and
  * FN). Arrays of holds are [hold][NV vectors]: lane u is upper subtotal u; only the
  * first nv vectors (the mask's reachable subtotals) are computed. */
 
@@ -8,8 +8,8 @@
 
 static inline VREAL FN(vmax)(VREAL a, VREAL b)
 {
-#if defined(__AVX512F__)
-    return (VREAL)MAX512((VREAL512)a, (VREAL512)b);    /* one instruction: a > b ? a : b */
+#ifdef VMAX_NATIVE
+    return (VREAL)VMAX_NATIVE(a, b);
 #else
     VMASK m = a > b;
     return (VREAL)((m & (VMASK)a) | (~m & (VMASK)b));
@@ -219,12 +219,14 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
             switch (nv) {               /* a copy per vector count: loops unrolled */
-#define TURN(k) case k: FN(turn)(t, mask, y, k, V, ent_start, ent_row, A, B, rows, out, NULL); break
-            TURN(1); TURN(2); TURN(3); TURN(4);
-            default:                    /* doubles: 5 to 8 vectors */
-                if (NV > 4 && nv <= NV)
-                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out, NULL);
+#define TURN(k) case k: if (k <= NV) FN(turn)(t, mask, y, k, V, ent_start, ent_row, \
+                                             A, B, rows, out, NULL); break
+            TURN(1); TURN(2); TURN(3); TURN(4); TURN(5); TURN(6); TURN(7); TURN(8);
+            TURN(9); TURN(10); TURN(11); TURN(12); TURN(13); TURN(14); TURN(15); TURN(16);
 #undef TURN
+            default:                    /* more vectors (doubles in 16 bytes): a loop */
+                if (NV > 16 && nv <= NV)
+                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out, NULL);
             }
             double *v = V + ((mask << 1 | y) << 6);
             for (int l = 0; l < L; l++)
@@ -266,3 +268,8 @@ int FN(turn_holds)(const Tables *t, int64_t mask, int y, const double *V, double
 
 #undef VL
 #undef NV
+#undef REAL
+#undef VREAL
+#undef VMASK
+#undef FN
+#undef VMAX_NATIVE
