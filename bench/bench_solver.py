@@ -2,9 +2,12 @@
 
 Each build runs in a fresh subprocess (so one's caches and heap do not help the other)
 that reports its wall time for the build alone (imports excluded) and its peak
-resident memory. Prints the ratio ours / theirs (below 1.0 = we are faster).
+resident memory (ours: the process and any forked workers, summed). Runs alternate
+(theirs, ours, theirs, ours, ...) so both see the same machine load; the ratio printed
+is the median of the per-pair ratios ours / theirs (below 1.0 = we are faster). Our C
+kernel is compiled (and cached) before the first timed run.
 
-    .venv/bin/python bench/bench_solver.py [--repeat 3] [--rules yahtzee-free-joker ...]
+    .venv/bin/python bench/bench_solver.py [--repeat 5] [--rules yatzy yahtzee ...]
 """
 
 import argparse
@@ -33,8 +36,8 @@ s = Solver(%(rules)r, dtype=np.%(dtype)s, workers=%(workers)d).solve()
 dt = time.perf_counter() - t
 self_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 kids_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({'time': dt, 'value': s.expected_score, 'rss_kb': self_kb,
-                  'worker_rss_kb': kids_kb}))
+print(json.dumps({'time': dt, 'value': s.expected_score, 'rss_kb': self_kb + kids_kb,
+                  'kernel': 'C' if s.kernel is not None else 'numpy'}))
 '''
 
 THEIRS_CODE = r'''
@@ -46,8 +49,7 @@ s = ys.Solver.build(v)
 dt = time.perf_counter() - t
 value = s.state_value('upper 0 | filled -')
 print(json.dumps({'time': dt, 'value': value,
-                  'rss_kb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                  'worker_rss_kb': 0}))
+                  'rss_kb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
 '''
 
 
@@ -57,32 +59,46 @@ def run(code):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def load():
+    return '%.1f' % os.getloadavg()[0] if hasattr(os, 'getloadavg') else '?'
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--rules', nargs='*', default=['yahtzee-free-joker'])
-    ap.add_argument('--repeat', type=int, default=3)
+    ap.add_argument('--rules', nargs='*', default=['yatzy', 'yahtzee', 'yahtzee-free-joker'],
+                    choices=sorted(THEIRS))
+    ap.add_argument('--repeat', type=int, default=5, help='pairs of runs (default 5)')
     ap.add_argument('--workers', type=int, default=2)
-    ap.add_argument('--float64', action='store_true', help='also time our float64 mode')
+    ap.add_argument('--float64', action='store_true',
+                    help='double precision inside a turn (default single)')
     args = ap.parse_args(argv)
-    dtypes = ['float32'] + (['float64'] if args.float64 else [])
-    print('cpus: %d' % os.cpu_count())
+    dtype = 'float64' if args.float64 else 'float32'
+    sys.path.insert(0, ROOT)
+    from tools.solver import compiled_kernel
+    from tools import cbuild
+    kernel = compiled_kernel()            # build (or find) the cached kernel untimed
+    print('cpus: %d  load average at start: %s  kernel: %s' % (
+        os.cpu_count(), load(), 'C (compiled)' if kernel else
+        'numpy (no C kernel: %s)' % cbuild.last_error))
     for rules in args.rules:
         variant = THEIRS[rules]
-        theirs = [run(THEIRS_CODE % {'variant': variant}) for _ in range(args.repeat)]
+        theirs, ours = [], []
+        for _ in range(args.repeat):
+            theirs.append(run(THEIRS_CODE % {'variant': variant}))
+            ours.append(run(OURS_CODE % {'root': ROOT, 'rules': rules, 'dtype': dtype,
+                                         'workers': args.workers}))
         t_theirs = statistics.median(r['time'] for r in theirs)
-        print('%-20s yatzy-solver %-22s %.4f  median %.2f s  peak %.0f MB'
+        t_ours = statistics.median(r['time'] for r in ours)
+        ratio = statistics.median(o['time'] / t['time'] for o, t in zip(ours, theirs))
+        print('%-19s yatzy-solver %-22s %.4f  median %6.2f s  peak %4.0f MB'
               % (rules, variant, theirs[0]['value'], t_theirs,
                  max(r['rss_kb'] for r in theirs) / 1024))
-        for dtype in dtypes:
-            ours = [run(OURS_CODE % {'root': ROOT, 'rules': rules, 'dtype': dtype,
-                                     'workers': args.workers})
-                    for _ in range(args.repeat)]
-            t_ours = statistics.median(r['time'] for r in ours)
-            print('%-20s ours (%s, %d proc)          %.4f  median %.2f s  peak %.0f MB'
-                  ' (+ worker %.0f MB)  ratio ours/theirs %.2f'
-                  % (rules, dtype, args.workers, ours[0]['value'], t_ours,
-                     max(r['rss_kb'] for r in ours) / 1024,
-                     max(r['worker_rss_kb'] for r in ours) / 1024, t_ours / t_theirs))
+        print('%-19s ours (%s, %s, %d workers)  %.4f  median %6.2f s  peak %4.0f MB  '
+              'ratio ours/theirs %.3f (median of %d alternated pairs)'
+              % (rules, ours[0]['kernel'], dtype, args.workers, ours[0]['value'], t_ours,
+                 max(r['rss_kb'] for r in ours) / 1024, ratio, args.repeat))
+    print('load average at end: %s (other jobs share the machine: the ratio is what '
+          'matters)' % load())
     return 0
 
 

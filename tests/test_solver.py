@@ -2,6 +2,7 @@
 agreement with an independent implementation (yatzy-solver)."""
 from fractions import Fraction
 import itertools
+import os
 import random
 
 import numpy as np
@@ -206,3 +207,140 @@ def test_per_state_agreement_with_yatzy_solver(ours, theirs, full):
     mine = sol.V[((masks << 1) | ys_) << 6 | us]
     theirs_v = _their_state_values(their, m, masks, ys_, us, name_map)
     assert np.abs(mine - theirs_v).max() < 2e-4
+
+
+# ------------------------------------------------------------- compiled kernel
+def _reachable_index(m, masks):
+    """Flat value indices of every reachable state with these masks."""
+    mask, y, u = m.states_of_masks(masks)
+    return ((mask << 1) | y) << 6 | u
+
+
+@pytest.mark.parametrize('name', RULES)
+def test_compiled_kernel_matches_numpy_solver(name):
+    """The C kernel (double inside a turn) and the numpy sweeps agree on the last four
+    layers, every reachable state; and the kernel's float mode stays within float
+    rounding of them."""
+    m = RulesModel(name)
+    down = m.n_boxes - 4
+    c64 = Solver(m, dtype=np.float64, workers=1, compiled=True).solve(down_to=down)
+    n64 = Solver(m, dtype=np.float64, workers=1, compiled=False).solve(down_to=down)
+    c32 = Solver(m, dtype=np.float32, workers=1, compiled=True).solve(down_to=down)
+    masks = [x for x in range(m.n_masks) if bin(x).count('1') >= down]
+    idx = _reachable_index(m, masks)
+    assert np.abs(c64.V[idx] - n64.V[idx]).max() < 1e-9
+    assert np.abs(c32.V[idx] - n64.V[idx]).max() < 1e-4
+    assert c64.V[idx].max() > 0
+
+
+def test_compiled_threads_give_the_same_values_as_one():
+    m = RulesModel('yahtzee')
+    one = Solver(m, workers=1, compiled=True).solve(down_to=8)
+    two = Solver(m, workers=2, compiled=True).solve(down_to=8)
+    assert np.array_equal(one.V, two.V)
+
+
+def test_without_a_compiler_the_solver_falls_back_to_numpy(monkeypatch):
+    from tools import cbuild
+    import tools.solver as solver_module
+    monkeypatch.setenv('CC', 'no-such-compiler-here')
+    assert solver_module.compiled_kernel() is None
+    assert 'no-such-compiler-here' in cbuild.last_error
+    with pytest.raises(RuntimeError, match='no compiled solver kernel'):
+        Solver('yacht', compiled=True)
+    s = Solver('yacht', dtype=np.float64, workers=1).solve(down_to=10)
+    assert s.kernel is None and s.value((1 << 12) - 1 - 1, 0, 0) > 0
+
+
+def test_compiled_libraries_are_cached_between_loads(tmp_path, monkeypatch):
+    """A fresh cache directory builds a library once; a second load (as in a new
+    process) finds the file instead of compiling; a changed source builds anew."""
+    from tools import cbuild
+    src = tmp_path / 'answer.c'
+    src.write_text('int answer(void) { return 42; }\n')
+    cache = tmp_path / 'cache'
+    monkeypatch.setattr(cbuild, 'CACHE_DIR', str(cache))
+    monkeypatch.setattr(cbuild, '_loaded', {})
+    assert cbuild.load(str(src)).answer() == 42
+    built = sorted(os.listdir(cache))
+    assert len(built) == 1 and built[0].startswith('answer-')
+    real_compile, compiled = cbuild._compile, []
+    monkeypatch.setattr(cbuild, '_loaded', {})
+    monkeypatch.setattr(cbuild, '_compile', lambda *a: compiled.append(a) or real_compile(*a))
+    assert cbuild.load(str(src)).answer() == 42
+    assert compiled == [] and sorted(os.listdir(cache)) == built
+    src.write_text('int answer(void) { return 43; }\n')
+    monkeypatch.setattr(cbuild, '_loaded', {})
+    assert cbuild.load(str(src)).answer() == 43
+    assert len(compiled) == 1 and len(os.listdir(cache)) == 2
+
+
+def _probed_joker_row(m, mask, y, fi):
+    """What Scorecard.options() and Scorecard.fill() say about five-alike fi in state
+    (mask, y): points per box (-1 = not allowed) and the bonus beyond the points."""
+    card = m.probe_card(mask, y)
+    dice = D.roll_dice(m.five_rolls[fi])
+    opts = card.options(dice)
+    row = [opts.get(name, -1) for name in m.rules.categories]
+    bonus = 0
+    for name, pts in opts.items():
+        probe = yc.Scorecard(m.rules)
+        probe.scores[:] = card.scores
+        bonus = probe.fill(name, dice) - pts
+        break
+    return row, bonus
+
+
+@pytest.mark.parametrize('name', RULES)
+def test_joker_table_matches_full_scorecard_probes(name):
+    """joker_masks() asks the core only where a Joker can apply; a full probe of
+    sampled masks of every kind (five-alike box open or filled, empty and full
+    cards) gives the same table."""
+    m = RulesModel(name)
+    rng = random.Random(name)
+    masks = sorted(set([0, m.n_masks - 1, m.n_masks - 2] +
+                       [rng.randrange(m.n_masks) for _ in range(300)]))
+    m.joker_masks(masks)
+    checked = 0
+    for mask in masks:
+        for y in m.y_values(mask):
+            for fi in range(len(m.five_rolls)):
+                row, bonus = _probed_joker_row(m, mask, y, fi)
+                assert list(m.joker_pts[mask, y, fi]) == row, (mask, y, fi)
+                assert m.joker_bonus[mask, y, fi] == bonus, (mask, y, fi)
+                checked += 1
+    assert checked >= 6 * len(masks)
+
+
+def test_turn_holds_explain_the_state_values():
+    """turn_holds(): the expectation of each hold is the mean over the next die, a
+    roll's value is its best sub-hold, and the probability-weighted best holds with
+    two rolls left give the solved value of the state."""
+    from tools.solver import core_holds, ROLL_BASE
+    m = RulesModel('yahtzee')
+    s = Solver(m, dtype=np.float64, workers=1, compiled=True).solve(down_to=9)
+    mask = (1 << 13) - 1 - (1 << 2) - (1 << 11) - (1 << 8) - (1 << 12)   # 4 boxes open
+    values, holds = s.turn_holds(mask, 0)
+    ch = core_holds()
+    us = m.upper_sets[mask & 63]
+    for stage in (0, 1):
+        H = holds[stage][:, us]
+        assert np.allclose(H[:ROLL_BASE], H[ch.children].mean(axis=1), atol=1e-9)
+    best = np.empty((252, len(us)))
+    for rows, sub in ch.sub_groups:
+        best[rows] = holds[1][sub][:, :, us].max(axis=1)
+    assert np.allclose(ch.roll_prob @ best, values[us], atol=1e-9)
+    assert np.allclose(values[us], s.V[((mask << 1) << 6) + us], atol=1e-12)
+    one_left = np.empty((252, len(us)))
+    for rows, sub in ch.sub_groups:
+        one_left[rows] = holds[0][sub][:, :, us].max(axis=1)
+    assert np.allclose(holds[1][ROLL_BASE:][:, us], one_left, atol=1e-9)
+
+
+@pytest.mark.parametrize('compiled', [True, False])
+def test_progress_reports_each_layer_as_it_is_done(compiled):
+    layers = []
+    s = Solver('yacht', workers=2, compiled=compiled)
+    s.solve(down_to=9, progress=lambda pc: layers.append((pc, s.value((1 << 12) - 1 - 7))))
+    assert [pc for pc, _ in layers] == [11, 10, 9]
+    assert layers[-1][1] > 0          # the 9-filled state is solved when its layer reports

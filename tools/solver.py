@@ -1,12 +1,12 @@
-"""Optimal solitaire play by backward induction (desktop only: numpy).
+"""Optimal solitaire play by backward induction (desktop only: numpy, and a C kernel).
 
 A turn-start state is (filled-box mask, upper subtotal capped at the bonus threshold,
 whether the five-alike box holds points). Its value is the expected REMAINING score
-under optimal play, bonuses included. States are solved by filled-box count, most
-filled first; all states of one count are independent, so they are processed in
-column chunks (one column per state) on two threads.
+under optimal play, bonuses included; ``Solver.V`` holds it (float64) at the flat
+index ((mask * 2 + y) * 64 + u). States are solved by filled-box count, most filled
+first; all states of one count are independent.
 
-Inside a turn (per state column) the work is three sweeps over the 462 holds:
+Inside a turn the work is three sweeps over the 462 holds:
 - after the last roll, each of the 252 rolls takes its best box (points + bonuses +
   value of the next state);
 - a hold's expectation is the mean over the six faces of the hold with one more die,
@@ -15,21 +15,42 @@ Inside a turn (per state column) the work is three sweeps over the 462 holds:
 - the best hold within a roll is the best "sub-hold": best(h) = max(E(h), best(h - one
   die)), again level by level, so no per-roll hold lists are needed.
 
+Two implementations of those sweeps give the same values:
+- the compiled kernel (tools/solver_kernel.c, built on first use by tools/cbuild.py
+  into build/ckernels/, about a second, then cached): all upper subtotals of one mask
+  at once as 64-byte vectors, one layer's masks taken from an atomic counter by
+  ``workers`` threads (ctypes releases the GIL), while one more thread asks the core
+  for the next layers' Joker tables. Used whenever a C compiler works;
+- numpy sweeps over chunks of state columns on forked processes: the fallback
+  (``Solver(..., compiled=False)``), and the twin the tests compare the kernel with.
+
+For tools built on the solver (exact score distributions, policies of new rulesets):
+``Solver.turn_holds(mask, y)`` runs one state's turn in the kernel and returns every
+hold's value with one and with two rolls left (all subtotals at once), from which the
+optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
+``compiled_kernel().solve_masks_f64`` solve any list of masks whose successors are
+in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
+
 Every rule comes from yahtzee_core: plain scores from ``rules.score_roll``; what a
-five-alike may fill under a Joker rule, and the bonus it pays, from a scorecard
-(``Scorecard.points_for_roll``) set to each combination of filled boxes.
+five-alike may fill under a Joker rule, and the bonus it pays, from a probe
+scorecard (``Ruleset.points``, ``Scorecard.fill``) set to each combination of filled
+boxes (``RulesModel.joker_masks``).
 
     python -m tools.solver --rules yahtzee --out tables/yahtzee.values.npy
 """
 
 import argparse
+import ctypes
 import os
 import sys
 import mmap
 import multiprocessing as mp
+import threading
 import time
 
 import numpy as np
+
+from tools import cbuild
 
 from yahtzee_core import dice as _dice
 from yahtzee_core.rules import ruleset as _ruleset
@@ -125,14 +146,8 @@ class TurnGraph:
         self.roll_of_row = self.core_of[self.roll_base:] - ROLL_BASE
         self.row_of_roll = np.empty(N_ROLLS, dtype=np.intp)
         self.row_of_roll[self.roll_of_row] = np.arange(N_ROLLS)
-        counts = np.zeros(N_ROLLS, dtype=np.int64)
-        for r in range(N_ROLLS):
-            d = _dice.roll_dice(r)
-            c = 120
-            for f in range(1, 7):
-                for j in range(2, d.count(f) + 1):
-                    c //= j
-            counts[r] = c
+        counts = np.array([_roll_orders(_dice.roll_dice(r)) for r in range(N_ROLLS)],
+                          dtype=np.int64)
         self.roll_counts = counts                        # by core roll index
         self.row_prob = counts[self.roll_of_row] / float(6 ** N_DICE)
 
@@ -185,11 +200,31 @@ class RulesModel:
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
         self.upper_sets = reachable_upper(self.track_u, self.cap)
-        nm = 1 << nb
-        self.joker_pts = np.full((nm, 2, 6, nb), -1, dtype=np.int16)
-        self.joker_bonus = np.zeros((nm, 2, 6), dtype=np.int16)
-        self._col = {name: b for b, name in enumerate(rules.categories)}
+        # a five-alike may score otherwise than plainly (Joker rule or bonus)
+        self.jokers_apply = bool(self.fab >= 0 and (rules.joker_points or
+                                                    rules.five_alike_bonus))
+        self._joker_pts = self._joker_bonus = None
         self._five_dice = [_dice.roll_dice(r) for r in self.five_rolls]
+        # plain points of the five-alike rolls, (6, nb)
+        self.five_plain = self.scores[:, self.five_rolls].T.astype(np.int16)
+        self._popcount = None
+        self._bonus_seen = {}
+
+    @property
+    def joker_pts(self):
+        """(masks, 2, 6, boxes) int16: points box b takes for five-alike f in state
+        (mask, y), -1 = not allowed; filled by joker_masks() (allocated on first use:
+        12 MB for Yatzy, which the compiled solver does not need)."""
+        if self._joker_pts is None:
+            self._joker_pts = np.full((self.n_masks, 2, 6, self.n_boxes), -1, dtype=np.int16)
+        return self._joker_pts
+
+    @property
+    def joker_bonus(self):
+        """(masks, 2, 6) int16: bonus paid by five-alike f in state (mask, y)."""
+        if self._joker_bonus is None:
+            self._joker_bonus = np.zeros((self.n_masks, 2, 6), dtype=np.int16)
+        return self._joker_bonus
 
     # State index in the flat value array: ((mask * 2 + y) * 64 + u).
     def vidx(self, mask, y, u):
@@ -229,35 +264,71 @@ class RulesModel:
             s[self.fab] = self.rules.score_roll(self.five_rolls[0], self.fab)
         return card
 
-    def probe_bonus(self, card, dice, opts):
-        """Bonus points (beyond the box's own points) that filling a legal box with
-        these dice earns on the probe card: fill a copy and compare."""
-        for name in opts:
-            probe = Scorecard(self.rules)
-            probe.scores[:] = card.scores
-            # probe cards hold 0 in their filled upper boxes: no upper bonus here
-            return probe.fill(name, dice) - opts[name]
-        return 0
-
     def joker_masks(self, masks):
         """Fill the Joker table for these masks: what each box takes for each
-        five-alike roll (-1 = not allowed) and the bonus it pays, asked of a probe
-        scorecard through Scorecard.options() and Scorecard.fill()."""
+        five-alike roll (-1 = not allowed) and the bonus it pays.
+
+        The core's Ruleset.points consults a Joker rule only once the five-alike box is
+        filled (whatever it holds; -1 for a filled box), and Scorecard.fill pays the
+        five-alike bonus only while that box holds points, from that box alone; so with
+        it open (or in a ruleset with neither) five-alikes score plainly, and for the
+        other masks a probe card is asked Ruleset.points of each open box (what
+        Scorecard.options() lists) once per mask, while the bonus is asked of
+        Scorecard.fill() once per five-alike box content. tests/test_solver.py checks
+        this against full probes through Scorecard.options() and Scorecard.fill() of
+        sampled masks and both contents."""
         pts, bonus = self.joker_pts, self.joker_bonus
-        col = self._col
-        five_dice = self._five_dice
-        for mask in masks:
+        masks = np.asarray(masks, dtype=np.int64)
+        if not len(masks):
+            return
+        opened = ((masks[:, None] >> np.arange(self.n_boxes)) & 1) == 0        # (M, nb)
+        pts[masks, 0] = np.where(opened[:, None, :], self.five_plain[None], -1)
+        bonus[masks, 0] = 0
+        if not self.jokers_apply:
+            return
+        points = self.rules.points
+        five_rolls = self.five_rolls
+        nf = len(five_rolls)
+        for mask in masks[(masks >> self.fab & 1) == 1].tolist():
+            open_boxes = [b for b in range(self.n_boxes) if not mask >> b & 1]
+            rows = None
             for y in self.y_values(mask):
                 card = self.probe_card(mask, y)
-                for fi in range(len(five_dice)):
-                    row = pts[mask, y, fi]
-                    opts = card.options(five_dice[fi])
-                    for name in opts:
-                        row[col[name]] = opts[name]
-                    bonus[mask, y, fi] = self.probe_bonus(card, five_dice[fi], opts)
+                if rows is None:          # the same for either content of that box
+                    scores = card.scores
+                    rows = [[-1] * self.n_boxes for _ in range(nf)]
+                    for fi in range(nf):
+                        row = rows[fi]
+                        for b in open_boxes:
+                            row[b] = points(scores, five_rolls[fi], b)
+                pts[mask, y] = rows
+                bonus[mask, y] = self.five_alike_bonus_paid(card, rows, y)
+
+    def five_alike_bonus_paid(self, card, rows, y):
+        """Bonus (beyond the box's own points) that filling a legal box with each
+        five-alike earns on this probe card (six values); asked of Scorecard.fill once
+        per (five-alike box content y, face) and remembered, the card left unchanged."""
+        out = []
+        for fi, row in enumerate(rows):
+            key = (y, fi)
+            b = next((b for b, p in enumerate(row) if p >= 0), None)
+            if b is None:
+                out.append(0)             # no legal box: the bonus is never paid here
+                continue
+            if key not in self._bonus_seen:
+                saved, count = card.scores[b], card.bonus_count
+                # probe cards hold 0 in their filled upper boxes: no upper bonus here
+                self._bonus_seen[key] = card.fill(b, self._five_dice[fi]) - row[b]
+                card.scores[b], card.bonus_count = saved, count
+            out.append(self._bonus_seen[key])
+        return out
 
     def masks_of_layer(self, popcount):
-        return [m for m in range(self.n_masks) if bin(m).count('1') == popcount]
+        """Masks with `popcount` boxes filled, ascending."""
+        if self._popcount is None:
+            m = np.arange(self.n_masks, dtype=np.int64)
+            self._popcount = sum((m >> b) & 1 for b in range(self.n_boxes))
+        return np.flatnonzero(self._popcount == popcount).tolist()
 
     def states_of_masks(self, masks):
         """Column arrays (mask, y, u) of every reachable state with these masks."""
@@ -317,19 +388,138 @@ def best_subholds(A, B, T, U, graph, S):
                 np.maximum(out, bd[j], out=out)
 
 
+# ------------------------------------------------------------------- compiled kernel
+_HERE = os.path.dirname(os.path.abspath(__file__))
+KERNEL_SOURCE = os.path.join(_HERE, 'solver_kernel.c')
+KERNEL_HEADERS = (os.path.join(_HERE, 'solver_kernel_turn.h'),)
+_INT_FIELDS = ('n_boxes', 'n_upper', 'fab', 'has_y', 'track_u', 'cap', 'upper_bonus',
+               'n_stack')
+_PTR_FIELDS = ('pos_start', 'pos_box', 'pos_row', 'row_start', 'row_pts', 'child',
+               'par_start', 'par', 'roll_prob', 'five_roll', 'joker_pts', 'joker_bonus',
+               'special', 'lanes')
+
+
+class KernelTables(ctypes.Structure):
+    """One ruleset as the C kernel sees it (struct Tables in solver_kernel.c)."""
+    _fields_ = ([(n, ctypes.c_int32) for n in _INT_FIELDS]
+                + [(n, ctypes.c_void_p) for n in _PTR_FIELDS])
+
+
+def compiled_kernel():
+    """The C kernel (tools/solver_kernel.c, built once into build/ckernels/), or None
+    when no C compiler works (cbuild.last_error says why)."""
+    lib = cbuild.load(KERNEL_SOURCE, KERNEL_HEADERS)
+    if lib is not None and not hasattr(lib, 'typed'):
+        for name in ('solve_masks_f32', 'solve_masks_f64'):
+            fn = getattr(lib, name)
+            fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_void_p, ctypes.c_int64,
+                           ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]
+            fn.restype = ctypes.c_int
+        for name in ('turn_holds_f32', 'turn_holds_f64'):
+            fn = getattr(lib, name)
+            fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_int64, ctypes.c_int,
+                           ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+            fn.restype = ctypes.c_int
+        lib.typed = True
+    return lib
+
+
+_CORE_GRAPH = None
+
+
+def core_hold_graph():
+    """Hold tables in yahtzee_core's order for the kernel: (children (210, 6): the hold
+    with one more die of each face; parent offsets and the distinct holds with one die
+    fewer, flattened; roll probabilities (252,))."""
+    global _CORE_GRAPH
+    if _CORE_GRAPH is None:
+        child = np.array([[_dice.hold_index(_dice.hold_dice(h) + (f + 1,))
+                           for f in range(6)] for h in range(ROLL_BASE)], dtype=np.int32)
+        starts, parents = [0], []
+        for h in range(N_HOLDS):
+            kept = _dice.hold_dice(h)
+            parents += sorted(set(_dice.hold_index(kept[:i] + kept[i + 1:])
+                                  for i in range(len(kept))))
+            starts.append(len(parents))
+        counts = np.array([_roll_orders(_dice.roll_dice(r)) for r in range(N_ROLLS)])
+        _CORE_GRAPH = (child, np.array(starts, dtype=np.int32),
+                       np.array(parents, dtype=np.int32), counts / float(6 ** N_DICE))
+    return _CORE_GRAPH
+
+
+def _roll_orders(dice):
+    """Number of ordered throws that give these five dice (5! over the repeats)."""
+    c = 120
+    for f in set(dice):
+        for j in range(2, dice.count(f) + 1):
+            c //= j
+    return c
+
+
+def kernel_tables(m, special):
+    """KernelTables of RulesModel m; the Joker table and `special` (Solver.special)
+    are shared, so the kernel sees them as they are filled."""
+    child, par_start, par, roll_prob = core_hold_graph()
+    row_start, row_pts, row_of = [0], [], {}
+    for b in range(m.n_boxes):
+        for p in sorted(set(int(p) for p in m.scores[b] if p > 0)):
+            row_of[b, p] = len(row_pts)
+            row_pts.append(p)
+        row_start.append(len(row_pts))
+    pos_start, pos_box, pos_row = [0], [], []
+    for r in range(N_ROLLS):
+        for b in range(m.n_boxes):
+            p = int(m.scores[b][r])
+            if p > 0:
+                pos_box.append(b)
+                pos_row.append(row_of[b, p])
+        pos_start.append(len(pos_box))
+    lanes = [int(m.upper_sets[um].max()) + 1 if m.track_u else 1 for um in range(64)]
+
+    def i32(x):
+        return np.ascontiguousarray(x, dtype=np.int32)
+
+    arrays = {'pos_start': i32(pos_start), 'pos_box': i32(pos_box), 'pos_row': i32(pos_row),
+              'row_start': i32(row_start), 'row_pts': i32(row_pts), 'child': child,
+              'par_start': par_start, 'par': par, 'roll_prob': roll_prob,
+              'five_roll': i32(m.five_rolls), 'special': special.view(np.uint8),
+              'lanes': i32(lanes)}
+    if m.jokers_apply:               # else no state is special: the kernel never looks
+        arrays['joker_pts'], arrays['joker_bonus'] = m.joker_pts, m.joker_bonus
+    for a in arrays.values():
+        assert a.flags.c_contiguous
+    t = KernelTables(m.n_boxes, m.n_upper, m.fab, int(m.has_y), int(m.track_u),
+                     m.cap, m.upper_bonus, len(row_pts),
+                     *[arrays[n].ctypes.data if n in arrays else None
+                       for n in _PTR_FIELDS])
+    t.keep = arrays                 # the kernel reads these: keep them alive
+    return t
+
+
 class Solver:
     """Backward induction over every reachable state of a ruleset."""
 
-    def __init__(self, rules, dtype=np.float32, chunk=512, workers=2):
+    def __init__(self, rules, dtype=np.float32, chunk=512, workers=2, compiled=None):
+        """compiled: None = the C kernel when a C compiler is there (else numpy),
+        True = the C kernel or RuntimeError, False = numpy only."""
         self.model = rules if isinstance(rules, RulesModel) else RulesModel(rules)
-        self.graph = turn_graph()
-        self.dtype = dtype
+        self.dtype = np.dtype(dtype).type
         self.chunk = chunk
         self.workers = workers
         m = self.model
         self.V = np.zeros(m.n_masks * 128, dtype=np.float64)
-        self._plan_final_roll()
+        self.special = np.zeros((m.n_masks, 2), dtype=bool)
+        self.kernel = None if compiled is False else compiled_kernel()
+        if compiled and self.kernel is None:
+            raise RuntimeError('no compiled solver kernel: %s' % cbuild.last_error)
+        if self.kernel is None:
+            self._plan_final_roll()
         self.solved = False
+
+    @property
+    def graph(self):
+        """The numpy sweeps' TurnGraph (built on first use)."""
+        return turn_graph()
 
     def _plan_final_roll(self):
         """Stack rows: 0 = best zero-point box; then one row per (box, positive plain
@@ -369,16 +559,13 @@ class Solver:
         self._box_bits = np.array([1 << b for b in range(nb)], dtype=np.int64)
         self._is_upper = np.arange(nb) < m.n_upper
         self._is_fab = np.arange(nb) == m.fab
-        # plain points of the five-alike rolls, (6, nb), to spot Joker states
-        self._five_plain = m.scores[:, m.five_rolls].T.astype(np.int16)
-        self.special = np.zeros((m.n_masks, 2), dtype=bool)
 
     def mark_special(self, masks):
         """special[mask, y]: five-alike rolls do not score plainly in this state."""
         m = self.model
         masks = np.asarray(masks, dtype=np.int64)
         opened = ((masks[:, None] >> np.arange(m.n_boxes)) & 1) == 0      # (M, nb)
-        plain = np.where(opened[:, None, :], self._five_plain[None], -1)  # (M, 6, nb)
+        plain = np.where(opened[:, None, :], m.five_plain[None], -1)  # (M, 6, nb)
         for y in (0, 1):
             differs = (m.joker_pts[masks, y] != plain).any(axis=(1, 2))
             differs |= (m.joker_bonus[masks, y] != 0).any(axis=1)
@@ -486,13 +673,20 @@ class Solver:
         progress(layer), if given, is called in this process as each layer (number of
         filled boxes) is done.
 
-        With workers > 1 the work is split between forked processes that share the value array (threads would serialise on the
-        GIL: the Joker probes are Python and the numpy calls are short)."""
+        Compiled: `workers` threads run the C kernel on one layer's masks (it releases
+        the GIL) while one more thread asks the core for the next layers' Joker
+        tables. numpy: with workers > 1 the work is split between forked processes
+        that share the value array (threads would serialise on the GIL: the Joker
+        probes are Python and the numpy calls are short)."""
+        self.down_to = down_to
+        self.progress = progress
+        if self.kernel is not None:
+            self._solve_compiled(down_to)
+            self.solved = True
+            return self
         nw = max(1, self.workers)
         if nw > 1 and 'fork' not in mp.get_all_start_methods():
             nw = 1
-        self.down_to = down_to
-        self.progress = progress
         if nw == 1:
             self._solve_part(0, 1, None)
         else:
@@ -522,6 +716,52 @@ class Solver:
         self.solved = True
         return self
 
+    def _solve_compiled(self, down_to):
+        m = self.model
+        fn = self.kernel.solve_masks_f32 if self.dtype == np.float32 else \
+            self.kernel.solve_masks_f64
+        tables = kernel_tables(m, self.special)
+        layers = [np.array(m.masks_of_layer(pc), dtype=np.int64)
+                  for pc in range(m.n_boxes - 1, down_to - 1, -1)]
+        ready = [threading.Event() for _ in layers]
+        failed = []
+
+        def probe_layers():
+            try:
+                for masks, event in zip(layers, ready):
+                    if m.jokers_apply:
+                        m.joker_masks(masks)
+                        self.mark_special(masks)
+                    event.set()
+            except BaseException as exc:        # reported by the solving thread
+                failed.append(exc)
+                for event in ready:
+                    event.set()
+
+        prober = threading.Thread(target=probe_layers, daemon=True)
+        prober.start()
+        nw = max(1, self.workers)
+        for pc, masks, event in zip(range(m.n_boxes - 1, down_to - 1, -1), layers, ready):
+            event.wait()
+            if failed:
+                raise failed[0]
+            taken = ctypes.c_int64(0)
+            args = (ctypes.byref(tables), masks.ctypes.data, len(masks),
+                    ctypes.byref(taken), self.V.ctypes.data)
+            codes = []
+            helpers = [threading.Thread(target=lambda: codes.append(fn(*args)))
+                       for _ in range(nw - 1)]
+            for th in helpers:
+                th.start()
+            codes.append(fn(*args))
+            for th in helpers:
+                th.join()
+            if any(codes):
+                raise MemoryError('solver kernel: no memory for its buffers')
+            if self.progress is not None:
+                self.progress(pc)
+        prober.join()
+
     def _worker_main(self, part, parts, barrier):
         try:
             self._solve_part(part, parts, barrier)
@@ -547,6 +787,29 @@ class Solver:
                 barrier.wait()
             if part == 0 and self.progress is not None:
                 self.progress(pc)
+
+    def turn_holds(self, mask, y=0):
+        """One turn in detail, from the compiled kernel (the states after it must be
+        solved): (values (64,), holds (2, 462, 64)), lane u = upper subtotal u (only
+        the reachable ones mean anything). holds[0][h]: expected remaining score of
+        keeping hold h (yahtzee_core hold index) with one roll left, for a roll's own
+        hold (ROLL_BASE + roll) its value after the last roll; holds[1]: the same with
+        two rolls left (a roll's own hold: its value with one roll left). The best
+        hold of a roll is the best of its sub-holds (tools.solver.core_holds())."""
+        if self.kernel is None:
+            raise RuntimeError('turn_holds needs the compiled kernel: %s' % cbuild.last_error)
+        m = self.model
+        if m.jokers_apply:
+            m.joker_masks([mask])
+            self.mark_special([mask])
+        fn = self.kernel.turn_holds_f32 if self.dtype == np.float32 else \
+            self.kernel.turn_holds_f64
+        values = np.zeros(64)
+        holds = np.zeros((2, N_HOLDS, 64))
+        if fn(ctypes.byref(kernel_tables(m, self.special)), mask, y, self.V.ctypes.data,
+              values.ctypes.data, holds.ctypes.data):
+            raise MemoryError('solver kernel: no memory for its buffers')
+        return values, holds
 
     # -- results ---------------------------------------------------------------------
     def value(self, mask=0, y=0, u=0):

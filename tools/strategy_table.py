@@ -345,7 +345,9 @@ def _source_stamp():
         d = os.path.join(root, sub)
         paths += [os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith('.py')
                   and n not in ('bots.py', 'analysis.py', 'game.py', 'save.py', 'records.py')]
-    paths += [os.path.join(root, 'tools', 'solver.py'), os.path.abspath(__file__)]
+    paths += [os.path.join(root, 'tools', n) for n in ('solver.py', 'solver_kernel.c',
+                                                       'solver_kernel_turn.h')]
+    paths.append(os.path.abspath(__file__))
     for p in paths:
         with open(p, 'rb') as f:
             h.update(f.read())

@@ -1,0 +1,90 @@
+"""Build a C source into a shared library on first use and load it with ctypes
+(desktop only).
+
+The library is cached under ``build/ckernels/`` of the repository (gitignored), named
+by a hash of the sources, the compiler command and this CPU's features, so a fresh
+clone, CI and a changed source each build once (about a second) and later runs load
+the cached file. Writers race safely: each compiles to its own temporary name and
+renames it into place. The C compiler is ``$CC`` or ``cc``; without one, ``load``
+returns None and says why in ``last_error`` (callers fall back to numpy).
+"""
+
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE_DIR = os.path.join(ROOT, 'build', 'ckernels')
+FLAGS = ['-O3', '-std=c11', '-fPIC', '-shared', '-fno-math-errno', '-Wno-psabi']
+NATIVE = ['-march=native']
+
+last_error = None
+_loaded = {}
+
+
+def _cpu_features():
+    """The CPU's feature list (what -march=native compiles for), where the OS tells."""
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                if line.startswith(('flags', 'Features')):
+                    return line
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def _key(sources, cc, flags):
+    h = hashlib.sha256()
+    for path in sources:
+        with open(path, 'rb') as f:
+            h.update(f.read())
+    h.update(' '.join([cc] + flags).encode())
+    h.update((platform.machine() + _cpu_features()).encode())
+    return h.hexdigest()[:16]
+
+
+def _compile(source, out, cc, flags):
+    """Compile to `out` atomically; returns the compiler's complaint or None."""
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(suffix='.so', dir=os.path.dirname(out))
+    os.close(fd)
+    try:
+        res = subprocess.run([cc] + flags + ['-o', tmp, source], capture_output=True,
+                             text=True)
+        if res.returncode != 0:
+            return (res.stderr or res.stdout).strip()[-400:] or 'exit %d' % res.returncode
+        os.replace(tmp, out)
+        return None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def load(source, depends=()):
+    """ctypes.CDLL of `source` (plus headers `depends`, which only enter the hash),
+    compiled on first use; None (reason in last_error) when no compiler works."""
+    global last_error
+    cc = os.environ.get('CC', 'cc')
+    if (source, cc) in _loaded:
+        return _loaded[source, cc]
+    lib = None
+    if shutil.which(cc) is None:
+        last_error = 'no C compiler (%s) on PATH' % cc
+    else:
+        name = os.path.splitext(os.path.basename(source))[0]
+        sources = [source] + list(depends)
+        for flags in (FLAGS + NATIVE, FLAGS):       # -march=native is not everywhere
+            out = os.path.join(CACHE_DIR, '%s-%s.so' % (name, _key(sources, cc, flags)))
+            err = None if os.path.exists(out) else _compile(source, out, cc, flags)
+            if err is None:
+                lib = ctypes.CDLL(out)
+                last_error = None
+                break
+            last_error = err
+    _loaded[source, cc] = lib
+    return lib

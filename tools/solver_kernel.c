@@ -1,0 +1,90 @@
+/* Compiled kernel of tools/solver.py: whole turns of every state of a list of filled
+ * masks, vectorised over the upper subtotal (lane u = subtotal u, 0..63).
+ *
+ * Built on first use by tools/cbuild.py (cc -O3) and called through ctypes, which
+ * releases the GIL: several Python threads share one value array and take masks from
+ * one atomic counter. The turn itself is solver_kernel_turn.h, compiled twice: float
+ * (default inside a turn) and double (exact tests, --float64). Values between turns are
+ * always double. Hold and roll indices are yahtzee_core's (holds by size, the 252 holds
+ * of five dice last, in roll order).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#define N_ROLLS 252
+#define N_HOLDS 462
+#define N_SMALL (N_HOLDS - N_ROLLS) /* holds of fewer than five dice */
+#define LANES 64                    /* upper subtotals, one per lane; row stride */
+#define NEG (-1.0e9)
+
+typedef struct {
+    int32_t n_boxes, n_upper, fab, has_y, track_u, cap, upper_bonus, n_stack;
+    const int32_t *pos_start;   /* [253]: roll r's entries pos_start[r]..pos_start[r+1] */
+    const int32_t *pos_box;     /*   box that scores points with roll r */
+    const int32_t *pos_row;     /*   its stack row (box, points) */
+    const int32_t *row_start;   /* [n_boxes + 1]: stack rows of box b */
+    const int32_t *row_pts;     /* [n_stack]: points of each stack row */
+    const int32_t *child;       /* [N_SMALL * 6]: the hold with one more die of face f */
+    const int32_t *par_start;   /* [N_HOLDS + 1]: distinct holds with one die fewer */
+    const int32_t *par;
+    const double *roll_prob;    /* [252] */
+    const int32_t *five_roll;   /* [6]: roll of each five-alike, in joker-table order */
+    const int16_t *joker_pts;   /* [((mask * 2 + y) * 6 + f) * n_boxes + b], -1 = no */
+    const int16_t *joker_bonus; /* [(mask * 2 + y) * 6 + f] */
+    const uint8_t *special;     /* [mask * 2 + y]: five-alikes do not score plainly */
+    const int32_t *lanes;       /* [64]: subtotals to solve per upper mask (max + 1) */
+} Tables;
+
+/* Next upper subtotal and the bonus paid for p points in an upper box at subtotal u. */
+static inline int next_upper(const Tables *t, int u, int p, double *bonus)
+{
+    int s = u + p;
+    *bonus = (u < t->cap && s >= t->cap) ? t->upper_bonus : 0;
+    return s < t->cap ? s : t->cap;
+}
+
+#define INLINE static inline __attribute__((always_inline))
+
+/* Vectors as wide as the CPU's registers (GCC/Clang vector extensions), and the one
+   max instruction (a > b ? a : b) where there is one. */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#define VBYTES 64
+#define MAX_F32(a, b) _mm512_max_ps((__m512)(a), (__m512)(b))
+#define MAX_F64(a, b) _mm512_max_pd((__m512d)(a), (__m512d)(b))
+#elif defined(__AVX__)
+#include <immintrin.h>
+#define VBYTES 32
+#define MAX_F32(a, b) _mm256_max_ps((__m256)(a), (__m256)(b))
+#define MAX_F64(a, b) _mm256_max_pd((__m256d)(a), (__m256d)(b))
+#elif defined(__SSE2__)
+#include <immintrin.h>
+#define VBYTES 16
+#define MAX_F32(a, b) _mm_max_ps((__m128)(a), (__m128)(b))
+#define MAX_F64(a, b) _mm_max_pd((__m128d)(a), (__m128d)(b))
+#else
+#define VBYTES 16
+#endif
+
+typedef float vec_f32 __attribute__((vector_size(VBYTES)));
+typedef int32_t mask_f32 __attribute__((vector_size(VBYTES)));
+typedef double vec_f64 __attribute__((vector_size(VBYTES)));
+typedef int64_t mask_f64 __attribute__((vector_size(VBYTES)));
+
+#define REAL float
+#define VREAL vec_f32
+#define VMASK mask_f32
+#define FN(name) name##_f32
+#ifdef MAX_F32
+#define VMAX_NATIVE MAX_F32
+#endif
+#include "solver_kernel_turn.h"     /* which #undefs these */
+
+#define REAL double
+#define VREAL vec_f64
+#define VMASK mask_f64
+#define FN(name) name##_f64
+#ifdef MAX_F64
+#define VMAX_NATIVE MAX_F64
+#endif
+#include "solver_kernel_turn.h"     /* which #undefs these */
