@@ -128,19 +128,23 @@ def compile_packages(packages=("yahtzee_core",), port="micropython"):
 
 
 def compile_script(script, port="micropython"):
-    """Compile one script to .mpy (cached); return (directory, module name)."""
-    st = script.stat()
-    key = ("script", port, str(script), st.st_mtime_ns, st.st_size)
+    """Compile one script and the .py helpers beside it to .mpy (cached); return
+    (directory, module name). Helpers compiled too: a check that imports one (e.g.
+    tests/mpy/score_reference.py) must not compile it from source in the heap under test."""
+    sources = sorted(script.parent.glob("*.py"))
+    key = ("script", port, str(script)) + tuple(
+        (p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sources)
     folder = _compiled_cache.get(key)
     if folder is None or not os.path.isdir(folder):
         folder = tempfile.mkdtemp(prefix="mpy_script_")
-        done = subprocess.run(
-            [str(PORTS[port][1]), "-o", str(Path(folder) / (script.stem + ".mpy")),
-             "-s", script.name, str(script)], capture_output=True, text=True)
-        if done.returncode != 0:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise RuntimeError("mpy-cross failed on %s:\n%s%s"
-                               % (script, done.stdout, done.stderr))
+        for source in sources:
+            done = subprocess.run(
+                [str(PORTS[port][1]), "-o", str(Path(folder) / (source.stem + ".mpy")),
+                 "-s", source.name, str(source)], capture_output=True, text=True)
+            if done.returncode != 0:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise RuntimeError("mpy-cross failed on %s:\n%s%s"
+                                   % (source, done.stdout, done.stderr))
         _compiled_cache[key] = folder
     return folder, script.stem
 
