@@ -24,6 +24,7 @@ The script then sees sys.argv == [<module name>, *args] and __name__ == "__main_
 """
 import atexit
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -128,10 +129,13 @@ def compile_packages(packages=("yahtzee_core",), port="micropython"):
 
 
 def compile_script(script, port="micropython"):
-    """Compile one script and the .py helpers beside it to .mpy (cached); return
-    (directory, module name). Helpers compiled too: a check that imports one (e.g.
+    """Compile one script and the helpers beside it that it imports to .mpy (cached);
+    return (directory, module name). Helpers compiled too: a check that imports one (e.g.
     tests/mpy/score_reference.py) must not compile it from source in the heap under test."""
-    sources = sorted(script.parent.glob("*.py"))
+    text = script.read_text()
+    sources = [script] + sorted(
+        p for p in script.parent.glob("*.py") if p != script and re.search(
+            r"^\s*(import|from)\s+%s\b" % re.escape(p.stem), text, re.M))
     key = ("script", port, str(script)) + tuple(
         (p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sources)
     folder = _compiled_cache.get(key)

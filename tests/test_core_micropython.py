@@ -17,6 +17,7 @@ import reference_scoring as ref
 from mpy_util import REPO_ROOT, ports, run_micropython
 
 CHECK_CORE = REPO_ROOT / "tests" / "mpy" / "check_core.py"
+CHECK_SCORES = REPO_ROOT / "tests" / "mpy" / "check_scores.py"
 # Variant modules that must NOT be loaded when only this ruleset is in play.
 NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
               "yahtzee-free-joker": ("yatzy", "yacht", "1956"),
@@ -37,8 +38,7 @@ def _check_output(done, name):
     out = done.stdout
     assert done.returncode == 0, "MicroPython failed:\n%s\n%s" % (out, done.stderr)
     assert out.rstrip().endswith("core checks passed"), out
-    figures = _figures(out)
-    assert int(figures["scores checked"]) == 252 * len(ref.boxes(name))
+    assert int(_figures(out)["save size in bytes"]) == 16 + 4 * (3 + len(ref.boxes(name))) + 2
     variants = re.search(r"^variant modules (.*)$", out, re.M).group(1).split()
     assert variants, "no variant module loaded for %s" % name
     for module in variants:
@@ -53,8 +53,19 @@ def test_check_core_compiled_in_a_small_heap(name, port):
     done = run_micropython(CHECK_CORE, heapsize=COMPILED_HEAP[port], compiled=True,
                            args=[name], port=port)
     out = _check_output(done, name)
-    core_file = re.search(r"^core file (.*)$", out, re.M).group(1)
+    core_file = re.search(r"^core module file (.*)$", out, re.M).group(1)
     assert core_file.endswith(".mpy"), "the compiled run imported sources: %s" % core_file
+
+
+@pytest.mark.parametrize("port_form", ports(forms=(True, False)))
+@pytest.mark.parametrize("name", ref.RULESETS)
+def test_every_score_table_matches_the_reference(name, port_form):
+    port, compiled = port_form
+    done = run_micropython(CHECK_SCORES, heapsize="64K" if compiled else PLAIN_HEAP,
+                           compiled=compiled, args=[name], port=port)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith("score checks passed"), done.stdout
+    assert int(_figures(done.stdout)["scores checked"]) == 252 * len(ref.boxes(name))
 
 
 @pytest.mark.parametrize("port", ports())
@@ -63,7 +74,7 @@ def test_check_core_plain_sources(name, port):
     done = run_micropython(CHECK_CORE, heapsize=PLAIN_HEAP, compiled=False, args=[name],
                            port=port)
     out = _check_output(done, name)
-    core_file = re.search(r"^core file (.*)$", out, re.M).group(1)
+    core_file = re.search(r"^core module file (.*)$", out, re.M).group(1)
     assert core_file.endswith(".py"), core_file
 
 

@@ -25,7 +25,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from .dice import N_ROLLS, pack_counts, rank_counts
+from .dice import N_ROLLS, roll_dice
 
 # The letters' byte values: private consts compile to plain numbers (no names in RAM).
 _UPPER = const(0x75)        # u
@@ -41,71 +41,65 @@ _CHANCE = const(0x63)       # c
 _TWO_PAIRS = const(0x70)    # p
 
 
-def box_score(kind, param, counts, total):
-    """Plain score of one box of kind `kind` (a letter's byte value); counts[f] dice
-    show face f (counts[0] unused)."""
-    if kind == _UPPER:
-        return param * counts[param]
-    if kind == _CHANCE:
-        return total
-    if kind == _SUM_IF_KIND:
-        return total if max(counts) >= param else 0
-    if kind == _FIVE_ALIKE:
-        return param if max(counts) == 5 else 0
-    if kind == _SUM_OF_KIND:
-        for face in range(6, 0, -1):
-            if counts[face] >= param:
-                return face * param
-        return 0
-    if kind == _FULL_HOUSE:
-        threes = twos = 0
-        for c in counts:
-            threes += c == 3
-            twos += c == 2
-        return (param or total) if threes and twos else 0
-    if kind == _TWO_PAIRS:
-        pairs = [face for face in range(1, 7) if counts[face] >= 2]
-        return 2 * (pairs[0] + pairs[1]) if len(pairs) == 2 else 0
-    # Straights: the longest run of consecutive faces present.
-    run = longest = 0
-    for face in range(1, 7):
-        run = run + 1 if counts[face] else 0
-        longest = max(longest, run)
-    if kind == _RUN_OF_4:
-        return param if longest >= 4 else 0
-    if kind == _RUN_OF_5:
-        return param if longest == 5 else 0
-    if kind == _LOW_RUN:
-        return param if longest == 5 and counts[1] else 0
-    if kind == _HIGH_RUN:
-        return param if longest == 5 and counts[6] else 0
-    raise ValueError("unknown box kind %r" % chr(kind))
-
-
 def tables(kinds, params):
     """(scores, five_alike): scores[b * 252 + roll] is box b's plain score for a roll
-    index; five_alike[roll] is the face of a five-alike roll, else 0."""
+    index; five_alike[roll] is the face of a five-alike roll, else 0. One function with
+    no helpers: every function and argument name would stay interned in RAM."""
     nb = len(kinds)
     table = bytearray(nb * N_ROLLS)
     five_alike = bytearray(N_ROLLS)
     counts = bytearray(7)
-    roll = bytearray(5)
-    # Every sorted roll d0 <= d1 <= ... <= d4, as five nested ranges.
-    for d0 in range(1, 7):
-        for d1 in range(d0, 7):
-            for d2 in range(d1, 7):
-                for d3 in range(d2, 7):
-                    for d4 in range(d3, 7):
-                        roll[0], roll[1], roll[2], roll[3], roll[4] = d0, d1, d2, d3, d4
-                        i = rank_counts(pack_counts(roll))
-                        for f in range(7):
-                            counts[f] = 0
-                        for d in roll:
-                            counts[d] += 1
-                        if d0 == d4:
-                            five_alike[i] = d0
-                        total = d0 + d1 + d2 + d3 + d4
-                        for b in range(nb):
-                            table[b * N_ROLLS + i] = box_score(kinds[b], params[b], counts, total)
+    for i in range(N_ROLLS):
+        dice = roll_dice(i)
+        for f in range(7):
+            counts[f] = 0
+        for d in dice:
+            counts[d] += 1
+        total = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
+        most = max(counts)
+        if most == 5:
+            five_alike[i] = dice[0]
+        # Runs of consecutive faces, exact threes and twos, pairs of different faces.
+        run = longest = threes = twos = n_pairs = pair_sum = 0
+        for face in range(1, 7):
+            c = counts[face]
+            run = run + 1 if c else 0
+            longest = max(longest, run)
+            threes += c == 3
+            twos += c == 2
+            if c >= 2:
+                n_pairs += 1
+                pair_sum += 2 * face
+        for b in range(nb):
+            kind = kinds[b]
+            param = params[b]
+            if kind == _UPPER:
+                v = param * counts[param]
+            elif kind == _CHANCE:
+                v = total
+            elif kind == _SUM_IF_KIND:
+                v = total if most >= param else 0
+            elif kind == _FIVE_ALIKE:
+                v = param if most == 5 else 0
+            elif kind == _SUM_OF_KIND:
+                v = 0
+                for face in range(6, 0, -1):
+                    if counts[face] >= param:
+                        v = face * param
+                        break
+            elif kind == _FULL_HOUSE:
+                v = (param or total) if threes and twos else 0
+            elif kind == _TWO_PAIRS:
+                v = pair_sum if n_pairs == 2 else 0
+            elif kind == _RUN_OF_4:
+                v = param if longest >= 4 else 0
+            elif kind == _RUN_OF_5:
+                v = param if longest == 5 else 0
+            elif kind == _LOW_RUN:
+                v = param if longest == 5 and counts[1] else 0
+            elif kind == _HIGH_RUN:
+                v = param if longest == 5 and counts[6] else 0
+            else:
+                raise ValueError("unknown box kind %r" % chr(kind))
+            table[b * N_ROLLS + i] = v
     return table, five_alike  # bytearrays: a bytes copy would need the RAM twice
-

@@ -1,7 +1,13 @@
-# The reference scorer for tests/mpy/check_core.py: a module of its own so the check
-# can drop its code from the heap once every score is checked (the game that follows
-# runs in a heap budget). check_scores(rules, name) -> number of scores checked.
+# Score checks for MicroPython / CircuitPython: every box of every unordered roll of one
+# ruleset against an inline reference written from the words of RULES.md (no core
+# tables). Usage: micropython check_scores.py [ruleset]; run by
+# tests/test_core_micropython.py. Ends with "score checks passed".
+import sys
+
+import yahtzee_core as yc
 from yahtzee_core import dice as yd
+
+NAME = sys.argv[1] if len(sys.argv) > 1 else "yahtzee"
 
 
 def ref_score(name, box, d):
@@ -57,3 +63,7 @@ def check_scores(rules, name):
             assert rules.score(d, cats[b]) == want
             n_checked += 1
     return n_checked
+
+
+print("scores checked", check_scores(yc.ruleset(NAME), NAME))
+print("score checks passed")
