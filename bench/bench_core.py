@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/bench_core.py [--quick]
 
-(a) the smallest heap (1K steps) at which tests/mpy/check_core.py (scoring checks, a
-    scripted 4-player game with a mid-game save round trip) completes, on CircuitPython
+(a) the smallest heap (1K steps) at which tests/mpy/check_core.py (the score tables of
+    one ruleset, a 4-player game with a mid-game save round trip) completes, on CircuitPython
     10.2.1 (32-bit, when ../shared/circuitpython is there) and on MicroPython, for .mpy
     compiled code and for plain .py sources: the lowest found by bisection, and the
     lowest from which every larger heap completes;
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from mpy_util import circuitpython_available, run_micropython  # noqa: E402
+from mpy_util import circuitpython_available, heap_floor, run_micropython  # noqa: E402
 
 CHECK_CORE = ROOT / "tests" / "mpy" / "check_core.py"
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht")
@@ -30,28 +30,6 @@ def core_check_completes(heap_k, compiled, name, port):
     done = run_micropython(CHECK_CORE, heapsize="%dK" % heap_k, compiled=compiled, args=[name],
                            port=port)
     return done.returncode == 0 and "core checks passed" in done.stdout
-
-
-def smallest_heap(completes, lo=4, hi=1024, above=12):
-    """(lowest, reliable): the smallest heap in KiB found by bisection at which the checks
-    complete, and the smallest from which every larger heap completes (a downward scan
-    in 1K steps from `above` K over the bisection's result). They differ because the
-    outcome is not monotonic near the limit: the heap's layout decides whether a large
-    block (a score table, a module's bytecode, a new qstr pool) still finds room.
-    `completes(heap_k)` runs the check at that heap."""
-    if not completes(hi):
-        return None, None
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if completes(mid):
-            hi = mid
-        else:
-            lo = mid
-    reliable = hi + above
-    while reliable > hi and completes(reliable - 1):
-        reliable -= 1
-    # every heap from `reliable` to hi + above passed; above that, assume the same
-    return hi, reliable
 
 
 def available_ports():
@@ -175,8 +153,8 @@ def run_all(tmp, quick):
                          else "MicroPython unix (64-bit)"))
         for name in (RULESETS[:1] + RULESETS[3:]) if quick else RULESETS:
             t = time.perf_counter()
-            compiled = smallest_heap(lambda k: core_check_completes(k, True, name, port))
-            plain = smallest_heap(lambda k: core_check_completes(k, False, name, port))
+            compiled = heap_floor(lambda k: core_check_completes(k, True, name, port))
+            plain = heap_floor(lambda k: core_check_completes(k, False, name, port))
             print("    %-20s compiled .mpy: %s / %s K   plain .py: %s / %s K   (%.1f s)"
                   % ((name,) + compiled + plain + (time.perf_counter() - t,)))
 

@@ -189,3 +189,25 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
     # Run from a neutral directory so nothing in the cwd can shadow the code under test.
     return subprocess.run(cmd, capture_output=True, text=True, env=env,
                           cwd=search[0] if compiled else str(REPO_ROOT), timeout=timeout)
+
+
+def heap_floor(completes, lo=4, hi=1024, above=12):
+    """(lowest, reliable) heap in KiB for a check: the smallest found by bisection at
+    which it completes, and the smallest from which every larger heap completes (a
+    downward scan in 1K steps from `above` K over the bisection's result; above that,
+    assumed). They differ because the outcome is not monotonic near the limit: the
+    heap's layout decides whether a large block (a table, a module's bytecode, a new
+    qstr pool) still finds room. `completes(heap_k)` runs the check at that heap;
+    (None, None) when it fails even at `hi`."""
+    if not completes(hi):
+        return None, None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if completes(mid):
+            hi = mid
+        else:
+            lo = mid
+    reliable = hi + above
+    while reliable > hi and completes(reliable - 1):
+        reliable -= 1
+    return hi, reliable

@@ -16,8 +16,8 @@ Yahtzee box); everything inside the turn is computed here, in integers:
   holds with one more die; its value divided by 7776 (rounded) gives the roll's value
   with one roll left, and the same sweep again gives the first roll's choice.
 
-Working memory: one array of 462 and one of 252 32-bit ints, the 1260-entry child
-table (uint16) and the 1208-byte table header: about 7 KB.
+Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds), the
+1260-byte child table and the 1208-byte table header: about 5 KB.
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
 >>> adv.best_hold(card, (1, 3, 3, 5, 6), 2)                 # doctest: +SKIP
@@ -204,23 +204,28 @@ class TurnPlanner:
         self.ubonus = rules.upper_bonus
         self.fab = rules.five_alike_box
         self.has_y = self.fab >= 0 and rules.five_alike_bonus > 0
-        # children[h * 6 + f - 1]: the hold h with one more die showing f
-        ch = array('H', bytes(2 * _N_SMALL * 6))
+        # level[k]: the first hold of k dice (and the end)
+        self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
+        # children[h * 6 + f - 1]: the hold h of k dice with one more die showing f, as
+        # its place among the holds of k + 1 dice (fewer than 256): a byte, not a uint16
+        ch = bytearray(_N_SMALL * 6)
         for h in range(_N_SMALL):
             kept = _dice.hold_dice(h)
+            up = self.level[len(kept) + 1]
             for f in range(1, 7):
-                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,))
+                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
-        self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
         self.x = array('i', bytes(4 * _N_HOLDS))
-        self.e = array('i', bytes(4 * _N_ROLLS))
+        # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
+        # all five dice (a view, no second array)
+        self.e = memoryview(self.x)[self.base5:]
         self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
         self.five = bytearray(6)          # roll index of each five-alike
         for f in range(1, 7):
             self.five[f - 1] = _dice.roll_index((f, f, f, f, f))
         self._key = -1
-        self._stage = 0                   # what self.e holds: 3 = last-roll values, 2 = one roll left
+        self._stage = 0                   # 3: self.e holds the last-roll values
         self._scratch = None
 
     # -- state ----------------------------------------------------------------------
@@ -306,20 +311,20 @@ class TurnPlanner:
 
     def _five_alike(self, card, face):
         """(best value, best box) of a five-alike of `face` (Joker rules and bonus,
-        asked of the card)."""
-        d = (face, face, face, face, face)
-        opts = card.options(d)
+        asked of the rules: no options dict, no allocation but the bonus probe)."""
+        roll = self.five[face - 1]
+        points = self.rules.points
+        scores = card.scores
         best = -1
         best_b = -1
-        cats = self.rules.categories
         for b in range(self.n_boxes):
-            name = cats[b]
-            if name in opts:
-                v = self._box_value(b, opts[name])
+            pts = points(scores, roll, b)
+            if pts >= 0:
+                v = self._box_value(b, pts)
                 if v > best:
                     best, best_b = v, b
         if best_b >= 0 and self.has_y:
-            best += 100 * self._bonus(card, d, cats[best_b])
+            best += 100 * self._bonus(card, (face,) * 5, self.rules.categories[best_b])
         return best, best_b
 
     def _bonus(self, card, d, name):
@@ -356,40 +361,42 @@ class TurnPlanner:
         self._stage = 3
 
     def _sweep(self):
-        """From self.e (values of the 252 rolls) fill self.x with every hold's
-        expectation on the 7776 scale."""
+        """From self.e (values of the 252 rolls, the tail of self.x) fill self.x with
+        every hold's expectation on the 7776 scale (self.e scaled too)."""
         x = self.x
-        e = self.e
         ch = self.children
-        base = self.base5
-        for r in range(_N_ROLLS):
-            x[base + r] = e[r]
-        for h in range(_N_SMALL - 1, -1, -1):
-            i = h * 6
-            x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
         lv = self.level
+        for k in range(4, -1, -1):        # the holds of k + 1 dice are complete
+            up = lv[k + 1]
+            for h in range(lv[k], up):
+                i = h * 6
+                x[h] = x[up + ch[i]] + x[up + ch[i + 1]] + x[up + ch[i + 2]] + \
+                    x[up + ch[i + 3]] + x[up + ch[i + 4]] + x[up + ch[i + 5]]
         mult = 1
         for k in range(6):
             for h in range(lv[k], lv[k + 1]):
                 x[h] *= mult
             mult *= 6
+        self._stage = 0
 
     def _push_best(self):
         """x[h] = best value over the holds inside h; then self.e = each roll's value
         with one roll left (hundredths)."""
         x = self.x
         ch = self.children
-        for h in range(_N_SMALL):
-            v = x[h]
-            i = h * 6
-            for j in range(i, i + 6):
-                c = ch[j]
-                if v > x[c]:
-                    x[c] = v
+        lv = self.level
+        for k in range(5):                # parents before their children
+            up = lv[k + 1]
+            for h in range(lv[k], up):
+                v = x[h]
+                i = h * 6
+                for j in range(i, i + 6):
+                    c = up + ch[j]
+                    if v > x[c]:
+                        x[c] = v
         e = self.e
-        base = self.base5
         for r in range(_N_ROLLS):
-            e[r] = (x[base + r] + _HALF) // _SCALE
+            e[r] = (e[r] + _HALF) // _SCALE
 
     def _hold_values(self, card, rolls_left):
         """Leave in self.x the value of every hold (7776 scale) with `rolls_left`."""
@@ -397,7 +404,6 @@ class TurnPlanner:
         self._sweep()
         if rolls_left == 2:
             self._push_best()
-            self._stage = 2
             self._sweep()
 
     # -- decisions ------------------------------------------------------------------
@@ -447,7 +453,7 @@ class TurnPlanner:
 
     def box_options(self, card, dice):
         """[(value hundredths, box index)] for every legal box, best first."""
-        self._last_roll_values(card)
+        self._prepare(card)
         opts = card.options(dice)
         cats = self.rules.categories
         bonus = 0
@@ -462,9 +468,23 @@ class TurnPlanner:
         return out
 
     def best_box_index(self, card, dice):
-        """(box index, value hundredths): the lowest box index among equal values."""
-        opts = self.box_options(card, dice)
-        return opts[0][1], opts[0][0]
+        """(box index, value hundredths): the lowest box index among equal values.
+        Allocation-light, like box_options without its options dict and lists."""
+        self._prepare(card)
+        r = _dice.roll_index(dice)
+        points = self.rules.points
+        scores = card.scores
+        best = -1
+        best_b = -1
+        for b in range(self.n_boxes):
+            pts = points(scores, r, b)
+            if pts >= 0:
+                v = self._box_value(b, pts)
+                if v > best:
+                    best, best_b = v, b
+        if best_b >= 0 and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
+            best += 100 * self._bonus(card, tuple(dice), self.rules.categories[best_b])
+        return best_b, best
 
 
 def _rank_key(item):
