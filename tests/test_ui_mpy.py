@@ -1,9 +1,12 @@
 """The app logic (ui.app, ui.loop.Runner, yahtzee_core) under the real MicroPython and
 CircuitPython 10 (32-bit), compiled to .mpy and from .py sources, with the views
 replaced by a recording stand-in."""
+import os
+import re
+
 import pytest
 
-from mpy_util import MICROPYTHON, MPY_DIR, ports, run_micropython
+from mpy_util import MICROPYTHON, MPY_DIR, REPO_ROOT, ports, run_micropython
 
 
 # Heap for the scripted game. At 128K the one-module app passed only because building
@@ -31,6 +34,25 @@ def test_scripted_game_runs_under_micropython_without_allocating_per_frame(port_
     assert "app checks passed" in out
     # steady state: idle and tumbling frames allocate nothing on the heap
     for line in out.splitlines():
+        if line.startswith("alloc "):
+            assert " 0 bytes" in line, line
+
+
+@pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
+@pytest.mark.parametrize("port", ports())
+def test_scripted_game_against_perfect_following_every_hint(port):
+    """The heaviest app: a perfect computer reading the strategy table and a hint on
+    every human decision (bench/bench_app.py prints the heap it needs)."""
+    from tools.strategy_table import ensure_tables
+    table = ensure_tables("yahtzee", str(REPO_ROOT / "tables"))["plain"]
+    done = run_micropython("tests/mpy/check_app.py", heapsize="256K", port=port,
+                           packages=("yahtzee_core", "ui"),
+                           args=("perfect", os.path.abspath(table)))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "app checks passed" in done.stdout
+    hints = int(re.search(r"^hints followed (\d+)$", done.stdout, re.M).group(1))
+    assert hints >= 13 * 2
+    for line in done.stdout.splitlines():
         if line.startswith("alloc "):
             assert " 0 bytes" in line, line
 

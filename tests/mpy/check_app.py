@@ -1,6 +1,8 @@
-# The app's logic under MicroPython: a scripted game with the views replaced by a
-# recording stand-in (no displayio here). Run by tests/test_ui_mpy.py; with the
-# argument "bench", bench/bench_app.py reads the "alloc" lines it prints.
+# The app's logic under MicroPython / CircuitPython: a scripted game with the views
+# replaced by a recording stand-in (no displayio here). Run by tests/test_ui_mpy.py;
+# with the argument "bench", bench/bench_app.py reads the "alloc" lines it prints.
+# With "perfect TABLE" the computer plays perfect from that strategy table and the
+# human asks for a hint and follows it at every decision.
 # Prints "app checks passed" at the end.
 import gc
 import sys
@@ -12,6 +14,8 @@ from ui.loop import Runner
 from lcg_dice import Dice
 
 BENCH = len(sys.argv) > 1 and sys.argv[1] == "bench"
+PERFECT = len(sys.argv) > 2 and sys.argv[1] == "perfect"
+TABLE = sys.argv[2] if PERFECT else None
 
 
 class RecordingViews:
@@ -38,7 +42,7 @@ class Clock:
 
 nvm = bytearray(b"\xff" * 1024)
 views = RecordingViews()
-app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4)
+app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4, table_path=TABLE)
 runner = Runner(app, views)
 clock = Clock()
 
@@ -58,12 +62,14 @@ frame()
 assert app.scene == ui_app.MENU, app.scene
 press(A.OK)                                  # New game
 press(A.RIGHT)                               # 2 players
-press(A.DOWN, A.DOWN, A.RIGHT, A.RIGHT)      # P2: CPU good
+press(A.DOWN, A.DOWN, A.RIGHT)               # P2: CPU perfect ...
+if not PERFECT:
+    press(A.RIGHT)                           # ... or good
 while app.items[app.cursor] != "Start game":
     press(A.DOWN)
 press(A.OK)
 assert app.scene == ui_app.PLAY, app.scene
-assert app.game.players == ("human", "good"), app.game.players
+assert app.game.players == ("human", "perfect" if PERFECT else "good"), app.game.players
 
 # -- steady state: nothing happens for 200 frames ----------------------------------------
 def alloc_per_frame(frames, action_every=0, action=A.NONE):
@@ -92,8 +98,16 @@ assert app.game.rolls_left == 2
 
 # -- play the game out: humans take the suggested box, the computer plays in 600 ms steps
 turns = 0
+hints = 0
 while not app.game.over:
     if app.scene == ui_app.PLAY:
+        if PERFECT and app.game.rolled:
+            press(A.HINT)                    # then OK follows it: dice held, or the box
+            assert app.dialog == ui_app.DLG_HINT, app.dialog
+            press(A.OK)
+            hints += 1
+            if app.scene != ui_app.PLAY:
+                continue
         press(A.OK)
     elif app.scene == ui_app.CARD:
         press(A.OK)
@@ -108,6 +122,9 @@ while not app.game.over:
 assert app.scene == ui_app.OVER, app.scene
 print("game over:", " ".join(app.items), "/", " ".join(app.values))
 assert views.scenes[ui_app.CPU] > 13 * 3, views.scenes[ui_app.CPU]
+if PERFECT:
+    print("hints followed", hints)
+    assert hints >= 13, hints
 for card in app.game.cards:
     for v in card.scores:
         assert v != 255
