@@ -105,6 +105,15 @@ def _remove_compiled_dirs():
 atexit.register(_remove_compiled_dirs)
 
 
+def source_name(rel):
+    """The name a compiled module reports in tracebacks: its dotted module name, which
+    the import interns anyway (a path like "ui/app.py" would be one more name in RAM)."""
+    parts = list(Path(rel).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 def compile_packages(packages=("yahtzee_core",), port="micropython"):
     """Compile the packages to .mpy (cached) and return the directory to put on the path."""
     key = _cache_key(packages, port)
@@ -118,7 +127,7 @@ def compile_packages(packages=("yahtzee_core",), port="micropython"):
             out = Path(folder) / rel.with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
             done = subprocess.run(
-                [str(compiler), "-o", str(out), "-s", str(rel), str(path)],
+                [str(compiler), "-o", str(out), "-s", source_name(rel), str(path)],
                 capture_output=True, text=True)
             if done.returncode != 0:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -144,7 +153,7 @@ def compile_script(script, port="micropython"):
         for source in sources:
             done = subprocess.run(
                 [str(PORTS[port][1]), "-o", str(Path(folder) / (source.stem + ".mpy")),
-                 "-s", source.name, str(source)], capture_output=True, text=True)
+                 "-s", source.stem, str(source)], capture_output=True, text=True)
             if done.returncode != 0:
                 shutil.rmtree(folder, ignore_errors=True)
                 raise RuntimeError("mpy-cross failed on %s:\n%s%s"
@@ -178,8 +187,8 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
         cmd += ["-X", "heapsize=%s" % heapsize]
     if script_compiled:
         folder, module = compile_script(script, port)
-        # the script's own folder last, so sibling helpers still import as when run by path
-        search += [folder, str(script.parent)]
+        # the helpers it imports are compiled beside it (compile_script)
+        search.append(folder)
         cmd += ["-m", module]
     else:
         cmd.append(str(script))

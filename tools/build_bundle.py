@@ -482,7 +482,9 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
             rel = rel[:-3] + ".mpy"
             dst = stage / rel
             dst.parent.mkdir(parents=True, exist_ok=True)
-            compile_mpy(compiler, mod.path, dst, mod.relpath)
+            # the dotted module name as the source name: the import interns it anyway, a
+            # path would be one more name in the board's RAM (shown in tracebacks)
+            compile_mpy(compiler, mod.path, dst, mod.name)
             bundle.files[rel] = dst.stat().st_size
         else:
             put(rel, src=mod.path)
