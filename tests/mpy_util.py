@@ -195,6 +195,12 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(search)
     cmd.extend(str(a) for a in args)
+    # Both unix ports intern each argument and path entry as a name of at most 255
+    # bytes, and a longer one aborts the interpreter ("FATAL: uncaught NLR").
+    too_long = [a for a in cmd[1:] + search if len(a.encode()) > 255]
+    if too_long:
+        raise ValueError("the %s unix port aborts on an argument or path entry longer "
+                         "than 255 bytes: %s" % (port, too_long[0]))
     # Run from a neutral directory so nothing in the cwd can shadow the code under test.
     return subprocess.run(cmd, capture_output=True, text=True, env=env,
                           cwd=search[0] if compiled else str(REPO_ROOT), timeout=timeout)

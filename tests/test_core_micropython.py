@@ -111,3 +111,12 @@ def test_one_ruleset_does_not_build_the_others(tmp_path, port):
     # Yatzy's 15 x 252 score table appears only when Yatzy is asked for
     assert rows["yatzy"][0] - rows["yacht"][0] >= 15 * 252
     assert rows["yacht"][0] - rows["import"][0] >= 12 * 252
+
+
+def test_an_argument_too_long_for_the_interpreter_is_refused_before_it_runs(tmp_path):
+    script = tmp_path / "args.py"
+    script.write_text("import sys\nprint(len(sys.argv[1]))\n")
+    done = run_micropython(script, compiled=False, args=["x" * 255])
+    assert done.stdout.strip() == "255"
+    with pytest.raises(ValueError, match="longer than 255 bytes"):
+        run_micropython(script, compiled=False, args=["x" * 256])
