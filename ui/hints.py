@@ -119,8 +119,12 @@ def analysis_planner(app):
 # carrying the card state it was made in (so a resumed game still counts).
 def seat_log(app, g):
     if app.logs is None:
-        from yahtzee_core.analysis import DecisionLog
-        app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
+        if table_for(app, g.rules) is None:
+            # no table, no analysis: nothing to log, and the log's code stays unloaded
+            app.logs = [None] * len(g.players)
+        else:
+            from yahtzee_core.analysis import DecisionLog
+            app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
     return app.logs[g.current]
 
 
