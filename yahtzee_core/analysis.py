@@ -116,7 +116,7 @@ def judge(planner, card, dice, rolls_left, choice):
 
 def analyze(advisor, log):
     """Report of the points each logged decision lost against optimal play."""
-    from .advisor import SCALE      # the planner's values are on this scale
+    from .planner import SCALE      # the planner's values are on this scale
     half = SCALE // 2
     planner = advisor.planner if hasattr(advisor, 'planner') else advisor
     rules = planner.rules

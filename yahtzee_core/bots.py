@@ -19,7 +19,7 @@
 """
 
 from . import dice as _dice
-from .advisor import Advisor, RankedOptions, TableError, TurnPlanner
+from .planner import RankedOptions, TurnPlanner
 from .rules import ruleset as _ruleset
 
 KINDS = ('perfect', 'good', 'beginner')
@@ -148,6 +148,7 @@ def make_bot(kind, rules, table_path=None):
         if table_path is None:
             return Bot('perfect', rules, good_planner(rules), True,
                        'no strategy table: playing at level good')
+        from .advisor import Advisor, TableError  # the table reader, only with a table
         try:
             adv = Advisor(rules, table_path)
         except (TableError, OSError) as exc:
@@ -174,6 +175,7 @@ class Hints(RankedOptions):
         self.note = ''
         planner = None
         if table_path is not None:
+            from .advisor import Advisor, TableError
             try:
                 planner = Advisor(rules, table_path).planner
             except (TableError, OSError) as exc:

@@ -133,6 +133,8 @@ def main(argv):
     assert app.records.games == 1, app.records.games
 
     # -- a fresh boot on the same nvm keeps the records; no game to resume -------------
+    runner = app = None           # a reboot: the old app is gone before the new one starts
+    gc.collect()
     app = ui_app.App(storage=nvm, rng=Dice(1), now_ms=0)
     assert app.records.games == 1
     assert app.items[0] == "New game", app.items
