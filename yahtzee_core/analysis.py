@@ -21,7 +21,13 @@ Yahtzee box score (1, 255 = open or no such box), roll index (1), rolls left (1:
 from . import dice as _dice
 from .rules import OPEN
 
-_REC = 8
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_REC = const(8)
 
 
 class DecisionLog:

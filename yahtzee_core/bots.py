@@ -22,6 +22,12 @@ from . import dice as _dice
 from .planner import RankedOptions, TurnPlanner
 from .rules import ruleset as _ruleset
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 KINDS = ('perfect', 'good', 'beginner')
 
 # Per ruleset: (worth of each open box in card order, upper-bonus share at full
@@ -37,7 +43,7 @@ _WEIGHTS = {
                2609, 871), 4997, 0),
     'yacht': ((529, 705, 915, 1160, 1413, 1657, 1391, 967, 1145, 1162, 2579, 796), 0, 0),
 }
-_SLACK = 10   # the bonus share ramps from 0 to full over +-10 points of upper slack
+_SLACK = const(10)   # the bonus share ramps from 0 to full over +-10 points of upper slack
 
 
 class HeuristicValues:
