@@ -35,7 +35,7 @@ from ui import app as ui_app         # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from tools.scripted_dice import ScriptedDice  # noqa: E402
-from yahtzee_core.bots import Hints  # noqa: E402
+from yahtzee_core.ranking import Hints  # noqa: E402
 
 GOLDEN_DIR = os.path.join(ROOT, 'tests', 'golden')
 DOCS_DIR = os.path.join(ROOT, 'docs', 'screens')

@@ -20,7 +20,7 @@ def table_for(app, rules):
 
 
 def hint_source(app):
-    """Where hints come from: yahtzee_core.bots.Hints (the strategy table, or level
+    """Where hints come from: yahtzee_core.ranking.Hints (the strategy table, or level
     `good` when there is none: then .fallback is True), or None when neither works."""
     if not app.hints_tried and app.game is not None:
         app.hints_tried = True
@@ -30,7 +30,7 @@ def hint_source(app):
             if app.hints_factory is not None:
                 src = app.hints_factory(rules)
             else:
-                from yahtzee_core.bots import Hints
+                from yahtzee_core.ranking import Hints
                 src = Hints(rules, table_for(app, rules))
         except (ImportError, MemoryError, OSError, ValueError, KeyError):
             src = None

@@ -12,7 +12,8 @@ the 1208-byte table header.
 """
 
 from . import dice as _dice
-from .planner import RankedOptions, TurnPlanner
+from .planner import TurnPlanner
+from .ranking import RankedOptions
 from .rules import ruleset as _ruleset
 
 try:

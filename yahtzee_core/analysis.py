@@ -106,14 +106,15 @@ def _loss_key(item):
 
 def judge(planner, card, dice, rolls_left, choice):
     """(value of the best choice, value of the choice made, best choice) of one
-    decision judged by a TurnPlanner, values on the planner's scale (advisor.SCALE
+    decision judged by a TurnPlanner, values on the planner's scale (planner.SCALE
     units of a hundredth of the rest of the game); a choice is a hold index (rolls_left
     1 or 2) or a box index (rolls_left 0). ValueError for a box that was not legal."""
-    from .advisor import SCALE
+    from .planner import SCALE
     if rolls_left:
         best_h, best = planner.best_hold_index(card, dice, rolls_left)
         return best, planner.x[choice], best_h
-    opts = planner.box_options(card, dice)
+    from .ranking import box_options
+    opts = box_options(planner, card, dice)
     for v, b in opts:
         if b == choice:
             return opts[0][0] * SCALE, v * SCALE, opts[0][1]

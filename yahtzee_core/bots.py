@@ -19,7 +19,7 @@
 """
 
 from . import dice as _dice
-from .planner import RankedOptions, TurnPlanner
+from .planner import TurnPlanner
 from .rules import ruleset as _ruleset
 
 try:
@@ -166,29 +166,3 @@ def make_bot(kind, rules, table_path=None):
     if kind == 'beginner':
         return Bot('beginner', rules)
     raise ValueError('unknown bot kind %r; choose one of: %s' % (kind, ', '.join(KINDS)))
-
-
-class Hints(RankedOptions):
-    """Hints for the UI: the advisor when a table is usable, else `good` planning
-    (then ``fallback`` is True and ``note`` says so). Values are expected final
-    scores in hundredths of a point."""
-
-    def __init__(self, rules, table_path=None):
-        if isinstance(rules, str):
-            rules = _ruleset(rules)
-        self.rules = rules
-        self.fallback = False
-        self.note = ''
-        planner = None
-        if table_path is not None:
-            from .advisor import Advisor, TableError
-            try:
-                planner = Advisor(rules, table_path).planner
-            except (TableError, OSError) as exc:
-                self.note = 'strategy table unusable (%s): hints from level good' % exc
-        else:
-            self.note = 'no strategy table: hints from level good'
-        if planner is None:
-            planner = good_planner(rules)
-            self.fallback = True
-        self.planner = planner

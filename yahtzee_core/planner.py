@@ -1,7 +1,7 @@
 """Turn planning: the best hold or box of one turn against any source of turn-start
 values (the strategy table for the Advisor and the `perfect` bot, a heuristic for the
 `good` bot and table-less hints). Its own module so that a `good` bot loads no table
-reader.
+reader; ranking every option (hints, analysis) is ranking.py's.
 
 A decision needs only the values of the states the turn can end in (at most 44: six
 upper-subtotal outcomes for each open upper box, one per other box, two for the
@@ -259,26 +259,7 @@ class TurnPlanner:
             self._push_best()
             self._sweep()
 
-    # -- decisions ------------------------------------------------------------------
-    def hold_options(self, card, dice, rolls_left):
-        """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
-        every distinct choice of dice to keep, best first (ties: fewer dice first)."""
-        if rolls_left not in (1, 2):
-            raise ValueError('holding needs 1 or 2 rolls left')
-        self._hold_values(card, rolls_left)
-        d = sorted(dice)
-        out = []
-        seen = []
-        for sub in range(32):
-            kept = tuple(d[i] for i in range(5) if sub >> i & 1)
-            h = _dice.hold_index(kept)
-            if h in seen:
-                continue
-            seen.append(h)
-            out.append(((self.x[h] + _HALF) // _SCALE, kept, h))
-        out.sort(key=_rank_key)
-        return [(v, kept) for v, kept, h in out]
-
+    # -- decisions (every option ranked: ranking.py) ------------------------------
     def best_hold_index(self, card, dice, rolls_left):
         """(hold index, value on the 7776 scale) of the best hold: the smallest hold
         index among equal values. Allocation-light (for bots)."""
@@ -304,25 +285,9 @@ class TurnPlanner:
                                     best, best_h = v, h
         return best_h, best
 
-    def box_options(self, card, dice):
-        """[(value hundredths, box index)] for every legal box, best first."""
-        self._prepare(card)
-        opts = card.options(dice)
-        cats = self.rules.categories
-        bonus = 0
-        out = []
-        for b in range(self.n_boxes):
-            if cats[b] in opts:
-                if not out and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
-                    bonus = 100 * self._bonus(card, tuple(dice), cats[b])
-                out.append((self._box_value(b, opts[cats[b]]), b))
-        out = [(v + bonus, b) for v, b in out]
-        out.sort(key=_box_key)
-        return out
-
     def best_box_index(self, card, dice):
         """(box index, value hundredths): the lowest box index among equal values.
-        Allocation-light, like box_options without its options dict and lists."""
+        Allocation-light: no options dict, no lists (ranking.box_options ranks all)."""
         self._prepare(card)
         r = _dice.roll_index(dice)
         points = self.rules.points
@@ -338,26 +303,3 @@ class TurnPlanner:
         if best_b >= 0 and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
             best += 100 * self._bonus(card, tuple(dice), self.rules.categories[best_b])
         return best_b, best
-
-
-def _rank_key(item):
-    return (-item[0], len(item[1]), item[2])
-
-
-def _box_key(item):
-    return (-item[0], item[1])
-
-
-class RankedOptions:
-    """Every hold or box ranked by expected final score (hundredths), from any turn
-    planner in ``self.planner``: shared by the Advisor and the table-less Hints."""
-
-    def hold_options(self, card, dice, rolls_left):
-        """[(expected final hundredths, kept sorted tuple)] best first."""
-        t = 100 * card.total
-        return [(t + v, kept) for v, kept in self.planner.hold_options(card, dice, rolls_left)]
-
-    def box_options(self, card, dice):
-        """[(expected final hundredths, box index)] best first."""
-        t = 100 * card.total
-        return [(t + v, b) for v, b in self.planner.box_options(card, dice)]
