@@ -20,7 +20,7 @@ from mpy_util import MICROPYTHON, MPY_DIR, REPO_ROOT, ports, run_micropython
 # On CircuitPython (32-bit) the budgets are the board targets; bench/bench_app.py
 # prints the measured floors. Keys: (port, compiled).
 APP_CHECK_HEAP = {("micropython", True): "160K",
-                  ("circuitpython", True): "96K", ("circuitpython", False): "136K"}
+                  ("circuitpython", True): "72K", ("circuitpython", False): "112K"}
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -13,7 +13,6 @@ the 1208-byte table header.
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .ranking import RankedOptions
 from .rules import ruleset as _ruleset
 
 try:
@@ -170,11 +169,23 @@ class TableValues:
         return self._base + r * self.step
 
 
-class Advisor(RankedOptions):
+class Advisor:
     """Optimal-play hints from a strategy table.
 
     Values are expected FINAL scores in hundredths of a point: the card's total so
     far plus the optimal expectation of everything still to come."""
+
+    # Every option ranked (ranking.RankedOptions), loaded only when asked for: playing
+    # and hinting the best move need only the planner.
+    def hold_options(self, card, dice, rolls_left):
+        """[(expected final hundredths, kept sorted tuple)] best first."""
+        from .ranking import RankedOptions
+        return RankedOptions.hold_options(self, card, dice, rolls_left)
+
+    def box_options(self, card, dice):
+        """[(expected final hundredths, box index)] best first."""
+        from .ranking import RankedOptions
+        return RankedOptions.box_options(self, card, dice)
 
     def __init__(self, rules, table_file):
         if isinstance(rules, str):
