@@ -162,10 +162,10 @@ class TurnPlanner:
             return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
         return 100 * pts + nv[b * 6]
 
-    def _five_alike(self, card, face):
-        """(best value, best box) of a five-alike of `face` (Joker rules and bonus,
-        asked of the rules: no options dict, no allocation but the bonus probe)."""
-        roll = self.five[face - 1]
+    def _best_box(self, card, roll):
+        """(best value, best box) of roll index `roll` before any five-alike bonus: the
+        lowest box among equal values. Joker rules asked of the rules: no options
+        dict, no allocation."""
         points = self.rules.points
         scores = card.scores
         best = -1
@@ -176,6 +176,11 @@ class TurnPlanner:
                 v = self._box_value(b, pts)
                 if v > best:
                     best, best_b = v, b
+        return best, best_b
+
+    def _five_alike(self, card, face):
+        """(best value, best box) of a five-alike of `face`, its bonus included."""
+        best, best_b = self._best_box(card, self.five[face - 1])
         if best_b >= 0 and self.has_y:
             best += 100 * self._bonus(card, (face,) * 5, self.rules.categories[best_b])
         return best, best_b
@@ -289,17 +294,7 @@ class TurnPlanner:
         """(box index, value hundredths): the lowest box index among equal values.
         Allocation-light: no options dict, no lists (ranking.box_options ranks all)."""
         self._prepare(card)
-        r = _dice.roll_index(dice)
-        points = self.rules.points
-        scores = card.scores
-        best = -1
-        best_b = -1
-        for b in range(self.n_boxes):
-            pts = points(scores, r, b)
-            if pts >= 0:
-                v = self._box_value(b, pts)
-                if v > best:
-                    best, best_b = v, b
+        best, best_b = self._best_box(card, _dice.roll_index(dice))
         if best_b >= 0 and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
             best += 100 * self._bonus(card, tuple(dice), self.rules.categories[best_b])
         return best_b, best
