@@ -2,7 +2,7 @@
 of all 252 rolls (every box of every roll looked up once), timed in the same process;
 and the heap a 1-player game advised on every hold and box needs
 (tests/mpy/check_advisor.py, compiled .mpy) on CircuitPython 10.2.1 (32-bit, when
-../shared/circuitpython is there) and MicroPython: the lowest heap that passed and the
+its desktop build is there: tests/mpy_util.py) and MicroPython: the lowest heap that passed and the
 lowest from which every larger heap passes.
 
 Runs itself under CPython and then under the MicroPython unix port (compiled .mpy):
@@ -86,13 +86,14 @@ def main():
 
 def heap_floors(table):
     import os
-    from mpy_util import circuitpython_available, heap_floor, run_micropython
+    from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,
+                          run_micropython)
     check = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'mpy',
                          'check_advisor.py')
     print('heap for a 1-player game advised on every decision (check_advisor.py, .mpy), '
           'lowest that passed / lowest from which every larger heap passes:')
     if not circuitpython_available():
-        print('  CircuitPython: ../shared/circuitpython not found')
+        print('  CircuitPython: ' + CIRCUITPYTHON_MISSING)
     for port in (('circuitpython',) if circuitpython_available() else ()) + ('micropython',):
         def completes(k):
             done = run_micropython(check, heapsize='%dK' % k, compiled=True, port=port,

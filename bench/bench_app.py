@@ -1,6 +1,6 @@
 """App figures: the heap tests/mpy/check_app.py (the app state machine playing a
 scripted game, views replaced by a recording stand-in) needs on CircuitPython 10.2.1
-(32-bit, when ../shared/circuitpython is there) as .mpy and as .py sources, against a
+(32-bit, when its desktop build is there: tests/mpy_util.py) as .mpy and as .py sources, against a
 `good` computer and against a `perfect` one with a hint on every human decision
 (lowest heap that passed / lowest from which every larger heap passes); heap bytes
 allocated per frame (steady state, goal 0); save sizes per player count; the nvm layout
@@ -32,9 +32,10 @@ def check_app_args(mode):
 
 
 def circuitpython_heap_floors():
-    from mpy_util import circuitpython_available, heap_floor, run_micropython
+    from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,
+                          run_micropython)
     if not circuitpython_available():
-        print("CircuitPython: ../shared/circuitpython not found, no heap figures")
+        print("CircuitPython: %s; no heap figures" % CIRCUITPYTHON_MISSING)
         return
     print("heap for tests/mpy/check_app.py on CircuitPython 10.2.1 (32-bit), lowest that "
           "passed / lowest from which every larger heap passes:")

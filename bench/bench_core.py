@@ -4,7 +4,7 @@
 
 (a) the smallest heap (1K steps) at which tests/mpy/check_core.py (the score tables of
     one ruleset, a 4-player game with a mid-game save round trip) completes, on CircuitPython
-    10.2.1 (32-bit, when ../shared/circuitpython is there) and on MicroPython, for .mpy
+    10.2.1 (32-bit, when its desktop build is there: tests/mpy_util.py) and on MicroPython, for .mpy
     compiled code and for plain .py sources: the lowest found by bisection, and the
     lowest from which every larger heap completes;
 (b) bytes retained after importing the core, and after building each ruleset;
@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from mpy_util import circuitpython_available, heap_floor, run_micropython  # noqa: E402
+from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,  # noqa: E402
+                      run_micropython)
 
 CHECK_CORE = ROOT / "tests" / "mpy" / "check_core.py"
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht")
@@ -147,7 +148,7 @@ def run_all(tmp, quick):
     print("(a) smallest heap for tests/mpy/check_core.py (KiB, 1K steps):")
     print("    lowest that passed / lowest from which every larger heap passed")
     if not circuitpython_available():
-        print("    (CircuitPython: ../shared/circuitpython not found, MicroPython only)")
+        print("    (CircuitPython: %s; MicroPython only)" % CIRCUITPYTHON_MISSING)
     for port in available_ports():
         print("  %s:" % ("CircuitPython 10.2.1 unix32" if port == "circuitpython"
                          else "MicroPython unix (64-bit)"))
