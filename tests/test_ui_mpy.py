@@ -19,8 +19,10 @@ from mpy_util import MICROPYTHON, MPY_DIR, REPO_ROOT, ports, run_micropython
 # import peak 73K), in 2K steps, from 150K (148K fails on that 1,168-byte table).
 # On CircuitPython (32-bit) the budgets are the board targets; bench/bench_app.py
 # prints the measured floors. Keys: (port, compiled).
+# CircuitPython .mpy: 72K (the target) until the learning screens' names took the app
+# past 620 interned names, where the name pool grows by 6K at once: measured 80K.
 APP_CHECK_HEAP = {("micropython", True): "160K",
-                  ("circuitpython", True): "72K", ("circuitpython", False): "112K"}
+                  ("circuitpython", True): "80K", ("circuitpython", False): "112K"}
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -273,7 +273,7 @@ def learn_screens(width=128, height=64):
     if not small:
         s.press(A.SHAKE_START).wait(200).press(A.SHAKE_END)
     s.press(A.BACK)
-    while s.app.menu_codes[s.app.cursor] != scene_menus.M_ODDS:
+    while s.app.items[s.app.cursor] != "Odds":
         s.press(A.DOWN)
     s.press(A.OK)
     while '...' in s.app.values:            # the rows below the screen, one a frame

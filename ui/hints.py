@@ -119,7 +119,7 @@ def analysis_planner(app):
 # carrying the card state it was made in (so a resumed game still counts).
 def seat_log(app, g):
     if app.logs is None:
-        if table_for(app, g.rules) is None:
+        if table_for(app, g.rules) is None and app.hints_factory is None:
             # no table, no analysis: nothing to log, and the log's code stays unloaded
             app.logs = [None] * len(g.players)
         else:
@@ -132,18 +132,22 @@ def log_hold(app, g):
     log = seat_log(app, g)
     if log is not None:
         log.hold(g.card, g.dice, g.rolls_left, g.held)
-        if app.coach_mode:
-            from ui import coach
-            coach.judge(app, g, g.rolls_left, log.record(len(log) - 1)[5])
+    _coach(app, g, g.rolls_left, log.record(len(log) - 1)[5] if log is not None else -1)
 
 
 def log_box(app, g, b):
     log = seat_log(app, g)
     if log is not None:
         log.box(g.card, g.dice, b)
-        if app.coach_mode:
-            from ui import coach
-            coach.judge(app, g, 0, b)
+    _coach(app, g, 0, b)
+
+
+def _coach(app, g, rolls_left, choice):
+    # a human's decision for the coach; without a table there is no log (choice -1)
+    # and the coach only says that it cannot judge
+    if app.coach_mode and g.players[g.current] == 'human':
+        from ui import coach
+        coach.judge(app, g, rolls_left, choice)
 
 
 def coach_say(app):
