@@ -1,5 +1,9 @@
 """Cost of one turn-start decision of the advisor, as a ratio to one plain scoring pass
-of all 252 rolls (every box of every roll looked up once), timed in the same process.
+of all 252 rolls (every box of every roll looked up once), timed in the same process;
+and the heap a 1-player game advised on every hold and box needs
+(tests/mpy/check_advisor.py, compiled .mpy) on CircuitPython 10.2.1 (32-bit, when
+its desktop build is there: tests/mpy_util.py) and MicroPython: the lowest heap that passed and the
+lowest from which every larger heap passes.
 
 Runs itself under CPython and then under the MicroPython unix port (compiled .mpy):
 
@@ -77,6 +81,26 @@ def main():
     fig = dict(line.rsplit(' ', 1) for line in done.stdout.strip().splitlines())
     p, d = int(fig['scoring pass us']), int(fig['turn-start decision us'])
     print('MicroPython scoring pass %8d us  turn-start decision %8d us  ratio %.1f' % (p, d, d / p))
+    heap_floors(table)
+
+
+def heap_floors(table):
+    import os
+    from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,
+                          run_micropython)
+    check = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'mpy',
+                         'check_advisor.py')
+    print('heap for a 1-player game advised on every decision (check_advisor.py, .mpy), '
+          'lowest that passed / lowest from which every larger heap passes:')
+    if not circuitpython_available():
+        print('  CircuitPython: ' + CIRCUITPYTHON_MISSING)
+    for port in (('circuitpython',) if circuitpython_available() else ()) + ('micropython',):
+        def completes(k):
+            done = run_micropython(check, heapsize='%dK' % k, compiled=True, port=port,
+                                   args=[os.path.abspath(table)])
+            return done.returncode == 0 and 'advisor checks passed' in done.stdout
+        low, reliable = heap_floor(completes, lo=8, hi=256)
+        print('  %-13s %s / %s K' % (port, low, reliable))
 
 
 if __name__ == '__main__':

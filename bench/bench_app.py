@@ -1,7 +1,12 @@
-"""App figures: heap bytes allocated per frame under MicroPython (steady state, goal 0),
-save sizes per player count, and the nvm layout for common nvm sizes.
+"""App figures: the heap tests/mpy/check_app.py (the app state machine playing a
+scripted game, views replaced by a recording stand-in) needs on CircuitPython 10.2.1
+(32-bit, when its desktop build is there: tests/mpy_util.py) as .mpy and as .py sources, against a
+`good` computer and against a `perfect` one with a hint on every human decision
+(lowest heap that passed / lowest from which every larger heap passes); heap bytes
+allocated per frame (steady state, goal 0); save sizes per player count; the nvm layout
+for common nvm sizes.
 
-    .venv/bin/python bench/bench_app.py
+    .venv/bin/python bench/bench_app.py [--quick]     (--quick: no heap scan)
 """
 import os
 import sys
@@ -15,6 +20,38 @@ import yahtzee_core as yc                    # noqa: E402
 from yahtzee_core import SlotStore           # noqa: E402
 from ui.nvm_layout import plan               # noqa: E402
 from ui.app_saves import SAVE_PREFIX         # noqa: E402
+
+
+def check_app_args(mode):
+    """check_app.py arguments for a mode: "good", or "perfect" (+ hints) with a table."""
+    if mode == "good":
+        return ()
+    from tools.strategy_table import ensure_tables
+    table = ensure_tables("yahtzee", os.path.join(ROOT, "tables"))["plain"]
+    return ("perfect", os.path.abspath(table))
+
+
+def circuitpython_heap_floors():
+    from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,
+                          run_micropython)
+    if not circuitpython_available():
+        print("CircuitPython: %s; no heap figures" % CIRCUITPYTHON_MISSING)
+        return
+    print("heap for tests/mpy/check_app.py on CircuitPython 10.2.1 (32-bit), lowest that "
+          "passed / lowest from which every larger heap passes:")
+    for mode in ("good", "perfect"):
+        args = check_app_args(mode)
+        for compiled in (True, False):
+            def completes(k):
+                done = run_micropython(os.path.join(ROOT, "tests", "mpy", "check_app.py"),
+                                       heapsize="%dK" % k, compiled=compiled,
+                                       packages=("yahtzee_core", "ui"), args=args,
+                                       port="circuitpython")
+                return done.returncode == 0 and "app checks passed" in done.stdout
+            low, reliable = heap_floor(completes, lo=32, hi=512, above=8)
+            print("  vs %-36s %s: %s / %s K" % (
+                "good" if mode == "good" else "perfect, a hint on every decision",
+                ".mpy" if compiled else ".py ", low, reliable))
 
 
 def micropython_figures():
@@ -65,6 +102,8 @@ def cpython_frame_time():
 
 
 if __name__ == "__main__":
+    if "--quick" not in sys.argv:
+        circuitpython_heap_floors()
     print("MicroPython (unix port, .mpy), views replaced by a recording stand-in:")
     micropython_figures()
     save_sizes()

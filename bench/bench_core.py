@@ -2,10 +2,11 @@
 
     .venv/bin/python bench/bench_core.py [--quick]
 
-(a) the smallest MicroPython heap (1K steps) at which tests/mpy/check_core.py (scoring
-    checks, a scripted 4-player game, a save round trip) completes, for .mpy compiled
-    code and for plain .py sources: the lowest found by bisection, and the lowest from
-    which every larger heap completes;
+(a) the smallest heap (1K steps) at which tests/mpy/check_core.py (the score tables of
+    one ruleset, a 4-player game with a mid-game save round trip) completes, on CircuitPython
+    10.2.1 (32-bit, when its desktop build is there: tests/mpy_util.py) and on MicroPython, for .mpy
+    compiled code and for plain .py sources: the lowest found by bisection, and the
+    lowest from which every larger heap completes;
 (b) bytes retained after importing the core, and after building each ruleset;
 (c) the time to score all boxes of all 252 rolls through the core versus a naive
     counting scorer in the same process, on CPython and on MicroPython.
@@ -19,36 +20,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from mpy_util import run_micropython  # noqa: E402
+from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,  # noqa: E402
+                      run_micropython)
 
 CHECK_CORE = ROOT / "tests" / "mpy" / "check_core.py"
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht")
 
 
-def completes(heap_k, compiled, name):
-    done = run_micropython(CHECK_CORE, heapsize="%dK" % heap_k, compiled=compiled, args=[name])
+def core_check_completes(heap_k, compiled, name, port):
+    done = run_micropython(CHECK_CORE, heapsize="%dK" % heap_k, compiled=compiled, args=[name],
+                           port=port)
     return done.returncode == 0 and "core checks passed" in done.stdout
 
 
-def smallest_heap(compiled, name, lo=4, hi=1024):
-    """(lowest, reliable): the smallest heap in KiB found by bisection at which the checks
-    complete, and the smallest from which every larger heap completes (a downward scan
-    in 1K steps). They differ because the outcome is not monotonic near the limit: the
-    heap's layout decides whether a large block (a score table, a module's bytecode, a
-    new qstr pool) still finds room."""
-    if not completes(hi, compiled, name):
-        return None, None
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if completes(mid, compiled, name):
-            hi = mid
-        else:
-            lo = mid
-    reliable = hi + 12
-    while reliable > hi and completes(reliable - 1, compiled, name):
-        reliable -= 1
-    # every heap from `reliable` to hi + 12 passed; above that, assume the same
-    return hi, reliable
+def available_ports():
+    """CircuitPython first (the boards' interpreter), when its desktop build is there."""
+    return (("circuitpython",) if circuitpython_available() else ()) + ("micropython",)
 
 
 # Shared by the CPython and MicroPython timings: no f-strings, no floats in the loops.
@@ -158,16 +145,21 @@ def main():
 
 
 def run_all(tmp, quick):
-    print("(a) smallest MicroPython heap for tests/mpy/check_core.py (KiB, 1K steps):")
+    print("(a) smallest heap for tests/mpy/check_core.py (KiB, 1K steps):")
     print("    lowest that passed / lowest from which every larger heap passed")
-    for name in (RULESETS[:1] + RULESETS[3:]) if quick else RULESETS:
-        t = time.perf_counter()
-        compiled = smallest_heap(True, name)
-        plain = smallest_heap(False, name)
-        print("    %-20s compiled .mpy: %s / %s K   plain .py: %s / %s K   (%.1f s)"
-              % ((name,) + compiled + plain + (time.perf_counter() - t,)))
+    if not circuitpython_available():
+        print("    (CircuitPython: %s; MicroPython only)" % CIRCUITPYTHON_MISSING)
+    for port in available_ports():
+        print("  %s:" % ("CircuitPython 10.2.1 unix32" if port == "circuitpython"
+                         else "MicroPython unix (64-bit)"))
+        for name in (RULESETS[:1] + RULESETS[3:]) if quick else RULESETS:
+            t = time.perf_counter()
+            compiled = heap_floor(lambda k: core_check_completes(k, True, name, port))
+            plain = heap_floor(lambda k: core_check_completes(k, False, name, port))
+            print("    %-20s compiled .mpy: %s / %s K   plain .py: %s / %s K   (%.1f s)"
+                  % ((name,) + compiled + plain + (time.perf_counter() - t,)))
 
-    print("(b) bytes retained (gc.mem_alloc delta after gc.collect) under MicroPython")
+    print("(b) bytes retained (gc.mem_alloc delta after gc.collect)")
     retained = micropython_script("""
         import gc, sys
         gc.collect()
@@ -191,10 +183,11 @@ def run_all(tmp, quick):
         gc.collect()
         print('    + SlotStore write/read + from_bytes: %d bytes' % (gc.mem_alloc() - before))
         """, tmp)
-    for compiled in (True, False):
-        print("  %s:" % ("compiled .mpy" if compiled else "plain .py"))
+    for port, compiled in [(p, c) for p in available_ports() for c in (True, False)]:
+        print("  %s, %s:" % (port, "compiled .mpy" if compiled else "plain .py"))
         for name in ("yahtzee", "yatzy", "yacht"):
-            done = run_micropython(retained, heapsize="512K", compiled=compiled, args=[name])
+            done = run_micropython(retained, heapsize="512K", compiled=compiled, args=[name],
+                                   port=port)
             lines = done.stdout.rstrip().splitlines() or [done.stderr.strip()]
             print("\n".join(lines if name == "yahtzee" else lines[1:2]))
 

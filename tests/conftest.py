@@ -6,3 +6,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 for _path in (str(REPO_ROOT), str(REPO_ROOT / "tests")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
+
+
+def pytest_report_header(config):
+    # One line saying whether the CircuitPython checks run or why they skip.
+    from mpy_util import CIRCUITPYTHON_DIR, CIRCUITPYTHON_MISSING, circuitpython_available
+    if circuitpython_available():
+        return "circuitpython: 10.2.1 unix32 + mpy-cross from %s" % CIRCUITPYTHON_DIR
+    return "circuitpython: checks skipped: " + CIRCUITPYTHON_MISSING

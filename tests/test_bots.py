@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import yahtzee_core as yc
-from yahtzee_core.bots import (HeuristicValues, beginner_keep, held_flags, make_bot,
-                               Hints, KINDS)
+from yahtzee_core.bots import HeuristicValues, beginner_keep, held_flags, make_bot, KINDS
+from yahtzee_core.ranking import Hints
 from tools import strategy_table as st
 from tools.solver import PolicyEvaluator, RulesModel, Solver, beginner_hold_table
 from mpy_util import REPO_ROOT

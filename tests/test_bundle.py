@@ -57,6 +57,12 @@ def repo(tmp_path):
     write(r, "hardware/boards.py", "import busio\ndef make():\n    return None\n")
     write(r, "hardware/unused_board.py", "import fake_unused_lib\n")
     write(r, "hardware/desktop.py", "import numpy\n")
+    write(r, "hardware/profiles.py", """
+        PROFILES = {
+            'default': {'board': 'Raspberry Pi Pico', 'flash_bytes': 2 * 1024 * 1024},
+            'three-button': {'board': 'Feather RP2040', 'flash_bytes': 8 * 1024 * 1024},
+        }
+    """)
     write(r, "ui/__init__.py", "")
     write(r, "ui/app.py", """
         from micropython import const
@@ -109,6 +115,8 @@ def resolver(r):
 
 def build(r, tmp_path, profile="default", **kw):
     kw.setdefault("tables_dir", tmp_path / "tables")
+    # the fixture repo has no tools/strategy_table.py: asking it to build is tested once
+    kw.setdefault("build_missing_tables", False)
     return bb.build(profile, out=tmp_path / "out" / profile, repo=r, lib_dirs=[],
                     log=lambda *a: None, **kw)
 
@@ -306,10 +314,11 @@ def test_tables_fit_by_profile_and_left_out_ones_are_reported(repo, tmp_path):
         "tables/alpha.yzp", "tables/beta.yzt"]
 
 
-def test_missing_table_tool_is_noted_not_fatal(repo, tmp_path):
-    bundle = build(repo, tmp_path)
+def test_failing_table_tool_is_noted_not_fatal(repo, tmp_path):
+    bundle = build(repo, tmp_path, build_missing_tables=True)
     assert bundle.tables == []
-    assert any("strategy_table" in why for _, why in bundle.left_out)
+    notes = [why for what, why in bundle.left_out if what.startswith("table ")]
+    assert len(notes) == 2 and all("tools.strategy_table failed" in why for why in notes)
 
 
 def test_code_too_big_for_the_board_is_refused(repo, tmp_path):
@@ -335,11 +344,20 @@ def test_profiles_from_hardware_profiles_py(repo):
         }
     """)
     profiles = bb.load_profiles(repo)
-    assert profiles["default"]["circuitpy_bytes"] == bb.FALLBACK_PROFILES["default"]["circuitpy_bytes"]
+    # a Pico's 2 MB: 1 MB firmware, the rest less 2% of FAT is the CIRCUITPY drive
+    assert 1000 * 1024 < profiles["default"]["circuitpy_bytes"] < 1010 * 1024
+    assert profiles["default"]["flash_bytes"] == 2 * 1024 * 1024
     assert profiles["big-feather"]["flash_bytes"] == 8 * 1024 * 1024
     assert profiles["tiny"]["circuitpy_bytes"] < 1024 * 1024
     assert profiles["exact"]["circuitpy_bytes"] == 500000
-    assert "three-button" in profiles
+    assert set(profiles) == {"default", "big-feather", "tiny", "exact"}
+    assert all(p["reserve_bytes"] == bb.RESERVE_BYTES for p in profiles.values())
+
+
+def test_a_repo_without_profiles_is_refused(repo, tmp_path):
+    (repo / "hardware" / "profiles.py").unlink()
+    with pytest.raises(bb.BuildError, match="declares no PROFILES"):
+        build(repo, tmp_path)
 
 
 # ------------------------------------------------------------------------ mpy
@@ -375,6 +393,12 @@ def test_mpy_build_compiles_modules_but_not_code_and_boot(repo, tmp_path):
     assert not [f for f in files if f.endswith(".py") and f not in ("code.py", "boot.py")]
     assert (bundle.out / "ui/app.mpy").read_bytes()[:1] == b"C"
     assert json.loads((bundle.out / bb.MANIFEST).read_text())["mpy"] is True
+
+
+def test_giving_a_compiler_is_enough_to_ship_mpy(repo, tmp_path):
+    compiler = fake_circuitpython_mpy_cross(tmp_path)
+    assert build(repo, tmp_path, mpy_cross=str(compiler)).mpy
+    assert not build(repo, tmp_path).mpy
 
 
 def test_micropython_mpy_cross_is_refused(repo, tmp_path):

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from mpy_util import (CIRCUITPYTHON, CIRCUITPYTHON_MISSING, CIRCUITPYTHON_MPY_CROSS, MPY_DIR,
+                      circuitpython_available)
 from tools import build_bundle as bb
 from tools import imports as imp
 
@@ -137,6 +139,39 @@ def test_bundled_core_and_app_import_under_micropython(bundles, tmp_path):
     assert from_bundle.stdout.strip().endswith("ok")
 
 
+@pytest.mark.skipif(not circuitpython_available(), reason=CIRCUITPYTHON_MISSING)
+def test_mpy_bundle_from_circuitpythons_compiler_imports_on_circuitpython(tmp_path, capsys):
+    """The command a user runs with CircuitPython's mpy-cross: every module ships as
+    CircuitPython bytecode and every one of them imports on CircuitPython 10 (the
+    desktop build, with stand-ins for what only a board has: tests/mpy/standins)."""
+    out = tmp_path / "CIRCUITPY"
+    assert bb.main(["--mpy", "--mpy-cross", str(CIRCUITPYTHON_MPY_CROSS), "--out", str(out),
+                    "--no-tables"]) == 0
+    assert "bundle for profile 'default'" in capsys.readouterr().out
+    files = shipped(out)
+    assert json.loads((out / bb.MANIFEST).read_text())["mpy"] is True
+    assert [f for f in files if f.endswith(".py")] == sorted(bb.ENTRY_FILES)
+    compiled = [f for f in files if f.endswith(".mpy")]
+    assert len(compiled) > 30
+    for f in compiled:
+        assert (out / f).read_bytes()[:1] == b"C", f
+    modules = []
+    for f in compiled:
+        name = f[len("lib/"):] if f.startswith("lib/") else f
+        name = name[:-len(".mpy")].replace("/", ".")
+        modules.append(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+    env = dict(os.environ, MICROPYPATH=":".join([str(out), str(out / "lib"),
+                                                 str(MPY_DIR / "standins")]))
+    done = subprocess.run([str(CIRCUITPYTHON), "-X", "heapsize=512K",
+                           str(MPY_DIR / "standins" / "import_modules.py")] + modules,
+                          env=env, capture_output=True, text=True, timeout=120,
+                          cwd=str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines() == ["imported " + m for m in modules], done.stdout
+    assert {"ui.views", "ui.app", "yahtzee_core.game", "hardware.board_io",
+            "adafruit_displayio_ssd1306"} <= set(modules)
+
+
 # ------------------------------------------------------------ simulator equivalence
 
 SIM_SCRIPT = """\
@@ -245,8 +280,6 @@ def test_bundled_app_plays_in_the_simulator_exactly_as_the_repo(bundles, tmp_pat
 
 
 def test_missing_table_is_built_with_the_strategy_tool(tmp_path):
-    if not bb.table_tool_available(REPO):
-        pytest.skip("tools/strategy_table.py is not there yet")
     tables = tmp_path / "tables"
     bundle = bb.build("three-button", rules="yacht", out=tmp_path / "out", repo=REPO,
                       tables_dir=tables, log=lambda *a: None)

@@ -74,6 +74,14 @@ def test_one_table_of_boxes_by_rolls_indexed_by_roll_index(name):
             assert rules.score_roll(i, rules.box_index(box)) == want
 
 
+def test_binomial_literal_is_pascals_triangle():
+    from math import comb
+    from yahtzee_core import dice
+    assert len(dice._BINOM) == 77
+    assert [dice._BINOM[n * 7 + k] for n in range(11) for k in range(7)] == \
+        [comb(n, k) for n in range(11) for k in range(7)]
+
+
 def test_roll_index_is_a_bijection_on_unordered_rolls():
     assert ydice.N_ROLLS == 252 == len(ALL_SORTED_ROLLS)
     seen = {}

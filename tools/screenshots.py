@@ -32,11 +32,10 @@ if ROOT not in sys.path:
 
 from ui import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
-from ui import scene_menus           # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from tools.scripted_dice import ScriptedDice  # noqa: E402
-from yahtzee_core.bots import Hints  # noqa: E402
+from yahtzee_core.ranking import Hints  # noqa: E402
 
 GOLDEN_DIR = os.path.join(ROOT, 'tests', 'golden')
 DOCS_DIR = os.path.join(ROOT, 'docs', 'screens')
@@ -124,7 +123,7 @@ class Session:
         app = self.app
         if app.scene == ui_app.BOOT:
             self.press(A.OK)
-        while app.menu_codes[app.cursor] != scene_menus.M_NEW:
+        while app.items[app.cursor] != 'New game':
             self.press(A.DOWN)
         self.press(A.OK)
         app.setup_players = players
@@ -212,7 +211,7 @@ def screens(width=128, height=64):
 
     # the same records on a board started with BACK held (drive writable): export
     s = Session(width, height, storage=s.storage, fs_writable=True, file_writer=FakeFile())
-    while s.app.menu_codes[s.app.cursor] != scene_menus.M_EXPORT:
+    while s.app.items[s.app.cursor] != 'Export CSV':
         s.press(A.DOWN)
     out.append(('menu_export', s.image()))
     s.press(A.OK)
@@ -274,7 +273,7 @@ def learn_screens(width=128, height=64):
     if not small:
         s.press(A.SHAKE_START).wait(200).press(A.SHAKE_END)
     s.press(A.BACK)
-    while s.app.menu_codes[s.app.cursor] != scene_menus.M_ODDS:
+    while s.app.items[s.app.cursor] != "Odds":
         s.press(A.DOWN)
     s.press(A.OK)
     while '...' in s.app.values:            # the rows below the screen, one a frame

@@ -86,7 +86,7 @@ class App:
         a usable table, hints and perfect bots fall back to level `good` (and say so)
         and there is no analysis.
     bot_factory: callable(kind, rules) -> bot (default yahtzee_core.bots.make_bot).
-    hints_factory: callable(rules) -> object like yahtzee_core.bots.Hints
+    hints_factory: callable(rules) -> object like yahtzee_core.ranking.Hints
         (hold_options, box_options, fallback, planner); None from it hides hints.
     fs_writable: True when boot.py let the program write its drive: the menu then
         offers "Export CSV", written through file_writer(path, lines).

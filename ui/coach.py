@@ -34,7 +34,7 @@ def judge(app, g, rolls_left, choice):
             app.coach_note = 'unavailable:\nno strategy table'
         return
     from yahtzee_core.analysis import judge as judge_decision
-    from yahtzee_core.advisor import SCALE
+    from yahtzee_core.planner import SCALE
     try:
         v_best, v_made, best = judge_decision(planner, g.card, g.dice, rolls_left, choice)
     except ValueError:

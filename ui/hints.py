@@ -20,7 +20,7 @@ def table_for(app, rules):
 
 
 def hint_source(app):
-    """Where hints come from: yahtzee_core.bots.Hints (the strategy table, or level
+    """Where hints come from: yahtzee_core.ranking.Hints (the strategy table, or level
     `good` when there is none: then .fallback is True), or None when neither works."""
     if not app.hints_tried and app.game is not None:
         app.hints_tried = True
@@ -30,7 +30,7 @@ def hint_source(app):
             if app.hints_factory is not None:
                 src = app.hints_factory(rules)
             else:
-                from yahtzee_core.bots import Hints
+                from yahtzee_core.ranking import Hints
                 src = Hints(rules, table_for(app, rules))
         except (ImportError, MemoryError, OSError, ValueError, KeyError):
             src = None
@@ -119,8 +119,12 @@ def analysis_planner(app):
 # carrying the card state it was made in (so a resumed game still counts).
 def seat_log(app, g):
     if app.logs is None:
-        from yahtzee_core.analysis import DecisionLog
-        app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
+        if table_for(app, g.rules) is None and app.hints_factory is None:
+            # no table, no analysis: nothing to log, and the log's code stays unloaded
+            app.logs = [None] * len(g.players)
+        else:
+            from yahtzee_core.analysis import DecisionLog
+            app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
     return app.logs[g.current]
 
 
@@ -128,18 +132,22 @@ def log_hold(app, g):
     log = seat_log(app, g)
     if log is not None:
         log.hold(g.card, g.dice, g.rolls_left, g.held)
-        if app.coach_mode:
-            from ui import coach
-            coach.judge(app, g, g.rolls_left, log.record(len(log) - 1)[5])
+    _coach(app, g, g.rolls_left, log.record(len(log) - 1)[5] if log is not None else -1)
 
 
 def log_box(app, g, b):
     log = seat_log(app, g)
     if log is not None:
         log.box(g.card, g.dice, b)
-        if app.coach_mode:
-            from ui import coach
-            coach.judge(app, g, 0, b)
+    _coach(app, g, 0, b)
+
+
+def _coach(app, g, rolls_left, choice):
+    # a human's decision for the coach; without a table there is no log (choice -1)
+    # and the coach only says that it cannot judge
+    if app.coach_mode and g.players[g.current] == 'human':
+        from ui import coach
+        coach.judge(app, g, rolls_left, choice)
 
 
 def coach_say(app):

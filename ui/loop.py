@@ -13,9 +13,15 @@ from ui.ticks import TICKS_MASK, ticks_diff
 from ui import actions as A
 from ui import app as _app
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 FRAME_MS = 25           # 40 frames a second while awake
 ASLEEP_FRAME_MS = 100   # the screen is off: poll buttons less often
-MAX_ACTIONS = 4         # actions handled per frame (the rest wait in the queue)
+_MAX_ACTIONS = const(4)  # actions handled per frame (the rest wait in the queue)
 BRIGHT = 255
 DIM_LEVEL = 8
 
@@ -148,18 +154,18 @@ def make_runner(hw, app=None, **app_options):
 
 
 def frame(runner, poll, now):
-    """One frame of the loop: up to MAX_ACTIONS actions from poll(now), then the
+    """One frame of the loop: up to _MAX_ACTIONS actions from poll(now), then the
     Runner's step. The device loop below and the simulator (sim.Session) both run it.
     QUIT (no device key makes it) is not fed to the app: it sets runner.quit."""
     action = poll(now)
     n = 0
-    while action != A.NONE and n < MAX_ACTIONS:
+    while action != A.NONE and n < _MAX_ACTIONS:
         if action == A.QUIT:
             runner.quit = True
         else:
             runner.feed(action, now)
         n += 1
-        action = poll(now) if n < MAX_ACTIONS else A.NONE
+        action = poll(now) if n < _MAX_ACTIONS else A.NONE
     return runner.step(now)
 
 

@@ -1,9 +1,9 @@
 """Where the app keeps its bytes in the device's nvm (microcontroller.nvm).
 
-    offset 0                      records, slot A   (RECORDS_SLOT bytes)
-    RECORDS_SLOT                  records, slot B
-    2 * RECORDS_SLOT              game save, slot A (game_slot bytes)
-    2 * RECORDS_SLOT + game_slot  game save, slot B
+    offset 0                       records, slot A   (_RECORDS_SLOT bytes)
+    _RECORDS_SLOT                  records, slot B
+    2 * _RECORDS_SLOT              game save, slot A (game_slot bytes)
+    2 * _RECORDS_SLOT + game_slot  game save, slot B
 
 Each region is a yahtzee_core SlotStore: two slots written alternately, so a power
 cut in the middle of a write leaves the other slot readable. Boards differ (256 bytes
@@ -13,9 +13,15 @@ gets up to GAME_SLOT_MAX; when there is not, the game save wins (resuming a game
 matters more than a high-score table) and records are not kept.
 """
 
-RECORDS_SLOT = 96       # records payload is at most 75 bytes, plus 6 of SlotStore
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_RECORDS_SLOT = const(96)  # records payload is at most 75 bytes, plus 6 of SlotStore
 GAME_SLOT_MAX = 192     # an 8-player Yatzy save is 172 bytes with headers (bench/bench_app.py)
-GAME_SLOT_MIN = 48      # a one-player save is 44 bytes with headers
+_GAME_SLOT_MIN = const(48)  # a one-player save is 44 bytes with headers
 
 
 class Layout:
@@ -23,17 +29,17 @@ class Layout:
 
     def __init__(self, size):
         self.size = size
-        if size >= 2 * RECORDS_SLOT + 2 * GAME_SLOT_MIN:
+        if size >= 2 * _RECORDS_SLOT + 2 * _GAME_SLOT_MIN:
             self.records_offset = 0
-            self.records_slot = RECORDS_SLOT
-            room = (size - 2 * RECORDS_SLOT) // 2
+            self.records_slot = _RECORDS_SLOT
+            room = (size - 2 * _RECORDS_SLOT) // 2
         else:
             self.records_offset = 0
             self.records_slot = 0
             room = size // 2
         self.game_offset = 2 * self.records_slot
         self.game_slot = room if room < GAME_SLOT_MAX else GAME_SLOT_MAX
-        if self.game_slot < GAME_SLOT_MIN:
+        if self.game_slot < _GAME_SLOT_MIN:
             self.game_slot = 0
 
     def __repr__(self):

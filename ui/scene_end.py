@@ -132,7 +132,7 @@ def analysis_rows(app):
     """[(player name, points lost 'P.PP')] of each human seat against optimal play
     (yahtzee_core.analysis), or None without a strategy table or decisions."""
     g = app.game
-    if g is None or app.logs is None:
+    if g is None or app.logs is None or all(log is None for log in app.logs):
         return None
     planner = analysis_planner(app)
     if planner is None:

@@ -24,21 +24,21 @@ _EROFS = const(30)
 _ENOSPC = const(28)
 
 # Menu item codes (app.menu_codes holds those of the menu on show).
-M_RESUME = const(0)
-M_NEW = const(1)
-M_SCORES = const(2)
-M_STATS = const(3)
-M_SOUND = const(4)
-M_CONTINUE = const(5)
-M_CARD = const(6)
-M_HINT = const(7)
-M_UNDO = const(8)
-M_QUIT = const(9)
-M_HINTS = const(10)
-M_EXPORT = const(11)
+_M_RESUME = const(0)
+_M_NEW = const(1)
+_M_SCORES = const(2)
+_M_STATS = const(3)
+_M_SOUND = const(4)
+_M_CONTINUE = const(5)
+_M_CARD = const(6)
+_M_HINT = const(7)
+_M_UNDO = const(8)
+_M_QUIT = const(9)
+_M_HINTS = const(10)
+_M_EXPORT = const(11)
 M_RULES = const(12)
 M_HOWTO = const(13)
-M_COACH = const(14)
+_M_COACH = const(14)
 M_ODDS = const(15)
 M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
            'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints',
@@ -61,12 +61,12 @@ def enter_menu(app, now):
         return
     codes = []
     if app.saved and app.game is not None and not app.game.over:
-        codes.append(M_RESUME)
-    codes += [M_NEW, M_SCORES, M_STATS]
+        codes.append(_M_RESUME)
+    codes += [_M_NEW, _M_SCORES, _M_STATS]
     if app.fs_writable and app.file_writer is not None:
-        codes.append(M_EXPORT)
-    codes += [M_RULES, M_HOWTO, M_COACH, M_SOUND]
-    _show_menu(app, 'Saved game found' if codes[0] == M_RESUME else 'Yahtzee', codes, '')
+        codes.append(_M_EXPORT)
+    codes += [M_RULES, M_HOWTO, _M_COACH, _M_SOUND]
+    _show_menu(app, 'Saved game found' if codes[0] == _M_RESUME else 'Yahtzee', codes, '')
 
 
 def handle_menu(app, action, now):
@@ -77,13 +77,13 @@ def handle_menu(app, action, now):
 
 
 def enter_pause(app, now):
-    codes = [M_CONTINUE, M_CARD]
+    codes = [_M_CONTINUE, _M_CARD]
     if hints_available(app):
-        codes.append(M_HINT)
+        codes.append(_M_HINT)
     codes.append(M_ODDS)
     if app.game.can_undo:
-        codes.append(M_UNDO)
-    codes += [M_HINTS, M_COACH, M_RULES, M_SOUND, M_QUIT]
+        codes.append(_M_UNDO)
+    codes += [_M_HINTS, _M_COACH, M_RULES, _M_SOUND, _M_QUIT]
     _show_menu(app, 'Paused', codes, 'R%d' % app.game.round)
 
 
@@ -103,31 +103,31 @@ def _show_menu(app, title, codes, title_right):
 
 
 def _menu_value(app, code):
-    if code == M_SOUND:
+    if code == _M_SOUND:
         return 'on' if app.sound else 'off'
-    if code == M_HINTS:
+    if code == _M_HINTS:
         return 'on' if app.hints else 'off'
-    if code == M_COACH:
+    if code == _M_COACH:
         return COACH_NAMES[app.coach_mode]
     return ''
 
 
 def _menu_pick(app, now):
     code = app.menu_codes[app.cursor]
-    if code == M_RESUME or code == M_CONTINUE:
+    if code == _M_RESUME or code == _M_CONTINUE:
         app.go(PLAY, now)
-    elif code == M_NEW:
+    elif code == _M_NEW:
         app.go(SETUP, now)
-    elif code == M_SCORES:
+    elif code == _M_SCORES:
         app.go(SCORES, now)
-    elif code == M_STATS:
+    elif code == _M_STATS:
         app.go(STATS, now)
-    elif code == M_EXPORT:
+    elif code == _M_EXPORT:
         export_csv(app)
-    elif code == M_SOUND or code == M_HINTS or code == M_COACH:
-        if code == M_SOUND:
+    elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH:
+        if code == _M_SOUND:
             app.sound = not app.sound
-        elif code == M_HINTS:
+        elif code == _M_HINTS:
             app.hints = not app.hints
         else:
             app.coach_mode = (app.coach_mode + 1) % len(COACH_NAMES)
@@ -138,15 +138,15 @@ def _menu_pick(app, now):
         if app.game is not None and not app.game.over and app.saved:
             save_game(app)
         app.beep(880, 40)
-    elif code == M_CARD:
+    elif code == _M_CARD:
         app.card_return = PAUSE
         app.go(CARD, now)
-    elif code == M_HINT:
+    elif code == _M_HINT:
         app.go(PLAY, now)
         show_hint(app)
-    elif code == M_UNDO:
+    elif code == _M_UNDO:
         undo(app, now)
-    elif code == M_QUIT:
+    elif code == _M_QUIT:
         app.go(MENU, now)
     elif code == M_RULES or code == M_HOWTO:
         from ui.scene_learn import open_pages

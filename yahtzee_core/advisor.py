@@ -1,33 +1,19 @@
-"""Optimal-play advisor: reads the strategy table with seeks, plans the turn itself.
+"""Optimal-play advisor: reads the strategy table with seeks; the turn itself is planned
+by planner.TurnPlanner (integers only, see there).
 
 The table (written on the desktop by ``python -m tools.strategy_table``) gives the
-optimal expected REMAINING score of every turn-start state in hundredths of a point.
-A decision needs only the values of the states the turn can end in (at most 44: six
-upper-subtotal outcomes for each open upper box, one per other box, two for the
-Yahtzee box); everything inside the turn is computed here, in integers:
-
-- after the last roll, each roll takes its best box: 100 * points (bonuses included)
-  plus the next state's table value;
-- a hold's value is the sum over the six faces of the hold with one more die, so a
-  hold of k dice carries its expectation times 6**(5 - k); multiplying by 6**k puts
-  every hold on the common scale 6**5 = 7776 (at most about 7776 * 46000 < 2**30, so
-  CircuitPython never needs a big integer);
-- the best hold within a roll is the best "sub-hold", pushed up from each hold to the
-  holds with one more die; its value divided by 7776 (rounded) gives the roll's value
-  with one roll left, and the same sweep again gives the first roll's choice.
-
-Working memory: one array of 462 and one of 252 32-bit ints, the 1260-entry child
-table (uint16) and the 1208-byte table header: about 7 KB.
+optimal expected REMAINING score of every turn-start state in hundredths of a point;
+a decision reads at most 44 of them. Working memory: the planner's (about 3.2 KB) and
+the 1208-byte table header.
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
 >>> adv.best_hold(card, (1, 3, 3, 5, 6), 2)                 # doctest: +SKIP
 ((3, 3), 25123)
 """
 
-from array import array
-
 from . import dice as _dice
-from .rules import OPEN, ruleset as _ruleset
+from .planner import TurnPlanner
+from .rules import ruleset as _ruleset
 
 try:
     from micropython import const
@@ -35,12 +21,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SCALE = const(7776)           # 6 ** 5: the common scale of hold values (analysis.py too)
-_SCALE = const(SCALE)
+_SCALE = const(7776)          # planner.SCALE
 _HALF = const(3888)
-_N_ROLLS = const(252)
-_N_HOLDS = const(462)
-_N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
 
 # Strategy-table header (little endian), defined here once: tools/strategy_table.py
 # writes with these offsets, TableValues reads with them.
@@ -187,314 +169,23 @@ class TableValues:
         return self._base + r * self.step
 
 
-class TurnPlanner:
-    """Best play within one turn against any source of turn-start values: the
-    strategy table (Advisor, `perfect` bot) or a heuristic (`good` bot).
-
-    ``values.value(mask, u, y)`` must return the expected remaining score in
-    hundredths of a point."""
-
-    def __init__(self, rules, values):
-        if isinstance(rules, str):
-            rules = _ruleset(rules)
-        self.rules = rules
-        self.values = values
-        self.n_boxes = rules.n_boxes
-        self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
-        self.ubonus = rules.upper_bonus
-        self.fab = rules.five_alike_box
-        self.has_y = self.fab >= 0 and rules.five_alike_bonus > 0
-        # children[h * 6 + f - 1]: the hold h with one more die showing f
-        ch = array('H', bytes(2 * _N_SMALL * 6))
-        for h in range(_N_SMALL):
-            kept = _dice.hold_dice(h)
-            for f in range(1, 7):
-                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,))
-        self.children = ch
-        self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
-        self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
-        self.x = array('i', bytes(4 * _N_HOLDS))
-        self.e = array('i', bytes(4 * _N_ROLLS))
-        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
-        self.five = bytearray(6)          # roll index of each five-alike
-        for f in range(1, 7):
-            self.five[f - 1] = _dice.roll_index((f, f, f, f, f))
-        self._key = -1
-        self._stage = 0                   # what self.e holds: 3 = last-roll values, 2 = one roll left
-        self._scratch = None
-
-    # -- state ----------------------------------------------------------------------
-    def state(self, card):
-        mask = card.filled_mask
-        u = 0
-        if self.cap:
-            u = card.upper_total
-            if u > self.cap:
-                u = self.cap
-        y = 0
-        if self.has_y:
-            s = card.scores[card.rules.five_alike_box]
-            y = 1 if (s != OPEN and s > 0) else 0
-        return mask, u, y
-
-    def expected_remaining(self, card):
-        mask, u, y = self.state(card)
-        if mask == (1 << self.n_boxes) - 1:
-            return 0
-        return self.values.value(mask, u, y)
-
-    def _prepare(self, card):
-        """Read the next-state values of the turn (cached for this state)."""
-        mask, u, y = self.state(card)
-        key = (mask << 8 | u) << 1 | y
-        if key == self._key:
-            return
-        nv = self.nv
-        val = self.values.value
-        cap = self.cap
-        full = (1 << self.n_boxes) - 1
-        for b in range(self.n_boxes):
-            if mask >> b & 1:
-                continue
-            nmask = mask | (1 << b)
-            if nmask == full:
-                for c in range(6):
-                    nv[b * 6 + c] = 0
-                if b < 6:
-                    for c in range(6):
-                        p = c * (b + 1)
-                        nv[b * 6 + c] = 100 * self._crossing(u, p)
-                continue
-            if b < 6:
-                for c in range(6):
-                    p = c * (b + 1)
-                    nu = u + p if cap else 0
-                    if nu > cap:
-                        nu = cap
-                    nv[b * 6 + c] = val(nmask, nu, y) + 100 * self._crossing(u, p)
-            elif b == self.fab:
-                nv[b * 6] = val(nmask, u, 0)
-                nv[b * 6 + 1] = val(nmask, u, 1) if self.has_y else nv[b * 6]
-            else:
-                nv[b * 6] = val(nmask, u, y)
-        self._key = key
-        self._stage = 0
-        self._mask = mask
-        self._u = u
-
-    def _crossing(self, u, p):
-        if self.cap and u < self.cap <= u + p:
-            return self.ubonus
-        return 0
-
-    def _box_value(self, b, pts):
-        """Hundredths: points now (with the upper bonus) plus the next state's value."""
-        nv = self.nv
-        if b < 6:
-            f = b + 1
-            c = pts // f
-            if c * f == pts and c <= 5:
-                return 100 * pts + nv[b * 6 + c]
-            # not a plain count of the face (no ruleset does this): ask the table
-            u = self._u + pts
-            nu = u if u < self.cap else self.cap
-            return 100 * (pts + self._crossing(self._u, pts)) + \
-                self.values.value(self._mask | (1 << b), nu, self._key & 1)
-        if b == self.fab:
-            return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
-        return 100 * pts + nv[b * 6]
-
-    def _five_alike(self, card, face):
-        """(best value, best box) of a five-alike of `face` (Joker rules and bonus,
-        asked of the card)."""
-        d = (face, face, face, face, face)
-        opts = card.options(d)
-        best = -1
-        best_b = -1
-        cats = self.rules.categories
-        for b in range(self.n_boxes):
-            name = cats[b]
-            if name in opts:
-                v = self._box_value(b, opts[name])
-                if v > best:
-                    best, best_b = v, b
-        if best_b >= 0 and self.has_y:
-            best += 100 * self._bonus(card, d, cats[best_b])
-        return best, best_b
-
-    def _bonus(self, card, d, name):
-        """Five-alike bonus this roll earns: fill a scratch copy of the card."""
-        from .scorecard import Scorecard
-        s = self._scratch
-        if s is None or s.rules is not self.rules:
-            s = self._scratch = Scorecard(self.rules)
-        s.scores[:] = card.scores
-        before = s.yahtzee_bonus
-        s.fill(name, d)
-        return s.yahtzee_bonus - before
-
-    def _last_roll_values(self, card):
-        """self.e[r] = value (hundredths) of roll r after the last roll."""
-        self._prepare(card)
-        if self._stage == 3:
-            return
-        e = self.e
-        mask = self._mask
-        score = self.rules.score_roll
-        nb = self.n_boxes
-        for r in range(_N_ROLLS):
-            best = -1
-            for b in range(nb):
-                if mask >> b & 1:
-                    continue
-                v = self._box_value(b, score(r, b))
-                if v > best:
-                    best = v
-            e[r] = best
-        for f in range(1, 7):
-            e[self.five[f - 1]] = self._five_alike(card, f)[0]
-        self._stage = 3
-
-    def _sweep(self):
-        """From self.e (values of the 252 rolls) fill self.x with every hold's
-        expectation on the 7776 scale."""
-        x = self.x
-        e = self.e
-        ch = self.children
-        base = self.base5
-        for r in range(_N_ROLLS):
-            x[base + r] = e[r]
-        for h in range(_N_SMALL - 1, -1, -1):
-            i = h * 6
-            x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
-        lv = self.level
-        mult = 1
-        for k in range(6):
-            for h in range(lv[k], lv[k + 1]):
-                x[h] *= mult
-            mult *= 6
-
-    def _push_best(self):
-        """x[h] = best value over the holds inside h; then self.e = each roll's value
-        with one roll left (hundredths)."""
-        x = self.x
-        ch = self.children
-        for h in range(_N_SMALL):
-            v = x[h]
-            i = h * 6
-            for j in range(i, i + 6):
-                c = ch[j]
-                if v > x[c]:
-                    x[c] = v
-        e = self.e
-        base = self.base5
-        for r in range(_N_ROLLS):
-            e[r] = (x[base + r] + _HALF) // _SCALE
-
-    def _hold_values(self, card, rolls_left):
-        """Leave in self.x the value of every hold (7776 scale) with `rolls_left`."""
-        self._last_roll_values(card)
-        self._sweep()
-        if rolls_left == 2:
-            self._push_best()
-            self._stage = 2
-            self._sweep()
-
-    # -- decisions ------------------------------------------------------------------
-    def hold_options(self, card, dice, rolls_left):
-        """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
-        every distinct choice of dice to keep, best first (ties: fewer dice first)."""
-        if rolls_left not in (1, 2):
-            raise ValueError('holding needs 1 or 2 rolls left')
-        self._hold_values(card, rolls_left)
-        d = sorted(dice)
-        out = []
-        seen = []
-        for sub in range(32):
-            kept = tuple(d[i] for i in range(5) if sub >> i & 1)
-            h = _dice.hold_index(kept)
-            if h in seen:
-                continue
-            seen.append(h)
-            out.append(((self.x[h] + _HALF) // _SCALE, kept, h))
-        out.sort(key=_rank_key)
-        return [(v, kept) for v, kept, h in out]
-
-    def best_hold_index(self, card, dice, rolls_left):
-        """(hold index, value on the 7776 scale) of the best hold: the smallest hold
-        index among equal values. Allocation-light (for bots)."""
-        self._hold_values(card, rolls_left)
-        x = self.x
-        c = [0, 0, 0, 0, 0, 0, 0]
-        for v in dice:
-            c[v] += 1
-        best_h = -1
-        best = -1
-        # every sub-multiset of the dice, by counts
-        for c1 in range(c[1] + 1):
-            for c2 in range(c[2] + 1):
-                for c3 in range(c[3] + 1):
-                    for c4 in range(c[4] + 1):
-                        for c5 in range(c[5] + 1):
-                            for c6 in range(c[6] + 1):
-                                packed = c1 | c2 << 3 | c3 << 6 | c4 << 9 | c5 << 12 | c6 << 15
-                                k = c1 + c2 + c3 + c4 + c5 + c6
-                                h = self.level[k] + _dice.rank_counts(packed)
-                                v = x[h]
-                                if v > best or (v == best and h < best_h):
-                                    best, best_h = v, h
-        return best_h, best
-
-    def box_options(self, card, dice):
-        """[(value hundredths, box index)] for every legal box, best first."""
-        self._last_roll_values(card)
-        opts = card.options(dice)
-        cats = self.rules.categories
-        bonus = 0
-        out = []
-        for b in range(self.n_boxes):
-            if cats[b] in opts:
-                if not out and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
-                    bonus = 100 * self._bonus(card, tuple(dice), cats[b])
-                out.append((self._box_value(b, opts[cats[b]]), b))
-        out = [(v + bonus, b) for v, b in out]
-        out.sort(key=_box_key)
-        return out
-
-    def best_box_index(self, card, dice):
-        """(box index, value hundredths): the lowest box index among equal values."""
-        opts = self.box_options(card, dice)
-        return opts[0][1], opts[0][0]
-
-
-def _rank_key(item):
-    return (-item[0], len(item[1]), item[2])
-
-
-def _box_key(item):
-    return (-item[0], item[1])
-
-
-class RankedOptions:
-    """Every hold or box ranked by expected final score (hundredths), from any turn
-    planner in ``self.planner``: shared by the Advisor and the table-less Hints."""
-
-    def hold_options(self, card, dice, rolls_left):
-        """[(expected final hundredths, kept sorted tuple)] best first."""
-        t = 100 * card.total
-        return [(t + v, kept) for v, kept in self.planner.hold_options(card, dice, rolls_left)]
-
-    def box_options(self, card, dice):
-        """[(expected final hundredths, box index)] best first."""
-        t = 100 * card.total
-        return [(t + v, b) for v, b in self.planner.box_options(card, dice)]
-
-
-class Advisor(RankedOptions):
+class Advisor:
     """Optimal-play hints from a strategy table.
 
     Values are expected FINAL scores in hundredths of a point: the card's total so
     far plus the optimal expectation of everything still to come."""
+
+    # Every option ranked (ranking.RankedOptions), loaded only when asked for: playing
+    # and hinting the best move need only the planner.
+    def hold_options(self, card, dice, rolls_left):
+        """[(expected final hundredths, kept sorted tuple)] best first."""
+        from .ranking import RankedOptions
+        return RankedOptions.hold_options(self, card, dice, rolls_left)
+
+    def box_options(self, card, dice):
+        """[(expected final hundredths, box index)] best first."""
+        from .ranking import RankedOptions
+        return RankedOptions.box_options(self, card, dice)
 
     def __init__(self, rules, table_file):
         if isinstance(rules, str):

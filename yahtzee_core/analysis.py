@@ -21,7 +21,13 @@ Yahtzee box score (1, 255 = open or no such box), roll index (1), rolls left (1:
 from . import dice as _dice
 from .rules import OPEN
 
-_REC = 8
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_REC = const(8)
 
 
 class DecisionLog:
@@ -100,14 +106,15 @@ def _loss_key(item):
 
 def judge(planner, card, dice, rolls_left, choice):
     """(value of the best choice, value of the choice made, best choice) of one
-    decision judged by a TurnPlanner, values on the planner's scale (advisor.SCALE
+    decision judged by a TurnPlanner, values on the planner's scale (planner.SCALE
     units of a hundredth of the rest of the game); a choice is a hold index (rolls_left
     1 or 2) or a box index (rolls_left 0). ValueError for a box that was not legal."""
-    from .advisor import SCALE
+    from .planner import SCALE
     if rolls_left:
         best_h, best = planner.best_hold_index(card, dice, rolls_left)
         return best, planner.x[choice], best_h
-    opts = planner.box_options(card, dice)
+    from .ranking import box_options
+    opts = box_options(planner, card, dice)
     for v, b in opts:
         if b == choice:
             return opts[0][0] * SCALE, v * SCALE, opts[0][1]
@@ -116,7 +123,7 @@ def judge(planner, card, dice, rolls_left, choice):
 
 def analyze(advisor, log):
     """Report of the points each logged decision lost against optimal play."""
-    from .advisor import SCALE      # the planner's values are on this scale
+    from .planner import SCALE      # the planner's values are on this scale
     half = SCALE // 2
     planner = advisor.planner if hasattr(advisor, 'planner') else advisor
     rules = planner.rules

@@ -19,8 +19,14 @@
 """
 
 from . import dice as _dice
-from .advisor import Advisor, RankedOptions, TableError, TurnPlanner
+from .planner import TurnPlanner
 from .rules import ruleset as _ruleset
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 KINDS = ('perfect', 'good', 'beginner')
 
@@ -37,7 +43,7 @@ _WEIGHTS = {
                2609, 871), 4997, 0),
     'yacht': ((529, 705, 915, 1160, 1413, 1657, 1391, 967, 1145, 1162, 2579, 796), 0, 0),
 }
-_SLACK = 10   # the bonus share ramps from 0 to full over +-10 points of upper slack
+_SLACK = const(10)   # the bonus share ramps from 0 to full over +-10 points of upper slack
 
 
 class HeuristicValues:
@@ -148,6 +154,7 @@ def make_bot(kind, rules, table_path=None):
         if table_path is None:
             return Bot('perfect', rules, good_planner(rules), True,
                        'no strategy table: playing at level good')
+        from .advisor import Advisor, TableError  # the table reader, only with a table
         try:
             adv = Advisor(rules, table_path)
         except (TableError, OSError) as exc:
@@ -159,28 +166,3 @@ def make_bot(kind, rules, table_path=None):
     if kind == 'beginner':
         return Bot('beginner', rules)
     raise ValueError('unknown bot kind %r; choose one of: %s' % (kind, ', '.join(KINDS)))
-
-
-class Hints(RankedOptions):
-    """Hints for the UI: the advisor when a table is usable, else `good` planning
-    (then ``fallback`` is True and ``note`` says so). Values are expected final
-    scores in hundredths of a point."""
-
-    def __init__(self, rules, table_path=None):
-        if isinstance(rules, str):
-            rules = _ruleset(rules)
-        self.rules = rules
-        self.fallback = False
-        self.note = ''
-        planner = None
-        if table_path is not None:
-            try:
-                planner = Advisor(rules, table_path).planner
-            except (TableError, OSError) as exc:
-                self.note = 'strategy table unusable (%s): hints from level good' % exc
-        else:
-            self.note = 'no strategy table: hints from level good'
-        if planner is None:
-            planner = good_planner(rules)
-            self.fallback = True
-        self.planner = planner

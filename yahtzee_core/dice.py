@@ -21,13 +21,12 @@ N_HOLDS = 462   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
 # First hold index of each hold size 0..5 (and the end).
 _HOLD_START = b'\x00\x01\x07\x1c\x54\xd2'
 
-# C(n, k) at n * 7 + k for n <= 10, k <= 6 (enough to rank six-dice rolls), by Pascal's
-# rule at import: module-level code leaves RAM once run, a builder function would not.
-_BINOM = bytearray(77)
-for _n in range(77):
-    _k = _n % 7
-    _BINOM[_n] = 1 if _k == 0 else (_BINOM[_n - 8] + _BINOM[_n - 7] if _n > 7 else 0)
-del _n, _k
+# C(n, k) at n * 7 + k for n <= 10, k <= 6 (enough to rank six-dice rolls); a literal,
+# so no builder code or loop names reach RAM (tests check it against Pascal's rule).
+_BINOM = (b'\x01\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x01\x02\x01\x00\x00'
+          b'\x00\x00\x01\x03\x03\x01\x00\x00\x00\x01\x04\x06\x04\x01\x00\x00\x01\x05\n'
+          b'\n\x05\x01\x00\x01\x06\x0f\x14\x0f\x06\x01\x01\x07\x15##\x15\x07\x01\x08\x1c8'
+          b'F8\x1c\x01\t$T~~T\x01\n-x\xd2\xfc\xd2')
 
 
 class IllegalMove(ValueError):

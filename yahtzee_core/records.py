@@ -22,11 +22,17 @@ True
 
 from .save import SaveError
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 VERSION = 1
 N_HIGH = 8              # high-score entries kept (all rulesets in one table)
-ENTRY_SIZE = 6
-_FIXED_SIZE = 4 + 4 + 2 * 6 + 1 + 1 + 1 + 2
-MAX_SIZE = 2 + N_HIGH * ENTRY_SIZE + _FIXED_SIZE
+_ENTRY_SIZE = const(6)
+_FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 2)
+MAX_SIZE = 2 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE
 
 # settings bits (a set bit turns the feature OFF, so erased/new records mean "on")
 SOUND_OFF = 1
@@ -109,7 +115,7 @@ class Records:
     # -- bytes ---------------------------------------------------------------------
     def to_bytes(self):
         n = len(self.high)
-        out = bytearray(2 + n * ENTRY_SIZE + _FIXED_SIZE)
+        out = bytearray(2 + n * _ENTRY_SIZE + _FIXED_SIZE)
         out[0] = VERSION
         out[1] = n
         i = 2
@@ -118,7 +124,7 @@ class Records:
             for k in range(3):
                 out[i + 2 + k] = ord(initials[k])
             out[i + 5] = rid
-            i += ENTRY_SIZE
+            i += _ENTRY_SIZE
         for value, size in ((self.games, 4), (self.points, 4), (self.best, 2),
                             (self.yahtzees, 2), (self.upper_bonuses, 2), (self.wins, 2),
                             (self.zeros, 2), (self.last_game, 2), (self.settings, 1),
@@ -136,7 +142,7 @@ class Records:
         if data[0] != VERSION:
             raise SaveError("records version %d not supported" % data[0])
         n = data[1]
-        if n > N_HIGH or len(data) != 2 + n * ENTRY_SIZE + _FIXED_SIZE:
+        if n > N_HIGH or len(data) != 2 + n * _ENTRY_SIZE + _FIXED_SIZE:
             raise SaveError("records have the wrong size")
         r = cls()
         i = 2
@@ -149,7 +155,7 @@ class Records:
                     raise SaveError("records hold bad initials")
                 initials += chr(c)
             r.high.append([score, initials, data[i + 5]])
-            i += ENTRY_SIZE
+            i += _ENTRY_SIZE
         fields = []
         for size in (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2):
             fields.append(_get(data, i, size))

@@ -1,6 +1,10 @@
-# The app's logic under MicroPython: a scripted game with the views replaced by a
-# recording stand-in (no displayio here). Run by tests/test_ui_mpy.py; with the
-# argument "bench", bench/bench_app.py reads the "alloc" lines it prints.
+# The app's logic under MicroPython / CircuitPython: a scripted game with the views
+# replaced by a recording stand-in (no displayio here). Run by tests/test_ui_mpy.py;
+# with the argument "bench", bench/bench_app.py reads the "alloc" lines it prints.
+# With "perfect TABLE" the computer plays perfect from that strategy table and the
+# human asks for a hint and follows it at every decision.
+# The work happens in main(): its locals intern no names, so the heap it runs in is
+# the app's (tests/test_ui_mpy.py runs it under a fixed budget).
 # Prints "app checks passed" at the end.
 import gc
 import sys
@@ -10,8 +14,6 @@ from ui import app as ui_app
 from ui.loop import Runner
 
 from lcg_dice import Dice
-
-BENCH = len(sys.argv) > 1 and sys.argv[1] == "bench"
 
 
 class RecordingViews:
@@ -31,102 +33,114 @@ class RecordingViews:
             self.faces[i] = f[i]
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1000
+def main(argv):
+    perfect = len(argv) > 2 and argv[1] == "perfect"
+    table = argv[2] if perfect else None
+    nvm = bytearray(b"\xff" * 1024)
+    views = RecordingViews()
+    app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4, table_path=table)
+    runner = Runner(app, views)
+    clock = [1000]
 
+    def frame(action=A.NONE, ms=25):
+        clock[0] += ms
+        runner.step(clock[0], action)
 
-nvm = bytearray(b"\xff" * 1024)
-views = RecordingViews()
-app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4)
-runner = Runner(app, views)
-clock = Clock()
+    def press(*actions):
+        for a in actions:
+            frame(a)
 
+    def alloc_per_frame(frames):
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for _ in range(frames):
+            frame()
+        used = gc.mem_alloc() - before
+        gc.enable()
+        return used
 
-def frame(action=A.NONE, ms=25):
-    clock.now += ms
-    runner.step(clock.now, action)
+    # -- new game: me against a computer ("good", or "perfect" with a table) ----------
+    frame()
+    assert app.scene == ui_app.MENU, app.scene
+    press(A.OK)                                  # New game
+    press(A.RIGHT)                               # 2 players
+    press(A.DOWN, A.DOWN, A.RIGHT)               # P2: CPU perfect ...
+    if not perfect:
+        press(A.RIGHT)                           # ... or good
+    while app.items[app.cursor] != "Start game":
+        press(A.DOWN)
+    press(A.OK)
+    assert app.scene == ui_app.PLAY, app.scene
+    assert app.game.players == ("human", "perfect" if perfect else "good"), app.game.players
 
+    # -- steady state: nothing happens for 200 frames ------------------------------------
+    drawn = views.updates
+    used = alloc_per_frame(200)
+    assert views.updates == drawn, "an idle frame redrew"
+    print("alloc idle play frame", used // 200, "bytes (total %d over 200 frames)" % used)
 
-def press(*actions):
-    for a in actions:
-        frame(a)
+    # the dice tumble while shaking: faces change every frame or so, nothing else
+    press(A.SHAKE_START)
+    used = alloc_per_frame(200)
+    assert views.updates > drawn + 50, views.updates
+    print("alloc tumbling frame", used // 200, "bytes (total %d over 200 frames)" % used)
+    press(A.SHAKE_END)
+    assert app.game.rolls_left == 2
 
-
-# -- new game: me against a computer ("good", or the fallback bot without bots.py) ---
-frame()
-assert app.scene == ui_app.MENU, app.scene
-press(A.OK)                                  # New game
-press(A.RIGHT)                               # 2 players
-press(A.DOWN, A.DOWN, A.RIGHT, A.RIGHT)      # P2: CPU good
-while app.items[app.cursor] != "Start game":
-    press(A.DOWN)
-press(A.OK)
-assert app.scene == ui_app.PLAY, app.scene
-assert app.game.players == ("human", "good"), app.game.players
-
-# -- steady state: nothing happens for 200 frames ----------------------------------------
-def alloc_per_frame(frames, action_every=0, action=A.NONE):
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for i in range(frames):
-        frame(action if action_every and i % action_every == 0 else A.NONE)
-    used = gc.mem_alloc() - before
-    gc.enable()
-    return used
-
-
-drawn = views.updates
-idle = alloc_per_frame(200)
-assert views.updates == drawn, "an idle frame redrew"
-print("alloc idle play frame", idle // 200, "bytes (total %d over 200 frames)" % idle)
-
-# the dice tumble while shaking: faces change every frame or so, nothing else
-press(A.SHAKE_START)
-tumble = alloc_per_frame(200)
-assert views.updates > drawn + 50, views.updates
-print("alloc tumbling frame", tumble // 200, "bytes (total %d over 200 frames)" % tumble)
-press(A.SHAKE_END)
-assert app.game.rolls_left == 2
-
-# -- play the game out: humans take the suggested box, the computer plays in 600 ms steps
-turns = 0
-while not app.game.over:
-    if app.scene == ui_app.PLAY:
-        press(A.OK)
-    elif app.scene == ui_app.CARD:
-        press(A.OK)
-        if app.dialog == ui_app.DLG_ZERO:
+    # -- play the game out: humans take the suggested box (or follow the hints), the
+    # computer plays in 600 ms steps
+    turns = 0
+    hints = 0
+    while not app.game.over:
+        if app.scene == ui_app.PLAY:
+            if perfect and app.game.rolled:
+                press(A.HINT)                    # then OK follows it: dice held, or the box
+                assert app.dialog == ui_app.DLG_HINT, app.dialog
+                press(A.OK)
+                hints += 1
+                if app.scene != ui_app.PLAY:
+                    continue
             press(A.OK)
-        turns += 1
-    elif app.scene == ui_app.CPU:
-        frame(ms=100)
-    else:
-        raise AssertionError("unexpected scene %d" % app.scene)
-    assert turns < 40
-assert app.scene == ui_app.OVER, app.scene
-print("game over:", " ".join(app.items), "/", " ".join(app.values))
-assert views.scenes[ui_app.CPU] > 13 * 3, views.scenes[ui_app.CPU]
-for card in app.game.cards:
-    for v in card.scores:
-        assert v != 255
+        elif app.scene == ui_app.CARD:
+            press(A.OK)
+            if app.dialog == ui_app.DLG_ZERO:
+                press(A.OK)
+            turns += 1
+        elif app.scene == ui_app.CPU:
+            frame(ms=100)
+        else:
+            raise AssertionError("unexpected scene %d" % app.scene)
+        assert turns < 40
+    assert app.scene == ui_app.OVER, app.scene
+    print("game over:", " ".join(app.items), "/", " ".join(app.values))
+    assert views.scenes[ui_app.CPU] > 13 * 3, views.scenes[ui_app.CPU]
+    if perfect:
+        print("hints followed", hints)
+        assert hints >= 13, hints
+    for card in app.game.cards:
+        for v in card.scores:
+            assert v != 255
 
-idle_menu = alloc_per_frame(100)
-print("alloc idle list frame", idle_menu // 100, "bytes")
+    used = alloc_per_frame(100)
+    print("alloc idle list frame", used // 100, "bytes")
 
-press(A.OK)
-while app.scene == ui_app.INITIALS:
     press(A.OK)
-while app.scene != ui_app.MENU:
-    press(A.OK)
-assert app.records.games == 1, app.records.games
+    while app.scene == ui_app.INITIALS:
+        press(A.OK)
+    while app.scene != ui_app.MENU:
+        press(A.OK)
+    assert app.records.games == 1, app.records.games
 
-# -- a fresh boot on the same nvm keeps the records; no game to resume -----------------
-app2 = ui_app.App(storage=nvm, rng=Dice(1), now_ms=0)
-assert app2.records.games == 1
-assert app2.items[0] == "New game", app2.items
+    # -- a fresh boot on the same nvm keeps the records; no game to resume -------------
+    runner = app = None           # a reboot: the old app is gone before the new one starts
+    gc.collect()
+    app = ui_app.App(storage=nvm, rng=Dice(1), now_ms=0)
+    assert app.records.games == 1
+    assert app.items[0] == "New game", app.items
 
+
+main(sys.argv)
 gc.collect()
 print("mem in use after the game", gc.mem_alloc())
 print("app checks passed")

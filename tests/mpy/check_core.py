@@ -1,138 +1,86 @@
-# Core checks for the real MicroPython unix port (uses gc.mem_alloc): no pytest, plain
-# asserts, kept small because its own code shares the heap under test.
+# The rules core's game check for MicroPython / CircuitPython (uses gc.mem_alloc): a
+# scripted four-player game with a mid-game save round trip. No pytest, plain asserts,
+# kept small because its own code shares the heap under test (the heap budget): the
+# work happens in main(), whose locals intern no names. The score tables are checked
+# by check_scores.py.
 # Usage: micropython check_core.py [ruleset]; run by tests/test_core_micropython.py and
 # bench/bench_core.py. Ends with "core checks passed"; figures on lines "mem ...".
 import gc
 import sys
 
-gc.collect()
-_base = gc.mem_alloc()
-print("mem script", _base)
 
-import yahtzee_core as yc  # noqa: E402
-from yahtzee_core import dice as yd  # noqa: E402
+def main(name):
+    # Helpers as closures and labels longer than 10 characters: neither interns a name.
+    def mem(label):
+        gc.collect()
+        print("mem", label, gc.mem_alloc() - base)
 
-gc.collect()
-print("mem after import", gc.mem_alloc() - _base)
-print("core file", yc.__file__)
-NAME = sys.argv[1] if len(sys.argv) > 1 else "yahtzee"
-rules = yc.ruleset(NAME)
-gc.collect()
-print("mem after ruleset", gc.mem_alloc() - _base)
-print("variant modules", " ".join(sorted(m for m in sys.modules if ".variants." in m)))
+    def lcg(state):
+        def rng():
+            state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+            return (state[0] >> 16) % 6 + 1
+        return rng
 
-
-def ref_score(box, d):
-    """The plain score by the words of RULES.md, from face counts (no core tables)."""
-    c = [0] * 7
-    for x in d:
-        c[x] += 1
-    s = d[0] + d[1] + d[2] + d[3] + d[4]
-    top = [0] * 6  # top[n]: the highest face showing on at least n dice
-    pairs = n_pairs = run = longest = 0
-    for f in range(1, 7):
-        for n in range(1, c[f] + 1):
-            top[n] = f
-        if c[f] >= 2:
-            pairs += 2 * f
-            n_pairs += 1
-        run = run + 1 if c[f] else 0
-        longest = max(longest, run)
-    full = 3 in c and 2 in c
-    straight = longest == 5
-    if box in ("aces", "ones", "twos", "threes", "fours", "fives", "sixes"):
-        f = ("aces", "twos", "threes", "fours", "fives", "sixes").index(box) + 1 \
-            if box != "ones" else 1
-        return f * c[f]
-    if box in ("chance", "choice"):
-        return s
-    if box in ("yahtzee", "yatzy", "yacht"):
-        return 50 if top[5] else 0
-    if NAME.startswith("yahtzee"):
-        return {"three_of_a_kind": s if top[3] else 0, "four_of_a_kind": s if top[4] else 0,
-                "full_house": 25 if full else 0, "small_straight": 30 if longest >= 4 else 0,
-                "large_straight": 40 if straight else 0}[box]
-    return {"one_pair": 2 * top[2], "two_pairs": pairs if n_pairs == 2 else 0,
-            "three_of_a_kind": 3 * top[3], "four_of_a_kind": 4 * top[4],
-            "full_house": s if full else 0,
-            "small_straight": 15 if straight and c[1] else 0,
-            "large_straight": 20 if straight and c[6] else 0,
-            "little_straight": 30 if straight and c[1] else 0,
-            "big_straight": 30 if straight and c[6] else 0}[box]
-
-
-# -- scoring: every unordered roll of every box against the reference -----------------
-cats = rules.categories
-n_checked = 0
-for i in range(yd.N_ROLLS):
-    d = yd.roll_dice(i)
-    assert yd.roll_index(d) == i
-    for b in range(len(cats)):
-        want = ref_score(cats[b], d)
-        assert rules.score_roll(i, b) == want, (d, cats[b], rules.score_roll(i, b), want)
-        assert rules.score(d, cats[b]) == want
-        n_checked += 1
-print("scores checked", n_checked)
-del ref_score  # the game below runs without the reference's code in the heap
-gc.collect()
-
-
-# -- a scripted four-player game: an LCG for dice, a greedy player -------------------
-def lcg(state):
-    def rng():
-        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return (state[0] >> 16) % 6 + 1
-    return rng
-
-
-def play_turn(game):
-    """Keep the most common face between rolls, then take the best-scoring box."""
-    game.roll()
-    for _ in range(2):
-        c = [0] * 7
-        for x in game.dice:
-            c[x] += 1
-        keep = c.index(max(c))
-        for i in range(5):
-            game.hold(i, 1 if game.dice[i] == keep else 0)
+    def play_turn(game):
+        """Keep the most common face between rolls, then take the best-scoring box."""
         game.roll()
-    best = -1
-    for box, points in game.options().items():
-        if points > best or (points == best and box < choice):
-            choice, best = box, points
-    return game.fill(choice)
+        for _ in range(2):
+            c = [0] * 7
+            for x in game.dice:
+                c[x] += 1
+            keep = c.index(max(c))
+            for i in range(5):
+                game.hold(i, 1 if game.dice[i] == keep else 0)
+            game.roll()
+        best = -1
+        for box, points in game.options().items():
+            if points > best or (points == best and box < choice):
+                choice, best = box, points
+        return game.fill(choice)
+
+    gc.collect()
+    base = gc.mem_alloc()
+    print("mem the script", base)
+    import yahtzee_core as yc
+    mem("after the import")
+    print("core module file", yc.__file__)
+    rules = yc.ruleset(name)
+    mem("after the ruleset")
+    print("variant modules", " ".join(sorted(
+        m for m in sys.modules if m.startswith("yahtzee_core.variants."))))
+    n_boxes = len(rules.categories)
+
+    seed = [2024]
+    game = yc.Game(rules, 4, lcg(seed))
+    mem("after the Game")
+    nvm = bytearray(256)  # two slots of 128 bytes: room for 4 players of any ruleset
+    store = yc.SlotStore(nvm)
+    turns = 0
+    twin = None
+    while not game.over:
+        play_turn(game)
+        turns += 1
+        if turns == n_boxes * 2 + 1:
+            # save mid-game, reload into a twin with an identical dice source, play on both
+            store.write(game.to_bytes())
+            data = yc.SlotStore(nvm).read()
+            assert data == game.to_bytes()
+            twin = yc.Game.from_bytes(data, lcg([seed[0]]))
+            assert twin.to_bytes() == data
+    assert turns == 4 * n_boxes, turns
+    while not twin.over:
+        play_turn(twin)
+    assert twin.to_bytes() == game.to_bytes()
+    for card in game.cards:
+        assert card.total == sum(card.filled.values()) + card.upper_bonus + card.yahtzee_bonus
+        assert len(card.filled) == n_boxes
+    store.write(game.to_bytes())
+    assert yc.Game.from_bytes(store.read()).to_bytes() == game.to_bytes()
+    print("save size in bytes", len(game.to_bytes()))
+    print("final totals", " ".join(str(c.total) for c in game.cards))
+    print("final ranking", game.ranking())
+    mem("after the whole game")
 
 
-seed = [2024]
-game = yc.Game(rules, 4, lcg(seed))
-gc.collect()
-print("mem after Game", gc.mem_alloc() - _base)
-nvm = bytearray(512)
-store = yc.SlotStore(nvm, 0, 256)
-turns = 0
-twin = None
-while not game.over:
-    play_turn(game)
-    turns += 1
-    if turns == len(cats) * 2 + 1:
-        # save mid-game, reload into a twin with an identical dice source, play on both
-        store.write(game.to_bytes())
-        data = yc.SlotStore(nvm, 0, 256).read()
-        assert data == game.to_bytes()
-        twin = yc.Game.from_bytes(data, lcg([seed[0]]))
-        assert twin.to_bytes() == data
-assert turns == 4 * len(cats), turns
-while not twin.over:
-    play_turn(twin)
-assert twin.to_bytes() == game.to_bytes()
-for card in game.cards:
-    assert card.total == sum(card.filled.values()) + card.upper_bonus + card.yahtzee_bonus
-    assert len(card.filled) == len(cats)
-store.write(game.to_bytes())
-assert yc.Game.from_bytes(store.read()).to_bytes() == game.to_bytes()
-print("save bytes", len(game.to_bytes()))
-print("totals", " ".join(str(c.total) for c in game.cards))
-print("ranking", game.ranking())
-gc.collect()
-print("mem after game", gc.mem_alloc() - _base)
+main(sys.argv[1] if len(sys.argv) > 1 else "yahtzee")
 print("core checks passed")

@@ -3,8 +3,6 @@ further Yahtzee while the Yahtzee box holds 50. See docs/RULES.md."""
 
 from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
-from .._build import (UPPER, SUM_IF_KIND, FULL_HOUSE, RUN_OF_4, RUN_OF_5, FIVE_ALIKE,
-                      CHANCE)
 
 
 class Yahtzee(Ruleset):
@@ -17,8 +15,7 @@ class Yahtzee(Ruleset):
                   'yahtzee', 'chance')
     labels = ('Aces|Twos|Threes|Fours|Fives|Sixes|3 of a kind|4 of a kind|Full house|'
               'Sm straight|Lg straight|Yahtzee|Chance')
-    kinds = bytes((UPPER, UPPER, UPPER, UPPER, UPPER, UPPER, SUM_IF_KIND, SUM_IF_KIND,
-                   FULL_HOUSE, RUN_OF_4, RUN_OF_5, FIVE_ALIKE, CHANCE))
+    kinds = b'uuuuuukkfslyc'  # box kinds, letters explained in _build.py
     params = bytes((1, 2, 3, 4, 5, 6, 3, 4, 25, 30, 40, 50, 0))
     upper_bonus = 35
     five_alike_box = 11

@@ -3,8 +3,6 @@ Pairs and kinds score only the matching dice; the straights are exactly 1-5 (15)
 2-6 (20); a full house scores the sum of its dice."""
 
 from ..rules import Ruleset
-from .._build import (UPPER, SUM_OF_KIND, TWO_PAIRS, LOW_RUN, HIGH_RUN, FULL_HOUSE,
-                      CHANCE, FIVE_ALIKE)
 
 
 class Yatzy(Ruleset):
@@ -14,9 +12,7 @@ class Yatzy(Ruleset):
                   'large_straight', 'full_house', 'chance', 'yatzy')
     labels = ('Ones|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|3 of a kind|'
               '4 of a kind|Sm straight|Lg straight|Full house|Chance|Yatzy')
-    kinds = bytes((UPPER, UPPER, UPPER, UPPER, UPPER, UPPER, SUM_OF_KIND, TWO_PAIRS,
-                   SUM_OF_KIND, SUM_OF_KIND, LOW_RUN, HIGH_RUN, FULL_HOUSE, CHANCE,
-                   FIVE_ALIKE))
+    kinds = b'uuuuuunpnnabfcy'  # box kinds, letters explained in _build.py
     params = bytes((1, 2, 3, 4, 5, 6, 2, 0, 3, 4, 15, 20, 0, 0, 50))
     upper_bonus = 50
     five_alike_box = 14

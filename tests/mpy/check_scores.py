@@ -1,0 +1,69 @@
+# Score checks for MicroPython / CircuitPython: every box of every unordered roll of one
+# ruleset against an inline reference written from the words of RULES.md (no core
+# tables). Usage: micropython check_scores.py [ruleset]; run by
+# tests/test_core_micropython.py. Ends with "score checks passed".
+import sys
+
+import yahtzee_core as yc
+from yahtzee_core import dice as yd
+
+NAME = sys.argv[1] if len(sys.argv) > 1 else "yahtzee"
+
+
+def ref_score(name, box, d):
+    """The plain score by the words of RULES.md, from face counts (no core tables)."""
+    c = [0] * 7
+    for x in d:
+        c[x] += 1
+    s = d[0] + d[1] + d[2] + d[3] + d[4]
+    top = [0] * 6  # top[n]: the highest face showing on at least n dice
+    pairs = n_pairs = run = longest = 0
+    for f in range(1, 7):
+        for n in range(1, c[f] + 1):
+            top[n] = f
+        if c[f] >= 2:
+            pairs += 2 * f
+            n_pairs += 1
+        run = run + 1 if c[f] else 0
+        longest = max(longest, run)
+    full = 3 in c and 2 in c
+    straight = longest == 5
+    if box in ("aces", "ones", "twos", "threes", "fours", "fives", "sixes"):
+        f = ("aces", "twos", "threes", "fours", "fives", "sixes").index(box) + 1 \
+            if box != "ones" else 1
+        return f * c[f]
+    if box in ("chance", "choice"):
+        return s
+    if box in ("yahtzee", "yatzy", "yacht"):
+        return 50 if top[5] else 0
+    if name.startswith("yahtzee"):
+        return {"three_of_a_kind": s if top[3] else 0, "four_of_a_kind": s if top[4] else 0,
+                "full_house": 25 if full else 0, "small_straight": 30 if longest >= 4 else 0,
+                "large_straight": 40 if straight else 0}[box]
+    return {"one_pair": 2 * top[2], "two_pairs": pairs if n_pairs == 2 else 0,
+            "three_of_a_kind": 3 * top[3], "four_of_a_kind": 4 * top[4],
+            "full_house": s if full else 0,
+            "small_straight": 15 if straight and c[1] else 0,
+            "large_straight": 20 if straight and c[6] else 0,
+            "little_straight": 30 if straight and c[1] else 0,
+            "big_straight": 30 if straight and c[6] else 0}[box]
+
+
+
+def check_scores(rules, name):
+    """Every box of every unordered roll against the reference; returns the count."""
+    cats = rules.categories
+    n_checked = 0
+    for i in range(yd.N_ROLLS):
+        d = yd.roll_dice(i)
+        assert yd.roll_index(d) == i
+        for b in range(len(cats)):
+            want = ref_score(name, cats[b], d)
+            assert rules.score_roll(i, b) == want, (d, cats[b], rules.score_roll(i, b), want)
+            assert rules.score(d, cats[b]) == want
+            n_checked += 1
+    return n_checked
+
+
+print("scores checked", check_scores(yc.ruleset(NAME), NAME))
+print("score checks passed")

@@ -1,0 +1,300 @@
+"""Turn planning: the best hold or box of one turn against any source of turn-start
+values (the strategy table for the Advisor and the `perfect` bot, a heuristic for the
+`good` bot and table-less hints). Its own module so that a `good` bot loads no table
+reader; ranking every option (hints, analysis) is ranking.py's.
+
+A decision needs only the values of the states the turn can end in (at most 44: six
+upper-subtotal outcomes for each open upper box, one per other box, two for the
+Yahtzee box); everything inside the turn is computed here, in integers:
+
+- after the last roll, each roll takes its best box: 100 * points (bonuses included)
+  plus the next state's value;
+- a hold's value is the sum over the six faces of the hold with one more die, so a
+  hold of k dice carries its expectation times 6**(5 - k); multiplying by 6**k puts
+  every hold on the common scale 6**5 = 7776 (at most about 7776 * 46000 < 2**30, so
+  CircuitPython never needs a big integer);
+- the best hold within a roll is the best "sub-hold", pushed up from each hold to the
+  holds with one more die; its value divided by 7776 (rounded) gives the roll's value
+  with one roll left, and the same sweep again gives the first roll's choice.
+
+Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds) and
+the 1260-byte child table: about 3.2 KB.
+"""
+
+from array import array
+
+from . import dice as _dice
+from .rules import OPEN, ruleset as _ruleset
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+SCALE = const(7776)           # 6 ** 5: the common scale of hold values (analysis.py too)
+_SCALE = const(SCALE)
+_HALF = const(3888)
+_N_ROLLS = const(252)
+_N_HOLDS = const(462)
+_N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
+
+
+class TurnPlanner:
+    """Best play within one turn against any source of turn-start values: the
+    strategy table (Advisor, `perfect` bot) or a heuristic (`good` bot).
+
+    ``values.value(mask, u, y)`` must return the expected remaining score in
+    hundredths of a point."""
+
+    def __init__(self, rules, values):
+        if isinstance(rules, str):
+            rules = _ruleset(rules)
+        self.rules = rules
+        self.values = values
+        self.n_boxes = rules.n_boxes
+        self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
+        self.ubonus = rules.upper_bonus
+        self.fab = rules.five_alike_box
+        self.has_y = self.fab >= 0 and rules.five_alike_bonus > 0
+        # level[k]: the first hold of k dice (and the end)
+        self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
+        # children[h * 6 + f - 1]: the hold h of k dice with one more die showing f, as
+        # its place among the holds of k + 1 dice (fewer than 256): a byte, not a uint16
+        ch = bytearray(_N_SMALL * 6)
+        for h in range(_N_SMALL):
+            kept = _dice.hold_dice(h)
+            up = self.level[len(kept) + 1]
+            for f in range(1, 7):
+                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
+        self.children = ch
+        self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
+        self.x = array('i', bytes(4 * _N_HOLDS))
+        # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
+        # all five dice (a view, no second array)
+        self.e = memoryview(self.x)[self.base5:]
+        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
+        self.five = bytearray(6)          # roll index of each five-alike
+        for f in range(1, 7):
+            self.five[f - 1] = _dice.roll_index((f, f, f, f, f))
+        self._key = -1
+        self._stage = 0                   # 3: self.e holds the last-roll values
+        self._scratch = None
+
+    # -- state ----------------------------------------------------------------------
+    def state(self, card):
+        mask = card.filled_mask
+        u = 0
+        if self.cap:
+            u = card.upper_total
+            if u > self.cap:
+                u = self.cap
+        y = 0
+        if self.has_y:
+            s = card.scores[card.rules.five_alike_box]
+            y = 1 if (s != OPEN and s > 0) else 0
+        return mask, u, y
+
+    def expected_remaining(self, card):
+        mask, u, y = self.state(card)
+        if mask == (1 << self.n_boxes) - 1:
+            return 0
+        return self.values.value(mask, u, y)
+
+    def _prepare(self, card):
+        """Read the next-state values of the turn (cached for this state)."""
+        mask, u, y = self.state(card)
+        key = (mask << 8 | u) << 1 | y
+        if key == self._key:
+            return
+        nv = self.nv
+        val = self.values.value
+        cap = self.cap
+        full = (1 << self.n_boxes) - 1
+        for b in range(self.n_boxes):
+            if mask >> b & 1:
+                continue
+            nmask = mask | (1 << b)
+            if nmask == full:
+                for c in range(6):
+                    nv[b * 6 + c] = 0
+                if b < 6:
+                    for c in range(6):
+                        p = c * (b + 1)
+                        nv[b * 6 + c] = 100 * self._crossing(u, p)
+                continue
+            if b < 6:
+                for c in range(6):
+                    p = c * (b + 1)
+                    nu = u + p if cap else 0
+                    if nu > cap:
+                        nu = cap
+                    nv[b * 6 + c] = val(nmask, nu, y) + 100 * self._crossing(u, p)
+            elif b == self.fab:
+                nv[b * 6] = val(nmask, u, 0)
+                nv[b * 6 + 1] = val(nmask, u, 1) if self.has_y else nv[b * 6]
+            else:
+                nv[b * 6] = val(nmask, u, y)
+        self._key = key
+        self._stage = 0
+        self._mask = mask
+        self._u = u
+
+    def _crossing(self, u, p):
+        if self.cap and u < self.cap <= u + p:
+            return self.ubonus
+        return 0
+
+    def _box_value(self, b, pts):
+        """Hundredths: points now (with the upper bonus) plus the next state's value."""
+        nv = self.nv
+        if b < 6:
+            f = b + 1
+            c = pts // f
+            if c * f == pts and c <= 5:
+                return 100 * pts + nv[b * 6 + c]
+            # not a plain count of the face (no ruleset does this): ask the table
+            u = self._u + pts
+            nu = u if u < self.cap else self.cap
+            return 100 * (pts + self._crossing(self._u, pts)) + \
+                self.values.value(self._mask | (1 << b), nu, self._key & 1)
+        if b == self.fab:
+            return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
+        return 100 * pts + nv[b * 6]
+
+    def _best_box(self, card, roll):
+        """(best value, best box) of roll index `roll` before any five-alike bonus: the
+        lowest box among equal values. Joker rules asked of the rules: no options
+        dict, no allocation."""
+        points = self.rules.points
+        scores = card.scores
+        best = -1
+        best_b = -1
+        for b in range(self.n_boxes):
+            pts = points(scores, roll, b)
+            if pts >= 0:
+                v = self._box_value(b, pts)
+                if v > best:
+                    best, best_b = v, b
+        return best, best_b
+
+    def _five_alike(self, card, face):
+        """(best value, best box) of a five-alike of `face`, its bonus included."""
+        best, best_b = self._best_box(card, self.five[face - 1])
+        if best_b >= 0 and self.has_y:
+            best += 100 * self._bonus(card, (face,) * 5, self.rules.categories[best_b])
+        return best, best_b
+
+    def _bonus(self, card, d, name):
+        """Five-alike bonus this roll earns: fill a scratch copy of the card."""
+        from .scorecard import Scorecard
+        s = self._scratch
+        if s is None or s.rules is not self.rules:
+            s = self._scratch = Scorecard(self.rules)
+        s.scores[:] = card.scores
+        before = s.yahtzee_bonus
+        s.fill(name, d)
+        return s.yahtzee_bonus - before
+
+    def _last_roll_values(self, card):
+        """self.e[r] = value (hundredths) of roll r after the last roll."""
+        self._prepare(card)
+        if self._stage == 3:
+            return
+        e = self.e
+        mask = self._mask
+        score = self.rules.score_roll
+        nb = self.n_boxes
+        for r in range(_N_ROLLS):
+            best = -1
+            for b in range(nb):
+                if mask >> b & 1:
+                    continue
+                v = self._box_value(b, score(r, b))
+                if v > best:
+                    best = v
+            e[r] = best
+        for f in range(1, 7):
+            e[self.five[f - 1]] = self._five_alike(card, f)[0]
+        self._stage = 3
+
+    def _sweep(self):
+        """From self.e (values of the 252 rolls, the tail of self.x) fill self.x with
+        every hold's expectation on the 7776 scale (self.e scaled too)."""
+        x = self.x
+        ch = self.children
+        lv = self.level
+        for k in range(4, -1, -1):        # the holds of k + 1 dice are complete
+            up = lv[k + 1]
+            for h in range(lv[k], up):
+                i = h * 6
+                x[h] = x[up + ch[i]] + x[up + ch[i + 1]] + x[up + ch[i + 2]] + \
+                    x[up + ch[i + 3]] + x[up + ch[i + 4]] + x[up + ch[i + 5]]
+        mult = 1
+        for k in range(6):
+            for h in range(lv[k], lv[k + 1]):
+                x[h] *= mult
+            mult *= 6
+        self._stage = 0
+
+    def _push_best(self):
+        """x[h] = best value over the holds inside h; then self.e = each roll's value
+        with one roll left (hundredths)."""
+        x = self.x
+        ch = self.children
+        lv = self.level
+        for k in range(5):                # parents before their children
+            up = lv[k + 1]
+            for h in range(lv[k], up):
+                v = x[h]
+                i = h * 6
+                for j in range(i, i + 6):
+                    c = up + ch[j]
+                    if v > x[c]:
+                        x[c] = v
+        e = self.e
+        for r in range(_N_ROLLS):
+            e[r] = (e[r] + _HALF) // _SCALE
+
+    def _hold_values(self, card, rolls_left):
+        """Leave in self.x the value of every hold (7776 scale) with `rolls_left`."""
+        self._last_roll_values(card)
+        self._sweep()
+        if rolls_left == 2:
+            self._push_best()
+            self._sweep()
+
+    # -- decisions (every option ranked: ranking.py) ------------------------------
+    def best_hold_index(self, card, dice, rolls_left):
+        """(hold index, value on the 7776 scale) of the best hold: the smallest hold
+        index among equal values. Allocation-light (for bots)."""
+        self._hold_values(card, rolls_left)
+        x = self.x
+        c = [0, 0, 0, 0, 0, 0, 0]
+        for v in dice:
+            c[v] += 1
+        best_h = -1
+        best = -1
+        # every sub-multiset of the dice, by counts
+        for c1 in range(c[1] + 1):
+            for c2 in range(c[2] + 1):
+                for c3 in range(c[3] + 1):
+                    for c4 in range(c[4] + 1):
+                        for c5 in range(c[5] + 1):
+                            for c6 in range(c[6] + 1):
+                                packed = c1 | c2 << 3 | c3 << 6 | c4 << 9 | c5 << 12 | c6 << 15
+                                k = c1 + c2 + c3 + c4 + c5 + c6
+                                h = self.level[k] + _dice.rank_counts(packed)
+                                v = x[h]
+                                if v > best or (v == best and h < best_h):
+                                    best, best_h = v, h
+        return best_h, best
+
+    def best_box_index(self, card, dice):
+        """(box index, value hundredths): the lowest box index among equal values.
+        Allocation-light: no options dict, no lists (ranking.box_options ranks all)."""
+        self._prepare(card)
+        best, best_b = self._best_box(card, _dice.roll_index(dice))
+        if best_b >= 0 and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
+            best += 100 * self._bonus(card, tuple(dice), self.rules.categories[best_b])
+        return best_b, best

@@ -1,0 +1,109 @@
+"""Every hold or box of a turn ranked by value, from a planner.TurnPlanner: what hints
+show and the points-lost analysis judges against. Apart from planner.py because a
+computer player only needs the best choice (TurnPlanner.best_hold_index and
+best_box_index) and so never loads this.
+
+    hints = Hints('yahtzee', 'tables/yahtzee.yzt')   # level `good` without a table
+    hints.hold_options(card, dice, rolls_left)[0]    # (expected final, dice to keep)
+"""
+
+from . import dice as _dice
+from .rules import ruleset as _ruleset
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_SCALE = const(7776)          # planner.SCALE
+_HALF = const(3888)
+
+
+def hold_options(planner, card, dice, rolls_left):
+    """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
+    every distinct choice of dice to keep, best first (ties: fewer dice first)."""
+    if rolls_left not in (1, 2):
+        raise ValueError('holding needs 1 or 2 rolls left')
+    planner._hold_values(card, rolls_left)
+    x = planner.x
+    d = sorted(dice)
+    out = []
+    seen = []
+    for sub in range(32):
+        kept = tuple(d[i] for i in range(5) if sub >> i & 1)
+        h = _dice.hold_index(kept)
+        if h in seen:
+            continue
+        seen.append(h)
+        out.append(((x[h] + _HALF) // _SCALE, kept, h))
+    out.sort(key=_rank_key)
+    return [(v, kept) for v, kept, h in out]
+
+
+def box_options(planner, card, dice):
+    """[(value hundredths of the rest of the game, box index)] for every legal box,
+    best first."""
+    planner._prepare(card)
+    opts = card.options(dice)
+    cats = planner.rules.categories
+    bonus = 0
+    out = []
+    for b in range(planner.n_boxes):
+        if cats[b] in opts:
+            if not out and planner.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
+                bonus = 100 * planner._bonus(card, tuple(dice), cats[b])
+            out.append((planner._box_value(b, opts[cats[b]]), b))
+    out = [(v + bonus, b) for v, b in out]
+    out.sort(key=_box_key)
+    return out
+
+
+def _rank_key(item):
+    return (-item[0], len(item[1]), item[2])
+
+
+def _box_key(item):
+    return (-item[0], item[1])
+
+
+class RankedOptions:
+    """Every hold or box ranked by expected final score (hundredths), from the turn
+    planner in ``self.planner``: shared by the Advisor and Hints."""
+
+    def hold_options(self, card, dice, rolls_left):
+        """[(expected final hundredths, kept sorted tuple)] best first."""
+        t = 100 * card.total
+        return [(t + v, kept) for v, kept in hold_options(self.planner, card, dice, rolls_left)]
+
+    def box_options(self, card, dice):
+        """[(expected final hundredths, box index)] best first."""
+        t = 100 * card.total
+        return [(t + v, b) for v, b in box_options(self.planner, card, dice)]
+
+
+class Hints(RankedOptions):
+    """Hints for the UI: the advisor when a table is usable, else `good` planning
+    (then ``fallback`` is True and ``note`` says so). Values are expected final
+    scores in hundredths of a point."""
+
+    def __init__(self, rules, table_path=None):
+        if isinstance(rules, str):
+            rules = _ruleset(rules)
+        self.rules = rules
+        self.fallback = False
+        self.note = ''
+        planner = None
+        if table_path is not None:
+            from .advisor import Advisor, TableError
+            try:
+                planner = Advisor(rules, table_path).planner
+            except (TableError, OSError) as exc:
+                self.note = 'strategy table unusable (%s): hints from level good' % exc
+        else:
+            self.note = 'no strategy table: hints from level good'
+        if planner is None:
+            from .bots import good_planner
+            planner = good_planner(rules)
+            self.fallback = True
+        self.planner = planner
