@@ -7,6 +7,7 @@ import sys
 
 from ui import actions as A
 from ui import app as ui_app
+from ui import codes
 from ui.loop import Runner
 
 from lcg_dice import Dice
@@ -62,6 +63,8 @@ press(A.DOWN, A.DOWN, A.RIGHT, A.RIGHT)      # P2: CPU good
 while app.items[app.cursor] != "Start game":
     press(A.DOWN)
 press(A.OK)
+assert app.scene == codes.TURN, app.scene      # the handover: P1 takes the device
+press(A.OK)
 assert app.scene == ui_app.PLAY, app.scene
 assert app.game.players == ("human", "good"), app.game.players
 
@@ -90,6 +93,15 @@ print("alloc tumbling frame", tumble // 200, "bytes (total %d over 200 frames)" 
 press(A.SHAKE_END)
 assert app.game.rolls_left == 2
 
+# a big moment (issue 16): the banner flashes and the tune plays, frame by frame
+from ui.scene_play import big_moment
+big_moment(app, codes.MOMENT_YAHTZEE, clock.now)
+frame()
+drawn = views.updates
+moment = alloc_per_frame(60)            # 60 frames of 25 ms: the whole 1.2 s
+assert views.updates > drawn + 5 and app.moment == 0, (views.updates, app.moment)
+print("alloc big moment frame", moment // 60, "bytes (total %d over 60 frames)" % moment)
+
 # -- play the game out: humans take the suggested box, the computer plays in 600 ms steps
 turns = 0
 while not app.game.over:
@@ -102,6 +114,8 @@ while not app.game.over:
         turns += 1
     elif app.scene == ui_app.CPU:
         frame(ms=100)
+    elif app.scene == codes.TURN:             # pass the device / take it
+        press(A.OK)
     else:
         raise AssertionError("unexpected scene %d" % app.scene)
     assert turns < 40
