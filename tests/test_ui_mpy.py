@@ -124,8 +124,9 @@ def test_shake_loss_hints_and_export_under_micropython(tmp_path):
     script.write_text(_INTEGRATION_SCRIPT)
     # 124K was the floor before the coach, rules pages and Odds screen hooks (about
     # 3.6K more resident: scanned in 4K steps, 128K fails, 132K passes); issue 16's
-    # table play (handovers, names, read-only cards, big moments) made it about 3K more
-    done = run_micropython(str(script), heapsize="136K", packages=("yahtzee_core", "ui"),
+    # table play (handovers, names, read-only cards, big moments) made it about 6K more
+    # resident: 136K fails, 140K passes
+    done = run_micropython(str(script), heapsize="140K", packages=("yahtzee_core", "ui"),
                            extra_path=[MPY_DIR])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "integration checks passed" in done.stdout

@@ -302,6 +302,7 @@ def learn_screens(width=128, height=64):
     while s.app.items[s.app.cursor] != 'Aces':
         s.press(A.UP)
     s.press(A.OK, A.OK)                          # five sixes as Aces: a costly box
+    s.wait(1500)                                 # the Yahtzee's banner is gone
     out.append((pre + 'coach_note', s.image()))
     s.press(A.BACK)
     app = s.app
@@ -316,6 +317,7 @@ def learn_screens(width=128, height=64):
     out.append((pre + 'coach_list', s.image()))
     s.press(A.OK)
     out.append((pre + 'coach_page', s.image()))
+    return out
 
 
 def table_screens(width=128, height=64):

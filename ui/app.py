@@ -38,12 +38,12 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
                       MOMENT_NAMES)
 # biggest first: each .py compiles in RAM while the ones before it stay resident
-from ui import scene_play as play
 from ui import scene_menus as menus
-from ui import scene_cpu as cpu
-from ui import scene_end as end
 from ui import scene_card as card
-from ui import app_saves, hints, lazy_scenes as lazy
+from ui import scene_play as play
+from ui import scene_end as end
+from ui import scene_cpu as cpu
+from ui import app_saves, hints, seats, lazy_scenes as lazy
 
 try:
     from micropython import const
@@ -448,7 +448,7 @@ class App:
         return self.labels[b]
 
     def player_name(self, p):
-        return play.seat_name(self, p)
+        return seats.seat_name(self, p)
 
     def seat_level(self, p):
         """Index into KIND_NAMES / KIND_SHORT of seat p's player."""
@@ -478,4 +478,4 @@ class App:
         self.coach_warned = False
         self.over_done = False
         self.bot_noted = False
-        play.forget_turns(self)
+        seats.forget_turns(self)

@@ -17,7 +17,7 @@ from ui.codes import (PLAY, CARD, OVER, TURN, DLG_NONE, DLG_ZERO, DLG_NOTE, VIEW
                       PG_RULES, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_box, coach_say
-from ui.scene_play import big_moment
+from ui.seats import big_moment
 
 
 def read_only(app):

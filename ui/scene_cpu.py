@@ -12,7 +12,8 @@ from ui.codes import CPU, PAUSE, DLG_NOTE, wrap
 from ui.app_saves import save_game
 from ui.hints import table_for
 from ui.scene_card import fill_box
-from ui.scene_play import start_turn, update_play_texts, yahtzee_rolled
+from ui.scene_play import start_turn, update_play_texts
+from ui.seats import yahtzee_rolled
 
 try:
     from micropython import const

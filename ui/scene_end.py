@@ -7,7 +7,7 @@ from ui import actions as A
 from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, PG_COACH, MOMENT_HIGH
 from ui.app_saves import save_records, save_people, clear_game
 from ui.hints import analysis_planner
-from ui.scene_play import big_moment
+from ui.seats import big_moment
 from ui.lazy_scenes import drop_module
 
 

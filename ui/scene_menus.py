@@ -14,7 +14,7 @@ from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES, DLG_
 from ui.app_saves import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
 from ui.scene_card import undo, refuse
-from ui.scene_play import seat_name
+from ui.seats import seat_name
 from ui.lazy_scenes import drop_module
 
 try:

@@ -9,7 +9,9 @@ the scorecard (CARD), the standings (UP, ui/scene_turn.py) and the pause menu
 
 from ui import actions as A
 from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, VIEW_PLAY, DLG_NONE, CURSOR_ROLL,
-                      CURSOR_CARD, CPU_NAMES, MOMENT_YAHTZEE, PG_RULES)
+                      CURSOR_CARD, PG_RULES)
+from ui import seats
+from ui.seats import yahtzee_rolled
 from ui.ticks import ticks_add, ticks_diff
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_hold, coach_say
@@ -29,54 +31,6 @@ def enter_play(app, now):
         app.go(TURN, now)       # pass the device: whose turn, where they stand
         return
     start_turn(app)
-
-
-def seat_name(app, p, kind=None):
-    """Seat p's name: the initials entered at setup (P1.. before any); a computer's
-    level and seat number (Good2). kind: a KINDS index (setup), else the game's."""
-    if kind is None:
-        kind = app.seat_level(p) if app.game is not None and p < len(app.game.players) else 0
-    if kind:
-        return (CPU_NAMES[kind] if kind < len(CPU_NAMES) else 'CPU') + '%d' % (p + 1)
-    people = app.people
-    return (people.names[p] if people is not None else '') or 'P%d' % (p + 1)
-
-
-def forget_turns(app):
-    """A new or resumed game: nobody holds the device yet, no fills to report."""
-    app.turn_filled = False
-    app.turn_taken = False
-    app.card_seat = -1
-    del app.summaries[:]
-
-
-_moments = None         # ui/moments.py once a big moment happened (loaded on first use)
-
-
-def big_moment(app, code, now):
-    """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py)."""
-    global _moments
-    if _moments is None:
-        from ui import moments
-        _moments = moments
-    _moments.big_moment(app, code, now)
-
-
-def play_tick(app, now):
-    """Every frame (App.tick): an OK roll's tumble ending, a big moment going on."""
-    if app.tumbling:
-        ok_roll_tick(app, now)
-    if app.moment:
-        _moments.moment_tick(app, now)
-
-
-def yahtzee_rolled(app, now):
-    """After any roll: five alike is a big moment (True when it was one)."""
-    f = app.game.dice
-    if f[0] == f[1] == f[2] == f[3] == f[4] != 0:
-        big_moment(app, MOMENT_YAHTZEE, now)
-        return True
-    return False
 
 
 def start_turn(app):
@@ -207,6 +161,14 @@ def update_play_texts(app, cpu_text=None):
 def _can_roll(app):
     g = app.game
     return g is not None and not g.over and g.rolls_left > 0
+
+
+def play_tick(app, now):
+    """Every frame (App.tick): an OK roll's tumble ending, a big moment going on."""
+    if app.tumbling:
+        ok_roll_tick(app, now)
+    if app.moment:
+        seats.moment_tick(app, now)
 
 
 _OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short shake

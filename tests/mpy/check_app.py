@@ -94,7 +94,7 @@ press(A.SHAKE_END)
 assert app.game.rolls_left == 2
 
 # a big moment (issue 16): the banner flashes and the tune plays, frame by frame
-from ui.scene_play import big_moment
+from ui.seats import big_moment
 big_moment(app, codes.MOMENT_YAHTZEE, clock.now)
 frame()
 drawn = views.updates
