@@ -128,7 +128,8 @@ class Session:
         mod = self.app_module
         scene = mod.SCENE_NAMES[app.scene] if app.scene < len(mod.SCENE_NAMES) else "?"
         game = app.game
-        if game is None or app.scene not in (mod.PLAY, mod.CARD, mod.CPU, mod.PAUSE, mod.OVER):
+        if game is None or scene not in ('play', 'card', 'cpu', 'pause', 'over', 'turn',
+                                         'standings'):
             return scene
         rounds = game.rules.rounds
         parts = []

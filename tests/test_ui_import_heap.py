@@ -16,8 +16,12 @@ import pytest
 from mpy_util import MICROPYTHON, REPO_ROOT, ports, run_micropython
 
 IMPORT_HEAP = {"micropython": "83K", "circuitpython": "56K"}
-MAX_UI_MODULE_LINES = 470   # a guide, not the limit: the heap test is the real check
-# (450 until the learning screens added their App attributes and hooks: app.py 469)
+MAX_UI_MODULE_LINES = 485   # a guide, not the limit: the heap test is the real check
+# (450 until the learning screens added their App attributes and hooks: app.py 469;
+# 485 with issue 16's table state: app.py 481)
+# Issue 16 left the MicroPython import floor noisy near the budget: from plain sources
+# the import passed at 82-89K and 95K but failed at 79-81K, 91K and 93K (heap
+# fragmentation); main before it passed from 79K.
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -139,7 +139,7 @@ hw.messages.append("shake sensor stopped answering: press OK to roll")
 frame()
 assert not app.has_shake and app.dialog == ui_app.DLG_NOTE, app.dialog
 frame(A.OK)
-assert app.line_b == "Hold 1-5, then OK", app.line_b
+assert app.line_a == "2 left: hold, OK", app.line_a
 
 frame(A.HINT)
 assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == "Hint (no table)", app.dialog_lines
@@ -155,8 +155,10 @@ def test_shake_loss_hints_and_export_under_micropython(tmp_path, port_form):
     script = tmp_path / "check_ui_integration.py"
     script.write_text(_INTEGRATION_SCRIPT)
     # 124K was the floor before the coach, rules pages and Odds screen hooks (about
-    # 3.6K more resident: scanned in 4K steps, 128K fails, 132K passes)
-    done = run_micropython(str(script), heapsize="132K" if compiled else "256K",
+    # 3.6K more resident: scanned in 4K steps, 128K fails, 132K passes); issue 16's
+    # table play (handovers, names, read-only cards, big moments) made it about 6K more
+    # resident: 136K fails, 140K passes
+    done = run_micropython(str(script), heapsize="140K" if compiled else "256K",
                            packages=("yahtzee_core", "ui"), extra_path=[MPY_DIR],
                            port=port, compiled=compiled)
     assert done.returncode == 0, done.stdout + done.stderr
