@@ -235,3 +235,29 @@ def test_circuitpython_32bit_agrees_and_stays_in_small_ints(name):
     # what remains is the result and keep tuples.
     garbage = [v for k, v in mem.items() if k[:4] == ("mem", "garbage", "per", "chase")]
     assert len(garbage) == 6 and max(garbage) < 1024, mem
+
+
+def test_the_stored_hold_tables_are_dice_py_s():
+    """yahtzee_core/odds_tables.py (written by tools/odds_tables.py) against holds built
+    here from sorted tuples, not from dice.py's ranking."""
+    from array import array
+    from itertools import combinations_with_replacement
+    from yahtzee_core import odds_tables
+    holds = [()]
+    for k in range(1, 6):
+        holds += sorted(combinations_with_replacement(range(1, 7), k),
+                        key=lambda d: (len(d), d[::-1]))   # colex within a size
+    index = dict((d, i) for i, d in enumerate(holds))
+    ch = array('H', odds_tables.CHILDREN)
+    assert len(ch) == 6 * 210
+    for h, d in enumerate(holds[:210]):
+        for f in range(1, 7):
+            assert ch[h * 6 + f - 1] == index[tuple(sorted(d + (f,)))]
+    for r, d in enumerate(holds[210:]):
+        w = 120
+        for f in set(d):
+            for k in range(2, d.count(f) + 1):
+                w //= k
+        assert odds_tables.WAYS[r] == w, d
+    import tools.odds_tables
+    assert tools.odds_tables.main(['--check']) == 0

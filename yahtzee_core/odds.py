@@ -42,8 +42,9 @@ it goes with the module (``rules.forget('odds')``) when the Odds screen closes.
 
 from array import array
 
-from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, hold_index, rank_counts, \
+from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, rank_counts, \
     pack_counts, roll_index
+from .rules import forget
 
 try:
     from micropython import const
@@ -67,20 +68,10 @@ def _tables():
     The five-dice holds 210 + r double as the values of the rolls r."""
     global _work
     if _work is None:
-        ch = array('H', bytes(2 * 6 * _N_SMALL))
-        for h in range(_N_SMALL):
-            kept = hold_dice(h)
-            for f in range(1, 7):
-                ch[h * 6 + f - 1] = hold_index(kept + (f,))
-        ways = bytearray(N_ROLLS)
-        for r in range(N_ROLLS):
-            w = 120
-            d = hold_dice(_BASE5 + r)
-            run = 1
-            for i in range(1, 5):
-                run = run + 1 if d[i] == d[i - 1] else 1
-                w //= run
-            ways[r] = w
+        from . import odds_tables
+        ch = array('H', odds_tables.CHILDREN)    # little-endian, as the boards are
+        ways = odds_tables.WAYS
+        forget('odds_tables')     # only the copy stays (the module's literal goes)
         zero = bytes(4 * N_HOLDS)
         _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero))
     return _work

@@ -1,0 +1,82 @@
+"""Writes yahtzee_core/odds_tables.py: the hold tables yahtzee_core/odds.py sweeps
+through, as bytes literals (desktop only).
+
+    python -m tools.odds_tables            # rewrite yahtzee_core/odds_tables.py
+    python -m tools.odds_tables --check    # exit 1 when it differs from dice.py's
+
+Building them on a board (hold_dice / hold_index for 1260 children) cost more than
+all the sweeps of an Odds screen; read from a literal they cost next to nothing.
+tests/test_core_odds.py checks them against yahtzee_core/dice.py.
+"""
+import os
+import sys
+from array import array
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from yahtzee_core.dice import N_ROLLS, hold_dice, hold_index  # noqa: E402
+
+TARGET = os.path.join(ROOT, 'yahtzee_core', 'odds_tables.py')
+N_SMALL = 210     # holds of 0..4 dice: the ones with children
+
+
+def children():
+    """children[h * 6 + f - 1]: hold h (0..4 dice) with one more die showing f."""
+    return [hold_index(hold_dice(h) + (f,)) for h in range(N_SMALL) for f in range(1, 7)]
+
+
+def ways():
+    """ways[r]: the orderings of roll r, 5! / prod(count!)."""
+    out = []
+    for r in range(N_ROLLS):
+        d = hold_dice(N_SMALL + r)
+        w = 120
+        for f in set(d):
+            for k in range(2, d.count(f) + 1):
+                w //= k
+        out.append(w)
+    return out
+
+
+def _literal(name, data, width=32):
+    lines = ['%s = (' % name]
+    for k in range(0, len(data), width):
+        lines.append('    %r' % data[k:k + width])
+    lines.append(')')
+    return lines
+
+
+def source():
+    ch = array('H', children())
+    if sys.byteorder != 'little':
+        ch.byteswap()
+    lines = ['"""Hold tables of yahtzee_core/odds.py, written by tools/odds_tables.py',
+             '(tests/test_core_odds.py checks them against yahtzee_core/dice.py).',
+             '',
+             'CHILDREN: 1260 little-endian uint16, hold h (0..4 dice) with one more die',
+             'showing f at h * 6 + f - 1 (hold indices as dice.hold_index). WAYS: 252',
+             'bytes, the orderings of each roll (5! / prod(count!))."""',
+             '']
+    lines += _literal('CHILDREN', ch.tobytes())
+    lines += _literal('WAYS', bytes(ways()))
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    text = source()
+    if '--check' in argv:
+        with open(TARGET) as f:
+            same = f.read() == text
+        print('yahtzee_core/odds_tables.py is %s' % ('up to date' if same else 'out of date'))
+        return 0 if same else 1
+    with open(TARGET, 'w') as f:
+        f.write(text)
+    print('wrote', TARGET)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
