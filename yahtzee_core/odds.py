@@ -56,6 +56,7 @@ _N_SMALL = const(210)    # holds of 0..4 dice: the ones with children
 _BASE5 = const(210)      # hold index of five kept dice = 210 + roll index
 _SCALE = const(7776)     # 6 ** 5
 _LEVEL = b'\x00\x01\x07\x1c\x54\xd2'   # first hold index of each hold size 0..5
+_POW6 = (1, 6, 36, 216, 1296, 7776)
 
 _work = None
 _fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same every turn
@@ -77,11 +78,13 @@ def _tables():
     return _work
 
 
-def _sweep(mx, hx, lx, ch, split):
+def _sweep(mx, hx, lx, ch, split, scale=True):
     """Roll values (in the five-dice holds) -> every hold's value on the 7776 scale
     when the dice not kept are rolled: the sum over the hold's ordered outcomes, times
     6**k for k dice kept. With `split` the points are two digits (hx, lx): the low one
-    is carried into the high one; else hx is not used."""
+    is carried into the high one; else hx is not used. Without `scale` the sums are
+    left unscaled (the last sweep: only the holds of the dice showing are compared,
+    chase scales just those)."""
     for h in range(_N_SMALL - 1, -1, -1):
         i = h * 6
         c0 = ch[i]
@@ -94,6 +97,8 @@ def _sweep(mx, hx, lx, ch, split):
         lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
         if split:
             hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
+    if not scale:
+        return
     mult = 1
     for k in range(6):
         end = _LEVEL[k + 1] if k < 5 else N_HOLDS
@@ -111,11 +116,13 @@ def _sweep(mx, hx, lx, ch, split):
         mult *= 6
 
 
-def _sweep_packed(x, ch):
+def _sweep_packed(x, ch, scale=True):
     """_sweep of one array of packed values (no carry: the fields never overflow)."""
     for h in range(_N_SMALL - 1, -1, -1):
         i = h * 6
         x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
+    if not scale:
+        return
     mult = 6
     for k in range(1, 6):
         for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
@@ -127,10 +134,25 @@ def _push_packed(x, ch):
     """_push_best of one array of packed values: one comparison per child."""
     for h in range(_N_SMALL):
         a = x[h]
-        for j in range(h * 6, h * 6 + 6):
-            c = ch[j]
-            if a > x[c]:
-                x[c] = a
+        i = h * 6          # unrolled: a loop over six children costs more than they do
+        c = ch[i]
+        if a > x[c]:
+            x[c] = a
+        c = ch[i + 1]
+        if a > x[c]:
+            x[c] = a
+        c = ch[i + 2]
+        if a > x[c]:
+            x[c] = a
+        c = ch[i + 3]
+        if a > x[c]:
+            x[c] = a
+        c = ch[i + 4]
+        if a > x[c]:
+            x[c] = a
+        c = ch[i + 5]
+        if a > x[c]:
+            x[c] = a
 
 
 def _push_best(k1, k2, k3, ch):
@@ -221,7 +243,21 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         keys = (hi, lo, made) if split else (lo, made, made)
     sweeps = 2 if roll < 0 else rolls_left
     stage = 0
-    if sweeps == 2 and top // g <= 16:
+    # With dice showing, the last sweep is left unscaled (see _sweep) and, when the
+    # points fit, packed as below: its one roll's chance and points are at most 7776
+    # and 16 * 7776.
+    one_int = roll >= 0 and rolls_left == 1 and top // g <= 16
+    if one_int:
+        if aim == 'make':
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = made[r] << 17 | lo[r]
+        else:
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = lo[r] << 13 | made[r]
+        _sweep_packed(made, ch, False)
+        keys = (made, made, made)
+        stage = 1
+    elif sweeps == 2 and top // g <= 16:
         # The last roll in one int per hold: the chance and the points packed so that
         # one comparison ranks (made, points) or (points, made), when no hold's value
         # (chance <= 7776, points <= 16 * 7776 < 2**17) overflows its field.
@@ -243,8 +279,9 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
                 lo[r] = v >> 13
         stage = 1
     while stage < sweeps:
-        _sweep(made, hi, lo, ch, split)
-        if stage < sweeps - 1 or roll < 0:
+        last = stage == sweeps - 1 and roll >= 0
+        _sweep(made, hi, lo, ch, split, not last)
+        if not last:
             _push_best(keys[0], keys[1], keys[2], ch)
         stage += 1
     if roll < 0:
@@ -296,6 +333,19 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
             k += t & 7
             t >>= 3
         h = _LEVEL[k] + rank_counts(sub)
+        mult = _POW6[k]
+        if k or split:     # onto the 7776 scale (and carried), as the last sweep left it
+            if one_int:
+                made[h] *= mult
+            elif split:
+                t = lo[h] * mult
+                q = t // _SCALE
+                lo[h] = t - q * _SCALE
+                hi[h] = hi[h] * mult + q
+                made[h] *= mult
+            else:
+                made[h] *= mult
+                lo[h] *= mult
         b1 = k1[h]
         b2 = k2[h]
         b3 = k3[h]
@@ -311,8 +361,15 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
             f += 1
         sub -= 1 << (3 * f)
     m = made[best]
-    q = m // _SCALE
     p = lo[best]
+    if one_int:
+        if aim == 'make':
+            p = m & 0x1FFFF
+            m >>= 17
+        else:
+            p = m >> 13
+            m &= 0x1FFF
+    q = m // _SCALE
     if split:
         p1 = hi[best]
     else:
