@@ -253,6 +253,11 @@ def test_the_stored_hold_tables_are_dice_py_s():
     for h, d in enumerate(holds[:210]):
         for f in range(1, 7):
             assert ch[h * 6 + f - 1] == index[tuple(sorted(d + (f,)))]
+    for f in range(2, 7):
+        swap = {1: f, f: 1}
+        for r, d in enumerate(holds[210:]):
+            swapped = tuple(sorted(swap.get(x, x) for x in d))
+            assert odds_tables.SWAP_ONES[(f - 2) * 252 + r] == index[swapped] - 210
     for r, d in enumerate(holds[210:]):
         w = 120
         for f in set(d):
@@ -261,3 +266,29 @@ def test_the_stored_hold_tables_are_dice_py_s():
         assert odds_tables.WAYS[r] == w, d
     import tools.odds_tables
     assert tools.odds_tables.main(['--check']) == 0
+
+
+def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
+    """With 2 rolls left an upper box takes the stored Ones figures, faces swapped
+    (odds_tables.ONES_MAKE): true in every ruleset since each upper box scores its
+    face times its count with no Joker; and for every roll the same answer as the
+    general sweep gives (the stored figures switched off)."""
+    from yahtzee_core import odds
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        assert rules.n_upper == 6
+        for b in range(6):
+            assert not (rules.joker_points and rules.joker_points[b]), name
+            for dice in ROLLS:
+                assert rules.score(dice, b) == (b + 1) * dice.count(b + 1), (name, b, dice)
+    rules = yc.ruleset("yahtzee")
+    chase(rules, 0, (1, 1, 1, 1, 1), 2)
+    with_table = [chase(rules, b, d[::-1], 2) for b in range(6) for d in ROLLS]
+    work = odds._work
+    assert work[5] is not None     # the stored figures are in use
+    try:
+        odds._work = work[:5] + (None,)
+        plain = [chase(rules, b, d[::-1], 2) for b in range(6) for d in ROLLS]
+    finally:
+        odds._work = work
+    assert with_table == plain

@@ -63,18 +63,21 @@ _fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same e
 
 
 def _tables():
-    """(children, ways, made, hi, lo), built once: children[h * 6 + f - 1] is hold h
-    with one more die showing f; ways[r] the orderings of roll r (5! / prod(c!));
-    made, hi, lo: a value per hold (scratch), the chance and the points' two digits.
-    The five-dice holds 210 + r double as the values of the rolls r."""
+    """(children, ways, made, hi, lo, upper), built once: children[h * 6 + f - 1] is
+    hold h with one more die showing f; ways[r] the orderings of roll r (5! /
+    prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
+    two digits. The five-dice holds 210 + r double as the values of the rolls r.
+    upper: (the Ones box's rolls with one roll to come, aim 'make', packed; the roll
+    index of each roll with faces 1 and f swapped at (f - 2) * 252 + r)."""
     global _work
     if _work is None:
         from . import odds_tables
         ch = array('H', odds_tables.CHILDREN)    # little-endian, as the boards are
         ways = odds_tables.WAYS
-        forget('odds_tables')     # only the copy stays (the module's literal goes)
+        upper = (array('i', odds_tables.ONES_MAKE), odds_tables.SWAP_ONES)
+        forget('odds_tables')     # only the copies stay (the module's literals go)
         zero = bytes(4 * N_HOLDS)
-        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero))
+        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero), upper)
     return _work
 
 
@@ -188,6 +191,62 @@ def _rounded(d0, d1, d2, n, unit):
     return top // _SCALE + (top % _SCALE >= _SCALE // 2)
 
 
+def _last_roll(rules, b, made, lo):
+    """Box b's value of every roll after the last roll, in the five-dice holds: made
+    (0/1) and points divided by g, a common divisor of the box's scores (Yahtzee 50
+    -> 1, Sixes 6, 12, .. -> 1..5): a box whose largest quotient is at most 17 never
+    needs the points' second digit (17 * 7776**2 < 2**30). Returns (g, top): top at
+    least the largest score."""
+    table = rules._table
+    joker = rules.joker_points[b] if rules.joker_points else 0
+    off = b * N_ROLLS
+    par = 3 * (b + 1) if b < rules.n_upper else 1
+    g = joker
+    top = joker
+    for r in range(off, off + N_ROLLS):
+        pts = table[r]
+        if pts > top:
+            top = pts
+        if pts and g != 1:
+            a = g
+            while a:
+                a, pts = pts % a, a
+            g = pts
+    g = g or 1
+    for r in range(N_ROLLS):
+        pts = table[off + r]
+        made[_BASE5 + r] = 1 if pts >= par else 0
+        lo[_BASE5 + r] = pts // g
+    if joker:   # five of a kind scores the Joker's points (g divides them)
+        five = rules._five_alike
+        for r in range(N_ROLLS):
+            if five[r]:
+                made[_BASE5 + r] = 1 if joker >= par else 0
+                lo[_BASE5 + r] = joker // g
+    return g, top
+
+
+def _one_roll_packed(made, lo, ch, aim):
+    """The last roll's values (made, lo) -> each roll's value with one roll to come, in
+    one int per hold: the chance and the points packed so that one comparison ranks
+    (made, points) or (points, made), as made << 17 | points or points << 13 | made;
+    for boxes whose points (as _last_roll divides them) are at most 16: no hold's
+    value (chance <= 7776, points <= 16 * 7776 < 2**17) then overflows its field."""
+    _pack(made, lo, aim)
+    _sweep_packed(made, ch)
+    _push_packed(made, ch)
+
+
+def _pack(made, lo, aim):
+    """Each roll's (made, points) in made, one int: see _one_roll_packed."""
+    if aim == 'make':
+        for r in range(_BASE5, N_HOLDS):
+            made[r] = made[r] << 17 | lo[r]
+    else:
+        for r in range(_BASE5, N_HOLDS):
+            made[r] = lo[r] << 13 | made[r]
+
+
 def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     """(chance in 1/10,000, expected points in hundredths, dice to keep or None) of
     chasing one box (name or index) for the rest of this turn; see the module doc."""
@@ -205,35 +264,30 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     key = (rules.name, b, aim)
     if roll < 0 and key in _fresh:
         return _fresh[key]
-    ch, ways, made, hi, lo = _tables()
-    # Value of every roll after the last roll: made (0/1) and points. Points are
-    # divided by the gcd of the box's scores (Yahtzee 50 -> 1, Sixes 6, 12, .. -> 1..5):
-    # a box whose largest quotient is at most 17 never needs the second digit
-    # (17 * 7776**2 < 2**30).
-    table = rules._table
-    five = rules._five_alike
-    joker = rules.joker_points[b] if rules.joker_points else 0
-    off = b * N_ROLLS
-    par = 3 * (b + 1) if b < rules.n_upper else 1
-    g = top = 0
-    for r in range(N_ROLLS):
-        pts = table[off + r]
-        if joker and five[r]:
-            pts = joker
-        made[_BASE5 + r] = 1 if pts >= par else 0
-        lo[_BASE5 + r] = pts
-        if pts > top:
-            top = pts
-        if pts and g != 1:
-            a = g
-            while a:
-                a, pts = pts % a, a
-            g = pts
-    g = g or 1
+    ch, ways, made, hi, lo, upper = _tables()
+    upper = upper if (roll >= 0 and rolls_left == 2 and aim == 'make' and
+                         b < rules.n_upper) else None
+    if upper:
+        # An upper box's rolls, with one roll to come, are the Ones box's (stored in
+        # odds_tables as _one_roll_packed leaves them) with face b + 1 and 1 swapped:
+        # scores b + 1 times a count, made with three. Divided by g = b + 1 as below.
+        g = b + 1
+        top = 5 * g
+        ones = upper[0]
+        if b:
+            perm = upper[1]
+            i = (b - 1) * N_ROLLS - _BASE5
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = ones[perm[i + r]]
+        else:
+            for r in range(_BASE5, N_HOLDS):
+                made[r] = ones[r - _BASE5]
+    else:
+        g, top = _last_roll(rules, b, made, lo)
     split = top // g > 17
-    for r in range(_BASE5, N_HOLDS):
-        lo[r] //= g
-        hi[r] = 0
+    if split:
+        for r in range(_BASE5, N_HOLDS):
+            hi[r] = 0
     if roll >= 0 and rolls_left == 0:
         return (10000 * made[_BASE5 + roll], 100 * g * lo[_BASE5 + roll],
                 hold_dice(_BASE5 + roll))
@@ -248,27 +302,14 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     # and 16 * 7776.
     one_int = roll >= 0 and rolls_left == 1 and top // g <= 16
     if one_int:
-        if aim == 'make':
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = made[r] << 17 | lo[r]
-        else:
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = lo[r] << 13 | made[r]
+        _pack(made, lo, aim)
         _sweep_packed(made, ch, False)
         keys = (made, made, made)
         stage = 1
     elif sweeps == 2 and top // g <= 16:
-        # The last roll in one int per hold: the chance and the points packed so that
-        # one comparison ranks (made, points) or (points, made), when no hold's value
-        # (chance <= 7776, points <= 16 * 7776 < 2**17) overflows its field.
-        if aim == 'make':
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = made[r] << 17 | lo[r]
-        else:
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = lo[r] << 13 | made[r]
-        _sweep_packed(made, ch)
-        _push_packed(made, ch)
+        # The last roll in one int per hold (see _one_roll_packed)
+        if not upper:
+            _one_roll_packed(made, lo, ch, aim)
         for r in range(_BASE5, N_HOLDS):
             v = made[r]
             if aim == 'make':
