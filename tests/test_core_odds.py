@@ -252,7 +252,7 @@ def test_the_stored_hold_tables_are_dice_py_s():
     assert len(ch) == 6 * 210
     for h, d in enumerate(holds[:210]):
         for f in range(1, 7):
-            assert ch[h * 6 + f - 1] == index[tuple(sorted(d + (f,)))]
+            assert ch[(f - 1) * 210 + h] == index[tuple(sorted(d + (f,)))]
     for f in range(2, 7):
         swap = {1: f, f: 1}
         for r, d in enumerate(holds[210:]):

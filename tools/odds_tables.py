@@ -25,8 +25,8 @@ N_SMALL = 210     # holds of 0..4 dice: the ones with children
 
 
 def children():
-    """children[h * 6 + f - 1]: hold h (0..4 dice) with one more die showing f."""
-    return [hold_index(hold_dice(h) + (f,)) for h in range(N_SMALL) for f in range(1, 7)]
+    """children[(f - 1) * 210 + h]: hold h (0..4 dice) with one more die showing f."""
+    return [hold_index(hold_dice(h) + (f,)) for f in range(1, 7) for h in range(N_SMALL)]
 
 
 def ways():
@@ -72,17 +72,18 @@ def _literal(name, data, width=32):
 
 
 def source():
-    ch = array('H', children())
+    flat = children()
+    ch = array('H', flat)
     if sys.byteorder != 'little':
         ch.byteswap()
-    ones = ones_make(ch)
+    ones = ones_make(tuple(array('H', flat[N_SMALL * f:N_SMALL * (f + 1)]) for f in range(6)))
     if sys.byteorder != 'little':
         ones.byteswap()
     lines = ['"""Hold tables of yahtzee_core/odds.py, written by tools/odds_tables.py',
              '(tests/test_core_odds.py checks them against yahtzee_core/dice.py).',
              '',
              'CHILDREN: 1260 little-endian uint16, hold h (0..4 dice) with one more die',
-             'showing f at h * 6 + f - 1 (hold indices as dice.hold_index). WAYS: 252',
+             'showing f at (f - 1) * 210 + h (hold indices as dice.hold_index). WAYS: 252',
              'bytes, the orderings of each roll (5! / prod(count!)). SWAP_ONES: 1260 bytes,',
              'the roll index of roll r with faces 1 and f swapped at (f - 2) * 252 + r.',
              'ONES_MAKE: 252 little-endian int32, the Ones box\'s rolls with one roll to',

@@ -63,7 +63,7 @@ _fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same e
 
 
 def _tables():
-    """(children, ways, made, hi, lo, upper), built once: children[h * 6 + f - 1] is
+    """(children, ways, made, hi, lo, upper), built once: children[f - 1][h] is
     hold h with one more die showing f; ways[r] the orderings of roll r (5! /
     prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
     two digits. The five-dice holds 210 + r double as the values of the rolls r.
@@ -72,7 +72,9 @@ def _tables():
     global _work
     if _work is None:
         from . import odds_tables
-        ch = array('H', odds_tables.CHILDREN)    # little-endian, as the boards are
+        # one array a face: ch[f - 1][h] (little-endian, as the boards are)
+        table = odds_tables.CHILDREN
+        ch = tuple([array('H', table[420 * f:420 * f + 420]) for f in range(6)])
         ways = odds_tables.WAYS
         upper = (array('i', odds_tables.ONES_MAKE), odds_tables.SWAP_ONES)
         forget('odds_tables')     # only the copies stay (the module's literals go)
@@ -88,14 +90,14 @@ def _sweep(mx, hx, lx, ch, split, scale=True):
     is carried into the high one; else hx is not used. Without `scale` the sums are
     left unscaled (the last sweep: only the holds of the dice showing are compared,
     chase scales just those)."""
+    ch0, ch1, ch2, ch3, ch4, ch5 = ch
     for h in range(_N_SMALL - 1, -1, -1):
-        i = h * 6
-        c0 = ch[i]
-        c1 = ch[i + 1]
-        c2 = ch[i + 2]
-        c3 = ch[i + 3]
-        c4 = ch[i + 4]
-        c5 = ch[i + 5]
+        c0 = ch0[h]
+        c1 = ch1[h]
+        c2 = ch2[h]
+        c3 = ch3[h]
+        c4 = ch4[h]
+        c5 = ch5[h]
         mx[h] = mx[c0] + mx[c1] + mx[c2] + mx[c3] + mx[c4] + mx[c5]
         lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
         if split:
@@ -121,9 +123,9 @@ def _sweep(mx, hx, lx, ch, split, scale=True):
 
 def _sweep_packed(x, ch, scale=True):
     """_sweep of one array of packed values (no carry: the fields never overflow)."""
+    ch0, ch1, ch2, ch3, ch4, ch5 = ch
     for h in range(_N_SMALL - 1, -1, -1):
-        i = h * 6
-        x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
+        x[h] = x[ch0[h]] + x[ch1[h]] + x[ch2[h]] + x[ch3[h]] + x[ch4[h]] + x[ch5[h]]
     if not scale:
         return
     mult = 6
@@ -135,25 +137,26 @@ def _sweep_packed(x, ch, scale=True):
 
 def _push_packed(x, ch):
     """_push_best of one array of packed values: one comparison per child."""
+    ch0, ch1, ch2, ch3, ch4, ch5 = ch
     for h in range(_N_SMALL):
         a = x[h]
-        i = h * 6          # unrolled: a loop over six children costs more than they do
-        c = ch[i]
+        # unrolled: a loop over six children costs more than they do
+        c = ch0[h]
         if a > x[c]:
             x[c] = a
-        c = ch[i + 1]
+        c = ch1[h]
         if a > x[c]:
             x[c] = a
-        c = ch[i + 2]
+        c = ch2[h]
         if a > x[c]:
             x[c] = a
-        c = ch[i + 3]
+        c = ch3[h]
         if a > x[c]:
             x[c] = a
-        c = ch[i + 4]
+        c = ch4[h]
         if a > x[c]:
             x[c] = a
-        c = ch[i + 5]
+        c = ch5[h]
         if a > x[c]:
             x[c] = a
 
@@ -165,8 +168,8 @@ def _push_best(k1, k2, k3, ch):
         a1 = k1[h]
         a2 = k2[h]
         a3 = k3[h]
-        for j in range(h * 6, h * 6 + 6):
-            c = ch[j]
+        for f in range(6):
+            c = ch[f][h]
             b1 = k1[c]
             if a1 > b1 or (a1 == b1 and (a2 > k2[c] or (a2 == k2[c] and a3 > k3[c]))):
                 k1[c] = a1
