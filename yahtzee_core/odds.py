@@ -83,15 +83,15 @@ def _tables():
     return _work
 
 
-def _sweep(mx, hx, lx, ch, split, scale=True):
+def _sweep(mx, hx, lx, ch, split, scale=True, low=0):
     """Roll values (in the five-dice holds) -> every hold's value on the 7776 scale
     when the dice not kept are rolled: the sum over the hold's ordered outcomes, times
     6**k for k dice kept. With `split` the points are two digits (hx, lx): the low one
     is carried into the high one; else hx is not used. Without `scale` the sums are
     left unscaled (the last sweep: only the holds of the dice showing are compared,
-    chase scales just those)."""
+    chase scales just those). Holds below `low` are left alone."""
     ch0, ch1, ch2, ch3, ch4, ch5 = ch
-    for h in range(_N_SMALL - 1, -1, -1):
+    for h in range(_N_SMALL - 1, low - 1, -1):
         c0 = ch0[h]
         c1 = ch1[h]
         c2 = ch2[h]
@@ -287,7 +287,13 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
                 made[r] = ones[r - _BASE5]
     else:
         g, top = _last_roll(rules, b, made, lo)
-    split = top // g > 17
+    # split: the points in two digits throughout (before the first roll, or scores too
+    # large for what follows). With dice showing, one roll's sums stay below
+    # 7776 * 100 and, but for the empty hold's, two rolls' below 1296 * 7776 * 100 <
+    # 2**30: `wide` boxes (points over 16 after the gcd) keep two plain arrays, and
+    # only the dice's holds are turned into digits for the last comparison.
+    split = top // g > (17 if roll < 0 else 100)
+    wide = not split and top // g > 16 and roll >= 0
     if split:
         for r in range(_BASE5, N_HOLDS):
             hi[r] = 0
@@ -298,18 +304,19 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         keys = (made, hi, lo) if split else (made, lo, made)
     else:
         keys = (hi, lo, made) if split else (lo, made, made)
+    digits = split or (wide and rolls_left == 2)     # the last comparison's form
     sweeps = 2 if roll < 0 else rolls_left
     stage = 0
     # With dice showing, the last sweep is left unscaled (see _sweep) and, when the
     # points fit, packed as below: its one roll's chance and points are at most 7776
     # and 16 * 7776.
-    one_int = roll >= 0 and rolls_left == 1 and top // g <= 16
+    one_int = roll >= 0 and rolls_left == 1 and not split and not wide
     if one_int:
         _pack(made, lo, aim)
         _sweep_packed(made, ch, False)
         keys = (made, made, made)
         stage = 1
-    elif sweeps == 2 and top // g <= 16:
+    elif sweeps == 2 and not split and not wide:
         # The last roll in one int per hold (see _one_roll_packed)
         if not upper:
             _one_roll_packed(made, lo, ch, aim)
@@ -324,10 +331,25 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         stage = 1
     while stage < sweeps:
         last = stage == sweeps - 1 and roll >= 0
-        _sweep(made, hi, lo, ch, split, not last)
+        # a wide box's empty hold after two rolls is summed in digits below
+        _sweep(made, hi, lo, ch, split, not last, 1 if last and digits and not split else 0)
         if not last:
             _push_best(keys[0], keys[1], keys[2], ch)
         stage += 1
+    if digits and not split:
+        keys = (made, hi, lo) if aim == 'make' else (hi, lo, made)
+        # the empty hold: the six one-die holds' sums (still unscaled), in digits
+        m = q = t = 0
+        for c in range(1, 7):
+            v = lo[c]
+            d = v // _SCALE
+            q += d
+            t += v - d * _SCALE
+            m += made[c]
+        c = t // _SCALE
+        made[0] = m
+        hi[0] = q + c
+        lo[0] = t - c * _SCALE
     if roll < 0:
         # The first roll: each of its 252 outcomes times its orderings, in three
         # base-7776 digits (the sums reach 50 * 7776**3).
@@ -378,9 +400,18 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
             t >>= 3
         h = _LEVEL[k] + rank_counts(sub)
         mult = _POW6[k]
-        if k or split:     # onto the 7776 scale (and carried), as the last sweep left it
+        if k or digits:     # onto the 7776 scale (and carried), as the last sweep left it
             if one_int:
                 made[h] *= mult
+            elif digits and not split:
+                if k:   # (the empty hold is done)
+                    t = lo[h]
+                    q = t // _SCALE
+                    t = (t - q * _SCALE) * mult
+                    c = t // _SCALE
+                    lo[h] = t - c * _SCALE
+                    hi[h] = q * mult + c
+                    made[h] *= mult
             elif split:
                 t = lo[h] * mult
                 q = t // _SCALE
@@ -414,7 +445,7 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
             p = m >> 13
             m &= 0x1FFF
     q = m // _SCALE
-    if split:
+    if digits:
         p1 = hi[best]
     else:
         p1 = p // _SCALE
