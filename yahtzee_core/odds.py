@@ -60,6 +60,40 @@ _POW6 = (1, 6, 36, 216, 1296, 7776)
 
 _work = None
 _fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same every turn
+_subs = [-1, bytearray(32), bytearray(32), 0]   # dice (packed counts), their holds: _holds
+
+
+def _holds(dice):
+    """(ranks, sizes, n): every sub-multiset of the dice (n, at most 32), largest
+    first: its rank among holds of its size and its size (hold index _LEVEL[size] +
+    rank); kept for the next call (an Odds screen asks every box about the same dice)."""
+    packed = pack_counts(dice)
+    ranks = _subs[1]
+    sizes = _subs[2]
+    if _subs[0] != packed:
+        _subs[0] = -1
+        n = 0
+        sub = packed
+        while True:
+            k = 0
+            t = sub
+            while t:
+                k += t & 7
+                t >>= 3
+            ranks[n] = rank_counts(sub)
+            sizes[n] = k
+            n += 1
+            if not sub:
+                break
+            # next smaller sub-multiset: count down the face counts, fields <= packed's
+            f = 0
+            while (sub >> (3 * f)) & 7 == 0:
+                sub |= ((packed >> (3 * f)) & 7) << (3 * f)
+                f += 1
+            sub -= 1 << (3 * f)
+        _subs[0] = packed
+        _subs[3] = n
+    return ranks, sizes, _subs[3]
 
 
 def _tables():
@@ -389,16 +423,10 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     best = -1
     a1 = a2 = a3 = -1
     k1, k2, k3 = keys
-    # Every sub-multiset of the dice showing, by face counts (no tuples).
-    packed = pack_counts(dice)
-    sub = packed
-    while True:
-        k = 0
-        t = sub
-        while t:
-            k += t & 7
-            t >>= 3
-        h = _LEVEL[k] + rank_counts(sub)
+    ranks, sizes, n = _holds(dice)
+    for i in range(n):
+        k = sizes[i]
+        h = _LEVEL[k] + ranks[i]
         mult = _POW6[k]
         if k or digits:     # onto the 7776 scale (and carried), as the last sweep left it
             if one_int:
@@ -427,14 +455,6 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         if b1 > a1 or (b1 == a1 and (b2 > a2 or (b2 == a2 and (b3 > a3 or (
                 b3 == a3 and h < best))))):
             a1, a2, a3, best = b1, b2, b3, h
-        if not sub:
-            break
-        # next smaller sub-multiset: count down the face counts, fields <= packed's
-        f = 0
-        while (sub >> (3 * f)) & 7 == 0:
-            sub |= ((packed >> (3 * f)) & 7) << (3 * f)
-            f += 1
-        sub -= 1 << (3 * f)
     m = made[best]
     p = lo[best]
     if one_int:
