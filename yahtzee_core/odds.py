@@ -311,14 +311,12 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         g = b + 1
         top = 5 * g
         ones = upper[0]
-        if b:
-            perm = upper[1]
-            i = (b - 1) * N_ROLLS - _BASE5
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = ones[perm[i + r]]
-        else:
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = ones[r - _BASE5]
+        perm = upper[1]
+        i = (b - 1) * N_ROLLS - _BASE5
+        for r in range(_BASE5, N_HOLDS):
+            v = ones[perm[i + r] if b else r - _BASE5]
+            made[r] = v >> 17
+            lo[r] = v & 0x1FFFF
     else:
         g, top = _last_roll(rules, b, made, lo)
     # split: the points in two digits throughout (before the first roll, or scores too
@@ -350,10 +348,11 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         _sweep_packed(made, ch, False)
         keys = (made, made, made)
         stage = 1
+    elif upper:
+        stage = 1
     elif sweeps == 2 and not split and not wide:
         # The last roll in one int per hold (see _one_roll_packed)
-        if not upper:
-            _one_roll_packed(made, lo, ch, aim)
+        _one_roll_packed(made, lo, ch, aim)
         for r in range(_BASE5, N_HOLDS):
             v = made[r]
             if aim == 'make':
