@@ -202,13 +202,26 @@ def _push_best(k1, k2, k3, ch):
         a1 = k1[h]
         a2 = k2[h]
         a3 = k3[h]
-        for f in range(6):
-            c = ch[f][h]
+        for cs in ch:
+            c = cs[h]
             b1 = k1[c]
             if a1 > b1 or (a1 == b1 and (a2 > k2[c] or (a2 == k2[c] and a3 > k3[c]))):
                 k1[c] = a1
                 k2[c] = a2
                 k3[c] = a3
+
+
+def _push_pair(k1, k2, ch):
+    """_push_best compared as (k1, k2) only."""
+    for h in range(_N_SMALL):
+        a1 = k1[h]
+        a2 = k2[h]
+        for cs in ch:
+            c = cs[h]
+            b1 = k1[c]
+            if a1 > b1 or (a1 == b1 and a2 > k2[c]):
+                k1[c] = a1
+                k2[c] = a2
 
 
 def _rounded(d0, d1, d2, n, unit):
@@ -366,7 +379,11 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         last = stage == sweeps - 1 and roll >= 0
         # a wide box's empty hold after two rolls is summed in digits below
         _sweep(made, hi, lo, ch, split, not last, 1 if last and digits and not split else 0)
-        if not last:
+        if last:
+            pass
+        elif wide:
+            _push_pair(keys[0], keys[1], ch)
+        else:
             _push_best(keys[0], keys[1], keys[2], ch)
         stage += 1
     if digits and not split:
