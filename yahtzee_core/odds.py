@@ -28,16 +28,27 @@ denominator by 7776, never divides; only the final figures are divided (rounded)
 
 Small ints only, for 32-bit boards (CircuitPython's small ints stop at 2**30, and a long
 int allocates at every step): points are first divided by the gcd of the box's scores
-(Yahtzee 50 -> 1); where the quotients can exceed 17 (sums: Chance, 3 of a kind, ..)
-the expected points are kept as two base-7776 digits, value = 7776 * hi + lo with
+(Yahtzee 50 -> 1); before the first roll, where the quotients can exceed 17 (sums:
+Chance, 3 of a kind, ..) the expected points are kept as two base-7776 digits, value = 7776 * hi + lo with
 lo < 7776, each swept on its own (the sweep is linear) and carried after each roll. The
 chance needs no split inside the turn (at most 7776**2); the first of three rolls, a
 sum over its 252 outcomes, is carried into a third digit. Where the quotients stay at
 16 or below, the last roll's chance and points share one int (one sweep, one compare).
+With dice showing, quotients up to 100 keep one plain int each (sums below 2**30) and
+only the dice's holds are put into digits for the last comparison.
 
-Working memory: the child table (1260 uint16) and the ways table (252 B), built on the
-first call; three int32 arrays of 462 (5.5 KB) reused by every call. All of
-it goes with the module (``rules.forget('odds')``) when the Odds screen closes.
+With dice showing only the dice's own holds are compared after the last roll, so
+the last sweep leaves the other holds unscaled; an Odds screen asks every box about
+the same dice, so their sub-holds are worked out once (_holds). The upper boxes with
+2 rolls left skip their first sweep: each is the Ones box with two faces swapped,
+whose figures odds_tables.py stores.
+
+Working memory: yahtzee_core/odds_tables.py (bytes literals written by
+tools/odds_tables.py: the child table, 1260 uint16, copied into six arrays of 210;
+the ways table, 252 B; the face swaps, 1260 B; the Ones box's figures, 252 int32),
+read on the first call, the module then dropped; three int32 arrays of 462 (5.5 KB)
+reused by every call. All of it goes with the module (``rules.forget('odds')``) when
+the Odds screen closes.
 """
 
 from array import array
