@@ -237,42 +237,37 @@ def test_circuitpython_32bit_agrees_and_stays_in_small_ints(name):
     assert len(garbage) == 6 and max(garbage) < 1024, mem
 
 
-def test_the_stored_hold_tables_are_dice_py_s():
-    """yahtzee_core/odds_tables.py (written by tools/odds_tables.py) against holds built
-    here from sorted tuples, not from dice.py's ranking."""
-    from array import array
+def test_the_hold_tables_match_holds_listed_here():
+    """odds._tables() (built by index arithmetic) against holds built here from sorted
+    tuples in colex order, not from dice.py's ranking: children, parents, ways."""
     from itertools import combinations_with_replacement
-    from yahtzee_core import odds_tables
+    from yahtzee_core import odds
+    odds._work = None
+    ch, ways, made, hi, lo, upper = odds._tables()
     holds = [()]
     for k in range(1, 6):
         holds += sorted(combinations_with_replacement(range(1, 7), k),
-                        key=lambda d: (len(d), d[::-1]))   # colex within a size
+                        key=lambda d: d[::-1])   # colex within a size
     index = dict((d, i) for i, d in enumerate(holds))
-    ch = array('H', odds_tables.CHILDREN)
-    assert len(ch) == 6 * 210
+    assert [hold_index(d) for d in holds] == list(range(462))
     for h, d in enumerate(holds[:210]):
         for f in range(1, 7):
-            assert ch[(f - 1) * 210 + h] == index[tuple(sorted(d + (f,)))]
-    for f in range(2, 7):
-        swap = {1: f, f: 1}
-        for r, d in enumerate(holds[210:]):
-            swapped = tuple(sorted(swap.get(x, x) for x in d))
-            assert odds_tables.SWAP_ONES[(f - 2) * 252 + r] == index[swapped] - 210
+            assert ch[f - 1][h] == index[tuple(sorted(d + (f,)))]
+    for h, d in enumerate(holds[1:], 1):
+        assert upper[1][h] == d[-1] and upper[2][h] == index[d[:-1]]
     for r, d in enumerate(holds[210:]):
         w = 120
         for f in set(d):
             for k in range(2, d.count(f) + 1):
                 w //= k
-        assert odds_tables.WAYS[r] == w, d
-    import tools.odds_tables
-    assert tools.odds_tables.main(['--check']) == 0
+        assert ways[r] == w, d
 
 
 def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
-    """With 2 rolls left an upper box takes the stored Ones figures, faces swapped
-    (odds_tables.ONES_MAKE): true in every ruleset since each upper box scores its
+    """With 2 rolls left an upper box takes the Ones box's figures, faces swapped:
+    true in every ruleset since each upper box scores its
     face times its count with no Joker; and for every roll the same answer as the
-    general sweep gives (the stored figures switched off)."""
+    general sweep gives (the shortcut switched off)."""
     from yahtzee_core import odds
     for name in yc.RULESETS:
         rules = yc.ruleset(name)
@@ -285,7 +280,7 @@ def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
     chase(rules, 0, (1, 1, 1, 1, 1), 2)
     with_table = [chase(rules, b, d[::-1], 2) for b in range(6) for d in ROLLS]
     work = odds._work
-    assert work[5] is not None     # the stored figures are in use
+    assert work[5][0] is not None     # the Ones figures were in use
     try:
         odds._work = work[:5] + (None,)
         plain = [chase(rules, b, d[::-1], 2) for b in range(6) for d in ROLLS]

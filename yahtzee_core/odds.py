@@ -41,13 +41,13 @@ With dice showing only the dice's own holds are compared after the last roll, so
 the last sweep leaves the other holds unscaled; an Odds screen asks every box about
 the same dice, so their sub-holds are worked out once (_holds). The upper boxes with
 2 rolls left skip their first sweep: each is the Ones box with two faces swapped,
-whose figures odds_tables.py stores.
+whose figures are worked out once.
 
-Working memory: yahtzee_core/odds_tables.py (bytes literals written by
-tools/odds_tables.py: the child table, 1260 uint16, copied into six arrays of 210;
-the ways table, 252 B; the face swaps, 1260 B; the Ones box's figures, 252 int32),
-read on the first call, the module then dropped; three int32 arrays of 462 (5.5 KB)
-reused by every call. All of it goes with the module (``rules.forget('odds')``) when
+Working memory, built on the first call by index arithmetic (no tuples): the child
+table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
+the ways table (252 B); the Ones box's figures (252 int32) when an upper box needs
+them; three int32 arrays of 462 (5.5 KB) reused by every call. All of it goes with
+the module (``rules.forget('odds')``) when
 the Odds screen closes.
 """
 
@@ -55,7 +55,6 @@ from array import array
 
 from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, rank_counts, \
     pack_counts, roll_index
-from .rules import forget
 
 try:
     from micropython import const
@@ -112,19 +111,47 @@ def _tables():
     hold h with one more die showing f; ways[r] the orderings of roll r (5! /
     prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
     two digits. The five-dice holds 210 + r double as the values of the rolls r.
-    upper: (the Ones box's rolls with one roll to come, aim 'make', packed; the roll
-    index of each roll with faces 1 and f swapped at (f - 2) * 252 + r)."""
+    upper: [the Ones box's rolls with one roll to come, aim 'make', packed (None
+    until an upper box needs them), each hold's largest die, the hold without it]."""
     global _work
     if _work is None:
-        from . import odds_tables
-        # one array a face: ch[f - 1][h] (little-endian, as the boards are)
-        table = odds_tables.CHILDREN
-        ch = tuple([array('H', table[420 * f:420 * f + 420]) for f in range(6)])
-        ways = odds_tables.WAYS
-        upper = (array('i', odds_tables.ONES_MAKE), odds_tables.SWAP_ONES)
-        forget('odds_tables')     # only the copies stay (the module's literals go)
+        ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
+        top = bytearray(N_HOLDS)
+        parent = array('H', bytes(2 * N_HOLDS))
+        n = 1
+        for k in range(5):
+            first = _LEVEL[k]
+            end = _LEVEL[k + 1]
+            # colex order (dice.hold_index's): by the largest die m, then by the rest,
+            # which is a hold of k dice up to m: a prefix of level k
+            for m in range(1, 7):
+                cm = ch[m - 1]
+                for h in range(first, end):
+                    if top[h] > m:
+                        break
+                    cm[h] = n
+                    top[n] = m
+                    parent[n] = h
+                    n += 1
+            # adding f below the largest die m: (parent + f) + m
+            for h in range(first, end):
+                m = top[h]
+                p = parent[h]
+                cm = ch[m - 1]
+                for f in range(m - 1):
+                    ch[f][h] = cm[ch[f][p]]
+        # orderings = paths from the empty hold, one die at a time
+        paths = array('i', bytes(4 * N_HOLDS))
+        paths[0] = 1
+        for h in range(_N_SMALL):
+            a = paths[h]
+            for cs in ch:
+                paths[cs[h]] += a
+        ways = bytearray(N_ROLLS)
+        for r in range(N_ROLLS):
+            ways[r] = paths[_BASE5 + r]
         zero = bytes(4 * N_HOLDS)
-        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero), upper)
+        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, parent])
     return _work
 
 
@@ -329,18 +356,29 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     upper = upper if (roll >= 0 and rolls_left == 2 and aim == 'make' and
                          b < rules.n_upper) else None
     if upper:
-        # An upper box's rolls, with one roll to come, are the Ones box's (stored in
-        # odds_tables as _one_roll_packed leaves them) with face b + 1 and 1 swapped:
-        # scores b + 1 times a count, made with three. Divided by g = b + 1 as below.
-        g = b + 1
-        top = 5 * g
+        # An upper box's rolls, with one roll to come, are the Ones box's (worked out
+        # once, as _one_roll_packed leaves them) with face b + 1 and 1 swapped: scores
+        # b + 1 times a count, made with three. Divided by g = b + 1 as below.
+        if upper[0] is None:
+            _last_roll(rules, 0, made, lo)
+            _one_roll_packed(made, lo, ch, 'make')
+            upper[0] = array('i', made[_BASE5:])
         ones = upper[0]
-        perm = upper[1]
-        i = (b - 1) * N_ROLLS - _BASE5
+        swap = hi           # scratch: each hold's index with faces 1 and b + 1 swapped
+        g = b + 1
+        if b:
+            high = upper[1]
+            parent = upper[2]
+            swap[0] = 0
+            for c in range(1, N_HOLDS):
+                m = high[c]
+                m = g if m == 1 else (1 if m == g else m)
+                swap[c] = ch[m - 1][swap[parent[c]]]
         for r in range(_BASE5, N_HOLDS):
-            v = ones[perm[i + r] if b else r - _BASE5]
+            v = ones[(swap[r] if b else r) - _BASE5]
             made[r] = v >> 17
             lo[r] = v & 0x1FFFF
+        top = 5 * g
     else:
         g, top = _last_roll(rules, b, made, lo)
     # split: the points in two digits throughout (before the first roll, or scores too
