@@ -369,11 +369,12 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         if b:
             high = upper[1]
             parent = upper[2]
+            face = bytearray(b'\x00\x00\x01\x02\x03\x04\x05')   # die -> children array
+            face[1] = b
+            face[g] = 0
             swap[0] = 0
             for c in range(1, N_HOLDS):
-                m = high[c]
-                m = g if m == 1 else (1 if m == g else m)
-                swap[c] = ch[m - 1][swap[parent[c]]]
+                swap[c] = ch[face[high[c]]][swap[parent[c]]]
         for r in range(_BASE5, N_HOLDS):
             v = ones[(swap[r] if b else r) - _BASE5]
             made[r] = v >> 17
