@@ -10,6 +10,7 @@ turn (before the first roll, 2 rolls left, 1 roll left; every box open):
 
 (a) milliseconds on the MicroPython unix port (64-bit) and, when ../shared/circuitpython
     is there, the CircuitPython 10.2.1 unix port (32-bit), each opening timed alone;
+    and the heap (after a collection) with the screen open and after it closes;
 (b) x86 instructions per opening on MicroPython (valgrind), the screen minus a run that
     stops just before opening it, from plain sources and from .mpy files (a bundle built
     with tools/build_bundle.py --mpy: no compiling at the opening); with --pystone PATH,
