@@ -10,6 +10,7 @@ turn (before the first roll, 2 rolls left, 1 roll left; every box open):
 
 (a) milliseconds on the MicroPython unix port (64-bit) and, when ../shared/circuitpython
     is there, the CircuitPython 10.2.1 unix port (32-bit), each opening timed alone;
+    and the heap (after a collection) with the screen open and after it closes;
 (b) x86 instructions per opening on MicroPython (valgrind), the screen minus a run that
     stops just before opening it, from plain sources and from .mpy files (a bundle built
     with tools/build_bundle.py --mpy: no compiling at the opening); with --pystone PATH,
@@ -38,6 +39,7 @@ from mpy_util import compile_packages  # noqa: E402
 # "appear" to stop once the screen shows (its first rows), else every row is worked out
 # (App.tick does one a frame after the first screenful).
 SCRIPT = """
+import gc
 import sys
 try:
     from time import ticks_ms, ticks_diff
@@ -70,6 +72,8 @@ for moment in range(3):
     if only >= 0 and moment != only:
         continue
     worst = total = shown = 0
+    gc.collect()
+    base = gc.mem_alloc()
     for _ in range(repeat):
         app.page_return = ui_app.PLAY     # where BACK goes (the pause menu's Odds sets it)
         t0 = ticks_ms()
@@ -80,18 +84,28 @@ for moment in range(3):
         t = ticks_diff(ticks_ms(), t0)
         total += t
         worst = t if t > worst else worst
+        gc.collect()
+        heap_open = gc.mem_alloc() - base
         app.handle(A.BACK, 0)             # back: scene_learn and odds leave RAM
+        gc.collect()
+        heap_closed = gc.mem_alloc() - base
     if repeat:
         print("odds screen ms", moment, total // repeat, worst, shown // repeat,
               names[moment], len(app.items))
+        print("odds screen heap", moment, heap_open, heap_closed)
 print("done")
 """
 
 
 def timings(label, out):
+    heaps = dict((m.group(1), m.group(2, 3)) for m in re.finditer(
+        r"^odds screen heap (\d) (-?\d+) (-?\d+)$", out, re.M))
     for m in re.finditer(r"^odds screen ms (\d) (\d+) (\d+) (\d+) (.+) (\d+)$", out, re.M):
         print("  %-27s %-22s shows in %3s ms, all %s boxes in %3s ms (worst %s)"
               % (label, m.group(5), m.group(4), m.group(6), m.group(2), m.group(3)))
+        if m.group(1) in heaps:
+            print("  %-27s %-22s heap (after garbage collection) +%s B with the screen"
+                  " open, +%s B after it closes" % (("",) + (m.group(5),) + heaps[m.group(1)]))
 
 
 def main():

@@ -235,3 +235,55 @@ def test_circuitpython_32bit_agrees_and_stays_in_small_ints(name):
     # what remains is the result and keep tuples.
     garbage = [v for k, v in mem.items() if k[:4] == ("mem", "garbage", "per", "chase")]
     assert len(garbage) == 6 and max(garbage) < 1024, mem
+
+
+def test_the_hold_tables_match_holds_listed_here():
+    """odds._tables() (built by index arithmetic) against holds built here from sorted
+    tuples in colex order, not from dice.py's ranking: children, parents, ways."""
+    from itertools import combinations_with_replacement
+    from yahtzee_core import odds
+    odds._work = None
+    ch, ways, made, hi, lo, upper = odds._tables()
+    holds = [()]
+    for k in range(1, 6):
+        holds += sorted(combinations_with_replacement(range(1, 7), k),
+                        key=lambda d: d[::-1])   # colex within a size
+    index = dict((d, i) for i, d in enumerate(holds))
+    assert [hold_index(d) for d in holds] == list(range(462))
+    for h, d in enumerate(holds[:210]):
+        for f in range(1, 7):
+            assert ch[f - 1][h] == index[tuple(sorted(d + (f,)))]
+    for h, d in enumerate(holds[1:], 1):
+        assert upper[1][h] == d[-1] and upper[2][h] == index[d[:-1]]
+    for r, d in enumerate(holds[210:]):
+        w = 120
+        for f in set(d):
+            for k in range(2, d.count(f) + 1):
+                w //= k
+        assert ways[r] == w, d
+
+
+def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
+    """With 2 rolls left an upper box takes the Ones box's figures, faces swapped:
+    true in every ruleset since each upper box scores its
+    face times its count with no Joker; and for every roll the same answer as the
+    general sweep gives (the shortcut switched off)."""
+    from yahtzee_core import odds
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        assert rules.n_upper == 6
+        for b in range(6):
+            assert not (rules.joker_points and rules.joker_points[b]), name
+            for dice in ROLLS:
+                assert rules.score(dice, b) == (b + 1) * dice.count(b + 1), (name, b, dice)
+    rules = yc.ruleset("yahtzee")
+    chase(rules, 0, (1, 1, 1, 1, 1), 2)
+    with_table = [chase(rules, b, d[::-1], 2) for b in range(6) for d in ROLLS]
+    work = odds._work
+    assert work[5][0] is not None     # the Ones figures were in use
+    try:
+        odds._work = work[:5] + (None,)
+        plain = [chase(rules, b, d[::-1], 2) for b in range(6) for d in ROLLS]
+    finally:
+        odds._work = work
+    assert with_table == plain

@@ -28,21 +28,32 @@ denominator by 7776, never divides; only the final figures are divided (rounded)
 
 Small ints only, for 32-bit boards (CircuitPython's small ints stop at 2**30, and a long
 int allocates at every step): points are first divided by the gcd of the box's scores
-(Yahtzee 50 -> 1); where the quotients can exceed 17 (sums: Chance, 3 of a kind, ..)
-the expected points are kept as two base-7776 digits, value = 7776 * hi + lo with
+(Yahtzee 50 -> 1); before the first roll, where the quotients can exceed 17 (sums:
+Chance, 3 of a kind, ..) the expected points are kept as two base-7776 digits, value = 7776 * hi + lo with
 lo < 7776, each swept on its own (the sweep is linear) and carried after each roll. The
 chance needs no split inside the turn (at most 7776**2); the first of three rolls, a
 sum over its 252 outcomes, is carried into a third digit. Where the quotients stay at
 16 or below, the last roll's chance and points share one int (one sweep, one compare).
+With dice showing, quotients up to 100 keep one plain int each (sums below 2**30) and
+only the dice's holds are put into digits for the last comparison.
 
-Working memory: the child table (1260 uint16) and the ways table (252 B), built on the
-first call; three int32 arrays of 462 (5.5 KB) reused by every call. All of
-it goes with the module (``rules.forget('odds')``) when the Odds screen closes.
+With dice showing only the dice's own holds are compared after the last roll, so
+the last sweep leaves the other holds unscaled; an Odds screen asks every box about
+the same dice, so their sub-holds are worked out once (_holds). The upper boxes with
+2 rolls left skip their first sweep: each is the Ones box with two faces swapped,
+whose figures are worked out once.
+
+Working memory, built on the first call by index arithmetic (no tuples): the child
+table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
+the ways table (252 B); the Ones box's figures (252 int32) when an upper box needs
+them; three int32 arrays of 462 (5.5 KB) reused by every call. All of it goes with
+the module (``rules.forget('odds')``) when
+the Odds screen closes.
 """
 
 from array import array
 
-from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, hold_index, rank_counts, \
+from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, rank_counts, \
     pack_counts, roll_index
 
 try:
@@ -55,54 +66,116 @@ _N_SMALL = const(210)    # holds of 0..4 dice: the ones with children
 _BASE5 = const(210)      # hold index of five kept dice = 210 + roll index
 _SCALE = const(7776)     # 6 ** 5
 _LEVEL = b'\x00\x01\x07\x1c\x54\xd2'   # first hold index of each hold size 0..5
+_POW6 = (1, 6, 36, 216, 1296, 7776)
 
 _work = None
 _fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same every turn
+_subs = [-1, bytearray(32), bytearray(32), 0]   # dice (packed counts), their holds: _holds
+
+
+def _holds(dice):
+    """(ranks, sizes, n): every sub-multiset of the dice (n, at most 32), largest
+    first: its rank among holds of its size and its size (hold index _LEVEL[size] +
+    rank); kept for the next call (an Odds screen asks every box about the same dice)."""
+    packed = pack_counts(dice)
+    ranks = _subs[1]
+    sizes = _subs[2]
+    if _subs[0] != packed:
+        _subs[0] = -1
+        n = 0
+        sub = packed
+        while True:
+            k = 0
+            t = sub
+            while t:
+                k += t & 7
+                t >>= 3
+            ranks[n] = rank_counts(sub)
+            sizes[n] = k
+            n += 1
+            if not sub:
+                break
+            # next smaller sub-multiset: count down the face counts, fields <= packed's
+            f = 0
+            while (sub >> (3 * f)) & 7 == 0:
+                sub |= ((packed >> (3 * f)) & 7) << (3 * f)
+                f += 1
+            sub -= 1 << (3 * f)
+        _subs[0] = packed
+        _subs[3] = n
+    return ranks, sizes, _subs[3]
 
 
 def _tables():
-    """(children, ways, made, hi, lo), built once: children[h * 6 + f - 1] is hold h
-    with one more die showing f; ways[r] the orderings of roll r (5! / prod(c!));
-    made, hi, lo: a value per hold (scratch), the chance and the points' two digits.
-    The five-dice holds 210 + r double as the values of the rolls r."""
+    """(children, ways, made, hi, lo, upper), built once: children[f - 1][h] is
+    hold h with one more die showing f; ways[r] the orderings of roll r (5! /
+    prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
+    two digits. The five-dice holds 210 + r double as the values of the rolls r.
+    upper: [the Ones box's rolls with one roll to come, aim 'make', packed (None
+    until an upper box needs them), each hold's largest die, the hold without it]."""
     global _work
     if _work is None:
-        ch = array('H', bytes(2 * 6 * _N_SMALL))
+        ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
+        top = bytearray(N_HOLDS)
+        parent = array('H', bytes(2 * N_HOLDS))
+        n = 1
+        for k in range(5):
+            first = _LEVEL[k]
+            end = _LEVEL[k + 1]
+            # colex order (dice.hold_index's): by the largest die m, then by the rest,
+            # which is a hold of k dice up to m: a prefix of level k
+            for m in range(1, 7):
+                cm = ch[m - 1]
+                for h in range(first, end):
+                    if top[h] > m:
+                        break
+                    cm[h] = n
+                    top[n] = m
+                    parent[n] = h
+                    n += 1
+            # adding f below the largest die m: (parent + f) + m
+            for h in range(first, end):
+                m = top[h]
+                p = parent[h]
+                cm = ch[m - 1]
+                for f in range(m - 1):
+                    ch[f][h] = cm[ch[f][p]]
+        # orderings = paths from the empty hold, one die at a time
+        paths = array('i', bytes(4 * N_HOLDS))
+        paths[0] = 1
         for h in range(_N_SMALL):
-            kept = hold_dice(h)
-            for f in range(1, 7):
-                ch[h * 6 + f - 1] = hold_index(kept + (f,))
+            a = paths[h]
+            for cs in ch:
+                paths[cs[h]] += a
         ways = bytearray(N_ROLLS)
         for r in range(N_ROLLS):
-            w = 120
-            d = hold_dice(_BASE5 + r)
-            run = 1
-            for i in range(1, 5):
-                run = run + 1 if d[i] == d[i - 1] else 1
-                w //= run
-            ways[r] = w
+            ways[r] = paths[_BASE5 + r]
         zero = bytes(4 * N_HOLDS)
-        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero))
+        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, parent])
     return _work
 
 
-def _sweep(mx, hx, lx, ch, split):
+def _sweep(mx, hx, lx, ch, split, scale=True, low=0):
     """Roll values (in the five-dice holds) -> every hold's value on the 7776 scale
     when the dice not kept are rolled: the sum over the hold's ordered outcomes, times
     6**k for k dice kept. With `split` the points are two digits (hx, lx): the low one
-    is carried into the high one; else hx is not used."""
-    for h in range(_N_SMALL - 1, -1, -1):
-        i = h * 6
-        c0 = ch[i]
-        c1 = ch[i + 1]
-        c2 = ch[i + 2]
-        c3 = ch[i + 3]
-        c4 = ch[i + 4]
-        c5 = ch[i + 5]
+    is carried into the high one; else hx is not used. Without `scale` the sums are
+    left unscaled (the last sweep: only the holds of the dice showing are compared,
+    chase scales just those). Holds below `low` are left alone."""
+    ch0, ch1, ch2, ch3, ch4, ch5 = ch
+    for h in range(_N_SMALL - 1, low - 1, -1):
+        c0 = ch0[h]
+        c1 = ch1[h]
+        c2 = ch2[h]
+        c3 = ch3[h]
+        c4 = ch4[h]
+        c5 = ch5[h]
         mx[h] = mx[c0] + mx[c1] + mx[c2] + mx[c3] + mx[c4] + mx[c5]
         lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
         if split:
             hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
+    if not scale:
+        return
     mult = 1
     for k in range(6):
         end = _LEVEL[k + 1] if k < 5 else N_HOLDS
@@ -120,11 +193,13 @@ def _sweep(mx, hx, lx, ch, split):
         mult *= 6
 
 
-def _sweep_packed(x, ch):
+def _sweep_packed(x, ch, scale=True):
     """_sweep of one array of packed values (no carry: the fields never overflow)."""
+    ch0, ch1, ch2, ch3, ch4, ch5 = ch
     for h in range(_N_SMALL - 1, -1, -1):
-        i = h * 6
-        x[h] = x[ch[i]] + x[ch[i + 1]] + x[ch[i + 2]] + x[ch[i + 3]] + x[ch[i + 4]] + x[ch[i + 5]]
+        x[h] = x[ch0[h]] + x[ch1[h]] + x[ch2[h]] + x[ch3[h]] + x[ch4[h]] + x[ch5[h]]
+    if not scale:
+        return
     mult = 6
     for k in range(1, 6):
         for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
@@ -134,12 +209,28 @@ def _sweep_packed(x, ch):
 
 def _push_packed(x, ch):
     """_push_best of one array of packed values: one comparison per child."""
+    ch0, ch1, ch2, ch3, ch4, ch5 = ch
     for h in range(_N_SMALL):
         a = x[h]
-        for j in range(h * 6, h * 6 + 6):
-            c = ch[j]
-            if a > x[c]:
-                x[c] = a
+        # unrolled: a loop over six children costs more than they do
+        c = ch0[h]
+        if a > x[c]:
+            x[c] = a
+        c = ch1[h]
+        if a > x[c]:
+            x[c] = a
+        c = ch2[h]
+        if a > x[c]:
+            x[c] = a
+        c = ch3[h]
+        if a > x[c]:
+            x[c] = a
+        c = ch4[h]
+        if a > x[c]:
+            x[c] = a
+        c = ch5[h]
+        if a > x[c]:
+            x[c] = a
 
 
 def _push_best(k1, k2, k3, ch):
@@ -149,13 +240,26 @@ def _push_best(k1, k2, k3, ch):
         a1 = k1[h]
         a2 = k2[h]
         a3 = k3[h]
-        for j in range(h * 6, h * 6 + 6):
-            c = ch[j]
+        for cs in ch:
+            c = cs[h]
             b1 = k1[c]
             if a1 > b1 or (a1 == b1 and (a2 > k2[c] or (a2 == k2[c] and a3 > k3[c]))):
                 k1[c] = a1
                 k2[c] = a2
                 k3[c] = a3
+
+
+def _push_pair(k1, k2, ch):
+    """_push_best compared as (k1, k2) only."""
+    for h in range(_N_SMALL):
+        a1 = k1[h]
+        a2 = k2[h]
+        for cs in ch:
+            c = cs[h]
+            b1 = k1[c]
+            if a1 > b1 or (a1 == b1 and a2 > k2[c]):
+                k1[c] = a1
+                k2[c] = a2
 
 
 def _rounded(d0, d1, d2, n, unit):
@@ -175,6 +279,62 @@ def _rounded(d0, d1, d2, n, unit):
     return top // _SCALE + (top % _SCALE >= _SCALE // 2)
 
 
+def _last_roll(rules, b, made, lo):
+    """Box b's value of every roll after the last roll, in the five-dice holds: made
+    (0/1) and points divided by g, a common divisor of the box's scores (Yahtzee 50
+    -> 1, Sixes 6, 12, .. -> 1..5): a box whose largest quotient is at most 17 never
+    needs the points' second digit (17 * 7776**2 < 2**30). Returns (g, top): top at
+    least the largest score."""
+    table = rules._table
+    joker = rules.joker_points[b] if rules.joker_points else 0
+    off = b * N_ROLLS
+    par = 3 * (b + 1) if b < rules.n_upper else 1
+    g = joker
+    top = joker
+    for r in range(off, off + N_ROLLS):
+        pts = table[r]
+        if pts > top:
+            top = pts
+        if pts and g != 1:
+            a = g
+            while a:
+                a, pts = pts % a, a
+            g = pts
+    g = g or 1
+    for r in range(N_ROLLS):
+        pts = table[off + r]
+        made[_BASE5 + r] = 1 if pts >= par else 0
+        lo[_BASE5 + r] = pts // g
+    if joker:   # five of a kind scores the Joker's points (g divides them)
+        five = rules._five_alike
+        for r in range(N_ROLLS):
+            if five[r]:
+                made[_BASE5 + r] = 1 if joker >= par else 0
+                lo[_BASE5 + r] = joker // g
+    return g, top
+
+
+def _one_roll_packed(made, lo, ch, aim):
+    """The last roll's values (made, lo) -> each roll's value with one roll to come, in
+    one int per hold: the chance and the points packed so that one comparison ranks
+    (made, points) or (points, made), as made << 17 | points or points << 13 | made;
+    for boxes whose points (as _last_roll divides them) are at most 16: no hold's
+    value (chance <= 7776, points <= 16 * 7776 < 2**17) then overflows its field."""
+    _pack(made, lo, aim)
+    _sweep_packed(made, ch)
+    _push_packed(made, ch)
+
+
+def _pack(made, lo, aim):
+    """Each roll's (made, points) in made, one int: see _one_roll_packed."""
+    if aim == 'make':
+        for r in range(_BASE5, N_HOLDS):
+            made[r] = made[r] << 17 | lo[r]
+    else:
+        for r in range(_BASE5, N_HOLDS):
+            made[r] = lo[r] << 13 | made[r]
+
+
 def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     """(chance in 1/10,000, expected points in hundredths, dice to keep or None) of
     chasing one box (name or index) for the rest of this turn; see the module doc."""
@@ -192,35 +352,46 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     key = (rules.name, b, aim)
     if roll < 0 and key in _fresh:
         return _fresh[key]
-    ch, ways, made, hi, lo = _tables()
-    # Value of every roll after the last roll: made (0/1) and points. Points are
-    # divided by the gcd of the box's scores (Yahtzee 50 -> 1, Sixes 6, 12, .. -> 1..5):
-    # a box whose largest quotient is at most 17 never needs the second digit
-    # (17 * 7776**2 < 2**30).
-    table = rules._table
-    five = rules._five_alike
-    joker = rules.joker_points[b] if rules.joker_points else 0
-    off = b * N_ROLLS
-    par = 3 * (b + 1) if b < rules.n_upper else 1
-    g = top = 0
-    for r in range(N_ROLLS):
-        pts = table[off + r]
-        if joker and five[r]:
-            pts = joker
-        made[_BASE5 + r] = 1 if pts >= par else 0
-        lo[_BASE5 + r] = pts
-        if pts > top:
-            top = pts
-        if pts and g != 1:
-            a = g
-            while a:
-                a, pts = pts % a, a
-            g = pts
-    g = g or 1
-    split = top // g > 17
-    for r in range(_BASE5, N_HOLDS):
-        lo[r] //= g
-        hi[r] = 0
+    ch, ways, made, hi, lo, upper = _tables()
+    upper = upper if (roll >= 0 and rolls_left == 2 and aim == 'make' and
+                         b < rules.n_upper) else None
+    if upper:
+        # An upper box's rolls, with one roll to come, are the Ones box's (worked out
+        # once, as _one_roll_packed leaves them) with face b + 1 and 1 swapped: scores
+        # b + 1 times a count, made with three. Divided by g = b + 1 as below.
+        if upper[0] is None:
+            _last_roll(rules, 0, made, lo)
+            _one_roll_packed(made, lo, ch, 'make')
+            upper[0] = array('i', made[_BASE5:])
+        ones = upper[0]
+        swap = hi           # scratch: each hold's index with faces 1 and b + 1 swapped
+        g = b + 1
+        if b:
+            high = upper[1]
+            parent = upper[2]
+            face = bytearray(b'\x00\x00\x01\x02\x03\x04\x05')   # die -> children array
+            face[1] = b
+            face[g] = 0
+            swap[0] = 0
+            for c in range(1, N_HOLDS):
+                swap[c] = ch[face[high[c]]][swap[parent[c]]]
+        for r in range(_BASE5, N_HOLDS):
+            v = ones[(swap[r] if b else r) - _BASE5]
+            made[r] = v >> 17
+            lo[r] = v & 0x1FFFF
+        top = 5 * g
+    else:
+        g, top = _last_roll(rules, b, made, lo)
+    # split: the points in two digits throughout (before the first roll, or scores too
+    # large for what follows). With dice showing, one roll's sums stay below
+    # 7776 * 100 and, but for the empty hold's, two rolls' below 1296 * 7776 * 100 <
+    # 2**30: `wide` boxes (points over 16 after the gcd) keep two plain arrays, and
+    # only the dice's holds are turned into digits for the last comparison.
+    split = top // g > (17 if roll < 0 else 100)
+    wide = not split and top // g > 16 and roll >= 0
+    if split:
+        for r in range(_BASE5, N_HOLDS):
+            hi[r] = 0
     if roll >= 0 and rolls_left == 0:
         return (10000 * made[_BASE5 + roll], 100 * g * lo[_BASE5 + roll],
                 hold_dice(_BASE5 + roll))
@@ -228,20 +399,23 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
         keys = (made, hi, lo) if split else (made, lo, made)
     else:
         keys = (hi, lo, made) if split else (lo, made, made)
+    digits = split or (wide and rolls_left == 2)     # the last comparison's form
     sweeps = 2 if roll < 0 else rolls_left
     stage = 0
-    if sweeps == 2 and top // g <= 16:
-        # The last roll in one int per hold: the chance and the points packed so that
-        # one comparison ranks (made, points) or (points, made), when no hold's value
-        # (chance <= 7776, points <= 16 * 7776 < 2**17) overflows its field.
-        if aim == 'make':
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = made[r] << 17 | lo[r]
-        else:
-            for r in range(_BASE5, N_HOLDS):
-                made[r] = lo[r] << 13 | made[r]
-        _sweep_packed(made, ch)
-        _push_packed(made, ch)
+    # With dice showing, the last sweep is left unscaled (see _sweep) and, when the
+    # points fit, packed as below: its one roll's chance and points are at most 7776
+    # and 16 * 7776.
+    one_int = roll >= 0 and rolls_left == 1 and not split and not wide
+    if one_int:
+        _pack(made, lo, aim)
+        _sweep_packed(made, ch, False)
+        keys = (made, made, made)
+        stage = 1
+    elif upper:
+        stage = 1
+    elif sweeps == 2 and not split and not wide:
+        # The last roll in one int per hold (see _one_roll_packed)
+        _one_roll_packed(made, lo, ch, aim)
         for r in range(_BASE5, N_HOLDS):
             v = made[r]
             if aim == 'make':
@@ -252,10 +426,30 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
                 lo[r] = v >> 13
         stage = 1
     while stage < sweeps:
-        _sweep(made, hi, lo, ch, split)
-        if stage < sweeps - 1 or roll < 0:
+        last = stage == sweeps - 1 and roll >= 0
+        # a wide box's empty hold after two rolls is summed in digits below
+        _sweep(made, hi, lo, ch, split, not last, 1 if last and digits and not split else 0)
+        if last:
+            pass
+        elif wide:
+            _push_pair(keys[0], keys[1], ch)
+        else:
             _push_best(keys[0], keys[1], keys[2], ch)
         stage += 1
+    if digits and not split:
+        keys = (made, hi, lo) if aim == 'make' else (hi, lo, made)
+        # the empty hold: the six one-die holds' sums (still unscaled), in digits
+        m = q = t = 0
+        for c in range(1, 7):
+            v = lo[c]
+            d = v // _SCALE
+            q += d
+            t += v - d * _SCALE
+            m += made[c]
+        c = t // _SCALE
+        made[0] = m
+        hi[0] = q + c
+        lo[0] = t - c * _SCALE
     if roll < 0:
         # The first roll: each of its 252 outcomes times its orderings, in three
         # base-7776 digits (the sums reach 50 * 7776**3).
@@ -295,34 +489,49 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     best = -1
     a1 = a2 = a3 = -1
     k1, k2, k3 = keys
-    # Every sub-multiset of the dice showing, by face counts (no tuples).
-    packed = pack_counts(dice)
-    sub = packed
-    while True:
-        k = 0
-        t = sub
-        while t:
-            k += t & 7
-            t >>= 3
-        h = _LEVEL[k] + rank_counts(sub)
+    ranks, sizes, n = _holds(dice)
+    for i in range(n):
+        k = sizes[i]
+        h = _LEVEL[k] + ranks[i]
+        mult = _POW6[k]
+        if k or digits:     # onto the 7776 scale (and carried), as the last sweep left it
+            if one_int:
+                made[h] *= mult
+            elif digits and not split:
+                if k:   # (the empty hold is done)
+                    t = lo[h]
+                    q = t // _SCALE
+                    t = (t - q * _SCALE) * mult
+                    c = t // _SCALE
+                    lo[h] = t - c * _SCALE
+                    hi[h] = q * mult + c
+                    made[h] *= mult
+            elif split:
+                t = lo[h] * mult
+                q = t // _SCALE
+                lo[h] = t - q * _SCALE
+                hi[h] = hi[h] * mult + q
+                made[h] *= mult
+            else:
+                made[h] *= mult
+                lo[h] *= mult
         b1 = k1[h]
         b2 = k2[h]
         b3 = k3[h]
         if b1 > a1 or (b1 == a1 and (b2 > a2 or (b2 == a2 and (b3 > a3 or (
                 b3 == a3 and h < best))))):
             a1, a2, a3, best = b1, b2, b3, h
-        if not sub:
-            break
-        # next smaller sub-multiset: count down the face counts, fields <= packed's
-        f = 0
-        while (sub >> (3 * f)) & 7 == 0:
-            sub |= ((packed >> (3 * f)) & 7) << (3 * f)
-            f += 1
-        sub -= 1 << (3 * f)
     m = made[best]
-    q = m // _SCALE
     p = lo[best]
-    if split:
+    if one_int:
+        if aim == 'make':
+            p = m & 0x1FFFF
+            m >>= 17
+        else:
+            p = m >> 13
+            m &= 0x1FFF
+    q = m // _SCALE
+    if digits:
         p1 = hi[best]
     else:
         p1 = p // _SCALE
