@@ -203,11 +203,12 @@ class Distribution:
         return out
 
 
-def solve_values(model, workers=2):
+def solve_values(model, workers=2, down_to=0):
     """Solver values in double precision inside the turn too (the decisions the
-    distribution follows), and the Joker tables for every mask."""
-    solver = Solver(model, dtype=np.float64, workers=workers).solve()
-    for pc in range(model.n_boxes + 1):
+    distribution follows) for the states with at least `down_to` boxes filled, and
+    the Joker tables of their masks."""
+    solver = Solver(model, dtype=np.float64, workers=workers).solve(down_to=down_to)
+    for pc in range(down_to, model.n_boxes + 1):
         model.joker_masks(model.masks_of_layer(pc))   # forked workers filled their own
     return solver.V
 
@@ -277,11 +278,18 @@ def propagate(model, V, start=(0, 0, 0), chunk=1024, progress=None):
 
 
 def _spread(P, Pn, src, drow, gain, q, rows_per_block=4096):
-    """Pn[drow, gain:gain+L] += q * P[src] for every transition, grouped by gain
-    and destination (sorted; sums by reduceat) so no scattered adds are needed."""
+    """Pn[drow, gain:gain+L] += q * P[src] for every transition. Equal (gain, drow,
+    src) entries (different rolls, same outcome) are merged first; then entries are
+    grouped by gain and destination (sorted; summed by reduceat), so no scattered
+    adds are needed."""
     L = P.shape[1]
-    order = np.lexsort((drow, gain))
-    src, drow, gain, q = src[order], drow[order], gain[order], q[order]
+    n_src, n_dst = P.shape[0], Pn.shape[0]
+    key = (gain.astype(np.int64) * n_dst + drow) * n_src + src
+    key, inv = np.unique(key, return_inverse=True)
+    q = np.bincount(inv.ravel(), weights=q, minlength=len(key))
+    src = key % n_src
+    drow = key // n_src % n_dst
+    gain = key // (n_src * n_dst)
     cuts = np.flatnonzero(np.diff(gain)) + 1
     bounds = np.concatenate(([0], cuts, [len(gain)]))
     for a, b in zip(bounds[:-1], bounds[1:]):
