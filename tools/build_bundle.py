@@ -10,6 +10,7 @@ Desktop-only. What goes in:
 - lib/: exactly the CircuitPython library modules that code imports, copied from the
   pinned pip packages in this environment (their wheels carry the .py sources);
 - strategy tables for the chosen rulesets that fit the board's free flash;
+- tables/NAME.pct per ruleset: percentiles of perfect play's score (docs/distribution);
 - yahtzee_manifest.json: profile, files with sizes and hashes, what was left out and why.
 
 With --mpy-cross PATH (or --mpy and one on PATH) every module except code.py/boot.py
@@ -494,6 +495,7 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
         raise BuildError("code and libraries alone need %.1f KB, more than the %.1f KB "
                          "usable on %s" % (bundle.used() / KB, cap / KB, profile["board"]))
 
+    _add_percentiles(bundle, put, repo)
     if tables:
         _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing_tables)
     else:
@@ -513,6 +515,27 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
         raise BuildError("bundle does not fit %s by %d bytes; build with fewer tables (--rules)"
                          % (profile["board"], bundle.used() - cap))
     return bundle
+
+
+DISTRIBUTION_DIR = "docs/distribution"   # NAME.json from python -m tools.distribution
+
+
+def _add_percentiles(bundle, put, repo):
+    """tables/NAME.pct (206 bytes, yahtzee_core.percentiles) for every ruleset whose
+    exact distribution of perfect play is in docs/distribution: game over tells where
+    a score falls among perfect games. Tiny, so every ruleset gets one."""
+    src_dir = Path(repo) / DISTRIBUTION_DIR
+    if not src_dir.is_dir():
+        return
+    from yahtzee_core.percentiles import pack
+    for name in ruleset_names(repo):
+        src = src_dir / (name + ".json")
+        if not src.is_file():
+            bundle.left_out.append(("percentiles %s" % name, "no %s" % src))
+            continue
+        d = json.loads(src.read_text(encoding="utf-8"))
+        put("%s/%s.pct" % (TABLES_DIR, name),
+            pack(round(d["mean"] * 10), [d["percentiles"][str(k)] for k in range(1, 100)]))
 
 
 def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True):
