@@ -517,25 +517,20 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
     return bundle
 
 
-DISTRIBUTION_DIR = "docs/distribution"   # NAME.json from python -m tools.distribution
-
-
 def _add_percentiles(bundle, put, repo):
     """tables/NAME.pct (206 bytes, yahtzee_core.percentiles) for every ruleset whose
     exact distribution of perfect play is in docs/distribution: game over tells where
     a score falls among perfect games. Tiny, so every ruleset gets one."""
-    src_dir = Path(repo) / DISTRIBUTION_DIR
-    if not src_dir.is_dir():
+    from tools.percentile_table import DISTRIBUTION_DIR, distribution_path, table_for
+    if not (Path(repo) / DISTRIBUTION_DIR).is_dir():
         return
-    from yahtzee_core.percentiles import pack
     for name in ruleset_names(repo):
-        src = src_dir / (name + ".json")
-        if not src.is_file():
-            bundle.left_out.append(("percentiles %s" % name, "no %s" % src))
+        data = table_for(name, repo)
+        if data is None:
+            bundle.left_out.append(("percentiles %s" % name,
+                                    "no %s" % distribution_path(name, repo)))
             continue
-        d = json.loads(src.read_text(encoding="utf-8"))
-        put("%s/%s.pct" % (TABLES_DIR, name),
-            pack(round(d["mean"] * 10), [d["percentiles"][str(k)] for k in range(1, 100)]))
+        put("%s/%s.pct" % (TABLES_DIR, name), data)
 
 
 def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True):

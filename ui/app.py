@@ -85,6 +85,9 @@ class App:
         a path, a pattern with %s for the ruleset name, or a callable(rules). Without
         a usable table, hints and perfect bots fall back to level `good` (and say so)
         and there is no analysis.
+    percentile_path: perfect play's percentile table (yahtzee_core.percentiles) for
+        game over and the lifetime stats: a pattern with %s for the ruleset name or a
+        callable(rules) returning a path or the table's bytes; None: not shown.
     bot_factory: callable(kind, rules) -> bot (default yahtzee_core.bots.make_bot).
     hints_factory: callable(rules) -> object like yahtzee_core.ranking.Hints
         (hold_options, box_options, fallback, planner); None from it hides hints.
@@ -101,7 +104,7 @@ class App:
                  messages=(), table_path=None, step_ms=600, dim_ms=60000,
                  sleep_ms=300000, bot_factory=None, hints_factory=None,
                  fs_writable=False, file_writer=None, profile=None, first_howto=False,
-                 coach_threshold=100):
+                 coach_threshold=100, percentile_path=None):
         import yahtzee_core as yc
         self.yc = yc
         # -- options (fixed for the app's life, except has_shake: see shake_lost) --
@@ -112,6 +115,7 @@ class App:
         self.list_rows = list_rows
         self.text_cols = text_cols
         self.table_path = table_path
+        self.percentile_path = percentile_path
         self.step_ms = step_ms
         self.dim_ms = dim_ms
         self.sleep_after_ms = sleep_ms

@@ -55,8 +55,8 @@ DIM = 1
 ASLEEP = 2
 
 # Seat levels, in the order of yahtzee_core.KINDS (setup stores an index into them).
-KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner')
-KIND_SHORT = ('', 'perfect', 'good', 'beginner')
+KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner', 'CPU casual')
+KIND_SHORT = ('', 'perfect', 'good', 'beginner', 'casual')
 # Rulesets, in the order of yahtzee_core.RULESETS.
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht')
 

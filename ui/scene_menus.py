@@ -255,6 +255,15 @@ def enter_stats(app, now):
     items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins', 'Zeros']
     values = ['%d' % v for v in (r.games, r.average, r.best, r.yahtzees, r.upper_bonuses,
                                  r.wins, r.zeros)]
+    vs = r.versus_perfect()
+    if vs is not None:
+        # perfect play's mean over the same (rated) games, beside the player's average
+        rows = [('Perfect avg', vs[1])]
+        if r.rated != r.games:      # games from before the tables: compare rated ones
+            rows.insert(0, ('Rated avg', vs[0]))
+        for k in range(len(rows)):
+            items.insert(2 + k, rows[k][0])
+            values.insert(2 + k, '%d.%d' % (rows[k][1] // 10, rows[k][1] % 10))
     app.set_list('Lifetime stats', items, values,
                  footer='' if app.records_store else 'not saved')
 
