@@ -89,3 +89,18 @@ def test_last_turns_with_both_bonuses_match_the_solver():
     for b in open_:
         assert d.boxes[m.rules.categories[b]][0] > 0
     assert d.at_least(300) > 0            # three Yahtzee bonuses are possible
+
+
+def test_committed_yacht_distribution_is_current(yacht_json):
+    """docs/distribution/*.json feed the device's percentile tables: the fast one is
+    recomputed here (the others by bench/bench_distribution.py --json-dir)."""
+    import os
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        'docs', 'distribution', 'yacht.json')
+    with open(path) as f:
+        committed = json.load(f)
+    assert committed['percentiles'] == yacht_json['percentiles']
+    assert committed['median'] == yacht_json['median'] and committed['mode'] == yacht_json['mode']
+    assert committed['mean'] == pytest.approx(yacht_json['mean'], abs=1e-9)
+    for s, p in yacht_json['at_least'].items():
+        assert committed['at_least'][s] == pytest.approx(p, rel=1e-9, abs=1e-300)
