@@ -195,7 +195,7 @@ class Records:
             kinds = 0
             for p in range(8):
                 kinds |= (fields[11] >> (2 * p) & 3) << (KIND_BITS * p)
-            fields[11:] = [kinds, 0, 0, 0]
+            fields = fields[:11] + [kinds, 0, 0, 0]
         (r.games, r.points, r.best, r.yahtzees, r.upper_bonuses, r.wins, r.zeros,
          r.last_game, r.settings, r.setup_rules, r.setup_players, r.setup_kinds,
          r.rated, r.rated_points, r.perfect) = fields
