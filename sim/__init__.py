@@ -20,7 +20,7 @@ TABLES_DIR = os.path.join(ROOT, "tables")
 
 def perfect_percentiles(rules):
     """Perfect play's percentile table (bytes) from the committed exact distribution,
-    as the bundle ships it in tables/NAME.pct; None when there is none."""
+    as the bundle ships it in percentiles/NAME.pct; None when there is none."""
     from tools.percentile_table import table_for
     return table_for(rules.name)
 

@@ -10,7 +10,7 @@ Desktop-only. What goes in:
 - lib/: exactly the CircuitPython library modules that code imports, copied from the
   pinned pip packages in this environment (their wheels carry the .py sources);
 - strategy tables for the chosen rulesets that fit the board's free flash;
-- tables/NAME.pct per ruleset: percentiles of perfect play's score (docs/distribution);
+- percentiles/NAME.pct per ruleset: percentiles of perfect play's score (docs/distribution);
 - yahtzee_manifest.json: profile, files with sizes and hashes, what was left out and why.
 
 With --mpy-cross PATH (or --mpy and one on PATH) every module except code.py/boot.py
@@ -517,8 +517,11 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
     return bundle
 
 
+PERCENTILES_DIR = "percentiles"   # on the drive: NAME.pct, apart from the strategy tables
+
+
 def _add_percentiles(bundle, put, repo):
-    """tables/NAME.pct (206 bytes, yahtzee_core.percentiles) for every ruleset whose
+    """percentiles/NAME.pct (206 bytes, yahtzee_core.percentiles) for every ruleset whose
     exact distribution of perfect play is in docs/distribution: game over tells where
     a score falls among perfect games. Tiny, so every ruleset gets one."""
     from tools.percentile_table import DISTRIBUTION_DIR, distribution_path, table_for
@@ -530,7 +533,7 @@ def _add_percentiles(bundle, put, repo):
             bundle.left_out.append(("percentiles %s" % name,
                                     "no %s" % distribution_path(name, repo)))
             continue
-        put("%s/%s.pct" % (TABLES_DIR, name), data)
+        put("%s/%s.pct" % (PERCENTILES_DIR, name), data)
 
 
 def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True):

@@ -2,7 +2,7 @@
 
 The desktop computes the exact score distribution of optimal play
 (``python -m tools.distribution``); the bundle ships its percentiles as
-tables/NAME.pct, and game over says "287: better than 81% of perfect games".
+percentiles/NAME.pct, and game over says "287: better than 81% of perfect games".
 
 Layout (little-endian):
 
