@@ -85,9 +85,6 @@ class App:
         a path, a pattern with %s for the ruleset name, or a callable(rules). Without
         a usable table, hints and perfect bots fall back to level `good` (and say so)
         and there is no analysis.
-    percentile_path: perfect play's percentile table (yahtzee_core.percentiles) for
-        game over and the lifetime stats: a pattern with %s for the ruleset name or a
-        callable(rules) returning a path or the table's bytes; None: not shown.
     bot_factory: callable(kind, rules) -> bot (default yahtzee_core.bots.make_bot).
     hints_factory: callable(rules) -> object like yahtzee_core.ranking.Hints
         (hold_options, box_options, fallback, planner); None from it hides hints.
@@ -114,8 +111,7 @@ class App:
         self.small_screen = small_screen
         self.list_rows = list_rows
         self.text_cols = text_cols
-        self.table_path = table_path
-        self.percentile_path = percentile_path
+        self.table_path, self.percentile_path = table_path, percentile_path   # scene_end
         self.step_ms = step_ms
         self.dim_ms = dim_ms
         self.sleep_after_ms = sleep_ms

@@ -39,7 +39,9 @@ def enter_over(app, now):
 
 def perfect_scores(app, rules):
     """Perfect play's percentile table of a ruleset (yahtzee_core.percentiles), or
-    None when the app has none or it cannot be read."""
+    None when the app has none or it cannot be read. App(percentile_path=...): a
+    pattern with %s for the ruleset name, or a callable(rules) returning a path or
+    the table's bytes; None shows nothing."""
     src = app.percentile_path
     if src is not None:
         src = src(rules) if callable(src) else src % rules.name
