@@ -21,8 +21,10 @@ from mpy_util import MICROPYTHON, MPY_DIR, REPO_ROOT, ports, run_micropython
 # prints the measured floors. Keys: (port, compiled).
 # CircuitPython .mpy: 72K (the target) until the learning screens' names took the app
 # past 620 interned names, where the name pool grows by 6K at once: measured 80K.
+# Level casual, records v2 and the perfect-play percentiles (issue 12): 82K passes,
+# 80K runs out (scanned in 2K steps).
 APP_CHECK_HEAP = {("micropython", True): "160K",
-                  ("circuitpython", True): "80K", ("circuitpython", False): "112K"}
+                  ("circuitpython", True): "82K", ("circuitpython", False): "112K"}
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
