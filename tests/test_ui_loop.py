@@ -195,8 +195,9 @@ def test_loop_passes_a_dying_shake_sensor_to_the_app():
         runner.step(t + 100 + 25 * k)
     assert hw.shake_reads == reads
     runner.step(t + 700, A.OK)                      # closes the note
-    runner.step(t + 725, A.OK)                      # OK rolls now
-    assert app.game.rolls_left == 2 and app.line_b == 'Hold 1-5, then OK'
+    runner.step(t + 725, A.OK)                      # OK rolls now (the dice tumble first)
+    runner.step(t + 1200)
+    assert app.game.rolls_left == 2 and app.line_a == '2 left: hold, OK'
 
 
 def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):

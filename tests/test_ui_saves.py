@@ -30,6 +30,7 @@ def test_newest_game_slot_that_does_not_decode_falls_back_to_the_older():
     nvm = bytearray(b'\xff' * 1024)
     s = Session(storage=nvm, dice=ScriptedDice(seed=8))
     s.start(players=2)
+    s.press(A.OK)                       # P1 takes the device at the handover
     s.press(A.OK)                       # roll: saved
     older = s.app.game.to_bytes()
     s.press(A.HOLD_2)                   # hold: saved in the other slot
@@ -80,7 +81,10 @@ def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, playe
     again = Session(storage=nvm, dice=ScriptedDice(seed=4))   # power cut, then a new game
     assert not can_save(again.app, players)
     again.start(players=players)
-    assert again.app.line_b == 'Power off loses game'
+    # several seats start at the handover: the warning is a note over it
+    assert again.app.dialog == ui_app.DLG_NOTE
+    assert again.app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
+    again.press(A.OK, A.OK)             # close the note, P1 takes the device
     again.press(A.OK)                   # play on without saves
     assert again.app.game.rolls_left == 2
     back = Session(storage=nvm)         # power cut: the solo game must not come back

@@ -7,6 +7,7 @@ import pytest
 from tools.screenshots import Session
 from ui import actions as A
 from ui import app as ui_app
+from ui import codes
 
 
 def new_session(**kw):
@@ -18,13 +19,18 @@ def new_session(**kw):
 
 
 def fill_turn(s):
-    """Roll until no rolls are left, then fill the suggested box (confirming a 0)."""
+    """Take the device at a handover, roll until no rolls are left, fill the suggested
+    box (confirming a 0), and pass the device on when the handover asks."""
     app = s.app
+    if app.scene == codes.TURN and not app.turn_filled:
+        s.press(A.OK)
     while app.scene == ui_app.PLAY:
         s.press(A.OK)
     assert app.scene == ui_app.CARD
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    if app.scene == codes.TURN and app.turn_filled:
         s.press(A.OK)
 
 

@@ -20,6 +20,7 @@ from the output header and stops).
 """
 import argparse
 import hashlib
+import io
 import json
 import os
 import re
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import tokenize
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
@@ -450,6 +452,20 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     return bundle
 
 
+def without_comment_lines(source):
+    """The source with every comment-only line emptied: the same code, line for line
+    (tracebacks on the board still point at the repo's lines), in less flash. A '#'
+    inside a string is not a comment to tokenize, so strings stay whole."""
+    lines = source.decode("utf-8").splitlines(keepends=True)
+    drop = set()
+    for tok in tokenize.generate_tokens(io.StringIO("".join(lines)).readline):
+        if tok.type == tokenize.COMMENT and not tok.line[:tok.start[1]].strip():
+            drop.add(tok.start[0] - 1)
+    for i in drop:
+        lines[i] = "\n"
+    return "".join(lines).encode("utf-8")
+
+
 def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, tables,
                 tables_dir, log, build_missing_tables=True):
     bundle = Bundle(stage, profile_name, profile)
@@ -487,6 +503,8 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
             # path would be one more name in the board's RAM (shown in tracebacks)
             compile_mpy(compiler, mod.path, dst, mod.name)
             bundle.files[rel] = dst.stat().st_size
+        elif mod.kind == "ours" and mod.path.suffix == ".py":
+            put(rel, without_comment_lines(mod.path.read_bytes()))
         else:
             put(rel, src=mod.path)
 

@@ -190,7 +190,7 @@ def screens(width=128, height=64):
 
     # perfect play's percentiles from the committed distribution (docs/distribution)
     s = Session(width, height, dice=ScriptedDice(seed=11),
-                percentile_path=lambda rules: percentile_table.table_for(rules.name))
+                percentile_path=percentile_table.table_for)
     s.start(players=3, kinds=(0, 2, 3))
     for _ in range(400):
         if s.app.scene == ui_app.OVER:
@@ -199,6 +199,8 @@ def screens(width=128, height=64):
             s.press(A.OK)
         else:
             s.press(A.OK)
+    out.append(('moment_high_score', s.image()))    # a new high score: the banner
+    s.wait(1500)
     out.append(('game_over', s.image()))
     while s.app.top + s.app.list_rows < len(s.app.items):
         s.press(A.DOWN)
@@ -305,6 +307,7 @@ def learn_screens(width=128, height=64):
     while s.app.items[s.app.cursor] != 'Aces':
         s.press(A.UP)
     s.press(A.OK, A.OK)                          # five sixes as Aces: a costly box
+    s.wait(1500)                                 # the Yahtzee's banner is gone
     out.append((pre + 'coach_note', s.image()))
     s.press(A.BACK)
     app = s.app
@@ -322,8 +325,96 @@ def learn_screens(width=128, height=64):
     return out
 
 
+def table_screens(width=128, height=64):
+    """A game for the table (two humans, a computer): the handovers, a computer's
+    turn summed up, the standings and another seat's card, read only."""
+    out = []
+    prefix = 'small_' if height < 64 else ''
+    s = Session(width, height, dice=ScriptedDice(seed=13))
+    app = s.app
+    s.press(A.OK)                               # New game: ANN, a computer, BOB
+    app.setup_players = 3
+    app.setup_kinds[1] = 2
+    app.go(ui_app.SETUP, s.now)
+    while app.items[app.cursor] != 'Names':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    for name in ('ANN', 'BOB'):
+        for k in range(3):
+            while chr(app.initials[k]) != name[k]:
+                s.press(A.UP)
+            if name == 'BOB' and k == 1:
+                out.append((prefix + 'names', s.image()))
+            s.press(A.OK)
+    out.append((prefix + 'setup_names', s.image()))
+    while app.items[app.cursor] != 'Start game':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    out.append((prefix + 'handover_first', s.image()))
+    s.press(A.OK, A.OK, A.OK, A.OK, A.OK)       # take it, three rolls, the card
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    out.append((prefix + 'handover_filled', s.image()))
+    s.press(A.OK)                               # pass: the computer plays
+    s.press(A.OK)                               # at once
+    for _ in range(5):                          # P3 takes it, rolls, scores the best box
+        s.press(A.OK)
+    s.press(A.OK)
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    s.press(A.OK)                               # pass
+    out.append((prefix + 'handover_turn', s.image()))
+    s.press(A.OK, A.OK, A.UP)
+    out.append((prefix + 'standings', s.image()))
+    s.press(A.DOWN, A.OK)
+    out.append((prefix + 'card_read_only', s.image()))
+    s.press(A.OK)
+    out.append((prefix + 'read_only_note', s.image()))
+    return out
+
+
+def ok_roll_screens(width=128, height=64):
+    """No shake sensor: an OK roll tumbles the dice, then "OK: score now" once all
+    five are held."""
+    prefix = 'small_' if height < 64 else ''
+    s = Session(width, height, has_shake=False, dice=ScriptedDice(seed=5))
+    s.press(A.OK)                               # the boot note
+    s.start()
+    s.press(A.OK).wait(200)
+    out = [(prefix + 'play_ok_tumbling', s.image())]
+    s.wait(400)
+    s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5)
+    out.append((prefix + 'play_score_now', s.image()))
+    return out
+
+
+def moment_screens(width=128, height=64):
+    """Big moments: a Yahtzee rolled (the banner over the dice), then the Yahtzee
+    bonus and the Joker when more five-alikes are scored."""
+    prefix = 'small_' if height < 64 else ''
+    s = Session(width, height, dice=ScriptedDice(script=[4] * 15 + [1, 2, 3, 5, 6], seed=5))
+    s.start()
+    s.press(A.OK)
+    out = [(prefix + 'moment_yahtzee', s.image())]
+    s.wait(1500).press(A.DOWN)
+    while s.app.rows[s.app.cursor] != s.app.game.rules.five_alike_box:
+        s.press(A.DOWN)
+    s.press(A.OK)                               # Yahtzee 50
+    s.wait(1500).press(A.OK).wait(1500).press(A.DOWN)
+    s.press(A.OK)                               # fours, with a bonus
+    out.append((prefix + 'moment_bonus', s.image()))
+    s.wait(1500).press(A.OK).wait(1500).press(A.DOWN)
+    while s.app.items[s.app.cursor] != 'Full house':
+        s.press(A.DOWN)
+    s.press(A.OK)                               # Joker: full house 25 (bonus too)
+    return out
+
+
 def all_screens():
-    return screens() + three_button_screens() + learn_screens() + learn_screens(128, 32)
+    return (screens() + three_button_screens() + learn_screens() + learn_screens(128, 32) +
+            table_screens() + table_screens(128, 32) + ok_roll_screens() +
+            ok_roll_screens(128, 32) + moment_screens() + moment_screens(128, 32))
 
 
 def save(images, folder, scale):

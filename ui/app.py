@@ -33,15 +33,17 @@ from ui import actions as A
 # the codes stay importable from ui.app (views, loop, sim and tests read them here)
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
                       ANALYSIS, SCORES, STATS, PAGES, ODDS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
+                      VIEW_CARD,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
-                      AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH)
+                      AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
+                      MOMENT_NAMES)
 # biggest first: each .py compiles in RAM while the ones before it stay resident
 from ui import scene_menus as menus
-from ui import scene_cpu as cpu
+from ui import scene_card as card
 from ui import scene_play as play
 from ui import scene_end as end
-from ui import scene_card as card
-from ui import app_saves, hints
+from ui import scene_cpu as cpu
+from ui import app_saves, hints, seats, lazy_scenes as lazy
 
 try:
     from micropython import const
@@ -66,10 +68,13 @@ SCENES = (
     (end.enter_over, end.handle_over),                  # OVER
     (end.enter_initials, end.handle_initials),          # INITIALS
     (end.enter_analysis, menus.handle_to_menu),         # ANALYSIS
-    (menus.enter_scores, menus.handle_to_menu),         # SCORES
-    (menus.enter_stats, menus.handle_to_menu),          # STATS
+    (lazy.enter_scores, lazy.handle_pages),            # SCORES (ui/lazy_scenes.py)
+    (lazy.enter_stats, lazy.handle_pages),             # STATS
     (menus.enter_pages, menus.handle_pages),            # PAGES (ui/scene_learn.py)
     (menus.enter_odds, menus.handle_odds),              # ODDS (ui/scene_learn.py)
+    (lazy.enter_turn, lazy.handle_turn),                # TURN (ui/lazy_scenes.py)
+    (lazy.enter_standings, lazy.handle_standings),      # STANDINGS
+    (lazy.enter_names, lazy.handle_names),              # NAMES
 )
 
 
@@ -151,12 +156,13 @@ class App:
         self.dialog = DLG_NONE
         self.dialog_lines = ['', '', '']
         self.power = AWAKE
+        self.moment = self.moment_at = self.moment_step = 0  # big moment, since, step (play)
         self.tone_freq = 0          # a tone for the loop to play (0 = none)
         self.tone_ms = 0
 
         # -- clock --
         self.last_input = now_ms
-        self.tumble_at = now_ms     # last face change while shaking
+        self.tumble_at, self.roll_at = now_ms, -1  # last face change; an OK roll lands (play)
         self.note_until = -1        # when the play view's note ends (-1: none)
         self.seed = 0x2F6B          # xorshift state for the tumbling faces
 
@@ -181,12 +187,17 @@ class App:
         self.rows = []              # scene_card: box index per list row (-1 = summary)
         self.zero_box = -1          # scene_card: the box a "score 0?" dialog asks about
         self.card_return = PLAY     # scene_card: where BACK goes (PAUSE when opened there)
+        self.card_seat, self.standings_return = -1, PLAY  # read-only card; BACK of STANDINGS
+        self.turn_filled = self.turn_taken = False  # scene_turn: a fill on show; turn taken
+        self.summaries, self.cpu_speed = [], 0  # scene_turn: the last fills; SPEED_NAMES index
+        self.people = self.people_store = None  # yahtzee_core.people (names, stats), its store
         self.menu_codes = ()        # scene_menus: item code of each row of a menu
         self.over_done = False      # scene_end: the finished game was counted
         self.pending_high = []      # scene_end: [place, player] waiting for initials
         self.initials = bytearray(b'AAA')
-        self.initial_pos = 0
-        # scene_learn: PG_* on show, its page and pages; where BACK goes, the cursor there
+        self.initial_pos = self.name_seat = 0   # name_seat: scene_names, the seat named
+        # scene_learn: PG_* on show, its page and pages (SCORES/STATS: their page too);
+        # where BACK goes, the cursor there
         self.page_kind = self.page = self.page_count = 0
         self.page_return = MENU
         self.page_cursor = -1
@@ -278,12 +289,11 @@ class App:
                 self.touch()
             self.last_input = now
         elif self.scene == CPU and self.dialog == DLG_NONE:
-            if elapsed(now, self.step_at) >= self.step_ms:
-                self.step_at = now
-                cpu.cpu_step(self, now)
+            cpu.cpu_tick(self, now)
             self.last_input = now
         elif self.scene == ODDS:
             menus.odds_step(self)   # the rows not worked out yet, one a frame
+        play.play_tick(self, now)   # an OK roll landing, a big moment's flashes and tune
         if self.note_until >= 0 and elapsed(now, self.note_until) > 0:
             self.note_until = -1
             if self.scene == PLAY:
@@ -438,7 +448,7 @@ class App:
         return self.labels[b]
 
     def player_name(self, p):
-        return 'P%d' % (p + 1)
+        return seats.seat_name(self, p)
 
     def seat_level(self, p):
         """Index into KIND_NAMES / KIND_SHORT of seat p's player."""
@@ -468,3 +478,4 @@ class App:
         self.coach_warned = False
         self.over_done = False
         self.bot_noted = False
+        seats.forget_turns(self)

@@ -17,6 +17,7 @@ _COACH_REC = const(7)
 SAVE_PREFIX = const(4)         # bytes before the game (bench/bench_app.py reads it)
 _F_HINTS_OFF = const(1)
 _F_SOUND_OFF = const(2)
+_SPEED_SHIFT = const(6)        # records.settings bits 6-7: computer speed (0 = watch)
 
 
 def _read(store, decode):
@@ -41,6 +42,11 @@ def load_records(app):
     """Read the records and the settings and setup choices kept in them."""
     if app.records_store is None:
         return
+    lay = app.layout
+    if lay.people_slot:
+        from yahtzee_core import SlotStore
+        app.people_store = SlotStore(app.records_store.buf, lay.people_offset, lay.people_slot)
+        load_people(app)
     records = _read(app.records_store, app.records.from_bytes)
     if records is None:
         return
@@ -52,6 +58,8 @@ def load_records(app):
     app.howto_done = bool(r.settings & HOWTO_DONE)
     mode = (r.settings >> COACH_SHIFT) & 3
     app.coach_mode = mode if mode < 3 else 0
+    speed = (r.settings >> _SPEED_SHIFT) & 3
+    app.cpu_speed = speed if speed < 3 else 0
     if 0 <= r.setup_rules < len(app.yc.RULESETS):
         app.setup_rules = r.setup_rules
     if 1 <= r.setup_players <= 8:
@@ -65,7 +73,8 @@ def save_records(app):
     from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT, KIND_BITS
     r = app.records
     r.settings = ((0 if app.hints else HINTS_OFF) | (0 if app.sound else SOUND_OFF) |
-                  (HOWTO_DONE if app.howto_done else 0) | (app.coach_mode << COACH_SHIFT))
+                  (HOWTO_DONE if app.howto_done else 0) | (app.coach_mode << COACH_SHIFT) |
+                  app.cpu_speed << _SPEED_SHIFT)
     r.setup_rules = app.setup_rules
     r.setup_players = app.setup_players
     k = 0
@@ -74,6 +83,23 @@ def save_records(app):
     r.setup_kinds = k
     if app.records_store is not None:
         app.records_store.write(r.to_bytes())
+
+
+def load_people(app):
+    """Seat names and per-player stats (yahtzee_core.people), when stored; app.people
+    stays None (P1, P2..., nothing per player) until there is something to keep."""
+    if app.people_store is not None:
+        app.people = _read(app.people_store, _people_from)
+
+
+def _people_from(data):
+    from yahtzee_core.people import People
+    return People.from_bytes(data)
+
+
+def save_people(app):
+    if app.people_store is not None and app.people is not None:
+        app.people_store.write(app.people.to_bytes())
 
 
 def load_game(app):

@@ -22,11 +22,16 @@ SCORES = 10     # high-score table
 STATS = 11      # lifetime stats
 PAGES = 12      # pages of text: rules of a box, buttons, how-to, the coach's list
 ODDS = 13       # each open box's chance and expected points this turn
+TURN = 14       # handover between seats: undo or pass, then whose turn
+STANDINGS = 15  # every seat's total and place during play
+NAMES = 16      # setup: each human seat's initials
 SCENE_NAMES = ('boot', 'menu', 'setup', 'play', 'card', 'cpu', 'pause', 'over',
-               'initials', 'analysis', 'scores', 'stats', 'pages', 'odds')
+               'initials', 'analysis', 'scores', 'stats', 'pages', 'odds', 'turn',
+               'standings', 'names')
 
 VIEW_LIST = 0   # title, rows with right-aligned values, cursor bar, footer
 VIEW_PLAY = 1   # header, five dice, markers, two text lines
+VIEW_CARD = 2   # the whole scorecard at once in a 3x5 font (128x64 only)
 
 # Dialogs drawn over either view.
 DLG_NONE = 0
@@ -57,6 +62,20 @@ ASLEEP = 2
 # Seat levels, in the order of yahtzee_core.KINDS (setup stores an index into them).
 KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner', 'CPU casual')
 KIND_SHORT = ('', 'perfect', 'good', 'beginner', 'casual')
+# Big moments (app.moment): a banner that flashes for about a second and a tune
+# (ui/moments.py).
+MOMENT_NAMES = ('', 'YAHTZEE!', 'YAHTZEE BONUS!', 'UPPER BONUS!', 'JOKER!', 'HIGH SCORE!')
+MOMENT_YAHTZEE = 1
+MOMENT_BONUS = 2
+MOMENT_UPPER = 3
+MOMENT_JOKER = 4
+MOMENT_HIGH = 5
+
+# Computer seats are named by level and seat: Good2 (a level past this tuple: CPU2);
+# casual ranks between good and beginner: Fair.
+CPU_NAMES = ('', 'Pro', 'Good', 'Easy', 'Fair')
+# Computer speed (setting): a step every step_ms, a quarter of it, or the whole turn at once.
+SPEED_NAMES = ('watch', 'fast', 'instant')
 # Rulesets, in the order of yahtzee_core.RULESETS.
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht')
 

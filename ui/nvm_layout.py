@@ -1,15 +1,18 @@
 """Where the app keeps its bytes in the device's nvm (microcontroller.nvm).
 
-    offset 0                       records, slot A   (_RECORDS_SLOT bytes)
-    _RECORDS_SLOT                  records, slot B
-    2 * _RECORDS_SLOT              game save, slot A (game_slot bytes)
+    offset 0                      records, slot A   (_RECORDS_SLOT bytes)
+    _RECORDS_SLOT                 records, slot B
+    2 * _RECORDS_SLOT             game save, slot A (game_slot bytes)
     2 * _RECORDS_SLOT + game_slot  game save, slot B
+    then                          people, slots A and B (_PEOPLE_SLOT bytes each)
 
 Each region is a yahtzee_core SlotStore: two slots written alternately, so a power
 cut in the middle of a write leaves the other slot readable. Boards differ (256 bytes
 on a SAMD21, 4 KB on an RP2040, 8 KB on an nRF52840), so the layout is computed from
 the size: when there is room for both, records get their fixed slots and the game
-gets up to GAME_SLOT_MAX; when there is not, the game save wins (resuming a game
+gets up to GAME_SLOT_MAX, and the seat names and per-player stats
+(yahtzee_core.people) get their slots when there is room after a full-size game
+slot (1 KB and up); when there is not, the game save wins (resuming a game
 matters more than a high-score table) and records are not kept.
 """
 
@@ -22,6 +25,7 @@ except ImportError:  # CPython
 _RECORDS_SLOT = const(96)  # records payload is at most 89 bytes, plus 6 of SlotStore
 GAME_SLOT_MAX = 192     # an 8-player Yatzy save is 172 bytes with headers (bench/bench_app.py)
 _GAME_SLOT_MIN = const(48)  # a one-player save is 44 bytes with headers
+_PEOPLE_SLOT = const(176)   # yahtzee_core.people.MAX_SIZE (170) plus 6 of SlotStore
 
 
 class Layout:
@@ -41,11 +45,16 @@ class Layout:
         self.game_slot = room if room < GAME_SLOT_MAX else GAME_SLOT_MAX
         if self.game_slot < _GAME_SLOT_MIN:
             self.game_slot = 0
+        # after the game slots, so adding this region moved nothing already stored
+        self.people_offset = self.game_offset + 2 * self.game_slot
+        self.people_slot = _PEOPLE_SLOT if (
+            self.records_slot and self.game_slot == GAME_SLOT_MAX and
+            self.people_offset + 2 * _PEOPLE_SLOT <= size) else 0
 
     def __repr__(self):
-        return "<Layout nvm=%d records=%d@%d game=%d@%d>" % (
+        return "<Layout nvm=%d records=%d@%d game=%d@%d people=%d@%d>" % (
             self.size, self.records_slot, self.records_offset, self.game_slot,
-            self.game_offset)
+            self.game_offset, self.people_slot, self.people_offset)
 
 
 def plan(size):

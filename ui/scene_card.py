@@ -6,23 +6,37 @@ box under the cursor (a 0 asks first), or goes back when the dice are not rolled
 BACK goes back (to the dice, or to the pause menu when opened from it); HINT hints;
 HELP (and HOLD_3 on boards with hold buttons, free here) shows the rules of the box
 under the cursor (ui/scene_learn.py), then comes back to the same row.
-Filling the last box of the game leads to the ranking (OVER); any other fill to the
-next seat's turn (PLAY, which hands a computer seat on to CPU).
+Filling the last box of the game leads to the ranking (OVER); a human's fill in a
+game of several seats to the handover (TURN: undo or pass); any other fill to the
+next seat's turn (PLAY, which hands a computer seat on to CPU). The card is read
+only (OK refuses with a note) during a computer's turn and for another seat's card.
 """
 
 from ui import actions as A
-from ui.codes import PLAY, CARD, OVER, DLG_NONE, DLG_ZERO, PG_RULES
+from ui.codes import (PLAY, CARD, OVER, TURN, DLG_NONE, DLG_ZERO, DLG_NOTE, VIEW_CARD,
+                      PG_RULES, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_box, coach_say
+from ui.seats import big_moment
+
+
+def read_only(app):
+    """The card on show may not be filled here: another seat's card, or a computer's
+    turn (a human never plays for a computer seat)."""
+    g = app.game
+    return app.card_seat >= 0 and app.card_seat != g.current or app.is_cpu(g.current)
 
 
 def enter_card(app, now):
     g = app.game
     app.tumbling = False
-    items, values, rows = _card_rows(app)
+    seat = app.card_seat if app.card_seat >= 0 else g.current
+    card = g.cards[seat]
+    fill = g.rolled and not read_only(app)
+    items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
     cursor = 0
-    if g.rolled:        # start on the box that scores most now
+    if fill:            # start on the box that scores most now
         pts = app.pts
         best = -1
         for r in range(len(rows)):
@@ -30,12 +44,16 @@ def enter_card(app, now):
             if b >= 0 and pts[b] != 255 and (best < 0 or pts[b] > pts[rows[best]]):
                 best = r
         cursor = best if best >= 0 else 0
-    par = g.card.upper_par
-    footer = 'Up %d %s%d' % (g.card.upper_total, '+' if par >= 0 else '', par)
-    if g.rolled:
+    par = card.upper_par
+    footer = 'Up %d %s%d' % (card.upper_total, '+' if par >= 0 else '', par)
+    if fill:
         footer += '  %d %d %d %d %d' % tuple(g.dice)
-    app.set_list(app.player_name(g.current), items, values, cursor=cursor,
-                 title_right='%d' % g.card.total, footer=footer)
+    elif g.rolled or seat != g.current:
+        footer += '  read only'
+    app.set_list(app.player_name(seat), items, values, cursor=cursor,
+                 title_right='%d' % card.total, footer=footer)
+    if not app.small_screen:
+        app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py)
 
 
 def handle_card(app, action, now):
@@ -43,7 +61,9 @@ def handle_card(app, action, now):
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
-        if app.game.rolled:
+        if app.game.rolled and read_only(app):
+            refuse(app, 'Read only:', '%s plays now' % app.player_name(app.game.current))
+        elif app.game.rolled:
             _pick(app, now)
         else:
             _back(app, now)
@@ -57,11 +77,9 @@ def handle_card(app, action, now):
         open_pages(app, PG_RULES, CARD, now, b if b >= 0 else 0)
 
 
-def _card_rows(app):
+def _card_rows(app, card, rolled):
     g = app.game
-    card = g.card
     rules = g.rules
-    rolled = g.rolled
     pts = app.pts
     if rolled:
         card.points_into(g.dice, pts)
@@ -99,7 +117,7 @@ def _card_rows(app):
 def _can_pick_row(app, row):
     """The cursor stops on every row before the roll, then only on fillable boxes."""
     b = app.rows[row]
-    if not app.game.rolled:
+    if not app.game.rolled or read_only(app):
         return True
     return b >= 0 and app.pts[b] != 255
 
@@ -125,33 +143,82 @@ def _back(app, now):
     app.go(to, now)
 
 
+def refuse(app, first, second):
+    """A move this player may not make (or a warning): say why in a note, with a low
+    beep; change nothing."""
+    lines = app.dialog_lines
+    lines[0] = first
+    lines[1] = second
+    lines[2] = 'any key: close'
+    app.dialog = DLG_NOTE
+    app.beep(220, 120)
+    app.touch()
+
+
 def fill_box(app, b, now):
     """Fill box b for the seat in play (a human's pick or a computer's choice), then
     the next seat's turn, or the ranking after the last box."""
     g = app.game
     p = g.current
-    if not app.is_cpu(p):
+    human = not app.is_cpu(p)
+    if human:
         log_box(app, g, b)
+    card = g.card
+    bonuses = card.bonus_count
+    upper = card.upper_bonus
+    fab = g.rules.five_alike_box
+    d = g.dice
+    # a Joker: five alike scoring a box's fixed points once the Yahtzee box is filled
+    # (checked after the fill: some rules give no Joker after a scratched Yahtzee)
+    jp = g.rules.joker_points
+    joker = (fab >= 0 and jp is not None and jp[b] and card.scores[fab] != 255 and
+             d[0] == d[1] == d[2] == d[3] == d[4])
     gained = g.fill(b)
     app.beep(988 if gained else 220, 80)
+    if card.bonus_count > bonuses:
+        big_moment(app, MOMENT_BONUS, now)
+    elif joker and card.scores[b] == jp[b]:
+        big_moment(app, MOMENT_JOKER, now)
+    elif card.upper_bonus > upper:
+        big_moment(app, MOMENT_UPPER, now)
     app.dialog = DLG_NONE
+    app.card_seat = -1
     if g.over:
         app.coach_note = ''     # the coach's list at the end has it
         app.go(OVER, now)
         return
     save_game(app)
+    app.turn_taken = False
+    if len(g.players) > 1:
+        from ui.scene_turn import note_fill
+        note_fill(app, p, b, gained)
+        if human:           # the filler's last look, and last chance to undo
+            app.turn_filled = True
+            app.go(TURN, now)
+            coach_say(app)
+            return
     app.go(PLAY, now)
-    if not app.is_cpu(g.current) and len(g.players) > 1:
-        app.note("%s's turn" % app.player_name(g.current), now)
     coach_say(app)
 
 
 def undo(app, now):
-    """Take back the last box filled (pause menu): that seat's turn again."""
+    """Take back the last box filled: that seat's turn again. Only its filler may:
+    from the pause menu alone, or on the handover screen right after the fill."""
     g = app.game
-    if g is None or not g.can_undo:
+    if g is None:
+        return
+    n = len(g.players)
+    filler = (g.current - 1) % n
+    if g.last_fill is None and app.is_cpu(filler):
+        refuse(app, "%s's box" % app.player_name(filler), 'is final')
+        return
+    if not g.can_undo or (n > 1 and app.scene != TURN):
+        refuse(app, 'Nothing to undo:', '%s passed on' % app.player_name(filler)
+               if n > 1 else 'dice rolled since')
         return
     g.undo()
+    if n > 1:
+        del app.summaries[-1:]
     # the undone box is no longer a decision (the turn's holds still are)
     log = app.logs[g.current] if app.logs is not None else None
     if log is not None and len(log) and log.record(len(log) - 1)[4] == 0:

@@ -1,15 +1,19 @@
 """A computer's turn (CPU), shown step by step: roll, hold, roll, ..., announce the
 box, fill it (scene_card.fill_box, which leads to the next turn or the ranking). OK
-plays the rest of the turn at once; BACK opens the pause menu (PAUSE). Plain functions
-of the app; tick() in ui/app.py calls cpu_step every app.step_ms.
+plays the rest of the turn at once; BACK opens the pause menu (PAUSE), UP the
+standings. No other key acts: a human never plays a computer's turn. Plain functions
+of the app; tick() in ui/app.py calls cpu_step every app.step_ms (a quarter of it at
+speed "fast", the whole turn at once at "instant").
 """
 
 from ui import actions as A
+from ui.ticks import elapsed
 from ui.codes import CPU, PAUSE, DLG_NOTE, wrap
 from ui.app_saves import save_game
 from ui.hints import table_for
 from ui.scene_card import fill_box
 from ui.scene_play import start_turn, update_play_texts
+from ui.seats import yahtzee_rolled
 
 try:
     from micropython import const
@@ -33,9 +37,22 @@ def enter_cpu(app, now):
 
 def handle_cpu(app, action, now):
     if action == A.OK:
-        _cpu_finish(app, now)
+        cpu_finish(app, now)
     elif action == A.BACK:
         app.go(PAUSE, now)
+    elif action == A.UP:
+        from ui.scene_turn import open_standings
+        open_standings(app, now)
+
+
+def cpu_tick(app, now):
+    """A frame of a computer turn: a step when its time has come (speed: watch, fast
+    = four times as often, instant = the whole turn)."""
+    if app.cpu_speed == 2:
+        cpu_finish(app, now)
+    elif elapsed(now, app.step_at) >= (app.step_ms >> (2 * app.cpu_speed)):
+        app.step_at = now
+        cpu_step(app, now)
 
 
 def cpu_step(app, now):
@@ -50,7 +67,8 @@ def cpu_step(app, now):
     if not g.rolled:
         g.roll()
         app.sync_dice()
-        app.beep(440, 40)
+        if not yahtzee_rolled(app, now):
+            app.beep(440, 40)
         update_play_texts(app, 'Rolls')
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
@@ -72,7 +90,8 @@ def cpu_step(app, now):
         g.roll()
         app.cpu_phase = _CPU_ROLLED
         app.sync_dice()
-        app.beep(440, 40)
+        if not yahtzee_rolled(app, now):
+            app.beep(440, 40)
         update_play_texts(app, 'Rolls')
     else:
         box = bot.choose_box(g.cards[p], g.dice)
@@ -83,7 +102,7 @@ def cpu_step(app, now):
     save_game(app)
 
 
-def _cpu_finish(app, now):
+def cpu_finish(app, now):
     """OK during a computer turn: play the rest of it at once."""
     g = app.game
     p = g.current

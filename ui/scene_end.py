@@ -4,26 +4,29 @@ ANALYSIS are scene_menus.handle_to_menu). Entering OVER counts the finished game
 the records once. Plain functions of the app."""
 
 from ui import actions as A
-from ui.codes import (MENU, INITIALS, ANALYSIS, DLG_NONE, KIND_SHORT, INITIAL_CHARS,
-                      PG_COACH)
-from ui.app_saves import save_records, clear_game
+from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, PG_COACH, MOMENT_HIGH
+from ui.app_saves import save_records, save_people, clear_game
 from ui.hints import analysis_planner
+from ui.seats import big_moment
+from ui.lazy_scenes import drop_module
 
 
 # -- OVER: the ranking --
 def enter_over(app, now):
     app.dialog = DLG_NONE
     app.tumbling = False
-    perfect = perfect_scores(app, app.game.rules)
+    perfect = perfect_scores(app, app.game.rules.name)
     if not app.over_done:
         app.over_done = True
         _record_game(app, perfect)
+        drop_module('scene_turn')   # the handovers are over
+        if app.pending_high:
+            big_moment(app, MOMENT_HIGH, now)
     items = []
     values = []
     ranking = app.game.ranking()
     for place, p, total in ranking:
-        kind = KIND_SHORT[app.seat_level(p)]
-        items.append('%d. %s%s' % (place, app.player_name(p), ' ' + kind if kind else ''))
+        items.append('%d. %s' % (place, app.player_name(p)))
         values.append('%d' % total)
     if perfect is not None:
         # where each human's score falls among games of perfect play
@@ -37,14 +40,14 @@ def enter_over(app, now):
     app.set_list('Game over', items, values, footer='OK: continue')
 
 
-def perfect_scores(app, rules):
-    """Perfect play's percentile table of a ruleset (yahtzee_core.percentiles), or
-    None when the app has none or it cannot be read. App(percentile_path=...): a
-    pattern with %s for the ruleset name, or a callable(rules) returning a path or
+def perfect_scores(app, name):
+    """Perfect play's percentile table of ruleset `name` (yahtzee_core.percentiles),
+    or None when the app has none or it cannot be read. App(percentile_path=...): a
+    pattern with %s for the ruleset name, or a callable(name) returning a path or
     the table's bytes; None shows nothing."""
     src = app.percentile_path
     if src is not None:
-        src = src(rules) if callable(src) else src % rules.name
+        src = src(name) if callable(src) else src % name
     if src is None:
         return None
     from yahtzee_core.percentiles import PerfectScores
@@ -78,6 +81,12 @@ def _record_game(app, perfect):
             r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
                        st['zeros'], multi and place == 1,
                        None if perfect is None else perfect.mean_tenths)
+            if app.people_store is not None:    # per player name and ruleset
+                if app.people is None:
+                    from yahtzee_core.people import People
+                    app.people = People()
+                app.people.add_game(app.player_name(p), g.rules.id, total, st['yahtzees'],
+                                    g.cards[p].upper_bonus > 0, multi and place == 1)
             spot = r.add_score(total, 'AAA', g.rules.id)
             if spot >= 0:
                 # later insertions push earlier ones down
@@ -86,6 +95,7 @@ def _record_game(app, perfect):
                         e[0] += 1
                 app.pending_high.append([spot, p])
         save_records(app)
+        save_people(app)
     clear_game(app)
 
 
@@ -96,48 +106,31 @@ def _after_ranking(app, now):
 
 # -- INITIALS: naming a high score --
 def enter_initials(app, now):
-    app.initials[:] = b'AAA'
-    app.initial_pos = 0
+    from ui.scene_names import start_letters
+    start_letters(app, app.player_name(app.pending_high[0][1]))
     _show_initials(app)
 
 
 def _show_initials(app):
     place, p = app.pending_high[0]
     score = app.records.high[place][0]
-    s = ''
-    for k in range(3):      # the letter being edited is bracketed
-        c = chr(app.initials[k])
-        s += '[' + c + ']' if k == app.initial_pos else ' ' + c + ' '
+    from ui.scene_names import letters_text
     app.set_list('High score!', ['%s scored %d' % (app.player_name(p), score),
-                                 'Name:  ' + s], ['', ''],
+                                 'Name:  ' + letters_text(app)], ['', ''],
                  footer='OK next  BACK prev')
 
 
 def handle_initials(app, action, now):
-    # next letter: UP, RIGHT, HOLD_2; previous: DOWN, LEFT, HOLD_1 (every board)
-    d = 0
-    if action == A.UP or action == A.RIGHT or action == A.HOLD_2:
-        d = 1
-    elif action == A.DOWN or action == A.LEFT or action == A.HOLD_1:
-        d = -1
-    pos = app.initial_pos
-    if d:
-        chars = INITIAL_CHARS
-        i = chars.find(chr(app.initials[pos]))
-        app.initials[pos] = ord(chars[(i + d) % len(chars)])
-        _show_initials(app)
-    elif action == A.OK:
-        if pos < 2:
-            app.initial_pos += 1
-            _show_initials(app)
-        else:
-            place, p = app.pending_high.pop(0)
-            app.records.set_initials(place, bytes(app.initials).decode().replace('_', ' '))
-            save_records(app)
-            app.beep(1319, 120)
-            _after_ranking(app, now)
-    elif action == A.BACK and pos > 0:
-        app.initial_pos -= 1
+    from ui.scene_names import edit_letters
+    if edit_letters(app, action) == 1:
+        place, p = app.pending_high.pop(0)
+        app.records.set_initials(place, bytes(app.initials).decode().replace('_', ' '))
+        save_records(app)
+        app.beep(1319, 120)
+        if not app.pending_high:
+            drop_module('scene_names')
+        _after_ranking(app, now)
+    else:
         _show_initials(app)
 
 

@@ -1,18 +1,21 @@
 """The list scenes around a game: boot notes (BOOT), the main menu (MENU), the pause
-menu (PAUSE), new-game setup (SETUP), high scores (SCORES) and lifetime stats (STATS),
-plus the CSV export. Plain functions of the app.
+menu (PAUSE), new-game setup (SETUP), plus the CSV export. Plain functions of the
+app. High scores and lifetime stats (SCORES, STATS) and the seats' names (NAMES) are
+in modules loaded on first use (ui/lazy_scenes.py).
 
 Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the pause
 menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
 """
 
 from ui import actions as A
-from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, DLG_NOTE,
-                      KIND_NAMES, RULES_NAMES, CSV_PATH, wrap, PG_RULES, PG_HOWTO,
-                      COACH_NAMES)
-from ui.app_saves import save_game, save_records, can_save
+from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES, DLG_NOTE,
+                      KIND_NAMES, RULES_NAMES, SPEED_NAMES, CSV_PATH, wrap, PG_RULES,
+                      PG_HOWTO, COACH_NAMES)
+from ui.app_saves import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
-from ui.scene_card import undo
+from ui.scene_card import undo, refuse
+from ui.seats import seat_name
+from ui.lazy_scenes import drop_module
 
 try:
     from micropython import const
@@ -40,9 +43,11 @@ M_RULES = const(12)
 M_HOWTO = const(13)
 _M_COACH = const(14)
 M_ODDS = const(15)
+_M_STANDINGS = const(16)
+_M_SPEED = const(17)
 M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
            'Continue', 'Scorecard', 'Hint', 'Undo last box', 'Main menu', 'Hints',
-           'Export CSV', 'Rules', 'How to play', 'Coach', 'Odds')
+           'Export CSV', 'Rules', 'How to play', 'Coach', 'Odds', 'Standings', 'CPU speed')
 
 
 # -- BOOT: notes about missing hardware --
@@ -55,6 +60,7 @@ def enter_boot(app, now):
 
 # -- MENU and PAUSE --
 def enter_menu(app, now):
+    drop_module('scene_records')    # back from SCORES or STATS: their code leaves RAM
     if app.first_howto and not app.howto_done and app.records_store is not None:
         from ui.scene_learn import open_pages   # once, at the first boot (after BOOT)
         open_pages(app, PG_HOWTO, MENU, now)
@@ -77,13 +83,22 @@ def handle_menu(app, action, now):
 
 
 def enter_pause(app, now):
+    g = app.game
     codes = [_M_CONTINUE, _M_CARD]
-    if hints_available(app):
+    several = len(g.players) > 1
+    if several:
+        codes.append(_M_STANDINGS)
+    human = not app.is_cpu(g.current)
+    if human and hints_available(app):
         codes.append(_M_HINT)
-    codes.append(M_ODDS)
-    if app.game.can_undo:
+    if human:                       # a computer's dice are not the table's to work on
+        codes.append(M_ODDS)
+    if g.can_undo and not several:     # several seats: undo is on the handover only
         codes.append(_M_UNDO)
-    codes += [_M_HINTS, _M_COACH, M_RULES, _M_SOUND, _M_QUIT]
+    codes += [_M_HINTS, _M_COACH, M_RULES, _M_SOUND]
+    if several:
+        codes.append(_M_SPEED)
+    codes.append(_M_QUIT)
     _show_menu(app, 'Paused', codes, 'R%d' % app.game.round)
 
 
@@ -109,6 +124,8 @@ def _menu_value(app, code):
         return 'on' if app.hints else 'off'
     if code == _M_COACH:
         return COACH_NAMES[app.coach_mode]
+    if code == _M_SPEED:
+        return SPEED_NAMES[app.cpu_speed]
     return ''
 
 
@@ -118,15 +135,16 @@ def _menu_pick(app, now):
         app.go(PLAY, now)
     elif code == _M_NEW:
         app.go(SETUP, now)
-    elif code == _M_SCORES:
-        app.go(SCORES, now)
-    elif code == _M_STATS:
-        app.go(STATS, now)
+    elif code == _M_SCORES or code == _M_STATS:
+        app.page = 0
+        app.go(SCORES if code == _M_SCORES else STATS, now)
     elif code == _M_EXPORT:
         export_csv(app)
-    elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH:
+    elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH or code == _M_SPEED:
         if code == _M_SOUND:
             app.sound = not app.sound
+        elif code == _M_SPEED:
+            app.cpu_speed = (app.cpu_speed + 1) % len(SPEED_NAMES)
         elif code == _M_HINTS:
             app.hints = not app.hints
         else:
@@ -141,6 +159,9 @@ def _menu_pick(app, now):
     elif code == _M_CARD:
         app.card_return = PAUSE
         app.go(CARD, now)
+    elif code == _M_STANDINGS:
+        from ui.scene_turn import open_standings
+        open_standings(app, now)
     elif code == _M_HINT:
         app.go(PLAY, now)
         show_hint(app)
@@ -159,7 +180,10 @@ def _menu_pick(app, now):
 # -- SETUP: new game --
 def enter_setup(app, now):
     items, values = _setup_rows(app)
-    app.set_list('New game', items, values, cursor=0)
+    # name_seat -1: back from NAMES, so on the Names row again
+    app.set_list('New game', items, values,
+                 cursor=app.setup_players + 1 if app.name_seat < 0 else 0)
+    app.name_seat = 0
 
 
 def handle_setup(app, action, now):
@@ -171,6 +195,7 @@ def handle_setup(app, action, now):
         _setup_change(app, 1, now)
     elif action == A.BACK:
         save_records(app)
+        load_people(app)        # names edited but not played are forgotten
         app.go(MENU, now)
 
 
@@ -178,11 +203,16 @@ def _setup_rows(app):
     n = app.setup_players
     items = ['Players']
     values = ['%d' % n]
+    names = ''
     for p in range(n):
-        items.append('  ' + app.player_name(p))
-        values.append(KIND_NAMES[app.setup_kinds[p]])
-    items += ['Rules', 'Hints', 'Sound', 'Start game']
-    values += [RULES_NAMES[app.setup_rules], 'on' if app.hints else 'off',
+        k = app.setup_kinds[p]
+        items.append('  ' + seat_name(app, p, k))
+        values.append(KIND_NAMES[k])
+        if not k:
+            names += (' ' if names else '') + seat_name(app, p, k)
+    items += ['Names', 'Rules', 'Hints', 'Sound', 'Start game']
+    values += [names if len(names) <= 11 else names[:10] + '+',
+               RULES_NAMES[app.setup_rules], 'on' if app.hints else 'off',
                'on' if app.sound else 'off', '']
     if not can_save(app, n) and app.game_store is not None:
         values[-1] = 'no save'
@@ -198,10 +228,14 @@ def _setup_change(app, delta, now):
         p = c - 1
         app.setup_kinds[p] = (app.setup_kinds[p] + delta) % len(KIND_NAMES)
     elif c == n + 1:
-        app.setup_rules = (app.setup_rules + delta) % len(RULES_NAMES)
+        app.name_seat = 0
+        app.go(NAMES, now)
+        return
     elif c == n + 2:
-        app.hints = not app.hints
+        app.setup_rules = (app.setup_rules + delta) % len(RULES_NAMES)
     elif c == n + 3:
+        app.hints = not app.hints
+    elif c == n + 4:
         app.sound = not app.sound
     else:
         start_game(app, now)
@@ -227,50 +261,19 @@ def start_game(app, now):
     app.game_id = gid if gid else 1
     app.new_game_state(True)
     save_records(app)
+    save_people(app)
     save_game(app)
     app.go(PLAY, now)
     if app.layout.size and not can_save(app, len(players)):
-        app.note('Power off loses game', now + 1500)  # no room in this board's nvm
-
-
-# -- SCORES and STATS --
-def enter_scores(app, now):
-    items = []
-    values = []
-    high = app.records.high
-    for i in range(len(high)):
-        score, initials, rid = high[i]
-        items.append('%d %s %s' % (i + 1, initials,
-                                   RULES_NAMES[rid] if rid < len(RULES_NAMES) else '?'))
-        values.append('%d' % score)
-    if not items:
-        items.append('No scores yet')
-        values.append('')
-    app.set_list('High scores', items, values,
-                 footer='' if app.records_store else 'not saved')
-
-
-def enter_stats(app, now):
-    r = app.records
-    items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins', 'Zeros']
-    values = ['%d' % v for v in (r.games, r.average, r.best, r.yahtzees, r.upper_bonuses,
-                                 r.wins, r.zeros)]
-    vs = r.versus_perfect()
-    if vs is not None:
-        # perfect play's mean over the same (rated) games, beside the player's average
-        rows = [('Perfect avg', vs[1])]
-        if r.rated != r.games:      # games from before the tables: compare rated ones
-            rows.insert(0, ('Rated avg', vs[0]))
-        for k in range(len(rows)):
-            items.insert(2 + k, rows[k][0])
-            values.insert(2 + k, '%d.%d' % (rows[k][1] // 10, rows[k][1] % 10))
-    app.set_list('Lifetime stats', items, values,
-                 footer='' if app.records_store else 'not saved')
+        if app.scene == PLAY:
+            app.note('Power off loses game', now + 1500)  # no room in this board's nvm
+        else:                       # a handover first (several seats): a note over it
+            refuse(app, 'Power off loses', 'this game: no room')
 
 
 def handle_to_menu(app, action, now):
-    """Lists that only show something (BOOT, SCORES, STATS, and ANALYSIS of
-    ui/scene_end.py): UP/DOWN scroll, OK or BACK go back to the menu."""
+    """Lists that only show something (BOOT, and ANALYSIS of ui/scene_end.py): UP/DOWN
+    scroll, OK or BACK go back to the menu."""
     if app.list_move(action):
         return
     if action == A.OK or action == A.BACK:

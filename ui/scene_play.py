@@ -1,13 +1,18 @@
 """A human's turn with the dice (PLAY). Plain functions of the app.
 
 PLAY is where every turn starts: enter_play hands a computer seat on to CPU
-(ui/scene_cpu.py) and a finished game on to the ranking (OVER). From the dice, the
-scorecard (CARD) and the pause menu (PAUSE) open.
+(ui/scene_cpu.py), a human seat of a game of several on to the handover (TURN) until
+they take the device, and a finished game on to the ranking (OVER). From the dice,
+the scorecard (CARD), the standings (UP, ui/scene_turn.py) and the pause menu
+(PAUSE) open.
 """
 
 from ui import actions as A
-from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, VIEW_PLAY, DLG_NONE, CURSOR_ROLL,
-                      CURSOR_CARD, KIND_SHORT, PG_RULES)
+from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, VIEW_PLAY, DLG_NONE, CURSOR_ROLL,
+                      CURSOR_CARD, PG_RULES)
+from ui import seats
+from ui.seats import yahtzee_rolled
+from ui.ticks import ticks_add, ticks_diff
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_hold, coach_say
 
@@ -22,6 +27,9 @@ def enter_play(app, now):
     if app.is_cpu(g.current):
         app.go(CPU, now)
         return
+    if len(g.players) > 1 and not app.turn_taken and not g.rolled:
+        app.go(TURN, now)       # pass the device: whose turn, where they stand
+        return
     start_turn(app)
 
 
@@ -30,6 +38,7 @@ def start_turn(app):
     app.dialog = DLG_NONE
     app.tumbling = False
     app.card_return = PLAY
+    app.card_seat = -1
     app.view = VIEW_PLAY
     app.die_cursor = -1 if app.hold_buttons else (0 if app.game.rolled else CURSOR_ROLL)
     app.sync_dice()
@@ -57,6 +66,9 @@ def handle_play(app, action, now):
         return
     if action == A.BACK:
         app.go(PAUSE, now)
+    elif action == A.UP and app.hold_buttons:
+        from ui.scene_turn import open_standings
+        open_standings(app, now)
     elif action == A.HINT:
         show_hint(app)
     elif action == A.HELP:
@@ -70,7 +82,7 @@ def handle_play(app, action, now):
             if g.rolls_left == 0:
                 app.go(CARD, now)
             else:
-                roll(app, now)
+                ok_roll(app, now)
         elif action == A.RIGHT and g.rolled:
             app.go(CARD, now)
     else:
@@ -79,7 +91,7 @@ def handle_play(app, action, now):
         elif action == A.OK:
             c = app.die_cursor
             if c < 0 or c == CURSOR_ROLL:
-                roll(app, now)
+                ok_roll(app, now)
             elif c < 5:
                 toggle_hold(app, c, now)
             else:
@@ -109,9 +121,6 @@ def update_play_texts(app, cpu_text=None):
     g = app.game
     p = g.current
     app.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
-    if app.is_cpu(p):
-        app.header_left = '%s %s R%d' % (app.player_name(p), KIND_SHORT[app.seat_level(p)],
-                                         g.round)
     app.header_right = '%d' % g.cards[p].total
     left = g.rolls_left
     if app.scene == CPU:
@@ -129,15 +138,21 @@ def update_play_texts(app, cpu_text=None):
             app.line_b = 'OK: pick a box'
         elif not g.rolled:
             app.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
-        elif app.hold_buttons:
-            app.line_b = 'Hold 1-5, then ' + how
         else:
-            app.line_b = 'Hold, then ' + how
+            # after a roll: how to roll again and how to score now (issue 16)
+            app.line_a = '%d left: hold, %s' % (left, how)
+            if not app.hold_buttons:
+                app.line_b = 'Card: score now'
+            elif _all_held(g):
+                app.line_b = 'OK: score now'
+            else:
+                app.line_b = 'Hold all 5: score'''
         if app.small_screen:
             # 128x32: rolls left join the header; one short prompt at the side
             app.header_left = '%s R%d %s' % (app.player_name(p), g.round,
                                              '%d left' % left if left else 'pick')
-            app.line_a = 'OK:box' if left == 0 else ('Shake!' if app.has_shake else 'OK')
+            app.line_a = 'OK:box' if left == 0 or _all_held(g) else (
+                'Shake!' if app.has_shake else 'OK')
     app.note_until = -1
     app.play_version += 1
     app.touch()
@@ -148,28 +163,61 @@ def _can_roll(app):
     return g is not None and not g.over and g.rolls_left > 0
 
 
+def play_tick(app, now):
+    """Every frame (App.tick): an OK roll's tumble ending, a big moment going on."""
+    if app.tumbling:
+        ok_roll_tick(app, now)
+    if app.moment:
+        seats.moment_tick(app, now)
+
+
+_OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short shake
+
+
+def ok_roll(app, now):
+    """A roll by OK: without a shake sensor the free dice tumble first, like a shake
+    (ok_roll_tick lands them); with one, OK rolls at once."""
+    if not app.has_shake and _can_roll(app) and not _all_held(app.game):
+        app.tumbling = True
+        app.tumble_at = now
+        app.roll_at = ticks_add(now, _OK_TUMBLE_MS)
+        app.beep(330, 30)
+        return
+    roll(app, now)
+
+
+def ok_roll_tick(app, now):
+    """Each tumbling frame: an OK roll lands when its time is up."""
+    if app.roll_at >= 0 and ticks_diff(now, app.roll_at) >= 0:
+        app.roll_at = -1
+        roll(app, now)
+
+
+def _all_held(g):
+    if not g.rolled:
+        return False
+    for i in range(5):
+        if not g.held[i]:
+            return False
+    return True
+
+
 def roll(app, now):
     """The human's roll (shake end or OK); with all five held it opens the card."""
     g = app.game
     if not _can_roll(app):
         return
     if g.rolled:
-        all_held = True
-        for i in range(5):
-            if not g.held[i]:
-                all_held = False
-        if all_held:        # keeping everything means stopping: pick a box
+        if _all_held(g):    # keeping everything means stopping: pick a box
             app.go(CARD, now)
             return
         log_hold(app, g)
     g.roll()
     app.tumbling = False
+    app.roll_at = -1
     save_game(app)
     app.sync_dice()
-    f = app.faces
-    if f[0] == f[1] == f[2] == f[3] == f[4]:
-        app.beep(1568, 300)
-    else:
+    if not yahtzee_rolled(app, now):
         app.beep(440, 60)
     if not app.hold_buttons:
         app.die_cursor = 0 if g.rolls_left else CURSOR_CARD
@@ -188,4 +236,5 @@ def toggle_hold(app, i, now):
     g.toggle(i)
     save_game(app)
     app.sync_dice()
+    update_play_texts(app)      # "OK: score now" once all five are held
     app.beep(660 if g.held[i] else 330, 30)

@@ -118,6 +118,8 @@ class Views:
         self._pal = _palette()
         self._build_list()
         self._build_play()
+        self._build_card()
+        self._build_moment()
         self._build_dialog()
         # what was drawn last
         self._view = -1
@@ -131,6 +133,8 @@ class Views:
         self._dialog = -1
         self._dialog_version = -1
         self._cursor_mode = None    # Roll/Card buttons shown (no hold keys)
+        self._moment = 0            # the big moment whose banner is set up
+        self._moment_shown = False
         self._faces[0] = 99         # force the first dice draw
 
     # ------------------------------------------------------------------ builders
@@ -221,6 +225,24 @@ class Views:
         g.hidden = True
         self.root.append(g)
 
+    def _build_card(self):
+        from ui.card_view import CardView
+        self.card = CardView(self.width, self.height, self._pal)
+        self.root.append(self.card.group)
+
+    def _build_moment(self):
+        """A big moment's banner (codes.MOMENT_NAMES): a framed strip across the middle
+        that flashes; hidden most of the time."""
+        w, h = self.width, self.height
+        g = displayio.Group()
+        self.moment_group = g
+        y0 = h // 2 - 8
+        self._rect(g, 0, y0, w, 16, 1)
+        self._rect(g, 2, y0 + 2, w - 4, 12, 0)
+        self.moment_label = _label(g, 0, y0 + 3)
+        g.hidden = True
+        self.root.append(g)
+
     def _build_dialog(self):
         w, h = self.width, self.height
         g = displayio.Group()
@@ -248,14 +270,31 @@ class Views:
             self._view = view
             self.list_group.hidden = view != _app.VIEW_LIST
             self.play_group.hidden = view != _app.VIEW_PLAY
+            self.card.group.hidden = view != _app.VIEW_CARD
+            self.card.version = -1
             self._list_version = -1
             self._play_version = -1
             self._die_cursor = -2
         if view == _app.VIEW_LIST:
             self._update_list(app)
+        elif view == _app.VIEW_CARD:
+            self.card.update(app)
         else:
             self._update_play(app)
+        self._update_moment(app)
         self._update_dialog(app)
+
+    def _update_moment(self, app):
+        m = app.moment
+        if m != self._moment:
+            self._moment = m
+            if m:
+                text = _app.MOMENT_NAMES[m]
+                _set_right(self.moment_label, (self.width + _CHAR_W * len(text)) // 2, text)
+        shown = m != 0 and not (app.moment_step & 1)
+        if shown != self._moment_shown:
+            self._moment_shown = shown
+            self.moment_group.hidden = not shown
 
     def _update_list(self, app):
         content = app.list_version != self._list_version

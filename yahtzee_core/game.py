@@ -164,8 +164,10 @@ class Game:
         b = self.rules.box_index(box)
         bonuses = card.bonus_count
         gained = card.fill(b, self.dice)
+        # the undo record; a computer's box is final and keeps none
         self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
-                          bytes(self.dice), bytes(self.held), self.rolls_left)
+                          bytes(self.dice), bytes(self.held), self.rolls_left
+                          ) if self.players[self.current] == 'human' else None
         self.dice[:] = self.held[:] = b'\x00\x00\x00\x00\x00'
         self.rolls_left = 3
         self.turn_yahtzee = 0
@@ -176,7 +178,8 @@ class Game:
         return gained
 
     def undo(self):
-        """Take back the last box filled, bonuses too; allowed until the next roll."""
+        """Take back the last box a human filled, bonuses too; allowed until the
+        next roll or pass_turn(). A computer's fill keeps no undo record."""
         if self.last_fill is None:
             raise IllegalMove("nothing to undo")
         b, bonus, self.turn_yahtzee, dice, held, self.rolls_left = self.last_fill
@@ -189,6 +192,10 @@ class Game:
         card.bonus_count -= bonus
         self.dice[:] = dice
         self.held[:] = held
+        self.last_fill = None
+
+    def pass_turn(self):
+        """The device is handed to the next player: the box just filled is final."""
         self.last_fill = None
 
     def to_bytes(self):

@@ -11,6 +11,7 @@ import sys
 
 from ui import actions as A
 from ui import app as ui_app
+from ui import codes
 from ui.loop import Runner
 
 from lcg_dice import Dice
@@ -21,7 +22,7 @@ class RecordingViews:
 
     def __init__(self):
         self.updates = 0
-        self.scenes = bytearray(16)     # updates seen per scene
+        self.scenes = bytearray(32)     # updates seen per scene
         self.list_rows = 4
         self.faces = bytearray(5)
 
@@ -71,6 +72,8 @@ def main(argv):
     while app.items[app.cursor] != "Start game":
         press(A.DOWN)
     press(A.OK)
+    assert app.scene == codes.TURN, app.scene      # the handover: P1 takes the device
+    press(A.OK)
     assert app.scene == ui_app.PLAY, app.scene
     assert app.game.players == ("human", "perfect" if perfect else "good"), app.game.players
 
@@ -87,6 +90,15 @@ def main(argv):
     print("alloc tumbling frame", used // 200, "bytes (total %d over 200 frames)" % used)
     press(A.SHAKE_END)
     assert app.game.rolls_left == 2
+
+    # a big moment (issue 16): the banner flashes and the tune plays, frame by frame
+    from ui.seats import big_moment
+    big_moment(app, codes.MOMENT_YAHTZEE, clock[0])
+    frame()
+    drawn = views.updates
+    used = alloc_per_frame(60)            # 60 frames of 25 ms: the whole 1.2 s
+    assert views.updates > drawn + 5 and app.moment == 0, (views.updates, app.moment)
+    print("alloc big moment frame", used // 60, "bytes (total %d over 60 frames)" % used)
 
     # -- play the game out: humans take the suggested box (or follow the hints), the
     # computer plays in 600 ms steps
@@ -109,6 +121,8 @@ def main(argv):
             turns += 1
         elif app.scene == ui_app.CPU:
             frame(ms=100)
+        elif app.scene == codes.TURN:             # pass the device / take it
+            press(A.OK)
         else:
             raise AssertionError("unexpected scene %d" % app.scene)
         assert turns < 40

@@ -1,0 +1,92 @@
+"""The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views.py): every
+box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
+and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py. A cursor
+move redraws only the two rows concerned (drawing pixels in Python is slow on a
+board)."""
+
+import displayio
+
+from ui import tiny_font
+from ui.views import _fill
+
+_CARD_PITCH = 6         # a 3x5 font row and its gap
+_CARD_COLS = 15         # characters in a column of the whole-card view
+
+
+def _card_line(label, value):
+    """One card row in a column: the label cut to leave room for the right-aligned
+    value."""
+    room = _CARD_COLS - len(value) - 1
+    if len(label) > room:
+        label = label[:room]
+    return label + ' ' * (_CARD_COLS - len(label) - len(value)) + value
+
+
+def card_layout(app):
+    """[(column 0/1, row, item index or -1, text)] of the whole-card view: the name
+    and total, the upper boxes, Upper and Bonus on the left (the dice below them);
+    the lower boxes, the Yahtzee bonus and the Total on the right."""
+    rules = app.game.rules
+    nu = rules.n_upper
+    nb = rules.n_boxes
+    items = app.items
+    values = app.values
+    out = [(0, 0, -1, _card_line(app.title, app.title_right))]
+    left = list(range(nu)) + [nb]
+    if rules.upper_bonus:
+        left.append(nb + 1)
+    right = list(range(nu, nb)) + [i for i in range(nb + 1, len(items)) if i not in left]
+    for row in range(len(left)):
+        i = left[row]
+        out.append((0, row + 1, i, _card_line(items[i], values[i])))
+    footer = app.footer
+    dice = footer.find('  ')
+    if dice > 0 and footer[dice + 2:dice + 3].isdigit():
+        out.append((0, len(left) + 1, -1, footer[dice + 2:]))
+    elif footer.endswith('read only'):
+        out.append((0, len(left) + 1, -1, 'read only'))
+    for row in range(len(right)):
+        i = right[row]
+        out.append((1, row, i, _card_line(items[i], values[i])))
+    return out
+
+
+class CardView:
+    """The Bitmap and its TileGrid (in .group, hidden until VIEW_CARD); 128x32 screens
+    get an empty group (they keep the list)."""
+
+    def __init__(self, width, height, palette):
+        self.width = width
+        self.height = height
+        self.bitmap = None
+        self.group = displayio.Group()
+        self.group.hidden = True
+        if height >= 64:
+            self.bitmap = displayio.Bitmap(width, height, 2)
+            self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.version = -1       # app.list_version drawn (-1: draw it all)
+        self.cursor = -2
+        self.layout = ()
+
+    def update(self, app):
+        old = self.cursor
+        if app.list_version != self.version:
+            self.version = app.list_version
+            self.layout = card_layout(app)
+            self.bitmap.fill(0)
+            _fill(self.bitmap, self.width // 2 - 1, 0, 1, self.height, 1)   # the rule
+            old = -2
+        elif app.cursor == old:
+            return
+        self.cursor = app.cursor
+        for line in self.layout:
+            i = line[2]
+            if old == -2 or (i >= 0 and (i == old or i == app.cursor)):
+                self._row(line, i >= 0 and i == app.cursor)
+
+    def _row(self, line, highlight):
+        col, row, i, text = line
+        x = 0 if col == 0 else self.width // 2 + 1
+        y = row * _CARD_PITCH
+        _fill(self.bitmap, x, y, self.width // 2 - 1, _CARD_PITCH, 1 if highlight else 0)
+        tiny_font.draw(self.bitmap, x + 1, y + 1, text, 0 if highlight else 1)

@@ -1,0 +1,114 @@
+"""Naming the human seats at setup (NAMES): three letters each, entered with the
+buttons like a high score's initials, one seat after another, then back to the
+setup (SETUP). The names are kept in nvm with yahtzee_core.people when a game starts,
+and offered again next time. Loaded on first use (see ui/scene_menus.py); the
+three-letter entry here also serves a high score's initials (ui/scene_end.py)."""
+
+from ui.codes import SETUP, NAMES as NAMES_SCENE
+from ui import actions as A
+from ui.codes import INITIAL_CHARS
+
+
+def start_letters(app, name):
+    """Three letters to edit, starting from a seat's initials (AAA for P1..)."""
+    app.initials[:] = b'AAA'
+    if app.people is not None and name in app.people.names:
+        for k in range(len(name)):
+            app.initials[k] = ord(name[k]) if name[k] in INITIAL_CHARS else 95
+        for k in range(len(name), 3):
+            app.initials[k] = 95        # '_', shown and kept as a space
+    app.initial_pos = 0
+
+
+def letters_text(app):
+    """The three letters, the one being edited bracketed."""
+    s = ''
+    for k in range(3):
+        c = chr(app.initials[k])
+        s += '[' + c + ']' if k == app.initial_pos else ' ' + c + ' '
+    return s
+
+
+def edit_letters(app, action):
+    """A key on a three-letter entry: 1 when OK on the last letter, -1 for BACK on
+    the first, else 0 (the letters or the position moved). Next letter: UP, RIGHT,
+    HOLD_2; previous: DOWN, LEFT, HOLD_1 (every board)."""
+    d = 0
+    if action == A.UP or action == A.RIGHT or action == A.HOLD_2:
+        d = 1
+    elif action == A.DOWN or action == A.LEFT or action == A.HOLD_1:
+        d = -1
+    pos = app.initial_pos
+    if d:
+        chars = INITIAL_CHARS
+        i = chars.find(chr(app.initials[pos]))
+        app.initials[pos] = ord(chars[(i + d) % len(chars)])
+    elif action == A.OK:
+        if pos == 2:
+            return 1
+        app.initial_pos += 1
+    elif action == A.BACK:
+        if pos == 0:
+            return -1
+        app.initial_pos -= 1
+    return 0
+
+
+def _people(app):
+    if app.people is None:
+        from yahtzee_core.people import People
+        app.people = People()
+    return app.people
+
+
+def _human_seat(app, p, step):
+    """The next human seat from p (inclusive) going by step, or -1."""
+    while 0 <= p < app.setup_players:
+        if app.setup_kinds[p] == 0:
+            return p
+        p += step
+    return -1
+
+
+def enter_names(app, now):
+    p = _human_seat(app, app.name_seat, 1)
+    if p < 0:
+        _to_setup(app, now)
+        return
+    app.name_seat = p
+    start_letters(app, _people(app).names[p] or 'P')
+    _show(app)
+
+
+def _show(app):
+    p = app.name_seat
+    app.set_list('Seat %d name' % (p + 1), ['Name:  ' + letters_text(app)], [''],
+                 footer='OK next  BACK prev')
+
+
+def handle_names(app, action, now):
+    r = edit_letters(app, action)
+    p = app.name_seat
+    if r == 0:
+        _show(app)
+        return
+    if r == 1:
+        name = bytes(app.initials).decode().replace('_', ' ').rstrip()
+        from yahtzee_core.people import clean_name
+        _people(app).names[p] = clean_name(name)
+        app.name_seat = p + 1
+        app.go(NAMES_SCENE, now)
+        return
+    p = _human_seat(app, p - 1, -1)      # BACK on the first letter: the seat before
+    if p < 0:
+        _to_setup(app, now)
+    else:
+        app.name_seat = p
+        app.go(NAMES_SCENE, now)
+
+
+def _to_setup(app, now):
+    app.name_seat = -1          # enter_setup puts the cursor back on "Names"
+    from ui.lazy_scenes import drop_module
+    drop_module('scene_names')
+    app.go(SETUP, now)

@@ -1,0 +1,144 @@
+"""Passing the device around the table (TURN). Plain functions of the app.
+
+Two screens, both only in games of more than one seat:
+- after a human fills a box: what it scored, BACK takes it back (the filler's last
+  chance: nobody else may, see yahtzee_core Game.undo / pass_turn), OK passes on;
+- before a human's turn: whose turn it is, where they stand, and what the seats
+  before them (computers included) just scored; OK takes the turn.
+BACK on the second opens the pause menu. OK goes to the next seat's turn (PLAY,
+which hands a computer seat on to CPU).
+"""
+
+from ui import actions as A
+from ui.codes import PLAY, PAUSE, CARD, STANDINGS, DLG_NONE
+from ui.app_saves import save_game
+
+_ORD = ('1st', '2nd', '3rd')
+
+
+def ordinal(n):
+    return _ORD[n - 1] if n <= 3 else '%dth' % n
+
+
+def standing_text(app, p):
+    """Where seat p stands: '2nd, 12 behind BOB', '1st, 5 ahead of CPU2', 'tied 1st'."""
+    cards = app.game.cards
+    mine = cards[p].total
+    place = 1
+    best = -1           # the leader (place > 1) or the runner-up (place 1)
+    for q in range(len(cards)):
+        if q == p:
+            continue
+        t = cards[q].total
+        place += t > mine
+        if best < 0 or t > cards[best].total:
+            best = q
+    if best < 0:
+        return ordinal(place)
+    gap = mine - cards[best].total
+    if gap > 0:
+        t = '%s, %d ahead of %s' % (ordinal(place), gap, app.player_name(best))
+        return t if len(t) <= app.text_cols else t[:t.find(' of ')]
+    if gap == 0:
+        return 'tied ' + ordinal(place)
+    return '%s, %d behind %s' % (ordinal(place), -gap, app.player_name(best))
+
+
+def note_fill(app, p, b, gained):
+    """Remember 'NAME: Box points' for the handovers (the last few fills)."""
+    s = app.summaries
+    s.append('%s: %s %d' % (app.player_name(p), app.box_label(b), gained))
+    if len(s) > 7:
+        s.pop(0)
+
+
+def enter_turn(app, now):
+    g = app.game
+    app.dialog = DLG_NONE
+    app.tumbling = False
+    small = app.small_screen
+    if app.turn_filled:
+        p = (g.current - 1) % len(g.players)    # the seat that just filled
+        text = app.summaries[-1] if app.summaries else ''
+        items = [text[text.find(': ') + 2:]]
+        items.append('BACK undo  OK pass' if small else standing_text(app, p))
+        app.set_list(app.player_name(p), items, [''] * len(items),
+                     title_right='%d' % g.cards[p].total, footer='BACK: undo  OK: pass')
+        return
+    p = g.current
+    items = [standing_text(app, p)]
+    # what happened since this seat's last turn, newest last
+    n = len(g.players) - 1
+    items += app.summaries[-n:] if n else []
+    title = app.player_name(p) + ': your turn'
+    if small:
+        title += ' OK'
+    app.set_list(title, items, [''] * len(items), title_right='' if small else 'R%d' % g.round,
+                 footer='OK: take it')
+
+
+def handle_turn(app, action, now):
+    if app.list_move(action):
+        return
+    g = app.game
+    if action == A.OK:
+        g.pass_turn()       # the box just filled is final from here on
+        if app.turn_filled:
+            app.turn_filled = False
+            save_game(app)
+            app.go(PLAY, now)
+        else:
+            app.turn_taken = True
+            app.go(PLAY, now)
+    elif action == A.BACK:
+        if app.turn_filled:
+            from ui.scene_card import undo
+            app.turn_filled = False
+            undo(app, now)
+        else:
+            app.go(PAUSE, now)
+
+
+# -- STANDINGS: every seat at a glance; OK reads a seat's card --
+def enter_standings(app, now):
+    g = app.game
+    app.dialog = DLG_NONE
+    app.tumbling = False
+    cards = g.cards
+    items = []
+    values = []
+    for p in range(len(cards)):
+        c = cards[p]
+        place = 1
+        for q in cards:
+            place += q.total > c.total
+        par = c.upper_par
+        left = 0
+        for v in c.scores:
+            left += v == 255
+        # '>1 ANN   +5  7': on turn, place, name, upper par, boxes left
+        items.append('%s%d %-5s %3s %2d' % ('>' if p == g.current else ' ', place,
+                                            app.player_name(p),
+                                            ('+%d' if par >= 0 else '%d') % par, left))
+        values.append('%d' % c.total)
+    cursor = app.card_seat if app.card_seat >= 0 else g.current
+    app.card_seat = -1
+    app.set_list('Standings', items, values, cursor=cursor, title_right='R%d' % g.round,
+                 footer='Up+/- Left  OK: card')
+
+
+def open_standings(app, now):
+    """Standings from any scene of a game in play; BACK comes back here."""
+    app.standings_return = app.scene
+    app.go(STANDINGS, now)
+
+
+def handle_standings(app, action, now):
+    if app.list_move(action):
+        return
+    if action == A.OK:
+        app.card_seat = app.cursor
+        app.card_return = STANDINGS
+        app.go(CARD, now)
+    elif action == A.BACK:
+        app.go(app.standings_return, now)

@@ -1,0 +1,50 @@
+"""What the seats of a game share, for every scene: their names (initials entered at
+setup, a computer's level), forgetting the table state of the last game, and the big
+moments (banner and tune: ui/moments.py, loaded on the first). Small and resident,
+so that ui/scene_play.py stays a small compile on the device."""
+
+from ui.codes import CPU_NAMES, MOMENT_YAHTZEE
+
+
+def seat_name(app, p, kind=None):
+    """Seat p's name: the initials entered at setup (P1.. before any); a computer's
+    level and seat number (Good2). kind: a KINDS index (setup), else the game's."""
+    if kind is None:
+        kind = app.seat_level(p) if app.game is not None and p < len(app.game.players) else 0
+    if kind:
+        return (CPU_NAMES[kind] if kind < len(CPU_NAMES) else 'CPU') + '%d' % (p + 1)
+    people = app.people
+    return (people.names[p] if people is not None else '') or 'P%d' % (p + 1)
+
+
+def forget_turns(app):
+    """A new or resumed game: nobody holds the device yet, no fills to report."""
+    app.turn_filled = False
+    app.turn_taken = False
+    app.card_seat = -1
+    del app.summaries[:]
+
+
+_moments = None         # ui/moments.py once a big moment happened (loaded on first use)
+
+
+def moment_tick(app, now):
+    _moments.moment_tick(app, now)
+
+
+def big_moment(app, code, now):
+    """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py)."""
+    global _moments
+    if _moments is None:
+        from ui import moments
+        _moments = moments
+    _moments.big_moment(app, code, now)
+
+
+def yahtzee_rolled(app, now):
+    """After any roll: five alike is a big moment (True when it was one)."""
+    f = app.game.dice
+    if f[0] == f[1] == f[2] == f[3] == f[4] != 0:
+        big_moment(app, MOMENT_YAHTZEE, now)
+        return True
+    return False
