@@ -1,5 +1,5 @@
-"""perfect against good (and beginner) over seeded games with paired dice, plus exact
-expected scores.
+"""perfect against good (and casual, beginner) over seeded games with paired dice,
+plus exact expected scores.
 
 Common random numbers: every game g has one fixed table of dice, a value for each
 (turn, roll of the turn, k-th die rolled), and every bot plays game g on that table.
@@ -38,12 +38,14 @@ if ROOT not in sys.path:
 import yahtzee_core as yc  # noqa: E402
 from yahtzee_core import dice as _dice  # noqa: E402
 from yahtzee_core.advisor import Advisor  # noqa: E402
-from yahtzee_core.bots import make_bot, HeuristicValues  # noqa: E402
+from yahtzee_core.bots import (make_bot, HeuristicValues,  # noqa: E402
+                               CASUAL_QUARTERS)
 
 ROLLS = 3
 SCALE = 7776         # 6 ** 5: the planner's scale for hold expectations
 # Exact expected scores, ruleset `yahtzee` (docs/STRATEGY.md, PolicyEvaluator).
-EXACT_YAHTZEE = {'perfect': 254.5877, 'good': 251.1134, 'beginner': 162.2469}
+EXACT_YAHTZEE = {'perfect': 254.5877, 'good': 251.1134, 'casual': 228.3384,
+                 'beginner': 162.2469}
 
 
 def paired_dice(seed, game, turns):
@@ -188,18 +190,25 @@ def mean_and_se(xs):
     return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
+def heuristic_guide(model, values):
+    """PolicyEvaluator's guide (flat state index -> hundredths) from a HeuristicValues."""
+    import numpy as np
+    g = np.zeros(model.n_masks * 128, dtype=np.int64)
+    for mask in range(model.n_masks - 1):
+        y, u = model.states_of_mask(mask)
+        for yy, uu in zip(y.tolist(), u.tolist()):
+            g[model.vidx(mask, yy, uu)] = values.value(mask, uu, yy)
+    return g
+
+
 def exact_scores(name):
     import numpy as np
     from tools.solver import PolicyEvaluator, RulesModel, Solver, beginner_hold_table
     m = RulesModel(name)
     out = {'perfect': Solver(m, dtype=np.float64).solve().expected_score}
-    hv = HeuristicValues(m.rules)
-    g = np.zeros(m.n_masks * 128, dtype=np.int64)
-    for mask in range(m.n_masks - 1):
-        y, u = m.states_of_mask(mask)
-        for yy, uu in zip(y.tolist(), u.tolist()):
-            g[m.vidx(mask, yy, uu)] = hv.value(mask, uu, yy)
-    out['good'] = PolicyEvaluator(m, guide=g).run().expected_score
+    for kind, quarters in (('good', 4), ('casual', CASUAL_QUARTERS)):
+        g = heuristic_guide(m, HeuristicValues(m.rules, quarters))
+        out[kind] = PolicyEvaluator(m, guide=g).run().expected_score
     out['beginner'] = PolicyEvaluator(m, hold_table=beginner_hold_table()).run().expected_score
     return out
 
@@ -227,7 +236,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from tools.strategy_table import ensure_tables
     table = ensure_tables(args.rules, os.path.join(ROOT, 'tables'))['plain']
-    kinds = ('perfect', 'good') if args.no_beginner else ('perfect', 'good', 'beginner')
+    kinds = ('perfect', 'good') if args.no_beginner else ('perfect', 'good', 'casual',
+                                                          'beginner')
     bots = {k: make_bot(k, args.rules, table_path=table) for k in kinds}
     t = time.perf_counter()
     adjusted = None

@@ -17,6 +17,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # here on first use unless --table names others (sim/tables.py).
 TABLES_DIR = os.path.join(ROOT, "tables")
 
+
+def perfect_percentiles(name):
+    """Perfect play's percentile table (bytes) of ruleset `name` from the committed
+    exact distribution, as the bundle ships it in percentiles/NAME.pct; None when
+    there is none."""
+    from tools.percentile_table import table_for
+    return table_for(name)
+
+
 # A script that never ends (or an app that never settles) stops after this much app time.
 HEADLESS_LIMIT_MS = 4 * 60 * 60 * 1000
 
@@ -71,7 +80,7 @@ class Session:
         self.runner = loop.make_runner(
             hw, rules_default=options.rules or "yahtzee",
             table_path=options.table if options.table else self.tables,
-            rng=dice_source(options.seed),
+            rng=dice_source(options.seed), percentile_path=perfect_percentiles,
             first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
         self.app = self.runner.app
         if options.players:

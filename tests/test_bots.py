@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import yahtzee_core as yc
-from yahtzee_core.bots import HeuristicValues, beginner_keep, held_flags, make_bot, KINDS
+from yahtzee_core.bots import HeuristicValues, beginner_keep, held_flags, make_bot, KINDS, CASUAL_QUARTERS
 from yahtzee_core.ranking import Hints
 from tools import strategy_table as st
 from tools.solver import PolicyEvaluator, RulesModel, Solver, beginner_hold_table
@@ -89,11 +89,21 @@ def _guide(model, fn):
     return g
 
 
-def test_good_and_beginner_are_exactly_worse_than_optimal_on_the_last_turns():
+def test_heuristic_quarters_scale_the_estimate():
+    rules = yc.ruleset('yahtzee')
+    full, quarter = HeuristicValues(rules), HeuristicValues(rules, CASUAL_QUARTERS)
+    for mask, u, y in ((0, 0, 0), (0b1000000000111, 9, 0), (1 << 12, 40, 1)):
+        assert quarter.value(mask, u, y) == full.value(mask, u, y) * CASUAL_QUARTERS // 4
+    assert make_bot('casual', 'yahtzee').planner.values.quarters == CASUAL_QUARTERS
+
+
+def test_levels_are_exactly_ordered_on_the_last_turns():
     m = RulesModel('yahtzee')
     down = 10                                   # the last three turns
     opt = Solver(m, dtype=np.float64, workers=1).solve(down_to=down)
     good = PolicyEvaluator(m, guide=_guide(m, HeuristicValues(m.rules).value)).run(down)
+    casual = PolicyEvaluator(
+        m, guide=_guide(m, HeuristicValues(m.rules, CASUAL_QUARTERS).value)).run(down)
     beg = PolicyEvaluator(m, hold_table=beginner_hold_table()).run(down)
     idx = np.concatenate([((mk << 1 | y) << 6 | u) for mk, y, u in
                           (m.states_of_masks(m.masks_of_layer(pc)) for pc in range(down, 13))])
@@ -101,3 +111,6 @@ def test_good_and_beginner_are_exactly_worse_than_optimal_on_the_last_turns():
     assert np.all(beg.W[idx] <= good.W[idx] + 60)
     assert (opt.V[idx] - good.W[idx]).mean() > 0.01
     assert (good.W[idx] - beg.W[idx]).mean() > 1.0
+    # casual: below good, above beginner on average over these states
+    assert (good.W[idx] - casual.W[idx]).mean() > 0.1
+    assert (casual.W[idx] - beg.W[idx]).mean() > 0.5

@@ -315,6 +315,26 @@ def test_default_pico_bundle_of_py_sources_carries_the_yahtzee_table(tmp_path):
     adv.close()
 
 
+def test_bundles_ship_each_rulesets_percentile_table_when_there_is_room(bundles):
+    import json
+    from yahtzee_core import RULESETS
+    from yahtzee_core.percentiles import PerfectScores
+    shipped_some = False
+    for name, bundle in bundles.items():
+        if any(what == "percentile tables" for what, _ in bundle.left_out):
+            # the strategy tables filled the drive (the Pico): said, and nothing half-shipped
+            assert not [f for f in bundle.files if f.startswith(bb.PERCENTILES_DIR + "/")]
+            continue
+        shipped_some = True
+        for rules in RULESETS:
+            table = PerfectScores.load(str(bundle.out / bb.PERCENTILES_DIR / (rules + ".pct")))
+            with open(REPO / "docs" / "distribution" / (rules + ".json")) as f:
+                d = json.load(f)
+            assert table.mean_tenths == round(d["mean"] * 10), (name, rules)
+            assert table.percentile(50) == d["median"], (name, rules)
+    assert shipped_some
+
+
 def test_plain_sources_ship_without_comment_lines_and_the_same_code(tmp_path):
     """The .py bundle empties comment-only lines: every module parses to the same tree
     with the same line numbers as the repo's source, in fewer bytes."""

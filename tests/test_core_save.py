@@ -107,6 +107,13 @@ def test_round_trip_is_exact_at_every_turn_of_a_game(name):
     assert checked == 3 * 3 * len(ref.boxes(name))
 
 
+def test_every_seat_kind_survives_a_save():
+    # saves store the index into yc.KINDS: kinds are appended, never reordered
+    assert yc.KINDS[:4] == ('human', 'perfect', 'good', 'beginner')
+    game = play(yc.Game('yacht', list(yc.KINDS), lcg(4)), 7, 4)
+    assert yc.Game.from_bytes(game.to_bytes(), lcg(0)).players == game.players
+
+
 def test_loaded_game_keeps_undo_and_continues_identically():
     game = mid_game()
     game.fill(sorted(game.cards[game.current].options(game.dice))[0])

@@ -10,10 +10,10 @@ def filled_records():
     for score, initials, rid in ((180, 'ANN', 0), (250, 'BOB', 3), (250, 'CY', 1), (90, 'DEE', 4)):
         r.add_score(score, initials, rid)
     r.add_game(250, yahtzees=2, bonus=True, zeros=1, won=True)
-    r.add_game(181, yahtzees=0, bonus=False, zeros=3, won=False)
+    r.add_game(181, yahtzees=0, bonus=False, zeros=3, won=False, perfect_tenths=2546)
     r.last_game = 4321
     r.settings = 3
-    r.setup_rules, r.setup_players, r.setup_kinds = 3, 5, 0b1001
+    r.setup_rules, r.setup_players, r.setup_kinds = 3, 5, 0b100001
     return r
 
 
@@ -22,9 +22,35 @@ def test_round_trip_keeps_everything():
     back = Records.from_bytes(r.to_bytes())
     assert back.high == r.high
     for name in ('games', 'points', 'best', 'yahtzees', 'upper_bonuses', 'wins', 'zeros',
-                 'last_game', 'settings', 'setup_rules', 'setup_players', 'setup_kinds'):
+                 'last_game', 'settings', 'setup_rules', 'setup_players', 'setup_kinds',
+                 'rated', 'rated_points', 'perfect'):
         assert getattr(back, name) == getattr(r, name), name
     assert back.to_bytes() == r.to_bytes()
+
+
+def test_versus_perfect_counts_only_rated_games():
+    r = Records()
+    assert r.versus_perfect() is None
+    r.add_game(300)                                   # no percentile table: not rated
+    r.add_game(200, perfect_tenths=2546)
+    r.add_game(251, perfect_tenths=1670)
+    assert r.games == 3 and r.rated == 2
+    assert r.versus_perfect() == (2255, 2108)        # 225.5 against (254.6 + 167.0) / 2
+
+
+def test_version_1_records_still_load_with_their_seat_kinds():
+    r = filled_records()
+    v2 = r.to_bytes()
+    # the same records as version 1 wrote them: setup kinds u16, 2 bits a seat, no
+    # rated fields (seat 0 'perfect' = 1, seat 2 'beginner' = 3)
+    v1 = bytearray(v2[:len(v2) - 16])                 # drop kinds and the rated fields
+    v1[0] = 1
+    v1 += bytes(((1 | 3 << 4) & 0xFF, 0))
+    back = Records.from_bytes(bytes(v1))
+    assert back.games == r.games and back.high == r.high and back.best == r.best
+    assert back.setup_kinds == 1 | 3 << 6             # 3 bits a seat now
+    assert (back.rated, back.rated_points, back.perfect) == (0, 0, 0)
+    assert back.to_bytes()[0] == 2
 
 
 def test_table_is_best_first_and_ties_keep_the_older_entry_first():

@@ -86,10 +86,11 @@ def test_menus_scores_stats_sound_and_setup():
     assert app.values[0] == '1'                     # wraps 8 -> 1
     s.press(A.DOWN)
     seen = []
-    for _ in range(4):
+    for _ in range(len(ui_app.KIND_NAMES)):
         seen.append(app.values[1])
         s.press(A.OK)                               # OK steps the value forward
     assert seen == list(ui_app.KIND_NAMES)
+    assert app.values[1] == 'Human'                 # and wraps
     s.press(A.DOWN, A.DOWN)                         # past Names
     names = []
     for _ in range(len(yc.RULESETS)):
@@ -382,6 +383,64 @@ def test_game_over_ranks_ties_together():
         fill_turn(s)
     assert app.items == ['1. P1', '1. P2']
     assert app.values[0] == app.values[1]
+
+
+def play_to_the_end(s):
+    """OK through every turn (OK rolls, fills the suggested box, skips a computer's
+    turn) until game over."""
+    for _ in range(2000):
+        if s.app.scene == ui_app.OVER:
+            return
+        s.press(A.OK)
+    raise AssertionError('the game did not end')
+
+
+def test_game_over_says_where_each_human_falls_among_perfect_games():
+    from yahtzee_core.percentiles import PerfectScores, pack
+    table = pack(2546, [100 + k for k in range(1, 100)])     # percentile k: 100 + k
+    s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: table)
+    s.start(players=3, kinds=(0, 4, 0))                      # human, casual, human
+    app = s.app
+    play_to_the_end(s)
+    humans = [(p, t) for _, p, t in app.game.ranking() if p != 1]
+    assert len(app.items) == 3 + 2 + 1
+    for (p, total), row in zip(humans, app.items[3:5]):
+        pct = PerfectScores(table).better_than(total)
+        assert row == '%d: better than %d%%' % (total, pct)
+        assert pct == min(99, max(0, total - 101))
+    assert app.items[5] == 'of perfect games'
+    assert 'Fair2' in [item.split(' ')[1] for item in app.items[:3]]   # the casual seat
+    r = app.records
+    assert r.games == 2 and r.rated == 2 and r.perfect == 2 * 2546
+    # lifetime stats: perfect play's mean beside the player's average
+    while app.scene != ui_app.MENU:
+        s.press(A.OK)
+    s.press(A.DOWN, A.DOWN, A.OK)
+    assert app.scene == ui_app.STATS
+    assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
+    # then one page per player name and ruleset: that ruleset's perfect mean beside it
+    for _ in app.people.rows:
+        s.press(A.OK)
+        assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
+
+
+def test_without_a_percentile_table_the_game_is_not_rated():
+    s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: None)
+    s.start()
+    play_to_the_end(s)
+    assert s.app.items == ['1. P1'] and s.app.records.rated == 0
+    broken = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: b'junk')
+    broken.start()
+    play_to_the_end(broken)
+    assert broken.app.items == ['1. P1'] and broken.app.records.games == 1
+
+
+def test_a_casual_seat_is_remembered_for_the_next_setup():
+    s = new_session()
+    s.start(players=2, kinds=(4, 3))                         # casual, beginner
+    again = Session(storage=s.storage)
+    assert [again.app.setup_kinds[p] for p in range(2)] == [4, 3]
+    assert again.app.setup_players == 2
 
 
 def test_small_nvm_is_handled():

@@ -10,6 +10,7 @@ Desktop-only. What goes in:
 - lib/: exactly the CircuitPython library modules that code imports, copied from the
   pinned pip packages in this environment (their wheels carry the .py sources);
 - strategy tables for the chosen rulesets that fit the board's free flash;
+- percentiles/NAME.pct per ruleset: percentiles of perfect play's score (docs/distribution);
 - yahtzee_manifest.json: profile, files with sizes and hashes, what was left out and why.
 
 With --mpy-cross PATH (or --mpy and one on PATH) every module except code.py/boot.py
@@ -516,21 +517,63 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
         _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing_tables)
     else:
         bundle.left_out.append(("strategy tables", "--no-tables"))
+    # after the strategy tables, which come first; left out again if they do not fit
+    percentiles = _add_percentiles(bundle, put, repo)
 
-    manifest = {
-        "profile": profile_name,
-        "board": profile["board"],
-        "mpy": bundle.mpy,
-        "tables": bundle.tables,
-        "left_out": ["%s: %s" % lo for lo in bundle.left_out],
-        "files": {rel: [size, file_sha256(stage / rel)] for rel, size in sorted(bundle.files.items())},
-    }
-    data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
-    put(MANIFEST, data)
-    if bundle.used() > cap:  # only if the manifest outgrew the 4 KB the tables left it
+    def write_manifest():
+        manifest = {
+            "profile": profile_name,
+            "board": profile["board"],
+            "mpy": bundle.mpy,
+            "tables": bundle.tables,
+            "left_out": ["%s: %s" % lo for lo in bundle.left_out],
+            "files": {rel: [size, file_sha256(stage / rel)]
+                      for rel, size in sorted(bundle.files.items()) if rel != MANIFEST},
+        }
+        put(MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+
+    write_manifest()
+    if bundle.used() > cap and percentiles:
+        for rel in percentiles:
+            (stage / rel).unlink()
+            del bundle.files[rel]
+        bundle.left_out.append(("percentile tables", "no room left on %s after the "
+                                "strategy tables" % profile["board"]))
+        write_manifest()
+    if bundle.used() > cap:  # only if the manifest outgrew the room the tables left it
         raise BuildError("bundle does not fit %s by %d bytes; build with fewer tables (--rules)"
                          % (profile["board"], bundle.used() - cap))
     return bundle
+
+
+PERCENTILES_DIR = "percentiles"   # on the drive: NAME.pct, apart from the strategy tables
+
+
+def _add_percentiles(bundle, put, repo):
+    """percentiles/NAME.pct (206 bytes, yahtzee_core.percentiles) for every ruleset whose
+    exact distribution of perfect play is in docs/distribution: game over tells where
+    a score falls among perfect games. Returns the files added."""
+    from tools.percentile_table import DISTRIBUTION_DIR, distribution_path, table_for
+    added = []
+    if not (Path(repo) / DISTRIBUTION_DIR).is_dir():
+        return added
+    for name in ruleset_names(repo):
+        data = table_for(name, repo)
+        if data is None:
+            bundle.left_out.append(("percentiles %s" % name,
+                                    "no %s" % distribution_path(name, repo)))
+            continue
+        rel = "%s/%s.pct" % (PERCENTILES_DIR, name)
+        put(rel, data)
+        added.append(rel)
+    return added
+
+
+def manifest_reserve(bundle):
+    """Room the manifest will take: a line group of at most 160 bytes a file (path,
+    size, SHA-256) for the files so far and a few still to come (tables, percentile
+    tables), plus the header and notes; a fixed 4 KB fell short once the code grew."""
+    return on_disk(160 * (len(bundle.files) + 8) + 1024, bundle.profile["cluster"])
 
 
 def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True):
@@ -551,11 +594,11 @@ def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=
         else:
             note = failed.get(r, "no table in %s (not built)" % tables_dir)
             bundle.left_out.append(("table %s" % r, note))
-    chosen = choose_tables(found, cap - bundle.used() - 4 * KB)   # 4 KB for the manifest
+    chosen = choose_tables(found, cap - bundle.used() - manifest_reserve(bundle))
     for r in found:
         if r not in chosen:
             smallest = found[r][-1][0]
-            room = cap - bundle.used() - 4 * KB - sum(found[c][chosen[c]][0] for c in chosen)
+            room = cap - bundle.used() - manifest_reserve(bundle) - sum(found[c][chosen[c]][0] for c in chosen)
             bundle.left_out.append((
                 "table %s" % r,
                 "needs %.1f KB, only %.1f KB left on %s" % (smallest / KB, max(room, 0) / KB,

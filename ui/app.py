@@ -106,7 +106,7 @@ class App:
                  messages=(), table_path=None, step_ms=600, dim_ms=60000,
                  sleep_ms=300000, bot_factory=None, hints_factory=None,
                  fs_writable=False, file_writer=None, profile=None, first_howto=False,
-                 coach_threshold=100):
+                 coach_threshold=100, percentile_path=None):
         import yahtzee_core as yc
         self.yc = yc
         # -- options (fixed for the app's life, except has_shake: see shake_lost) --
@@ -116,7 +116,7 @@ class App:
         self.small_screen = small_screen
         self.list_rows = list_rows
         self.text_cols = text_cols
-        self.table_path = table_path
+        self.table_path, self.percentile_path = table_path, percentile_path   # scene_end
         self.step_ms = step_ms
         self.dim_ms = dim_ms
         self.sleep_after_ms = sleep_ms

@@ -51,7 +51,7 @@ def load_records(app):
     if records is None:
         return
     app.records = records
-    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT
+    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT, KIND_BITS
     r = app.records
     app.sound = not (r.settings & SOUND_OFF)
     app.hints = not (r.settings & HINTS_OFF)
@@ -65,11 +65,12 @@ def load_records(app):
     if 1 <= r.setup_players <= 8:
         app.setup_players = r.setup_players
     for p in range(8):
-        app.setup_kinds[p] = (r.setup_kinds >> (2 * p)) & 3
+        k = (r.setup_kinds >> (KIND_BITS * p)) & 7
+        app.setup_kinds[p] = k if k < len(app.yc.KINDS) else 0
 
 
 def save_records(app):
-    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT
+    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT, KIND_BITS
     r = app.records
     r.settings = ((0 if app.hints else HINTS_OFF) | (0 if app.sound else SOUND_OFF) |
                   (HOWTO_DONE if app.howto_done else 0) | (app.coach_mode << COACH_SHIFT) |
@@ -78,7 +79,7 @@ def save_records(app):
     r.setup_players = app.setup_players
     k = 0
     for p in range(8):
-        k |= (app.setup_kinds[p] & 3) << (2 * p)
+        k |= (app.setup_kinds[p] & 7) << (KIND_BITS * p)
     r.setup_kinds = k
     if app.records_store is not None:
         app.records_store.write(r.to_bytes())

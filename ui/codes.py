@@ -60,8 +60,8 @@ DIM = 1
 ASLEEP = 2
 
 # Seat levels, in the order of yahtzee_core.KINDS (setup stores an index into them).
-KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner')
-KIND_SHORT = ('', 'perfect', 'good', 'beginner')
+KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner', 'CPU casual')
+KIND_SHORT = ('', 'perfect', 'good', 'beginner', 'casual')
 # Big moments (app.moment): a banner that flashes for about a second and a tune
 # (ui/moments.py).
 MOMENT_NAMES = ('', 'YAHTZEE!', 'YAHTZEE BONUS!', 'UPPER BONUS!', 'JOKER!', 'HIGH SCORE!')
@@ -71,8 +71,9 @@ MOMENT_UPPER = 3
 MOMENT_JOKER = 4
 MOMENT_HIGH = 5
 
-# Computer seats are named by level and seat: Good2 (a level past this tuple: CPU2).
-CPU_NAMES = ('', 'Pro', 'Good', 'Easy')
+# Computer seats are named by level and seat: Good2 (a level past this tuple: CPU2);
+# casual ranks between good and beginner: Fair.
+CPU_NAMES = ('', 'Pro', 'Good', 'Easy', 'Fair')
 # Computer speed (setting): a step every step_ms, a quarter of it, or the whole turn at once.
 SPEED_NAMES = ('watch', 'fast', 'instant')
 # Rulesets, in the order of yahtzee_core.RULESETS.

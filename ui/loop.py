@@ -126,7 +126,7 @@ def write_lines(path, lines):
 
 
 def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng=None,
-             first_howto=True):
+             first_howto=True, percentile_path='percentiles/%s.pct'):
     """The App for this hardware: shake sensor, buttons, screen size and the board
     profile (for the button legend) taken from hw; the how-to at the first boot."""
     height = hw.display.height if hw.display is not None else 64
@@ -139,7 +139,7 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
                     text_cols=width // 6, messages=hw.messages,
                     table_path=table_path, fs_writable=hw.fs_writable,
                     file_writer=write_lines, profile=getattr(hw, 'config', None),
-                    first_howto=first_howto)
+                    first_howto=first_howto, percentile_path=percentile_path)
 
 
 def make_runner(hw, app=None, **app_options):

@@ -15,18 +15,46 @@ from ui.lazy_scenes import drop_module
 def enter_over(app, now):
     app.dialog = DLG_NONE
     app.tumbling = False
+    perfect = perfect_scores(app, app.game.rules.name)
     if not app.over_done:
         app.over_done = True
-        _record_game(app)
+        _record_game(app, perfect)
         drop_module('scene_turn')   # the handovers are over
         if app.pending_high:
             big_moment(app, MOMENT_HIGH, now)
     items = []
     values = []
-    for place, p, total in app.game.ranking():
+    ranking = app.game.ranking()
+    for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
         values.append('%d' % total)
+    if perfect is not None:
+        # where each human's score falls among games of perfect play
+        for place, p, total in ranking:
+            if not app.is_cpu(p):
+                items.append('%d: better than %d%%' % (total, perfect.better_than(total)))
+                values.append('')
+        if len(items) > len(ranking):
+            items.append('of perfect games')
+            values.append('')
     app.set_list('Game over', items, values, footer='OK: continue')
+
+
+def perfect_scores(app, name):
+    """Perfect play's percentile table of ruleset `name` (yahtzee_core.percentiles),
+    or None when the app has none or it cannot be read. App(percentile_path=...): a
+    pattern with %s for the ruleset name, or a callable(name) returning a path or
+    the table's bytes; None shows nothing."""
+    src = app.percentile_path
+    if src is not None:
+        src = src(name) if callable(src) else src % name
+    if src is None:
+        return None
+    from yahtzee_core.percentiles import PerfectScores
+    try:
+        return PerfectScores.load(src) if isinstance(src, str) else PerfectScores(src)
+    except (ValueError, MemoryError):   # PercentileError is a ValueError
+        return None
 
 
 def handle_over(app, action, now):
@@ -36,9 +64,10 @@ def handle_over(app, action, now):
         _after_ranking(app, now)
 
 
-def _record_game(app):
+def _record_game(app, perfect):
     """Count the finished game once (a replay after a power cut is skipped) and put
-    qualifying human scores into the table, to be named next."""
+    qualifying human scores into the table, to be named next; with perfect play's
+    table the game is rated (its mean kept beside the player's score)."""
     g = app.game
     r = app.records
     app.pending_high = []
@@ -50,7 +79,8 @@ def _record_game(app):
                 continue
             st = g.stats(p)
             r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
-                       st['zeros'], multi and place == 1)
+                       st['zeros'], multi and place == 1,
+                       None if perfect is None else perfect.mean_tenths)
             if app.people_store is not None:    # per player name and ruleset
                 if app.people is None:
                     from yahtzee_core.people import People

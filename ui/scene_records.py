@@ -61,14 +61,34 @@ def enter_stats(app, now):
         return
     if app.page:
         p = rows[app.page - 1]
+        items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins']
         values = ['%d' % v for v in (p.games, p.average, p.best, p.yahtzees,
                                      p.upper_bonuses, p.wins)]
-        _show_page(app, p.name, ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus',
-                                 'Wins'], values, len(rows) + 1,
+        rulesets = app.yc.RULESETS
+        if p.rules_id < len(rulesets):
+            # one ruleset a page: perfect play's mean in it, beside the player's average
+            from ui.scene_end import perfect_scores
+            perfect = perfect_scores(app, rulesets[p.rules_id])
+            if perfect is not None:
+                items.insert(2, 'Perfect avg')
+                values.insert(2, _tenths(perfect.mean_tenths))
+        _show_page(app, p.name, items, values, len(rows) + 1,
                    RULES_NAMES[p.rules_id] if p.rules_id < len(RULES_NAMES) else '')
         return
     r = app.records
     items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins', 'Zeros']
     values = ['%d' % v for v in (r.games, r.average, r.best, r.yahtzees, r.upper_bonuses,
                                  r.wins, r.zeros)]
+    vs = r.versus_perfect()
+    if vs is not None:
+        # perfect play's mean over the same (rated) games, whatever their rulesets
+        items.insert(2, 'Perfect avg')
+        values.insert(2, _tenths(vs[1]))
+        if r.rated != r.games:      # games from before the tables: compare rated ones
+            items.insert(2, 'Rated avg')
+            values.insert(2, _tenths(vs[0]))
     _show_page(app, 'Lifetime stats', items, values, len(rows) + 1, 'all')
+
+
+def _tenths(v):
+    return '%d.%d' % (v // 10, v % 10)

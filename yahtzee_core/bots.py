@@ -1,4 +1,4 @@
-"""Computer opponents: `perfect`, `good` and `beginner`, one small API for all.
+"""Computer opponents: `perfect`, `good`, `casual` and `beginner`, one small API.
 
     bot = make_bot('perfect', rules, table_path='tables/yahtzee.yzt')
     held = bot.choose_hold(card, dice, rolls_left)   # 5 ints, 1 = keep that die
@@ -13,6 +13,11 @@
   Yahtzee bonus chances while the Yahtzee box holds 50. The weights (hundredths of a
   point) are least-squares fits to the solver's exact values (tools/solver.py), a
   dozen integers per ruleset: no table, so it suits boards without room for one.
+- casual: plays like a casual human: it plans each turn as `good` does but gives the
+  boxes still open only a quarter of their worth, so it takes points now (a 25 in
+  full house early, a poor chance as a dump) rather than keep good boxes for later.
+  Same planner and cost as `good`; its exact expected score is between good's and
+  beginner's (docs/STRATEGY.md).
 - beginner: keeps the dice of its most common face (the higher face on a tie) and
   fills the box that scores most right now. Deterministic, so its expected score is
   computed exactly (tools.solver.PolicyEvaluator), not simulated.
@@ -28,7 +33,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-KINDS = ('perfect', 'good', 'beginner')
+KINDS = ('perfect', 'good', 'casual', 'beginner')
 
 # Per ruleset: (worth of each open box in card order, upper-bonus share at full
 # slack, Yahtzee-bonus worth per open box while the Yahtzee box holds 50).
@@ -44,18 +49,22 @@ _WEIGHTS = {
     'yacht': ((529, 705, 915, 1160, 1413, 1657, 1391, 967, 1145, 1162, 2579, 796), 0, 0),
 }
 _SLACK = const(10)   # the bonus share ramps from 0 to full over +-10 points of upper slack
+CASUAL_QUARTERS = 1   # casual values the open boxes at 1/4 of good's estimate
 
 
 class HeuristicValues:
-    """Estimated expected remaining score (hundredths) of a turn-start state."""
+    """Estimated expected remaining score (hundredths) of a turn-start state, scaled
+    by quarters/4 (4: level good's estimate; fewer: a player who undervalues later
+    turns)."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, quarters=4):
         w = _WEIGHTS[rules.name]
         self.box = w[0]
         self.bonus_share = w[1]
         self.per_open_y = w[2]
         self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
         self.n_boxes = rules.n_boxes
+        self.quarters = quarters
         self.reads = 0
 
     def value(self, mask, u, y):
@@ -76,6 +85,8 @@ class HeuristicValues:
                 v += self.bonus_share * s // (2 * _SLACK)
         if y:
             v += self.per_open_y * n_open
+        if self.quarters != 4:
+            v = v * self.quarters // 4
         return v
 
 
@@ -146,8 +157,12 @@ def good_planner(rules):
     return TurnPlanner(rules, HeuristicValues(rules))
 
 
+def casual_planner(rules):
+    return TurnPlanner(rules, HeuristicValues(rules, CASUAL_QUARTERS))
+
+
 def make_bot(kind, rules, table_path=None):
-    """A bot of `kind` ('perfect', 'good', 'beginner') for `rules` (name or Ruleset)."""
+    """A bot of `kind` (one of KINDS) for `rules` (name or Ruleset)."""
     if isinstance(rules, str):
         rules = _ruleset(rules)
     if kind == 'perfect':
@@ -163,6 +178,8 @@ def make_bot(kind, rules, table_path=None):
         return Bot('perfect', rules, adv.planner)
     if kind == 'good':
         return Bot('good', rules, good_planner(rules))
+    if kind == 'casual':
+        return Bot('casual', rules, casual_planner(rules))
     if kind == 'beginner':
         return Bot('beginner', rules)
     raise ValueError('unknown bot kind %r; choose one of: %s' % (kind, ', '.join(KINDS)))

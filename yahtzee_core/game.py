@@ -19,7 +19,7 @@ from .scorecard import Scorecard
 
 MAX_PLAYERS = 8
 # Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
-KINDS = ('human', 'perfect', 'good', 'beginner')
+KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 _NEW = bytearray(5)  # the next roll's dice, checked before any is committed
 
 

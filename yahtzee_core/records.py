@@ -4,14 +4,20 @@ The app keeps one Records object, updates it when a game ends and writes
 ``to_bytes()`` through a SlotStore (which adds the checksum and the power-safe
 two-slot write). Nothing here knows about nvm offsets or the display.
 
-Layout of version 1 (little-endian):
+Layout of version 2 (little-endian):
 
-    0      version (1)
+    0      version (2)
     1      n, the number of high-score entries (0..N_HIGH)
     2..    n entries of 6 bytes: score u16, three initials (ASCII), ruleset id u8
     then   games u32, points u32, best u16, yahtzees u16, upper_bonuses u16, wins u16,
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
-           setup kinds u16 (2 bits a seat)
+           setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32
+
+Version 1 (setup kinds u16 of 2 bits a seat, no rated fields) is still read: its
+seats keep their kinds and its games count as not rated. "Rated" games are those
+whose ruleset had a percentile table (yahtzee_core.percentiles): for them `perfect`
+sums perfect play's mean score (tenths), so the lifetime stats can set the player's
+average beside perfect play's over the same games, whatever the rulesets.
 
 >>> r = Records()
 >>> r.add_score(250, 'ABC', 0), r.add_score(300, 'XYZ', 3), r.high[0][0]
@@ -28,10 +34,13 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-VERSION = 1
+VERSION = 2
 N_HIGH = 8              # high-score entries kept (all rulesets in one table)
 _ENTRY_SIZE = const(6)
-_FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 2)
+_FIELDS_V1 = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2)   # byte sizes of the fixed fields
+_FIELDS = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 4, 4, 4, 4)
+_FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 4 + 4 + 4 + 4)
+KIND_BITS = 3           # setup kinds: bits a seat (yahtzee_core.KINDS index)
 MAX_SIZE = 2 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE
 
 # settings bits (a set bit turns the feature OFF, so erased/new records mean "on")
@@ -66,7 +75,10 @@ class Records:
         self.settings = 0
         self.setup_rules = 0    # last new-game setup, offered again next time
         self.setup_players = 1
-        self.setup_kinds = 0
+        self.setup_kinds = 0    # KIND_BITS a seat
+        self.rated = 0          # human player-games with perfect play's mean known
+        self.rated_points = 0   # their points
+        self.perfect = 0        # sum of perfect play's mean over them, tenths
 
     # -- high scores ---------------------------------------------------------------
     def place_for(self, score):
@@ -92,9 +104,15 @@ class Records:
             self.high[place][1] = _clean_initials(initials)
 
     # -- lifetime stats ------------------------------------------------------------
-    def add_game(self, score, yahtzees=0, bonus=False, zeros=0, won=False):
-        """Count one human seat of a finished game."""
+    def add_game(self, score, yahtzees=0, bonus=False, zeros=0, won=False,
+                 perfect_tenths=None):
+        """Count one human seat of a finished game; perfect_tenths: perfect play's mean
+        score in that game's ruleset (tenths), when known."""
         self.games += 1
+        if perfect_tenths is not None:
+            self.rated += 1
+            self.rated_points += score
+            self.perfect += perfect_tenths
         self.points += score
         if score > self.best:
             self.best = score
@@ -111,6 +129,14 @@ class Records:
         if not self.games:
             return 0
         return (2 * self.points + self.games) // (2 * self.games)
+
+    def versus_perfect(self):
+        """(your mean, perfect play's mean) in tenths of a point over the rated games,
+        rounded; None before any."""
+        n = self.rated
+        if not n:
+            return None
+        return (20 * self.rated_points + n) // (2 * n), (2 * self.perfect + n) // (2 * n)
 
     # -- bytes ---------------------------------------------------------------------
     def to_bytes(self):
@@ -129,7 +155,8 @@ class Records:
                             (self.yahtzees, 2), (self.upper_bonuses, 2), (self.wins, 2),
                             (self.zeros, 2), (self.last_game, 2), (self.settings, 1),
                             (self.setup_rules, 1), (self.setup_players, 1),
-                            (self.setup_kinds, 2)):
+                            (self.setup_kinds, 4), (self.rated, 4),
+                            (self.rated_points, 4), (self.perfect, 4)):
             _put(out, i, _u32(value) if size == 4 else (_u16(value) if size == 2 else value & 0xFF), size)
             i += size
         return bytes(out)
@@ -139,10 +166,14 @@ class Records:
         """Records from to_bytes(); SaveError for foreign, truncated or bad bytes."""
         if data is None or len(data) < 2:
             raise SaveError("no records")
-        if data[0] != VERSION:
+        if data[0] not in (1, VERSION):
             raise SaveError("records version %d not supported" % data[0])
+        sizes = _FIELDS if data[0] == VERSION else _FIELDS_V1
+        fixed = 0
+        for size in sizes:
+            fixed += size
         n = data[1]
-        if n > N_HIGH or len(data) != 2 + n * _ENTRY_SIZE + _FIXED_SIZE:
+        if n > N_HIGH or len(data) != 2 + n * _ENTRY_SIZE + fixed:
             raise SaveError("records have the wrong size")
         r = cls()
         i = 2
@@ -157,11 +188,17 @@ class Records:
             r.high.append([score, initials, data[i + 5]])
             i += _ENTRY_SIZE
         fields = []
-        for size in (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2):
+        for size in sizes:
             fields.append(_get(data, i, size))
             i += size
+        if data[0] == 1:        # 2 bits a seat, nothing rated yet
+            kinds = 0
+            for p in range(8):
+                kinds |= (fields[11] >> (2 * p) & 3) << (KIND_BITS * p)
+            fields = fields[:11] + [kinds, 0, 0, 0]
         (r.games, r.points, r.best, r.yahtzees, r.upper_bonuses, r.wins, r.zeros,
-         r.last_game, r.settings, r.setup_rules, r.setup_players, r.setup_kinds) = fields
+         r.last_game, r.settings, r.setup_rules, r.setup_players, r.setup_kinds,
+         r.rated, r.rated_points, r.perfect) = fields
         for k in range(1, n):
             if r.high[k][0] > r.high[k - 1][0]:
                 raise SaveError("records table out of order")
