@@ -1,5 +1,5 @@
 """The save reader refuses fields no play of the ruleset produces (the holes the
-reliability audit found), with a checksum that is right: encode_game() writes whatever
+reliability audit found), with a checksum that is right: encode() writes whatever
 a Game holds, so each test edits a real game's fields and saves it."""
 import pytest
 

@@ -41,7 +41,7 @@ _CHANCE = const(0x63)       # c
 _TWO_PAIRS = const(0x70)    # p
 
 
-def tables(kinds, params):
+def table(kinds, params):
     """(scores, five_alike): scores[b * 252 + roll] is box b's plain score for a roll
     index; five_alike[roll] is the face of a five-alike roll, else 0. One function with
     no helpers: every function and argument name would stay interned in RAM."""

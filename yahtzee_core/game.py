@@ -63,7 +63,7 @@ class Game:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; 1 if the
         # fill paid a Yahtzee bonus; the turn's turn_yahtzee; and the turn's dice,
         # held flags and rolls left before the fill. save.py stores this tuple and
-        # load.py / load_checks.py rebuild it: keep the three in step.
+        # load.py rebuilds it: keep the three in step.
         self.last_fill = None
 
     @property
@@ -200,14 +200,14 @@ class Game:
 
     def to_bytes(self):
         """The whole game as compact, versioned, checksummed bytes (see save.py)."""
-        from .save import encode_game
-        return encode_game(self)
+        from .save import encode
+        return encode(self)
 
     @staticmethod
     def from_bytes(data, rng=None):
         """The game saved in `data`; SaveError when the bytes are not a good save."""
         from . import load
         try:
-            return load.decode_game(data, rng)
+            return load.decode(data, rng)
         finally:
             forget('load')  # resuming happens once per power-on

@@ -2,50 +2,41 @@
 
 Every field is checked: the envelope (magic, version, ruleset, length, CRC), then
 that each field is something the ruleset can produce: every box score one its box can
-score (plain, as a Joker or 0) here; bonus and Yahtzee counts the card allows, dice and
+score (plain, as a Joker or 0), bonus and Yahtzee counts the card allows, dice and
 flags that fit the rolls left, and an undo record that, taken back and filled again,
-gives exactly the saved card in load_checks.py. A CRC only proves the bytes are as
-written; these checks make an edited save a SaveError instead of a game that fails
-later.
+gives exactly the saved card. A CRC only proves the bytes are as written; these checks
+make an edited save a SaveError instead of a game that fails later.
+
+Few names: a board interns every function and argument name of a module it loads for
+good, and this module loads at the heap's peak (a game in play and the one being read),
+where a single name too many costs a new block of the name table (about 1.3K). So the
+functions are named with names the firmware already holds (envelope, unpack, decode)
+and the checks raise SaveError themselves; decode() adds the common prefix.
 """
 
-from .dice import IllegalMove
-from .rules import RULESETS, OPEN, ruleset, forget
+from .dice import IllegalMove, roll_index
+from .rules import RULESETS, OPEN, ruleset
 from .save import SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
 
 
-def _refuse(why):
-    raise SaveError("not a usable save: " + why)
-
-
-def _dice(bits, dice, held):
-    for i in range(5):
-        dice[i] = (bits >> (3 * i)) & 7
-        held[i] = (bits >> (15 + i)) & 1
-
-
-def decode_game(data, rng=None):
-    """The Game in encode_game() bytes; SaveError for anything else."""
+def decode(data, rng=None):
+    """The Game in save.encode() bytes; SaveError for anything else."""
     # In steps: a board loads each function's bytecode as one block, and small blocks
     # still fit a fragmented heap.
-    rules, n, end = _envelope(data)
-    # The checks against play are a module of their own (compiling one large module
-    # from .py source needs its whole parse tree in RAM at once), loaded before the
-    # game's objects take the heap's free runs.
-    from . import load_checks
     try:
-        game = _contents(data, rules, n, end, rng)
-        load_checks.check_turn(game)
-        load_checks.check_undo(data, game)
+        rules, n, end = envelope(data)
+        game = unpack(data, rules, n, end, rng)
+        check_turn(game)
+        check_undo(data, game)
     except IllegalMove:  # the engine refused to replay the undo record's fill
-        _refuse("bad undo record")
-    finally:
-        forget('load_checks')
+        raise SaveError("not a usable save: bad undo record")
+    except SaveError as refused:
+        raise SaveError("not a usable save: " + refused.args[0])
     return game
 
 
-def _envelope(data):
+def envelope(data):
     """(rules, players, end of the CRC'd bytes): what the bytes claim to be, and that
     they arrived whole."""
     try:
@@ -53,41 +44,48 @@ def _envelope(data):
     except TypeError:  # None, a number: not bytes at all
         size = 0
     if size <= HEAD:
-        _refuse("too short")
+        raise SaveError("too short for a save")
     if data[0:2] != MAGIC:
-        _refuse("foreign bytes")
+        raise SaveError("foreign bytes")
     if data[2] != VERSION:
-        _refuse("format version %d, this build reads %d" % (data[2], VERSION))
+        raise SaveError("format version %d, this build reads %d" % (data[2], VERSION))
     if data[3] >= len(RULESETS):
-        _refuse("unknown ruleset")
+        raise SaveError("unknown ruleset")
     n = data[4]
     if not 1 <= n <= 8:
-        _refuse("bad player count")
+        raise SaveError("bad player count")
     rules = ruleset(RULESETS[data[3]])
     end = save_size(rules, n) - 2
     if len(data) != end + 2:
-        _refuse("wrong length (truncated?)")
+        raise SaveError("wrong length (truncated?)")
     if crc16(data, 0, end) != data[end] | data[end + 1] << 8:
-        _refuse("checksum mismatch (corrupt)")
+        raise SaveError("checksum mismatch (corrupt)")
     return rules, n, end
 
 
-def _contents(data, rules, n, end, rng):
+def _dice(data, start, dice, held):
+    # Five dice (3 bits each) and their held flags (bits 15-19) from 3 bytes at start.
+    bits = data[start] | data[start + 1] << 8 | data[start + 2] << 16
+    for i in range(5):
+        dice[i] = (bits >> (3 * i)) & 7
+        held[i] = (bits >> (15 + i)) & 1
+
+
+def unpack(data, rules, n, end, rng):
     """The game the bytes describe, each box score one its box can score."""
     step = 3 + rules.n_boxes
     players = []
     for o in range(HEAD, end, step):
         if data[o] >= len(KINDS):
-            _refuse("unknown player kind")
+            raise SaveError("unknown player kind")
         players.append(KINDS[data[o]])
     game = Game(rules, players, rng)
     game.current, game.round, game.rolls_left = data[5], data[6], data[7]
-    flags = data[8] | data[9] << 8 | data[10] << 16
-    if flags & 1 << 20 or game.current >= n or game.rolls_left > 3 or \
-            not 1 <= game.round <= rules.rounds + 1:
-        _refuse("turn out of range")
-    _dice(flags, game.dice, game.held)
-    game.turn_yahtzee = (flags >> 21) & 1
+    if data[10] & 0x10 or game.current >= n or game.rolls_left > 3 or \
+            not 1 <= game.round <= rules.rounds + 1:  # 0x10 of byte 10: flag bit 20
+        raise SaveError("turn out of range")
+    _dice(data, 8, game.dice, game.held)
+    game.turn_yahtzee = (data[10] >> 5) & 1  # flag bit 21
     # Bit v & 7 of byte 7 * b + (v >> 3): box b scores v for some roll (0 where the
     # box can fail); or v is its Joker score.
     ok = bytearray(7 * rules.n_boxes)
@@ -105,5 +103,65 @@ def _contents(data, rules, n, end, rng):
             v = card.scores[b]
             if v != OPEN and not (joker and v == joker[b] != 0) and \
                     (v > 55 or not ok[7 * b + (v >> 3)] >> (v & 7) & 1):
-                _refuse("impossible box score")
+                raise SaveError("impossible box score")
     return game
+
+
+def check_undo(data, game):
+    """The undo record (layout: Game.last_fill in game.py) must take back exactly the
+    last fill: undo it, check the turn that restores, fill the box again, compare."""
+    rules = game.rules
+    flags = data[10]  # bits 16-23 of the flags
+    box = data[11]
+    if flags >> 6 & 1:
+        dice = bytearray(5)
+        held = bytearray(5)
+        _dice(data, 13, dice, held)
+        record = game.last_fill = (box, flags >> 7, data[12] & 1, bytes(dice),
+                                   bytes(held), data[12] >> 1)
+        card = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
+        scores = bytes(card.scores)
+        bonus = card.bonus_count
+        if game.rolled or box >= rules.n_boxes or data[12] > 5 or data[15] >> 4:
+            raise SaveError("bad undo record")
+        game.undo()
+        check_turn(game)
+        game.fill(box)
+        if game.last_fill != record or card.scores != scores or card.bonus_count != bonus:
+            raise SaveError("bad undo record")
+    elif flags >> 7 or box | data[12] | data[13] | data[14] | data[15]:
+        raise SaveError("bad undo record")
+
+
+def check_turn(game):
+    """Refuse dice, flags and cards that no play of the game reaches."""
+    rules = game.rules
+    counted = game.turn_yahtzee
+    rolled = game.rolled
+    bad = counted and not rolled
+    for i in range(5):
+        d = game.dice[i]
+        bad |= (d == 0) == rolled or d > 6 or (game.held[i] and not rolled)
+    if rolled and not bad:
+        five = rules._five_alike[roll_index(game.dice)]
+        # A five-alike is counted on the roll that shows it; after one roll, only then.
+        bad = game.over or (five and not counted) or \
+            (game.rolls_left == 2 and counted and not five)
+    if bad:
+        raise SaveError("dice do not match the turn")
+    box = rules.five_alike_box
+    for p in range(len(game.cards)):
+        card = game.cards[p]
+        done = 0
+        for v in card.scores:
+            done += v != OPEN
+        # One box per completed turn. A bonus needs points in the five-alike box and
+        # a turn other than the one that filled it; each bonus, that box and this
+        # turn's roll count a Yahtzee each, and no turn counts more than one.
+        bonus = card.bonus_count
+        scored = card.scores[box] not in (0, OPEN)
+        now = counted if p == game.current else 0
+        if done != game.round - 1 + (p < game.current) or \
+                bonus and (not rules.five_alike_bonus or not scored or bonus >= done) or \
+                not scored + bonus + now <= game.yahtzees[p] <= done + now:
+            raise SaveError("cards do not match the turn")

@@ -47,7 +47,7 @@ class Ruleset:
         from . import _build
         # _table[b * 252 + roll]: box b's plain score; _five_alike[roll]: face of a
         # five-alike roll, else 0. Bytearrays: a bytes copy would need the RAM twice.
-        self._table, self._five_alike = _build.tables(self.kinds, self.params)
+        self._table, self._five_alike = _build.table(self.kinds, self.params)
         forget('_build')
 
     def box_index(self, box):

@@ -53,7 +53,7 @@ def dice_bits(dice, held):
     return v
 
 
-def encode_game(game):
+def encode(game):
     """A whole game in progress as bytes: ruleset, players, cards, dice, holds, undo."""
     from .game import KINDS
     rules = game.rules
