@@ -330,13 +330,18 @@ def test_default_key_numbers_map_to_actions(env):
     assert actions_of(hw, [(6, True), (6, False)]) == [A.BACK]
 
 
+def held_800_ms(hw, key):
+    """Every poll (one each 10 ms) while a key is held 800 ms and just after."""
+    press(hw, key, True)
+    got = [hw.input.poll(t) for t in range(0, 800, 10)]
+    press(hw, key, False)
+    return got + [hw.input.poll(t) for t in range(800, 900, 10)]
+
+
 def test_default_long_ok_is_hint(env):
     hw = build(env)
     # OK held for 800 ms: HINT once, nothing at the release.
-    press(hw, 5, True)
-    got = [hw.input.poll(t) for t in range(0, 800, 10)]
-    press(hw, 5, False)
-    got += [hw.input.poll(t) for t in range(800, 900, 10)]
+    got = held_800_ms(hw, 5)
     assert [c for c in got if c] == [A.HINT]
     assert got.index(A.HINT) * 10 >= 600
 
@@ -894,9 +899,5 @@ def test_settings_toml_is_valid_and_uses_known_keys():
 def test_default_long_back_is_standings_and_a_tap_still_back(env):
     hw = build(env)
     # BACK held for 800 ms: STANDINGS once, no BACK at the press or the release.
-    press(hw, 6, True)
-    held = [hw.input.poll(t) for t in range(0, 800, 10)]
-    press(hw, 6, False)
-    held += [hw.input.poll(t) for t in range(800, 900, 10)]
-    assert [c for c in held if c] == [A.STANDINGS]
+    assert [c for c in held_800_ms(hw, 6) if c] == [A.STANDINGS]
     assert actions_of(hw, [(6, True), (6, False)]) == [A.BACK]
