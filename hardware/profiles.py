@@ -27,7 +27,8 @@ ROLE_ACTIONS = {
     "HOLD4": actions.HOLD_4, "HOLD5": actions.HOLD_5, "OK": actions.OK,
     "BACK": actions.BACK, "LEFT": actions.LEFT, "RIGHT": actions.RIGHT,
     "UP": actions.UP, "DOWN": actions.DOWN, "HINT": actions.HINT,
-    "HELP": actions.HELP,        # a long-press action only (no pin of its own)
+    "HELP": actions.HELP,        # long-press actions only (no pin of their own)
+    "STANDINGS": actions.STANDINGS,
 }
 HOLD_ACTIONS = (actions.HOLD_1, actions.HOLD_2, actions.HOLD_3, actions.HOLD_4,
                 actions.HOLD_5)
@@ -62,8 +63,9 @@ DEFAULT = {
         "HOLD5": "GP14", "OK": "GP15", "BACK": "GP9",
         "PIEZO": "GP16", "SHAKE": "GP17",
     },
-    # Holding these buttons gives another action instead (fired after long_ms).
-    "long_press": {"OK": "HINT"},
+    # Holding these buttons gives another action instead (fired after long_ms, and
+    # then the short action is not). Held BACK: the standings of a game of several.
+    "long_press": {"OK": "HINT", "BACK": "STANDINGS"},
     # The button that, held at power-on, lets the game write the CIRCUITPY drive.
     "write_key": "BACK",
 }
@@ -77,7 +79,8 @@ PICO_SWITCH = dict(DEFAULT, name="pico-switch", shake="switch")
 # Any Feather + the 128x32 OLED FeatherWing (buttons A, B, C on D9, D6, D5).
 # A/C move a cursor over the dice and menu items, B selects (toggles a hold, rolls,
 # scores). Holding B is BACK, holding C asks the advisor (HINT), holding A shows the
-# rules of the box under the scorecard's cursor (HELP).
+# rules of the box under the scorecard's cursor (HELP); on the dice of a game of
+# several seats, holding A shows the standings instead (the rules stay in the menu).
 THREE_BUTTON = {
     "name": "three-button",
     "board": "Feather (RP2040, M4, ...) + OLED FeatherWing 128x32",

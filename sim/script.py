@@ -2,7 +2,7 @@
 
 One command a line; '#' starts a comment; blank lines are ignored. Times are in ms.
 
-    ok | back | left | right | up | down | hint | help | quit   press that button
+    ok | back | left | right | up | down | hint | help | standings | quit   press that button
     hold N                  press hold button N (1..5)
     press NAME              press any action by its ui.actions name (e.g. press HOLD_3)
     shake [MS]              hold the shake key for MS ms (default 500), let go, and wait
@@ -25,7 +25,7 @@ SHAKE_SETTLE_MS = 400
 _BUTTONS = {
     "ok": actions.OK, "back": actions.BACK, "left": actions.LEFT, "right": actions.RIGHT,
     "up": actions.UP, "down": actions.DOWN, "hint": actions.HINT, "help": actions.HELP,
-    "quit": actions.QUIT,
+    "standings": actions.STANDINGS, "quit": actions.QUIT,
 }
 
 

@@ -80,7 +80,8 @@ def decode_braille(lines):
 
 # Short enough for an 80-column terminal (Backspace works as BACK too).
 KEY_HELP = "1-5 hold  Enter OK  Esc BACK  hold Space shake  arrows move  h hint  q quit"
-KEY_HELP_THREE = "Left/Right move  Enter OK  Esc BACK  hold Space shake  h hint  q quit"
+# s stands for a held BACK (default board) or a held A (three-button): the standings.
+KEY_HELP_THREE = "Left/Right move  Enter OK  Esc BACK  hold Space shake  h hint  s table  q quit"
 
 # Lit pixels bright white on black, like the OLED, whatever the terminal's colours.
 _SCREEN_ON = "\x1b[97;40m"
@@ -263,7 +264,7 @@ KEYMAP = {
     "4": actions.HOLD_4, "5": actions.HOLD_5,
     "enter": actions.OK, "backspace": actions.BACK, "esc": actions.BACK,
     "left": actions.LEFT, "right": actions.RIGHT, "up": actions.UP, "down": actions.DOWN,
-    "h": actions.HINT, "H": actions.HINT, "?": actions.HELP,
+    "h": actions.HINT, "H": actions.HINT, "?": actions.HELP, "s": actions.STANDINGS,
     "q": actions.QUIT, "Q": actions.QUIT, "ctrl-c": actions.QUIT, "ctrl-d": actions.QUIT,
 }
 

@@ -330,13 +330,18 @@ def test_default_key_numbers_map_to_actions(env):
     assert actions_of(hw, [(6, True), (6, False)]) == [A.BACK]
 
 
+def held_800_ms(hw, key):
+    """Every poll (one each 10 ms) while a key is held 800 ms and just after."""
+    press(hw, key, True)
+    got = [hw.input.poll(t) for t in range(0, 800, 10)]
+    press(hw, key, False)
+    return got + [hw.input.poll(t) for t in range(800, 900, 10)]
+
+
 def test_default_long_ok_is_hint(env):
     hw = build(env)
     # OK held for 800 ms: HINT once, nothing at the release.
-    press(hw, 5, True)
-    got = [hw.input.poll(t) for t in range(0, 800, 10)]
-    press(hw, 5, False)
-    got += [hw.input.poll(t) for t in range(800, 900, 10)]
+    got = held_800_ms(hw, 5)
     assert [c for c in got if c] == [A.HINT]
     assert got.index(A.HINT) * 10 >= 600
 
@@ -499,7 +504,7 @@ def test_unknown_pin_name_drops_only_that_button(env):
     hw = build(env, {"YAHTZEE_PIN_OK": "GP99"})
     assert any("no pin GP99 (for OK)" in m for m in hw.messages)
     assert len(env.keys.pins) == 6
-    assert actions_of(hw, [(5, True)]) == [A.BACK]       # key 5 is BACK now
+    assert actions_of(hw, [(5, True), (5, False)]) == [A.BACK]       # key 5 is BACK now
 
 
 def test_pin_used_twice_is_refused(env):
@@ -888,3 +893,11 @@ def test_settings_toml_is_valid_and_uses_known_keys():
         assert key in known, key
         value = data.get(key)
         assert value is None or isinstance(value, str)     # quoted: works on every version
+
+
+
+def test_default_long_back_is_standings_and_a_tap_still_back(env):
+    hw = build(env)
+    # BACK held for 800 ms: STANDINGS once, no BACK at the press or the release.
+    assert [c for c in held_800_ms(hw, 6) if c] == [A.STANDINGS]
+    assert actions_of(hw, [(6, True), (6, False)]) == [A.BACK]

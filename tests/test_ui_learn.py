@@ -225,8 +225,9 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
 def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
     from mpy_util import MPY_DIR, run_micropython
     # 168K: issue 16's table play made the app about 6K bigger resident (160K failed
-    # in the odds tables)
-    done = run_micropython("tests/mpy/check_learn.py", heapsize="168K",
+    # in the odds tables); 172K: the held-BACK standings action (issue 16) failed 168K,
+    # passed 170K, plus 2K
+    done = run_micropython("tests/mpy/check_learn.py", heapsize="172K",
                            packages=("yahtzee_core", "ui", "hardware"), extra_path=[MPY_DIR])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "learn checks passed" in done.stdout

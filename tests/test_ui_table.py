@@ -509,3 +509,35 @@ def test_a_cursor_move_on_the_whole_card_redraws_to_the_same_picture():
         moved = s.image()
         s.views.card.version = -1                   # force the full redraw
         assert ImageChops.difference(moved, s.image()).getbbox() is None
+
+
+def test_held_back_of_the_default_board_opens_the_standings_of_a_game_of_several():
+    from hardware import profiles
+    held_back = profiles.ROLE_ACTIONS[profiles.get('default')['long_press']['BACK']]
+    s = new_session()
+    s.start(players=2, kinds=(0, 0))
+    app = s.app
+    s.press(A.OK, A.OK)                 # P1 takes the device and rolls
+    assert app.scene == ui_app.PLAY
+    s.press(held_back)
+    assert app.scene == codes.STANDINGS and len(app.items) == 2
+    s.press(A.BACK)
+    assert app.scene == ui_app.PLAY
+    # One seat: nothing happens (the menu stays a tap of BACK away).
+    solo = new_session()
+    solo.start(players=1, kinds=(0,))
+    solo.press(A.OK)
+    assert solo.app.scene == ui_app.PLAY
+    solo.press(held_back)
+    assert solo.app.scene == ui_app.PLAY
+
+
+def test_held_a_of_the_three_button_board_opens_the_standings_of_a_game_of_several():
+    from hardware import profiles
+    three = profiles.get('three-button')
+    s = new_session(hold_buttons=False, profile=three)
+    s.start(players=2, kinds=(0, 0))
+    s.press(A.OK, A.OK)
+    assert s.app.scene == ui_app.PLAY
+    s.press(profiles.ROLE_ACTIONS[three['long_press']['LEFT']])
+    assert s.app.scene == codes.STANDINGS

@@ -22,15 +22,16 @@ SHAKE_END = 13
 HINT = 14
 QUIT = 15
 HELP = 16       # the rules of the box under the scorecard's cursor
+STANDINGS = 17  # every seat at a glance (a long press; nothing in a one-seat game)
 
 # Number of codes; a table indexed by action code needs this many entries.
-COUNT = 17
+COUNT = 18
 
 # Short names for logs and the simulator's key help, indexed by code.
 NAMES = (
     "NONE", "HOLD_1", "HOLD_2", "HOLD_3", "HOLD_4", "HOLD_5", "OK", "BACK",
     "LEFT", "RIGHT", "UP", "DOWN", "SHAKE_START", "SHAKE_END", "HINT", "QUIT",
-    "HELP",
+    "HELP", "STANDINGS",
 )
 
 

@@ -193,7 +193,7 @@ class App:
         self.people = self.people_store = None  # yahtzee_core.people (names, stats), its store
         self.menu_codes = ()        # scene_menus: item code of each row of a menu
         self.over_done = False      # scene_end: the finished game was counted
-        self.pending_high = []      # scene_end: [place, player] waiting for initials
+        self.pending_high = []      # scene_end: [high entry, player] waiting for initials
         self.initials = bytearray(b'AAA')
         self.initial_pos = self.name_seat = 0   # name_seat: scene_names, the seat named
         # scene_learn: PG_* on show, its page and pages (SCORES/STATS: their page too);

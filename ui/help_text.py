@@ -127,7 +127,8 @@ def box_help(rules, box):
 # -- buttons ---------------------------------------------------------------------------
 # What the FeatherWing prints on its buttons, by profile (else the role names are shown).
 _BUTTON_NAMES = {'three-button': {'LEFT': 'A', 'OK': 'B', 'RIGHT': 'C'}}
-_LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box'}
+_LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
+               'STANDINGS': 'the standings (a game of several)'}
 
 
 def legend(profile):

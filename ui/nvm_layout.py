@@ -22,7 +22,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_RECORDS_SLOT = const(96)  # records payload is at most 89 bytes, plus 6 of SlotStore
+_RECORDS_SLOT = const(96)  # records payload is at most 90 bytes (records.MAX_SIZE), plus 6 of SlotStore
 GAME_SLOT_MAX = 192     # an 8-player Yatzy save is 172 bytes with headers (bench/bench_app.py)
 _GAME_SLOT_MIN = const(48)  # a one-player save is 44 bytes with headers
 _PEOPLE_SLOT = const(176)   # yahtzee_core.people.MAX_SIZE (170) plus 6 of SlotStore

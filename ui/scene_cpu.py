@@ -40,7 +40,7 @@ def handle_cpu(app, action, now):
         cpu_finish(app, now)
     elif action == A.BACK:
         app.go(PAUSE, now)
-    elif action == A.UP:
+    elif action == A.UP or action == A.STANDINGS:
         from ui.scene_turn import open_standings
         open_standings(app, now)
 

@@ -87,13 +87,11 @@ def _record_game(app, perfect):
                     app.people = People()
                 app.people.add_game(app.player_name(p), g.rules.id, total, st['yahtzees'],
                                     g.cards[p].upper_bonus > 0, multi and place == 1)
-            spot = r.add_score(total, 'AAA', g.rules.id)
-            if spot >= 0:
-                # later insertions push earlier ones down
-                for e in app.pending_high:
-                    if e[0] >= spot:
-                        e[0] += 1
-                app.pending_high.append([spot, p])
+            entry = r.add_score(total, 'AAA', g.rules.id)
+            if entry is not None:
+                app.pending_high.append([entry, p])
+        # a later seat's score may have pushed an earlier one out again
+        app.pending_high = [e for e in app.pending_high if any(x is e[0] for x in r.high)]
         save_records(app)
         save_people(app)
     clear_game(app)
@@ -112,8 +110,8 @@ def enter_initials(app, now):
 
 
 def _show_initials(app):
-    place, p = app.pending_high[0]
-    score = app.records.high[place][0]
+    entry, p = app.pending_high[0]
+    score = entry[0]
     from ui.scene_names import letters_text
     app.set_list('High score!', ['%s scored %d' % (app.player_name(p), score),
                                  'Name:  ' + letters_text(app)], ['', ''],
@@ -123,8 +121,8 @@ def _show_initials(app):
 def handle_initials(app, action, now):
     from ui.scene_names import edit_letters
     if edit_letters(app, action) == 1:
-        place, p = app.pending_high.pop(0)
-        app.records.set_initials(place, bytes(app.initials).decode().replace('_', ' '))
+        entry, p = app.pending_high.pop(0)
+        app.records.set_initials(entry, bytes(app.initials).decode().replace('_', ' '))
         save_records(app)
         app.beep(1319, 120)
         if not app.pending_high:

@@ -3,7 +3,8 @@
 PLAY is where every turn starts: enter_play hands a computer seat on to CPU
 (ui/scene_cpu.py), a human seat of a game of several on to the handover (TURN) until
 they take the device, and a finished game on to the ranking (OVER). From the dice,
-the scorecard (CARD), the standings (UP, ui/scene_turn.py) and the pause menu
+the scorecard (CARD), the standings (UP, held BACK or held A of the
+three-button board: ui/scene_turn.py) and the pause menu
 (PAUSE) open.
 """
 
@@ -66,7 +67,10 @@ def handle_play(app, action, now):
         return
     if action == A.BACK:
         app.go(PAUSE, now)
-    elif action == A.UP and app.hold_buttons:
+    elif (action == A.UP and app.hold_buttons) or (
+            (action == A.STANDINGS or action == A.HELP) and len(g.players) > 1):
+        # one press on every board: UP, held BACK, or held A of the three-button
+        # board (whose rules stay in the menu)
         from ui.scene_turn import open_standings
         open_standings(app, now)
     elif action == A.HINT:

@@ -4,15 +4,19 @@ The app keeps one Records object, updates it when a game ends and writes
 ``to_bytes()`` through a SlotStore (which adds the checksum and the power-safe
 two-slot write). Nothing here knows about nvm offsets or the display.
 
-Layout of version 2 (little-endian):
+Layout of version 3 (little-endian):
 
-    0      version (2)
-    1      n, the number of high-score entries (0..N_HIGH)
-    2..    n entries of 6 bytes: score u16, three initials (ASCII), ruleset id u8
+    0      version (3)
+    1..    n entries of 5 bytes (n from the size, 0..N_HIGH): score | ruleset id << 13
+           u16, three initials (ASCII)
     then   games u32, points u32, best u16, yahtzees u16, upper_bonuses u16, wins u16,
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
            setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32
 
+High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all, so one
+ruleset's games never push the scores of another below its best N_HIGH // 5 (five
+rulesets). Versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one
+table of 8 for all rulesets) are still read, their tables trimmed to that rule.
 Version 1 (setup kinds u16 of 2 bits a seat, no rated fields) is still read: its
 seats keep their kinds and its games count as not rated. "Rated" games are those
 whose ruleset had a percentile table (yahtzee_core.percentiles): for them `perfect`
@@ -20,8 +24,8 @@ sums perfect play's mean score (tenths), so the lifetime stats can set the playe
 average beside perfect play's over the same games, whatever the rulesets.
 
 >>> r = Records()
->>> r.add_score(250, 'ABC', 0), r.add_score(300, 'XYZ', 3), r.high[0][0]
-(0, 0, 300)
+>>> r.add_score(250, 'ABC', 0)[0], r.add_score(300, 'XYZ', 3)[0], r.high[0][0]
+(250, 300, 300)
 >>> Records.from_bytes(r.to_bytes()).high == r.high
 True
 """
@@ -34,14 +38,16 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-VERSION = 2
-N_HIGH = 8              # high-score entries kept (all rulesets in one table)
-_ENTRY_SIZE = const(6)
+VERSION = 3
+N_HIGH = 10             # high-score entries kept in all (fits the 96-byte nvm slot)
+PER_RULES = 3           # of which at most this many of one ruleset
+_ENTRY_SIZE = const(5)
+_OLD_ENTRY_SIZE = const(6)      # versions 1 and 2
 _FIELDS_V1 = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2)   # byte sizes of the fixed fields
 _FIELDS = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 4, 4, 4, 4)
 _FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 4 + 4 + 4 + 4)
 KIND_BITS = 3           # setup kinds: bits a seat (yahtzee_core.KINDS index)
-MAX_SIZE = 2 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE
+MAX_SIZE = 1 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE
 
 # settings bits (a set bit turns the feature OFF, so erased/new records mean "on")
 SOUND_OFF = 1
@@ -81,27 +87,39 @@ class Records:
         self.perfect = 0        # sum of perfect play's mean over them, tenths
 
     # -- high scores ---------------------------------------------------------------
-    def place_for(self, score):
-        """0-based place `score` would take in the table, or -1 when it would not."""
-        high = self.high
-        for i in range(len(high)):
-            if score > high[i][0]:
-                return i
-        return len(high) if len(high) < N_HIGH else -1
-
     def add_score(self, score, initials, ruleset_id):
-        """Insert an entry; returns its place or -1 when the score does not qualify."""
-        place = self.place_for(score)
-        if place < 0 or score <= 0:
-            return -1
-        self.high.insert(place, [_u16(score), _clean_initials(initials), ruleset_id & 0xFF])
-        if len(self.high) > N_HIGH:
-            self.high.pop()
-        return place
+        """Insert an entry; returns it (a list that stays the same object while kept)
+        or None when the score does not stay: past the ruleset's best PER_RULES, or a
+        full table whose ruleset holding most entries (the lowest of those on a tie)
+        gives up its lowest."""
+        if score <= 0:
+            return None
+        high = self.high
+        entry = [score if score < 8192 else 8191, _clean_initials(initials), ruleset_id & 7]
+        i = 0
+        while i < len(high) and high[i][0] >= score:
+            i += 1                  # ties keep the older entry first
+        high.insert(i, entry)
+        counts = [0] * 8
+        for e in high:
+            counts[e[2]] += 1
+        top = counts[entry[2]]
+        if top <= PER_RULES:
+            top = max(counts) if len(high) > N_HIGH else 0
+        if top:
+            for i in range(len(high) - 1, -1, -1):
+                if counts[high[i][2]] == top:
+                    high.pop(i)
+                    break
+        for e in high:
+            if e is entry:
+                return entry
+        return None
 
-    def set_initials(self, place, initials):
-        if 0 <= place < len(self.high):
-            self.high[place][1] = _clean_initials(initials)
+    @staticmethod
+    def set_initials(entry, initials):
+        """Name an entry add_score returned."""
+        entry[1] = _clean_initials(initials)
 
     # -- lifetime stats ------------------------------------------------------------
     def add_game(self, score, yahtzees=0, bonus=False, zeros=0, won=False,
@@ -141,15 +159,13 @@ class Records:
     # -- bytes ---------------------------------------------------------------------
     def to_bytes(self):
         n = len(self.high)
-        out = bytearray(2 + n * _ENTRY_SIZE + _FIXED_SIZE)
+        out = bytearray(1 + n * _ENTRY_SIZE + _FIXED_SIZE)
         out[0] = VERSION
-        out[1] = n
-        i = 2
+        i = 1
         for score, initials, rid in self.high:
-            _put(out, i, score, 2)
+            _put(out, i, score | rid << 13, 2)
             for k in range(3):
                 out[i + 2 + k] = ord(initials[k])
-            out[i + 5] = rid
             i += _ENTRY_SIZE
         for value, size in ((self.games, 4), (self.points, 4), (self.best, 2),
                             (self.yahtzees, 2), (self.upper_bonuses, 2), (self.wins, 2),
@@ -166,17 +182,26 @@ class Records:
         """Records from to_bytes(); SaveError for foreign, truncated or bad bytes."""
         if data is None or len(data) < 2:
             raise SaveError("no records")
-        if data[0] not in (1, VERSION):
-            raise SaveError("records version %d not supported" % data[0])
-        sizes = _FIELDS if data[0] == VERSION else _FIELDS_V1
+        version = data[0]
+        if not 1 <= version <= VERSION:
+            raise SaveError("records version %d not supported" % version)
+        sizes = _FIELDS_V1 if version == 1 else _FIELDS
         fixed = 0
         for size in sizes:
             fixed += size
-        n = data[1]
-        if n > N_HIGH or len(data) != 2 + n * _ENTRY_SIZE + fixed:
+        if version == VERSION:
+            step = _ENTRY_SIZE
+            i = 1
+            n = (len(data) - 1 - fixed) // step
+            ok = 0 <= n <= N_HIGH and len(data) == 1 + n * step + fixed
+        else:
+            step = _OLD_ENTRY_SIZE
+            i = 2
+            n = data[1]
+            ok = n <= 8 and len(data) == 2 + n * step + fixed
+        if not ok:
             raise SaveError("records have the wrong size")
         r = cls()
-        i = 2
         for _ in range(n):
             score = _get(data, i, 2)
             initials = ''
@@ -185,8 +210,11 @@ class Records:
                 if not 32 <= c < 127:
                     raise SaveError("records hold bad initials")
                 initials += chr(c)
-            r.high.append([score, initials, data[i + 5]])
-            i += _ENTRY_SIZE
+            if step == _ENTRY_SIZE:
+                r.high.append([score & 8191, initials, score >> 13])
+            else:
+                r.high.append([score, initials, data[i + 5] & 7])
+            i += step
         fields = []
         for size in sizes:
             fields.append(_get(data, i, size))
@@ -202,6 +230,11 @@ class Records:
         for k in range(1, n):
             if r.high[k][0] > r.high[k - 1][0]:
                 raise SaveError("records table out of order")
+        if version < VERSION:       # one table of all rulesets: trim it per ruleset
+            old = r.high
+            r.high = []
+            for e in old:
+                r.add_score(e[0], e[1], e[2])
         return r
 
 
