@@ -68,10 +68,10 @@ SCENES = (
     (end.enter_over, end.handle_over),                  # OVER
     (end.enter_initials, end.handle_initials),          # INITIALS
     (end.enter_analysis, menus.handle_to_menu),         # ANALYSIS
-    (lazy.enter_scores, lazy.handle_pages),            # SCORES (ui/lazy_scenes.py)
-    (lazy.enter_stats, lazy.handle_pages),             # STATS
-    (menus.enter_pages, menus.handle_pages),            # PAGES (ui/scene_learn.py)
-    (menus.enter_odds, menus.handle_odds),              # ODDS (ui/scene_learn.py)
+    (lazy.enter_scores, lazy.handle_records),           # SCORES (ui/lazy_scenes.py)
+    (lazy.enter_stats, lazy.handle_records),            # STATS
+    (lazy.enter_pages, lazy.handle_pages),              # PAGES
+    (lazy.enter_odds, lazy.handle_odds),                # ODDS
     (lazy.enter_turn, lazy.handle_turn),                # TURN (ui/lazy_scenes.py)
     (lazy.enter_standings, lazy.handle_standings),      # STANDINGS
     (lazy.enter_names, lazy.handle_names),              # NAMES
@@ -292,7 +292,7 @@ class App:
             cpu.cpu_tick(self, now)
             self.last_input = now
         elif self.scene == ODDS:
-            menus.odds_step(self)   # the rows not worked out yet, one a frame
+            lazy.odds_step(self)   # the rows not worked out yet, one a frame
         play.play_tick(self, now)   # an OK roll landing, a big moment's flashes and tune
         if self.note_until >= 0 and elapsed(now, self.note_until) > 0:
             self.note_until = -1

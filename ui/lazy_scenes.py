@@ -5,6 +5,9 @@ handled, and drop_module lets that code leave RAM again once it is done with.
     TURN, STANDINGS   ui/scene_turn.py     handovers, standings
     NAMES             ui/scene_names.py    the seats' initials at setup
     SCORES, STATS     ui/scene_records.py  high scores and lifetime stats, in pages
+    PAGES, ODDS       ui/scene_learn.py    rules pages, how-to, legend; the Odds screen
+                                           (help texts and odds tables in RAM only while
+                                           one of them is on screen)
 """
 
 
@@ -59,6 +62,33 @@ def enter_stats(app, now):
     scene_records.enter_stats(app, now)
 
 
-def handle_pages(app, action, now):
+def handle_records(app, action, now):
     from ui import scene_records
     scene_records.handle_pages(app, action, now)
+
+
+# PAGES and ODDS (ui/scene_learn.py)
+def enter_pages(app, now):
+    from ui import scene_learn
+    scene_learn.enter_pages(app, now)
+
+
+def handle_pages(app, action, now):
+    from ui import scene_learn
+    scene_learn.handle_pages(app, action, now)
+
+
+def enter_odds(app, now):
+    from ui import scene_learn
+    scene_learn.enter_odds(app, now)
+
+
+def handle_odds(app, action, now):
+    from ui import scene_learn
+    scene_learn.handle_odds(app, action, now)
+
+
+def odds_step(app):
+    """App.tick on ODDS: one more row of figures a frame (scene_learn.odds_step)."""
+    from ui import scene_learn
+    scene_learn.odds_step(app)

@@ -2,7 +2,7 @@
 the how-to, the coach's list) and the odds of every open box (ODDS). Plain functions
 of the app.
 
-Imported only when one of them opens (ui/app.py's enter_pages .. handle_odds), and
+Imported only when one of them opens (the stubs in ui/lazy_scenes.py), and
 dropped again with ui/help_text.py and yahtzee_core/odds.py when it closes, so the
 texts and the odds tables take RAM only while they are on screen.
 

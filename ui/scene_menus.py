@@ -306,31 +306,3 @@ def export_csv(app):
     msg[2] = 'any key: close'
     app.dialog = DLG_NOTE
     app.touch()
-
-
-# -- PAGES and ODDS: ui/scene_learn.py, imported when one opens (not with the app), so
-# the help texts and the odds tables are only in RAM while they are on screen --
-def enter_pages(app, now):
-    from ui import scene_learn
-    scene_learn.enter_pages(app, now)
-
-
-def handle_pages(app, action, now):
-    from ui import scene_learn
-    scene_learn.handle_pages(app, action, now)
-
-
-def enter_odds(app, now):
-    from ui import scene_learn
-    scene_learn.enter_odds(app, now)
-
-
-def handle_odds(app, action, now):
-    from ui import scene_learn
-    scene_learn.handle_odds(app, action, now)
-
-
-def odds_step(app):
-    """App.tick on ODDS: one more row of figures a frame (scene_learn.odds_step)."""
-    from ui import scene_learn
-    scene_learn.odds_step(app)
