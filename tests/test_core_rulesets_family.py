@@ -21,6 +21,7 @@ from yahtzee_core import dice as ydice
 
 NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee")
 ALL_ROLLS = sorted(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=5)))
+YAHTZEE_UPPER = ref.upper_boxes("yahtzee")
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -402,6 +403,27 @@ def test_triple_bonus_only_when_the_box_scores():
     assert p.fill("fives_2", (5, 5, 5, 5, 5)) == 50 + 200
     assert p.fill("chance_1", (5, 5, 5, 5, 5)) == 25 + 100
     assert p.card.bonus_count == 3 and p.card.yahtzee_bonus == 300
+
+
+def test_triple_highest_score_is_2250_without_the_yahtzee_bonuses():
+    """Wikipedia: 375 in each column (Yahtzee's best card without bonuses), x1 + x2 + x3
+    = 2,250. Every turn a Yahtzee: the three Yahtzee boxes first, then each column's
+    upper boxes by face, then its lower boxes with five sixes (Jokers by then); the 36
+    Yahtzees after the first three each earn 100 x their column."""
+    p = Pair("triple-yahtzee")
+    for column in (1, 2, 3):
+        p.fill("yahtzee_%d" % column, (6,) * 5)
+    for column in (1, 2, 3):
+        for face, box in enumerate(YAHTZEE_UPPER, start=1):
+            p.fill("%s_%d" % (box, column), (face,) * 5)
+    for column in (1, 2, 3):
+        for box in ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
+                    "large_straight", "chance"):
+            p.fill("%s_%d" % (box, column), (6,) * 5)
+    assert p.card.upper_bonus == 35 + 70 + 105
+    assert p.card.total - p.card.yahtzee_bonus == 2250
+    assert p.card.bonus_count == 12 * (1 + 2 + 3)
+    assert p.card.total == 2250 + 7200
 
 
 def test_triple_upper_bonus_per_column_times_the_column():
