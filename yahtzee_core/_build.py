@@ -17,6 +17,17 @@ interned in RAM after the build.
     b  exactly 2-3-4-5-6: `param` points
     c  sum of all dice
     p  pairs of two different faces: the sum of those four dice
+    e  five different faces, missing a 1, 2 or 6 (1-5, 2-6, 3-4-5-6-1): `param` points
+    x  at least four alike: `param` points
+    m  at least four alike: the sum plus `param`
+    z  all five alike: the sum plus `param`
+    g  three of one face and two of another: the sum plus `param`
+    j  such a full house in one colour: the sum plus `param`
+    h  all five dice one colour: `param` points
+    q  two pairs (four alike counts) whose four dice are one colour: the sum
+
+Colours are Kismet's: 1 and 6 black, 2 and 5 red, 3 and 4 green, so two faces share a
+colour exactly when they add up to 7.
 """
 
 try:
@@ -39,6 +50,14 @@ _LOW_RUN = const(0x61)      # a
 _HIGH_RUN = const(0x62)     # b
 _CHANCE = const(0x63)       # c
 _TWO_PAIRS = const(0x70)    # p
+_WRAP_RUN = const(0x65)     # e
+_FOUR_FIXED = const(0x78)   # x
+_FOUR_PLUS = const(0x6D)    # m
+_FIVE_PLUS = const(0x7A)    # z
+_FULL_PLUS = const(0x67)    # g
+_FULL_COLOUR = const(0x6A)  # j
+_FLUSH = const(0x68)        # h
+_PAIRS_COLOUR = const(0x71) # q
 
 
 def table(kinds, params):
@@ -59,8 +78,10 @@ def table(kinds, params):
         most = max(counts)
         if most == 5:
             five_alike[i] = dice[0]
-        # Runs of consecutive faces, exact threes and twos, pairs of different faces.
-        run = longest = threes = twos = n_pairs = pair_sum = 0
+        # Runs of consecutive faces, exact threes and twos, pairs of different faces,
+        # the face missing from five different ones, and the colour facts (f, 7 - f).
+        run = longest = threes = twos = n_pairs = pair_sum = missing = 0
+        colour_pairs = one_colour = 0
         for face in range(1, 7):
             c = counts[face]
             run = run + 1 if c else 0
@@ -70,6 +91,13 @@ def table(kinds, params):
             if c >= 2:
                 n_pairs += 1
                 pair_sum += 2 * face
+            if not c:
+                missing = face
+            if face < 4:
+                mate = counts[7 - face]
+                colour_pairs = max(colour_pairs, c // 2 + mate // 2)
+                one_colour = one_colour or c + mate == 5
+        full = threes and twos
         for b in range(nb):
             kind = kinds[b]
             param = params[b]
@@ -88,7 +116,23 @@ def table(kinds, params):
                         v = face * param
                         break
             elif kind == _FULL_HOUSE:
-                v = (param or total) if threes and twos else 0
+                v = (param or total) if full else 0
+            elif kind == _WRAP_RUN:
+                v = param if most == 1 and missing in (1, 2, 6) else 0
+            elif kind == _FOUR_FIXED:
+                v = param if most >= 4 else 0
+            elif kind == _FOUR_PLUS:
+                v = total + param if most >= 4 else 0
+            elif kind == _FIVE_PLUS:
+                v = total + param if most == 5 else 0
+            elif kind == _FULL_PLUS:
+                v = total + param if full else 0
+            elif kind == _FULL_COLOUR:
+                v = total + param if full and one_colour else 0
+            elif kind == _FLUSH:
+                v = param if one_colour else 0
+            elif kind == _PAIRS_COLOUR:
+                v = total if colour_pairs >= 2 else 0
             elif kind == _TWO_PAIRS:
                 v = pair_sum if n_pairs == 2 else 0
             elif kind == _RUN_OF_4:

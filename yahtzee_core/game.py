@@ -23,6 +23,14 @@ KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 _NEW = bytearray(5)  # the next roll's dice, checked before any is committed
 
 
+def _die(rng):
+    # One die from the injected source, checked: the caller commits only once all are good.
+    v = rng()
+    if not (isinstance(v, int) and 1 <= v <= 6):
+        raise ValueError("the dice source gave %r, not 1..6" % (v,))
+    return v
+
+
 def _index(v, n):
     # An int 0..n-1, not a bool: True would quietly mean 1. (Few, short messages: each
     # string constant of a module stays in a board's RAM once the module is loaded.)
@@ -32,7 +40,7 @@ def _index(v, n):
 
 
 class Game:
-    def __init__(self, rules, players=1, rng=None):
+    def __init__(self, rules, players=1, rng=None, duplicate=False):
         if isinstance(rules, str):
             rules = ruleset(rules)
         if type(players) is int:
@@ -59,6 +67,10 @@ class Game:
         self.current = 0
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
+        self.winner = -1                        # the seat that won at once (Generala)
+        # Duplicate play: every seat's roll k gives die i round_dice[5 * k + i] (unless
+        # held), drawn once per round at seat 0's first roll. None: plain play.
+        self.round_dice = bytearray(15) if duplicate else None
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; 1 if the
         # fill paid a Yahtzee bonus; the turn's turn_yahtzee; and the turn's dice,
@@ -68,7 +80,7 @@ class Game:
 
     @property
     def over(self):
-        return self.round > self.rules.rounds
+        return self.round > self.rules.rounds or self.winner >= 0
 
     @property
     def rolled(self):
@@ -85,7 +97,7 @@ class Game:
 
     def options(self):
         """{box name: points now} for the current player's legal boxes."""
-        return self.card.options(self.dice) if self.rolled and not self.over else {}
+        return self.card.options(self.dice, self.rolls_left == 2) if self.rolled and not self.over else {}
 
     def stats(self, p):
         """Player p's counts: Yahtzees rolled, Yahtzee bonuses, boxes filled with 0."""
@@ -97,13 +109,17 @@ class Game:
                 'zeros': zeros}
 
     def ranking(self):
-        """[(place, player, total)] best first; equal totals share a place: 1, 1, 3."""
+        """[(place, player, total)] best first; equal totals share a place: 1, 1, 3.
+        A seat that won at once (Generala served) is first whatever the totals."""
         rows = []
+        w = self.winner
         for p in range(len(self.cards)):
             total = self.cards[p].total
             place = 1
-            for c in self.cards:
-                place += c.total > total
+            if p != w:
+                place += w >= 0
+                for q in range(len(self.cards)):
+                    place += q != w and self.cards[q].total > total
             rows.append((place, p, total))
         rows.sort()
         return rows
@@ -123,12 +139,14 @@ class Game:
             raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
                               else "no rolls left: fill a box")
         first = not self.rolled
+        same = self.round_dice
+        if same is not None and first and self.current == 0:
+            for i in range(15):  # a new round: the dice every seat will get
+                same[i] = _die(self.rng)
+        k = 15 - 5 * self.rolls_left   # this roll's dice in round_dice
         for i in range(5):
             if first or not self.held[i]:
-                v = self.rng()
-                if not (isinstance(v, int) and 1 <= v <= 6):
-                    raise ValueError("the dice source gave %r, not 1..6" % (v,))
-                _NEW[i] = v
+                _NEW[i] = same[k + i] if same is not None else _die(self.rng)
             else:
                 _NEW[i] = self.dice[i]
         # Commit only once all five are good: a bad source changes nothing.
@@ -140,6 +158,8 @@ class Game:
         if self.rules._five_alike[roll_index(self.dice)] and not self.turn_yahtzee:
             self.turn_yahtzee = 1
             self.yahtzees[self.current] += 1
+            if first and getattr(self.rules, 'instant_win', 0):
+                self.winner = self.current
 
     def hold(self, i, keep=1):
         """Keep die i (0-4) out of the next roll; keep=0 releases it."""
@@ -163,7 +183,7 @@ class Game:
         card = self.card
         b = self.rules.box_index(box)
         bonuses = card.bonus_count
-        gained = card.fill(b, self.dice)
+        gained = card.fill(b, self.dice, self.rolls_left == 2)  # 2: served
         # the undo record; a computer's box is final and keeps none
         self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
                           bytes(self.dice), bytes(self.held), self.rolls_left

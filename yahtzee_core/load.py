@@ -55,7 +55,7 @@ def envelope(data):
     if not 1 <= n <= 8:
         raise SaveError("bad player count")
     rules = ruleset(RULESETS[data[3]])
-    end = save_size(rules, n) - 2
+    end = save_size(rules, n, data[7] >> 3 & 1) - 2
     if len(data) != end + 2:
         raise SaveError("wrong length (truncated?)")
     if crc16(data, 0, end) != data[end] | data[end + 1] << 8:
@@ -75,36 +75,64 @@ def unpack(data, rules, n, end, rng):
     """The game the bytes describe, each box score one its box can score."""
     step = 3 + rules.n_boxes
     players = []
-    for o in range(HEAD, end, step):
+    for o in range(HEAD, HEAD + n * step, step):
         if data[o] >= len(KINDS):
             raise SaveError("unknown player kind")
         players.append(KINDS[data[o]])
-    game = Game(rules, players, rng)
-    game.current, game.round, game.rolls_left = data[5], data[6], data[7]
-    if data[10] & 0x10 or game.current >= n or game.rolls_left > 3 or \
+    game = Game(rules, players, rng, data[7] & 8)
+    game.current, game.round, game.rolls_left = data[5], data[6], data[7] & 3
+    if data[7] & 4:
+        game.winner = game.current
+    if data[10] & 0x10 or game.current >= n or data[7] >> 4 or \
             not 1 <= game.round <= rules.rounds + 1:  # 0x10 of byte 10: flag bit 20
         raise SaveError("turn out of range")
     _dice(data, 8, game.dice, game.held)
     game.turn_yahtzee = (data[10] >> 5) & 1  # flag bit 21
     # Bit v & 7 of byte 7 * b + (v >> 3): box b scores v for some roll (0 where the
     # box can fail); or v is its Joker score.
-    ok = bytearray(7 * rules.n_boxes)
-    table = rules._table
+    # Bit v & 7 of byte w * b + (v >> 3): box b scores v for some roll (0 where the box
+    # can fail), as a Joker, or served.
+    top = getattr(rules, 'top_score', 55)
+    w = top // 8 + 1
+    nb = rules.n_boxes
+    ok = bytearray(w * nb)
     joker = rules.joker_points
-    for r in range(len(table)):
-        v = table[r]
-        ok[7 * (r // 252) + (v >> 3)] |= 1 << (v & 7)
+    served = getattr(rules, 'served', 0)
+    for b in range(nb):
+        for v in range(252):
+            v = rules.score_roll(v, b)
+            ok[w * b + (v >> 3)] |= 1 << (v & 7)
+            if served and v:
+                v += served[b]
+                ok[w * b + (v >> 3)] |= 1 << (v & 7)
+        v = joker[b % 13] * (b // 13 + 1) if joker else 0
+        if v:
+            ok[w * b + (v >> 3)] |= 1 << (v & 7)
     for p in range(n):
         o = HEAD + p * step
         card = game.cards[p]
         card.bonus_count, game.yahtzees[p] = data[o + 1], data[o + 2]
         card.scores[:] = data[o + 3:o + step]
-        for b in range(rules.n_boxes):
+        for b in range(nb):
             v = card.scores[b]
-            if v != OPEN and not (joker and v == joker[b] != 0) and \
-                    (v > 55 or not ok[7 * b + (v >> 3)] >> (v & 7) & 1):
+            if v != OPEN and (v > top or not ok[w * b + (v >> 3)] >> (v & 7) & 1):
                 raise SaveError("impossible box score")
+    same = game.round_dice
+    if same is not None:
+        # drawn at the round's first roll: before it, round 1 holds none
+        fresh = game.round == 1 and not game.current and not game.rolled
+        dice = bytearray(5)
+        spare = bytearray(5)  # bit 15 of each pair, unused: must be 0
+        for j in range(3):
+            _dice(data, end - 6 + 2 * j, dice, spare)
+            same[5 * j:5 * j + 5] = dice
+            for v in dice:
+                if (v == 0) != fresh or v > 6 or spare[0]:
+                    raise SaveError("bad duplicate dice")
     return game
+
+
+
 
 
 def check_undo(data, game):
@@ -142,26 +170,42 @@ def check_turn(game):
     for i in range(5):
         d = game.dice[i]
         bad |= (d == 0) == rolled or d > 6 or (game.held[i] and not rolled)
+    first = game.rolls_left == 2
+    same = game.round_dice
     if rolled and not bad:
         five = rules._five_alike[roll_index(game.dice)]
         # A five-alike is counted on the roll that shows it; after one roll, only then.
-        bad = game.over or (five and not counted) or \
-            (game.rolls_left == 2 and counted and not five)
-    if bad:
+        # On the first roll it wins at once where the rules say so, and only then.
+        bad = game.round > rules.rounds or (five and not counted) or \
+            (first and counted and not five) or \
+            (game.winner >= 0) != (first and five and getattr(rules, 'instant_win', 0))
+        # Duplicate play: each die is this turn's draw for its place on some roll so far.
+        for i in range(5 if same is not None else 0):
+            d = game.dice[i]
+            bad |= d not in (same[i], same[5 + i] if game.rolls_left < 2 else d + 8,
+                             same[10 + i] if not game.rolls_left else d + 8)
+    if bad or (game.winner >= 0 and not rolled):
         raise SaveError("dice do not match the turn")
     box = rules.five_alike_box
+    cols = getattr(rules, 'columns', 1)
     for p in range(len(game.cards)):
         card = game.cards[p]
         done = 0
         for v in card.scores:
             done += v != OPEN
-        # One box per completed turn. A bonus needs points in the five-alike box and
-        # a turn other than the one that filled it; each bonus, that box and this
-        # turn's roll count a Yahtzee each, and no turn counts more than one.
+        # One box per completed turn. A bonus needs the five-alike boxes filled (with
+        # points, but for Kniffel) and a turn other than the ones that filled them;
+        # each such box and this turn's roll count a Yahtzee, a bonus Yahtzee pays 1 to
+        # `cols` units, and no turn counts more than one.
         bonus = card.bonus_count
-        scored = card.scores[box] not in (0, OPEN)
+        scored = filled = 0
+        for c in range(cols):
+            v = card.scores[box + 13 * c]
+            scored += v not in (0, OPEN)
+            filled += v != OPEN
         now = counted if p == game.current else 0
         if done != game.round - 1 + (p < game.current) or \
-                bonus and (not rules.five_alike_bonus or not scored or bonus >= done) or \
-                not scored + bonus + now <= game.yahtzees[p] <= done + now:
+                bonus and (not rules.five_alike_bonus or bonus >= done * cols or
+                           (filled if rules.name == 'kniffel' else scored) < cols) or \
+                not scored + (bonus + cols - 1) // cols + now <= game.yahtzees[p] <= done + now:
             raise SaveError("cards do not match the turn")

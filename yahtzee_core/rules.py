@@ -18,7 +18,8 @@ from .dice import N_ROLLS, IllegalMove, roll_index
 
 # A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
 # Saves store a ruleset by its index here: append new rulesets, never reorder or remove.
-RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
+RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
+            'generala', 'kismet', 'triple-yahtzee')
 OPEN = 255  # an unfilled box in a card's scores
 
 
@@ -39,6 +40,11 @@ class Ruleset:
     five_alike_box = -1       # index of the Yahtzee / Yatzy / Yacht box
     five_alike_bonus = 0      # points for each further five-alike (the Yahtzee bonus)
     joker_points = None       # per box: fixed score when a five-alike is a Joker, 0 = plain
+    # Only some rulesets set these (read with getattr, so the others pay no RAM for them):
+    # served: per box, extra points when made on the turn's first roll; instant_win: a
+    # five-alike on the turn's first roll wins the game at once; columns: scorecard
+    # columns (Triple Yahtzee: 3, box = column * 13 + b); top_score: no box scores more
+    # (55 when unset).
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)
@@ -67,15 +73,30 @@ class Ruleset:
         """Plain score of five dice in a box (name or index), without card context."""
         return self._table[self.box_index(box) * N_ROLLS + roll_index(dice)]
 
-    def points(self, scores, roll, box):
+    def points(self, scores, roll, box, first=0):
         """Points box index `box` would score now on a card with these scores, or -1
-        when this roll may not fill it (the box is filled, or a Joker rule forbids)."""
+        when this roll may not fill it (the box is filled, or a Joker rule forbids).
+        first=1: the dice are the turn's first roll (see `served`)."""
         if scores[box] != OPEN:
             return -1
         face = self._five_alike[roll]
         if face and self.joker_points and scores[self.five_alike_box] != OPEN:
             return self._joker(scores, roll, face, box)
         return self._table[box * N_ROLLS + roll]
+
+    def bonus(self, scores, roll, box, pts):
+        """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`
+        with `pts` earns: a further five-alike while the five-alike box holds points."""
+        return 1 if self.five_alike_bonus and self._five_alike[roll] and \
+            scores[self.five_alike_box] not in (0, OPEN) else 0
+
+    def upper_bonus_of(self, scores):
+        """Upper-section bonus points of a card with these scores."""
+        t = 0
+        for b in range(self.n_upper):
+            if scores[b] != OPEN:
+                t += scores[b]
+        return self.upper_bonus if t >= self.upper_bonus_at else 0
 
 
 def forget(module):

@@ -15,11 +15,13 @@ reader falls back to the other one.
 True
 
 Layout (integers little-endian): MAGIC, version, ruleset id, players, current player,
-round, rolls left; bytes 8-10: five dice (3 bits each), their held flags (bits 15-19),
+round, rolls left (bits 0-1; bit 2: the current player won at once, bit 3: duplicate
+play); bytes 8-10: five dice (3 bits each), their held flags (bits 15-19),
 turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus (bit 23); bytes
 11-15: the undo record (box; turn_yahtzee | rolls left << 1; dice and held as above).
 Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
-open). Last, the CRC-16 of everything before it.
+open). In duplicate play, the round's 15 dice (3 bits each, 6 bytes) follow. Last, the
+CRC-16 of everything before it.
 """
 
 MAGIC = b'YZ'
@@ -41,8 +43,8 @@ def crc16(data, start, end):
     return crc
 
 
-def save_size(rules, players):
-    return HEAD + players * (3 + rules.n_boxes) + 2
+def save_size(rules, players, duplicate=0):
+    return HEAD + players * (3 + rules.n_boxes) + 6 * duplicate + 2
 
 
 def dice_bits(dice, held):
@@ -58,9 +60,11 @@ def encode(game):
     from .game import KINDS
     rules = game.rules
     n = len(game.players)
-    buf = bytearray(save_size(rules, n))
+    same = game.round_dice
+    buf = bytearray(save_size(rules, n, same is not None))
     buf[0:2] = MAGIC
-    buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left))
+    buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left |
+                      (game.winner >= 0) << 2 | (same is not None) << 3))
     flags = game.turn_yahtzee << 21
     undo = game.last_fill
     if undo:
@@ -77,6 +81,10 @@ def encode(game):
         buf[o:o + 3] = bytes((KINDS.index(game.players[p]), card.bonus_count, game.yahtzees[p]))
         buf[o + 3:o + 3 + rules.n_boxes] = card.scores
         o += 3 + rules.n_boxes
+    if same is not None:
+        for j in range(3):  # one roll's five dice per 2 bytes (15 bits)
+            buf[o:o + 2] = dice_bits(same[5 * j:5 * j + 5], b'\0\0\0\0\0').to_bytes(2, 'little')
+            o += 2
     buf[o:] = crc16(buf, 0, o).to_bytes(2, 'little')
     return bytes(buf)
 

@@ -43,8 +43,7 @@ class Scorecard:
 
     @property
     def upper_bonus(self):
-        r = self.rules
-        return r.upper_bonus if self._sum(r.n_upper) >= r.upper_bonus_at else 0
+        return self.rules.upper_bonus_of(self.scores)
 
     @property
     def yahtzee_bonus(self):
@@ -71,38 +70,37 @@ class Scorecard:
                 out[self.rules.categories[b]] = self.scores[b]
         return out
 
-    def points_into(self, dice, out):
+    def points_into(self, dice, out, first=0):
         """Write into bytearray `out` the points each box would score now (OPEN where the
-        box may not be filled). Allocates nothing: for screens redrawn often."""
+        box may not be filled). Allocates nothing: for screens redrawn often. first=1:
+        the dice are the turn's first roll (Generala's served bonus)."""
         roll = roll_index(dice)
         for b in range(len(self.scores)):
-            p = self.rules.points(self.scores, roll, b)
+            p = self.rules.points(self.scores, roll, b, first)
             out[b] = OPEN if p < 0 else p
 
-    def options(self, dice):
+    def options(self, dice, first=0):
         """{box name: points now} for every box the dice may legally fill."""
         roll = roll_index(dice)
         out = {}
         for b in range(len(self.scores)):
-            p = self.rules.points(self.scores, roll, b)
+            p = self.rules.points(self.scores, roll, b, first)
             if p >= 0:
                 out[self.rules.categories[b]] = p
         return out
 
-    def fill(self, box, dice):
+    def fill(self, box, dice, first=0):
         """Fill `box` (name or index) with `dice`; returns the points gained, bonuses
         included. Raises IllegalMove, changing nothing, if the box may not be filled."""
         r = self.rules
         b = r.box_index(box)
         roll = roll_index(dice)
-        p = r.points(self.scores, roll, b)
+        p = r.points(self.scores, roll, b, first)
         if p < 0:
             raise IllegalMove("box %s is %s" % (r.categories[b], "closed to this Joker"
                                                 if self.scores[b] == OPEN else "filled"))
-        # A further five-alike while the five-alike box holds points earns the bonus.
-        bonus = r.five_alike_bonus if r._five_alike[roll] and \
-            self.scores[r.five_alike_box] not in (0, OPEN) else 0
+        units = r.bonus(self.scores, roll, b, p)
         before = self.upper_bonus
         self.scores[b] = p
-        self.bonus_count += bonus > 0
-        return p + bonus + self.upper_bonus - before
+        self.bonus_count += units
+        return p + units * r.five_alike_bonus + self.upper_bonus - before

@@ -1,0 +1,30 @@
+"""Generala, the Latin-American game: 11 boxes, no bonus, no Joker. A straight, full or
+poker made on the turn's first roll ("servida") scores 5 more; a Generala on the first
+roll wins the game at once. Double Generala scores 100 only once Generala holds 50."""
+
+from ..dice import N_ROLLS
+from ..rules import Ruleset, OPEN
+
+
+class Generala(Ruleset):
+    name = 'generala'
+    categories = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'straight',
+                  'full_house', 'four_of_a_kind', 'generala', 'double_generala')
+    labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Straight|Full|Poker|Generala|Dbl Generala'
+    kinds = b'uuuuuuefxyy'  # box kinds, letters explained in _build.py
+    params = bytes((1, 2, 3, 4, 5, 6, 20, 30, 40, 50, 100))
+    five_alike_box = 9
+    served = bytes((0, 0, 0, 0, 0, 0, 5, 5, 5, 0, 0))
+    instant_win = True
+    top_score = 100
+
+    def points(self, scores, roll, box, first=0):
+        if scores[box] != OPEN:
+            return -1
+        v = self._table[box * N_ROLLS + roll]
+        if box == 10 and scores[9] != 50:  # a double needs a Generala before it
+            return 0
+        return v + self.served[box] if v and first else v
+
+
+RULES = Generala

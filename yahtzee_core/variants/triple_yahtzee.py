@@ -1,0 +1,73 @@
+"""Triple Yahtzee (Milton Bradley, 1972): three Yahtzee columns played at once, scored
+x1, x2 and x3. Box = column * 13 + b over Yahtzee's 13 boxes; a box holds its points
+already multiplied. Each column earns its own upper bonus (35 x its multiplier). A
+further Yahtzee is a Joker (25/30/40) only once all three Yahtzee boxes and all three
+of its face's upper boxes are filled, and earns 100 x the column it goes into once all
+three Yahtzee boxes hold points. See docs/RULES.md."""
+
+from ..dice import N_ROLLS
+from ..rules import Ruleset, OPEN
+from .yahtzee import Yahtzee
+
+_NAMES = Yahtzee.categories
+
+
+def _ids():
+    out = []
+    for column in '123':
+        for name in _NAMES:
+            out.append(name + '_' + column)
+    return tuple(out)
+
+
+class TripleYahtzee(Ruleset):
+    name = 'triple-yahtzee'
+    categories = _ids()
+    labels = Yahtzee.labels          # one column's labels: box b % 13
+    kinds = Yahtzee.kinds            # the table holds one column, unmultiplied
+    params = Yahtzee.params
+    upper_bonus = 35                 # per column, times its multiplier
+    five_alike_box = 11              # the first column's; all three: 11, 24, 37
+    five_alike_bonus = 100
+    joker_points = Yahtzee.joker_points
+    columns = 3
+    top_score = 150
+
+    def score_roll(self, roll, box):
+        return self._table[box % 13 * N_ROLLS + roll] * (box // 13 + 1)
+
+    def score(self, dice, box):
+        from ..dice import roll_index
+        return self.score_roll(roll_index(dice), self.box_index(box))
+
+    def points(self, scores, roll, box, first=0):
+        if scores[box] != OPEN:
+            return -1
+        b = box % 13
+        m = box // 13 + 1
+        face = self._five_alike[roll]
+        if face and 7 < b < 11 and OPEN not in (scores[11], scores[24], scores[37],
+                                               scores[face - 1], scores[face + 12],
+                                               scores[face + 25]):
+            return self.joker_points[b] * m
+        return self._table[b * N_ROLLS + roll] * m
+
+    def bonus(self, scores, roll, box, pts):
+        ok = self._five_alike[roll] and pts
+        for y in (11, 24, 37):
+            ok = ok and scores[y] not in (0, OPEN)
+        return box // 13 + 1 if ok else 0
+
+    def upper_bonus_of(self, scores):
+        bonus = 0
+        for c in range(3):
+            t = 0
+            for b in range(13 * c, 13 * c + 6):
+                if scores[b] != OPEN:
+                    t += scores[b]
+            if t >= 63 * (c + 1):  # the column's boxes hold (c + 1) x the dice
+                bonus += 35 * (c + 1)
+        return bonus
+
+
+RULES = TripleYahtzee
