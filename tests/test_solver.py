@@ -1,5 +1,7 @@
 """The desktop solver: exact on reduced games, the published figures, and per-state
-agreement with an independent implementation (yatzy-solver)."""
+agreement with an independent implementation (yatzy-solver); the issue-13 rulesets
+(Kniffel's bonus, Generala's served hands and Double Generala, Kismet's tiered upper
+bonus) against a brute force over the core's own Scorecard, and kernel against numpy."""
 from fractions import Fraction
 import itertools
 import os
@@ -12,7 +14,8 @@ import yahtzee_core as yc
 from yahtzee_core import dice as D
 from tools.solver import Solver, RulesModel, turn_graph
 
-RULES = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
+RULES = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
+         'generala', 'kismet')
 
 
 # ---------------------------------------------------------------- brute force (exact)
@@ -43,7 +46,8 @@ ALL_HOLDS = sorted(set(h for s in SUBHOLDS for h in s))
 class BruteForce:
     """Expected remaining score by plain recursion over cards, in exact fractions.
     Points and bonuses come from Scorecard.fill on copies; nothing is shared with
-    tools.solver."""
+    tools.solver. With served hands (Generala) the first roll may be scored at once,
+    with Scorecard.options/fill(first=1)."""
 
     def __init__(self, rules):
         self.rules = rules
@@ -64,17 +68,7 @@ class BruteForce:
         k = self.key(card)
         if k in self.memo:
             return self.memo[k]
-        last = {}
-        for d in ROLLS:
-            best = None
-            for name, pts in card.options(d).items():
-                c = self.copy(card)
-                gained = c.fill(name, d)
-                v = gained + self.value(c)
-                if best is None or v > best:
-                    best = v
-            last[d] = best
-        stage = last
+        stage = {d: self.best_fill(card, d, 0) for d in ROLLS}
         for _ in range(2):
             hold_val = {}
             for h in ALL_HOLDS:
@@ -84,9 +78,21 @@ class BruteForce:
                     tot += cnt * stage[tuple(sorted(h + o))]
                 hold_val[h] = tot / 6 ** n
             stage = {d: max(hold_val[h] for h in SUBHOLDS[i]) for i, d in enumerate(ROLLS)}
+        if getattr(self.rules, 'served', None) is not None:
+            stage = {d: max(v, self.best_fill(card, d, 1)) for d, v in stage.items()}
         v = sum(Fraction(cnt, 7776) * stage[o] for o, cnt in OUTCOMES[5].items())
         self.memo[k] = v
         return v
+
+    def best_fill(self, card, d, first):
+        best = None
+        for name in card.options(d, first):
+            c = self.copy(card)
+            gained = c.fill(name, d, first)
+            v = gained + self.value(c)
+            if best is None or v > best:
+                best = v
+        return best
 
 
 def _reduced_cards(rules, rng, n_open, count):
@@ -112,18 +118,69 @@ def _reduced_cards(rules, rng, n_open, count):
     return cards
 
 
+def _special_cards(rules, rng):
+    """Cards where the issue-13 rules bite: Kismet's upper total just below or inside a
+    bonus tier with an upper box still open; Generala with Generala holding 50 (Double
+    Generala live) or 0; Kniffel with the Kniffel box filled and a matching upper box
+    open (the +50)."""
+    nb = rules.n_boxes
+    cards = []
+    if rules.name == 'kismet':
+        for total_goal, open_upper in ((60, 2), (66, 3), (70, 0), (75, 1), (73, 5)):
+            card = yc.Scorecard(rules)
+            for b in range(6):
+                if b != open_upper:
+                    card.scores[b] = 0
+            # reach the goal with legal counts (0..5 of the face) of the filled faces
+            left = total_goal
+            for b in sorted(range(6), reverse=True):
+                if b == open_upper:
+                    continue
+                c = min(5, left // (b + 1))
+                card.scores[b] = c * (b + 1)
+                left -= c * (b + 1)
+            lower_open = rng.randrange(6, nb)
+            for b in range(6, nb):
+                if b != lower_open:
+                    card.scores[b] = 0
+            cards.append(card)
+    elif rules.name == 'generala':
+        for held in (50, 0):
+            card = yc.Scorecard(rules)
+            for b in range(nb):
+                card.scores[b] = 0
+            card.scores[9] = held
+            for b in (10, rng.choice((6, 7, 8)), rng.randrange(6)):
+                card.scores[b] = 255
+            cards.append(card)
+    elif rules.name == 'kniffel':
+        for held in (50, 0):
+            card = yc.Scorecard(rules)
+            for b in range(nb):
+                card.scores[b] = 0
+            card.scores[11] = held
+            for b in (rng.randrange(6), rng.randrange(6, 11)):
+                card.scores[b] = 255
+            cards.append(card)
+    return cards
+
+
 @pytest.fixture(scope='module')
 def solved_tail():
-    """Float64 solutions of every state with at least 10 boxes filled."""
-    return {name: Solver(name, dtype=np.float64, workers=1).solve(down_to=10)
-            for name in RULES}
+    """Float64 solutions of every state with at most three boxes open."""
+    return {name: Solver(name, dtype=np.float64, workers=1).solve(
+        down_to=yc.ruleset(name).n_boxes - 3) for name in RULES}
 
 
 def _state(rules, card):
+    """The solver's (mask, y, u) of a card, from the card itself: u its upper total
+    capped where the model's upper bonus settles, y whether the five-alike box holds
+    points (where the model keeps y)."""
+    model = RulesModel(rules)
     m = card.filled_mask
-    u = min(card.upper_total, rules.upper_bonus_at) if rules.upper_bonus else 0
+    u = min(card.upper_total, model.cap)
     fab = rules.five_alike_box
-    y = int(bool(rules.five_alike_bonus) and card.scores[fab] not in (0, 255))
+    y = int(model.has_y and card.scores[fab] not in (0, 255))
     return m, y, u
 
 
@@ -134,6 +191,7 @@ def test_reduced_games_match_exact_brute_force(name, solved_tail):
     bf = BruteForce(rules)
     sol = solved_tail[name]
     cards = _reduced_cards(rules, rng, 2, 6) + _reduced_cards(rules, rng, 1, 4)
+    cards += _special_cards(rules, rng)
     if name == 'yahtzee':
         cards += _reduced_cards(rules, rng, 3, 1)
     for card in cards:

@@ -254,8 +254,13 @@ class RulesModel:
         self.ushift = 6 if self.cap < 64 else 7
         assert self.cap < 128
         self.lanes = 1 << self.ushift
-        self.scores = np.array([[rules.score_roll(r, b) for r in range(N_ROLLS)] for b in range(nb)],
-                               dtype=np.int64)
+        # Plain points: what each box scores on an empty card (Ruleset.points): the
+        # table's score (Ruleset.score_roll) except where the core asks more of the card
+        # (Double Generala: 100 only once Generala holds 50). Until the five-alike box is
+        # filled every card scores so; after it, five-alikes are probed (joker_masks).
+        empty = bytearray(b'\xff' * nb)
+        self.scores = np.array([[rules.points(empty, r, b) for r in range(N_ROLLS)]
+                                for b in range(nb)], dtype=np.int64)
         self.five_rolls = [r for r in range(N_ROLLS)
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
@@ -269,7 +274,6 @@ class RulesModel:
         self.served = getattr(rules, 'served', None) is not None
         self.first_scores = self.scores
         if self.served:
-            empty = bytearray(b'\xff' * nb)
             self.first_scores = np.array([[rules.points(empty, r, b, first=1)
                                            for r in range(N_ROLLS)] for b in range(nb)],
                                          dtype=np.int64)
