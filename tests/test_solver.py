@@ -271,7 +271,7 @@ def test_per_state_agreement_with_yatzy_solver(ours, theirs, full):
 def _reachable_index(m, masks):
     """Flat value indices of every reachable state with these masks."""
     mask, y, u = m.states_of_masks(masks)
-    return ((mask << 1) | y) << 6 | u
+    return m.vidx(mask, y, u)
 
 
 @pytest.mark.parametrize('name', RULES)
@@ -333,20 +333,21 @@ def test_compiled_libraries_are_cached_between_loads(tmp_path, monkeypatch):
     assert len(compiled) == 1 and len(os.listdir(cache)) == 2
 
 
-def _probed_joker_row(m, mask, y, fi):
+def _probed_joker_row(m, mask, y, fi, first=0):
     """What Scorecard.options() and Scorecard.fill() say about five-alike fi in state
-    (mask, y): points per box (-1 = not allowed) and the bonus beyond the points."""
+    (mask, y): points per box (-1 = not allowed) and the bonus beyond the points, the
+    same whichever legal box takes it (asserted)."""
     card = m.probe_card(mask, y)
     dice = D.roll_dice(m.five_rolls[fi])
-    opts = card.options(dice)
+    opts = card.options(dice, first)
     row = [opts.get(name, -1) for name in m.rules.categories]
-    bonus = 0
+    bonuses = set()
     for name, pts in opts.items():
         probe = yc.Scorecard(m.rules)
         probe.scores[:] = card.scores
-        bonus = probe.fill(name, dice) - pts
-        break
-    return row, bonus
+        bonuses.add(probe.fill(name, dice, first) - pts)
+    assert len(bonuses) <= 1, (mask, y, fi, bonuses)
+    return row, bonuses.pop() if bonuses else 0
 
 
 @pytest.mark.parametrize('name', RULES)
@@ -366,8 +367,34 @@ def test_joker_table_matches_full_scorecard_probes(name):
                 row, bonus = _probed_joker_row(m, mask, y, fi)
                 assert list(m.joker_pts[mask, y, fi]) == row, (mask, y, fi)
                 assert m.joker_bonus[mask, y, fi] == bonus, (mask, y, fi)
+                if m.served:
+                    row, _ = _probed_joker_row(m, mask, y, fi, first=1)
+                    assert list(m.joker_first_pts[mask, y, fi]) == row, (mask, y, fi)
                 checked += 1
+        if not m.has_y and m.fab >= 0 and mask >> m.fab & 1:
+            # y is left out: the five-alike box's content must not matter here
+            for fi in range(len(m.five_rolls)):
+                assert _probed_joker_row(m, mask, 0, fi) == _probed_joker_row(m, mask, 1, fi)
     assert checked >= 6 * len(masks)
+
+
+@pytest.mark.parametrize('name', RULES)
+def test_plain_points_hold_on_sampled_cards(name):
+    """The solver scores every roll but the five-alikes plainly (RulesModel.scores, and
+    first_scores on a first roll) in every state: the core's Scorecard.options() on
+    sampled cards says the same for every open box."""
+    m = RulesModel(name)
+    rng = random.Random(name)
+    five = set(m.five_rolls)
+    for _ in range(40):
+        mask = rng.randrange(m.n_masks)
+        card = m.probe_card(mask, rng.randrange(2) if m.fab >= 0 and mask >> m.fab & 1 else 0)
+        for r in rng.sample([r for r in range(252) if r not in five], 20):
+            for first, table in ((0, m.scores), (1, m.first_scores)):
+                opts = card.options(D.roll_dice(r), first if m.served else 0)
+                want = {m.rules.categories[b]: int(table[b][r]) for b in range(m.n_boxes)
+                        if not mask >> b & 1}
+                assert opts == want, (mask, r, first)
 
 
 def test_turn_holds_explain_the_state_values():
@@ -402,3 +429,74 @@ def test_progress_reports_each_layer_as_it_is_done(compiled):
     s.solve(down_to=9, progress=lambda pc: layers.append((pc, s.value((1 << 12) - 1 - 7))))
     assert [pc for pc, _ in layers] == [11, 10, 9]
     assert layers[-1][1] > 0          # the 9-filled state is solved when its layer reports
+
+
+# ------------------------------------------------------------- issue-13 rulesets
+NEW_RULES = ('kniffel', 'generala', 'kismet')
+
+
+def _documented_figure(name):
+    """The expected score docs/STRATEGY.md's figures table gives for `name`."""
+    import re
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        'docs', 'STRATEGY.md')
+    with open(path) as f:
+        for line in f:
+            if line.startswith('| %s ' % name):
+                return re.search(r'\| (\d+\.\d{4})', line).group(1)
+    raise AssertionError('no figures row for %s in docs/STRATEGY.md' % name)
+
+
+@pytest.mark.parametrize('name', NEW_RULES)
+def test_new_rulesets_solve_the_same_two_ways(name, capsys):
+    """The whole game, C kernel against numpy sweeps (float64 both): the same optimum,
+    which `python -m tools.solver` prints and docs/STRATEGY.md quotes."""
+    from tools.solver import main
+    c64 = Solver(name, dtype=np.float64, workers=2, compiled=True).solve()
+    n64 = Solver(name, dtype=np.float64, workers=2, compiled=False).solve()
+    assert abs(c64.expected_score - n64.expected_score) < 1e-9
+    idx = _reachable_index(c64.model, range(c64.model.n_masks))
+    assert np.abs(c64.V[idx] - n64.V[idx]).max() < 1e-9
+    assert main(['--rules', name]) == 0
+    printed = capsys.readouterr().out
+    figure = '%.4f' % n64.expected_score
+    assert 'expected score: %s' % figure in printed
+    assert _documented_figure(name) == figure
+
+
+def test_what_the_new_rulesets_keep_in_a_state():
+    """Kismet tracks its upper total up to the top tier (78: 128 lanes) with the three
+    tiers the core pays; Generala keeps whether Generala holds 50 (Double Generala);
+    Kniffel keeps y as the advisor's planner does, though its bonus does not need it."""
+    k = RulesModel('kismet')
+    assert (k.cap, k.lanes, k.has_y, k.served) == (78, 128, False, False)
+    card = yc.Scorecard(k.rules)
+    for u in range(0, 106, 7):
+        card.scores[0] = u
+        assert k.upper_bonus_by_u[min(u, 78)] == card.upper_bonus
+    assert sorted(set(k.upper_bonus_by_u.tolist())) == [0, 35, 55, 75]
+    g = RulesModel('generala')
+    assert (g.track_u, g.has_y, g.served, g.n_states()) == (False, True, True, 3072)
+    assert RulesModel('kniffel').has_y and RulesModel('kniffel').n_states() == 536448
+
+
+def test_triple_yahtzee_is_refused_with_the_reason(capsys):
+    from tools.solver import Unsolvable, main
+    with pytest.raises(Unsolvable, match='cannot be solved exactly'):
+        RulesModel('triple-yahtzee')
+    assert main(['--rules', 'triple-yahtzee']) == 2
+    out, err = capsys.readouterr()
+    assert out == '' and len(err.strip().splitlines()) == 1
+    assert 'triple-yahtzee cannot be solved exactly: 39 boxes' in err
+
+
+def test_served_hands_change_generala_only_on_the_first_roll():
+    """Without its served bonus Generala is worth less; the difference is exactly the
+    first-roll choices (turn_holds, which shows holds only, refuses served rules)."""
+    plain = RulesModel('generala')
+    plain.served = False
+    without = Solver(plain, dtype=np.float64, workers=1).solve().expected_score
+    served = Solver('generala', dtype=np.float64, workers=1).solve()
+    assert served.expected_score > without + 1
+    with pytest.raises(NotImplementedError, match='served'):
+        served.turn_holds(0)

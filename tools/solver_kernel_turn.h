@@ -277,6 +277,7 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
         int nv = (L + VL - 1) / VL;             /* lanes past L: unreachable subtotals */
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
+#if LANES == 64
             switch (nv) {               /* a copy per vector count: loops unrolled */
 #define TURN(k) case k: if (k <= NV) FN(turn)(t, mask, y, k, V, ent_start, ent_row, \
                                              A, B, rows, S, out, NULL); break
@@ -288,6 +289,11 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
                     FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out,
                              NULL);
             }
+#else
+            /* 128 lanes (Kismet alone): one copy with a loop over the vectors, which
+               compiles in a fraction of the unrolled copies' time */
+            FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out, NULL);
+#endif
             double *v = V + (mask << 1 | y) * LANES;
             for (int l = 0; l < L; l++)
                 v[l] = out[l];
