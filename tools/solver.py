@@ -41,8 +41,9 @@ optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
 ``compiled_kernel().solve_masks_f64`` solve any list of masks whose successors are
 in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
 
-Every rule comes from yahtzee_core: plain scores from ``rules.score_roll``; the upper
-bonus of each subtotal from ``rules.upper_bonus_of``; what a five-alike may fill under
+Every rule comes from yahtzee_core: plain scores from ``Ruleset.points`` on an empty
+card (``rules.score_roll`` but for Double Generala); the upper bonus of each subtotal
+from ``rules.upper_bonus_of``; what a five-alike may fill under
 a Joker rule (and on a first roll), and the bonus it pays (``Ruleset.points``,
 ``Ruleset.bonus``), from a probe card set to each combination of filled boxes
 (``RulesModel.joker_masks``); served points from ``Ruleset.points(..., first=1)``.
@@ -265,7 +266,6 @@ class RulesModel:
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
         self.upper_sets = reachable_upper(self.track_u, self.cap)
-        self._five_dice = [_dice.roll_dice(r) for r in self.five_rolls]
         # plain points of the five-alike rolls, (6, nb)
         self.five_plain = self.scores[:, self.five_rolls].T.astype(np.int16)
         # Served hands (Generala): a box may score more on the turn's first roll.
