@@ -490,9 +490,10 @@ def test_triple_yahtzee_is_refused_with_the_reason(capsys):
     assert 'triple-yahtzee cannot be solved exactly: 39 boxes' in err
 
 
-def test_served_hands_change_generala_only_on_the_first_roll():
-    """Without its served bonus Generala is worth less; the difference is exactly the
-    first-roll choices (turn_holds, which shows holds only, refuses served rules)."""
+def test_generalas_served_bonus_is_worth_points_and_turn_holds_refuses_it():
+    """Scoring a served hand at once is worth something (the brute force above checks
+    how much on short games); turn_holds, which shows holds only, refuses served rules
+    rather than give an incomplete picture."""
     plain = RulesModel('generala')
     plain.served = False
     without = Solver(plain, dtype=np.float64, workers=1).solve().expected_score
