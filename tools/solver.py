@@ -38,7 +38,8 @@ For tools built on the solver (exact score distributions, policies of new rulese
 ``Solver.turn_holds(mask, y)`` runs one state's turn in the kernel and returns every
 hold's value with one and with two rolls left (all subtotals at once), from which the
 optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
-``compiled_kernel().solve_masks_f64`` solve any list of masks whose successors are
+``kernel_function(compiled_kernel(), model, np.float64)`` (``solve_masks_f64``, or
+``solve_masks_f64_l128`` for 128 lanes) solve any list of masks whose successors are
 in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
 
 Every rule comes from yahtzee_core: plain scores from ``Ruleset.points`` on an empty
@@ -501,7 +502,7 @@ _INT_FIELDS = ('n_boxes', 'n_upper', 'fab', 'has_y', 'track_u', 'cap', 'n_stack'
 _PTR_FIELDS = ('pos_start', 'pos_box', 'pos_row', 'row_start', 'row_pts', 'child',
                'par_start', 'par', 'roll_prob', 'five_roll', 'joker_pts', 'joker_bonus',
                'special', 'lanes', 'upper_bonus', 'served_slot', 'served_face',
-               'served_start', 'served_box', 'served_pts', 'joker_first_pts')
+               'served_pts', 'joker_first_pts')
 
 
 class KernelTables(ctypes.Structure):
@@ -589,6 +590,16 @@ def served_plan(m):
     return rolls, faces, gains
 
 
+def served_points(m, gains):
+    """(K, n_boxes) first-roll points of the boxes that gain on each served roll of
+    served_plan(m) (-1: no gain)."""
+    out = np.full((len(gains), m.n_boxes), -1, dtype=np.int64)
+    for k, g in enumerate(gains):
+        for b, p in g:
+            out[k, b] = p
+    return out
+
+
 def kernel_tables(m, special):
     """KernelTables of RulesModel m; the Joker table and `special` (Solver.special)
     are shared, so the kernel sees them as they are filled."""
@@ -628,9 +639,7 @@ def kernel_tables(m, special):
         slot[rolls] = np.arange(n_served)
         arrays['served_slot'] = i32(slot)
         arrays['served_face'] = i32(faces)
-        arrays['served_start'] = i32(np.cumsum([0] + [len(g) for g in gains]))
-        arrays['served_box'] = i32([b for g in gains for b, _ in g] or [0])
-        arrays['served_pts'] = i32([p for g in gains for _, p in g] or [0])
+        arrays['served_pts'] = served_points(m, gains).astype(np.int16)
         arrays['joker_first_pts'] = m.joker_first_pts
     for a in arrays.values():
         assert a.flags.c_contiguous
@@ -820,10 +829,7 @@ class Solver:
         m = self.model
         rolls, faces, gains = self._served
         K = len(rolls)
-        static = np.full((K, m.n_boxes), -1, dtype=np.int64)
-        for k, g in enumerate(gains):
-            for b, p in g:
-                static[k, b] = p
+        static = served_points(m, gains)
         opened = ((mask[:, None] >> np.arange(m.n_boxes)) & 1) == 0      # (S, nb)
         pts = np.where(opened[:, None, :], static[None], -1)            # (S, K, nb)
         bonus = np.zeros((len(mask), K))
