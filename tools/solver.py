@@ -1,10 +1,13 @@
 """Optimal solitaire play by backward induction (desktop only: numpy, and a C kernel).
 
-A turn-start state is (filled-box mask, upper subtotal capped at the bonus threshold,
-whether the five-alike box holds points). Its value is the expected REMAINING score
-under optimal play, bonuses included; ``Solver.V`` holds it (float64) at the flat
-index ((mask * 2 + y) * 64 + u). States are solved by filled-box count, most filled
-first; all states of one count are independent.
+A turn-start state is (filled-box mask, upper subtotal capped where the upper bonus is
+settled: 63, or 78 for Kismet's tiers; whether the five-alike box holds points, when
+that matters: a Yahtzee bonus, Generala's Double Generala). Its value is the expected
+REMAINING score under optimal play, bonuses included; ``Solver.V`` holds it (float64)
+at the flat index ((mask * 2 + y) * L + u), L = ``RulesModel.lanes`` (64, or 128 when
+the cap is above 63). States are solved by filled-box count, most filled first; all
+states of one count are independent. Rulesets too large for this (Triple Yahtzee's
+39 boxes) raise ``Unsolvable`` with the reason.
 
 Inside a turn the work is three sweeps over the 462 holds:
 - after the last roll, each of the 252 rolls takes its best box (points + bonuses +
@@ -13,7 +16,14 @@ Inside a turn the work is three sweeps over the 462 holds:
   level by level from five dice down to none (1260 row operations, not a 462x252
   matrix product);
 - the best hold within a roll is the best "sub-hold": best(h) = max(E(h), best(h - one
-  die)), again level by level, so no per-roll hold lists are needed.
+  die)), again level by level, so no per-roll hold lists are needed;
+- served hands (Generala: a straight, full or poker made on the turn's first roll
+  scores 5 more): after the first roll a roll may also be scored at once, at its
+  first-roll points (``Ruleset.points(..., first=1)``); its value is the better of
+  that and its best hold. A Generala served wins the game at once in the real game;
+  no decision can change the chance of that (it is the first roll, before any
+  choice), so the solver maximises the expected score and scores it like any
+  Generala.
 
 Two implementations of those sweeps give the same values:
 - the compiled kernel (tools/solver_kernel.c, built on first use by tools/cbuild.py
@@ -28,13 +38,16 @@ For tools built on the solver (exact score distributions, policies of new rulese
 ``Solver.turn_holds(mask, y)`` runs one state's turn in the kernel and returns every
 hold's value with one and with two rolls left (all subtotals at once), from which the
 optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
-``compiled_kernel().solve_masks_f64`` solve any list of masks whose successors are
+``kernel_function(compiled_kernel(), model, np.float64)`` (``solve_masks_f64``, or
+``solve_masks_f64_l128`` for 128 lanes) solve any list of masks whose successors are
 in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
 
-Every rule comes from yahtzee_core: plain scores from ``rules.score_roll``; what a
-five-alike may fill under a Joker rule, and the bonus it pays, from a probe
-scorecard (``Ruleset.points``, ``Scorecard.fill``) set to each combination of filled
-boxes (``RulesModel.joker_masks``).
+Every rule comes from yahtzee_core: plain scores from ``Ruleset.points`` on an empty
+card (``rules.score_roll`` but for Double Generala); the upper bonus of each subtotal
+from ``rules.upper_bonus_of``; what a five-alike may fill under
+a Joker rule (and on a first roll), and the bonus it pays (``Ruleset.points``,
+``Ruleset.bonus``), from a probe card set to each combination of filled boxes
+(``RulesModel.joker_masks``); served points from ``Ruleset.points(..., first=1)``.
 
     python -m tools.solver --rules yahtzee --out tables/yahtzee.values.npy
 """
@@ -82,10 +95,12 @@ NEG = -1.0e9
 
 
 # --------------------------------------------------------------------------- dice graph
-def _upper_step(u, p, cap, bonus):
+def _upper_step(u, p, cap, upper_bonus):
     """Upper subtotal after an upper box scores p (capped at cap, where the bonus is
-    sure) and the bonus paid when that crosses cap; arrays broadcast."""
-    return np.minimum(u + p, cap), np.where((u < cap) & (u + p >= cap), bonus, 0)
+    settled) and the bonus that pays: upper_bonus[u] is the card's upper bonus at
+    subtotal u (RulesModel.upper_bonus_by_u, tiers included); arrays broadcast."""
+    nu = np.minimum(u + p, cap)
+    return nu, upper_bonus[nu] - upper_bonus[u]
 
 
 def _distinct(dice_tuple):
@@ -177,38 +192,103 @@ def reachable_upper(track_u, cap):
     return out
 
 
+# Most boxes an exact solve takes: 2**16 filled masks (the largest solvable ruleset,
+# Yatzy and Kismet, has 15 boxes; Triple Yahtzee's 39 are far beyond, see unsolvable()).
+MAX_BOXES = 16
+
+
+class Unsolvable(ValueError):
+    """The ruleset's state space is too large for an exact solve (the message says why)."""
+
+
+def unsolvable(rules):
+    """Why an exact solve of this ruleset is out of reach (one line), or None."""
+    columns = getattr(rules, 'columns', 1)
+    if rules.n_boxes <= MAX_BOXES and columns == 1:
+        return None
+    upper = 64 ** columns
+    return ('%s cannot be solved exactly: %d boxes make 2**%d = %.1e filled-box masks, '
+            'times %s upper subtotals (%d per column) and the bonus states: about %.0e '
+            'turn-start states, beyond any table or solve (see docs/STRATEGY.md)'
+            % (rules.name, rules.n_boxes, rules.n_boxes, 2.0 ** rules.n_boxes,
+               '{:,}'.format(upper), 64, 2.0 ** rules.n_boxes * upper))
+
+
+def _upper_bonus_by_total(rules):
+    """The core's upper bonus (Ruleset.upper_bonus_of) of a card whose upper boxes
+    total u, for every u from 0 to the most the six boxes can hold (105)."""
+    most = sum(5 * f for f in range(1, rules.n_upper + 1))
+    out = []
+    for u in range(most + 1):
+        scores = bytearray(b'\xff' * rules.n_boxes)
+        scores[0] = u           # only the total counts, not how the boxes make it
+        out.append(rules.upper_bonus_of(scores))
+    return out
+
+
 class RulesModel:
     """Everything the solver needs about one ruleset, read from yahtzee_core."""
 
     def __init__(self, rules):
         if isinstance(rules, str):
             rules = _ruleset(rules)
+        why = unsolvable(rules)
+        if why:
+            raise Unsolvable(why)
         self.rules = rules
         self.name = rules.name
         nb = self.n_boxes = rules.n_boxes
         self.n_upper = rules.n_upper
         assert self.n_upper == 6
         self.fab = rules.five_alike_box
-        self.has_y = bool(self.fab >= 0 and rules.five_alike_bonus)
-        self.track_u = bool(rules.upper_bonus)
-        self.cap = rules.upper_bonus_at if self.track_u else 0
-        assert self.cap <= 63
-        self.upper_bonus = rules.upper_bonus
-        self.scores = np.array([[rules.score_roll(r, b) for r in range(N_ROLLS)] for b in range(nb)],
-                               dtype=np.int64)
+        # The upper subtotal is tracked up to `cap`, the least total from which the
+        # core's upper bonus no longer changes (63 for Yahtzee, 78 for Kismet's tiers);
+        # upper_bonus_by_u[u] is the bonus at capped subtotal u.
+        by_total = _upper_bonus_by_total(rules)
+        self.track_u = any(by_total)
+        cap = len(by_total) - 1
+        while cap > 0 and by_total[cap - 1] == by_total[-1]:
+            cap -= 1
+        self.cap = cap if self.track_u else 0
+        self.upper_bonus_by_u = np.array(by_total[:self.cap + 1], dtype=np.int64)
+        self.upper_bonus = int(by_total[-1])       # the most it pays (one tier: the bonus)
+        # Lanes: upper subtotals per (mask, y) in the value array, a power of two.
+        self.ushift = 6 if self.cap < 64 else 7
+        assert self.cap < 128
+        self.lanes = 1 << self.ushift
+        # Plain points: what each box scores on an empty card (Ruleset.points): the
+        # table's score (Ruleset.score_roll) except where the core asks more of the card
+        # (Double Generala: 100 only once Generala holds 50). Until the five-alike box is
+        # filled every card scores so; after it, five-alikes are probed (joker_masks).
+        empty = bytearray(b'\xff' * nb)
+        self.scores = np.array([[rules.points(empty, r, b) for r in range(N_ROLLS)]
+                                for b in range(nb)], dtype=np.int64)
         self.five_rolls = [r for r in range(N_ROLLS)
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
         self.upper_sets = reachable_upper(self.track_u, self.cap)
-        # a five-alike may score otherwise than plainly (Joker rule or bonus)
-        self.jokers_apply = bool(self.fab >= 0 and (rules.joker_points or
-                                                    rules.five_alike_bonus))
-        self._joker_pts = self._joker_bonus = None
-        self._five_dice = [_dice.roll_dice(r) for r in self.five_rolls]
         # plain points of the five-alike rolls, (6, nb)
         self.five_plain = self.scores[:, self.five_rolls].T.astype(np.int16)
+        # Served hands (Generala): a box may score more on the turn's first roll.
+        # first_scores[b][r]: points(first=1) on an empty card (the served points do not
+        # depend on the rest of the card; five-alikes in special states are probed).
+        self.served = getattr(rules, 'served', None) is not None
+        self.first_scores = self.scores
+        if self.served:
+            self.first_scores = np.array([[rules.points(empty, r, b, first=1)
+                                           for r in range(N_ROLLS)] for b in range(nb)],
+                                         dtype=np.int64)
+        self.five_first = self.first_scores[:, self.five_rolls].T.astype(np.int16)
+        # y: whether the five-alike box holds points. The advisor's planner keeps it
+        # whenever there is a five-alike bonus; the solver also wherever the core's
+        # points or bonus for a five-alike depend on it (Generala's Double Generala).
+        self.has_y = bool(self.fab >= 0 and (rules.five_alike_bonus or
+                                             self._content_matters()))
+        # a five-alike may score otherwise than plainly (Joker rule, bonus, content)
+        self.jokers_apply = bool(self.fab >= 0 and (rules.joker_points or
+                                                    rules.five_alike_bonus or self.has_y))
+        self._joker_pts = self._joker_bonus = self._joker_first_pts = None
         self._popcount = None
-        self._bonus_seen = {}
 
     @property
     def joker_pts(self):
@@ -226,9 +306,41 @@ class RulesModel:
             self._joker_bonus = np.zeros((self.n_masks, 2, 6), dtype=np.int16)
         return self._joker_bonus
 
-    # State index in the flat value array: ((mask * 2 + y) * 64 + u).
+    @property
+    def joker_first_pts(self):
+        """As joker_pts, on the turn's first roll (served rulesets only)."""
+        if self._joker_first_pts is None:
+            self._joker_first_pts = np.full((self.n_masks, 2, 6, self.n_boxes), -1,
+                                            dtype=np.int16)
+        return self._joker_first_pts
+
+    def _content_matters(self):
+        """Whether a five-alike scores, or earns a bonus, differently with the
+        five-alike box holding points than holding 0: probed on cards with that box
+        filled and every other box open, and with exactly one other box open."""
+        rules = self.rules
+        full = (1 << self.n_boxes) - 1
+        masks = [1 << self.fab] + [full ^ (1 << b) for b in range(self.n_boxes)
+                                   if b != self.fab]
+        for mask in masks:
+            seen = []
+            for y in (0, 1):
+                scores = self.probe_card(mask, y).scores
+                row = []
+                for r in self.five_rolls:
+                    for b in range(self.n_boxes):
+                        p = rules.points(scores, r, b)
+                        row.append((p, rules.bonus(scores, r, b, p) if p >= 0 else 0))
+                        if self.served:
+                            row.append(rules.points(scores, r, b, first=1))
+                seen.append(row)
+            if seen[0] != seen[1]:
+                return True
+        return False
+
+    # State index in the flat value array: ((mask * 2 + y) * lanes + u).
     def vidx(self, mask, y, u):
-        return ((mask << 1) | y) << 6 | u
+        return ((mask << 1) | y) << self.ushift | u
 
     @property
     def n_masks(self):
@@ -261,22 +373,23 @@ class RulesModel:
             if mask >> b & 1:
                 s[b] = 0
         if y:
-            s[self.fab] = self.rules.score_roll(self.five_rolls[0], self.fab)
+            s[self.fab] = max(self.scores[self.fab])
         return card
 
     def joker_masks(self, masks):
         """Fill the Joker table for these masks: what each box takes for each
-        five-alike roll (-1 = not allowed) and the bonus it pays.
+        five-alike roll (-1 = not allowed), on a later roll and (served rulesets) on
+        the first, and the bonus it pays.
 
         The core's Ruleset.points consults a Joker rule only once the five-alike box is
-        filled (whatever it holds; -1 for a filled box), and Scorecard.fill pays the
-        five-alike bonus only while that box holds points, from that box alone; so with
-        it open (or in a ruleset with neither) five-alikes score plainly, and for the
-        other masks a probe card is asked Ruleset.points of each open box (what
-        Scorecard.options() lists) once per mask, while the bonus is asked of
-        Scorecard.fill() once per five-alike box content. tests/test_solver.py checks
-        this against full probes through Scorecard.options() and Scorecard.fill() of
-        sampled masks and both contents."""
+        filled (whatever it holds; -1 for a filled box), and pays a five-alike bonus
+        only then; so with it open five-alikes score plainly (on the first roll: as on
+        an empty card), and for the other masks a probe card is asked Ruleset.points of
+        each open box (what Scorecard.options() lists) and Ruleset.bonus (in units of
+        five_alike_bonus) once per mask and five-alike box content. The bonus is asked
+        for the first legal box: a fill earns the same bonus in any box it may take.
+        tests/test_solver.py checks all this against full probes through
+        Scorecard.options() and Scorecard.fill() of sampled masks, every legal box."""
         pts, bonus = self.joker_pts, self.joker_bonus
         masks = np.asarray(masks, dtype=np.int64)
         if not len(masks):
@@ -284,44 +397,36 @@ class RulesModel:
         opened = ((masks[:, None] >> np.arange(self.n_boxes)) & 1) == 0        # (M, nb)
         pts[masks, 0] = np.where(opened[:, None, :], self.five_plain[None], -1)
         bonus[masks, 0] = 0
+        if self.served:
+            self.joker_first_pts[masks, 0] = np.where(opened[:, None, :],
+                                                      self.five_first[None], -1)
         if not self.jokers_apply:
             return
-        points = self.rules.points
+        rules = self.rules
+        points = rules.points
+        unit = rules.five_alike_bonus
         five_rolls = self.five_rolls
         nf = len(five_rolls)
         for mask in masks[(masks >> self.fab & 1) == 1].tolist():
             open_boxes = [b for b in range(self.n_boxes) if not mask >> b & 1]
-            rows = None
             for y in self.y_values(mask):
-                card = self.probe_card(mask, y)
-                if rows is None:          # the same for either content of that box
-                    scores = card.scores
-                    rows = [[-1] * self.n_boxes for _ in range(nf)]
-                    for fi in range(nf):
-                        row = rows[fi]
-                        for b in open_boxes:
-                            row[b] = points(scores, five_rolls[fi], b)
+                scores = self.probe_card(mask, y).scores
+                rows = [[-1] * self.n_boxes for _ in range(nf)]
+                paid = [0] * nf
+                for fi in range(nf):
+                    row = rows[fi]
+                    for b in open_boxes:
+                        row[b] = points(scores, five_rolls[fi], b)
+                    if unit:
+                        b = next((b for b in open_boxes if row[b] >= 0), None)
+                        if b is not None:
+                            paid[fi] = unit * rules.bonus(scores, five_rolls[fi], b, row[b])
                 pts[mask, y] = rows
-                bonus[mask, y] = self.five_alike_bonus_paid(card, rows, y)
-
-    def five_alike_bonus_paid(self, card, rows, y):
-        """Bonus (beyond the box's own points) that filling a legal box with each
-        five-alike earns on this probe card (six values); asked of Scorecard.fill once
-        per (five-alike box content y, face) and remembered, the card left unchanged."""
-        out = []
-        for fi, row in enumerate(rows):
-            key = (y, fi)
-            b = next((b for b, p in enumerate(row) if p >= 0), None)
-            if b is None:
-                out.append(0)             # no legal box: the bonus is never paid here
-                continue
-            if key not in self._bonus_seen:
-                saved, count = card.scores[b], card.bonus_count
-                # probe cards hold 0 in their filled upper boxes: no upper bonus here
-                self._bonus_seen[key] = card.fill(b, self._five_dice[fi]) - row[b]
-                card.scores[b], card.bonus_count = saved, count
-            out.append(self._bonus_seen[key])
-        return out
+                bonus[mask, y] = paid
+                if self.served:
+                    self.joker_first_pts[mask, y] = [
+                        [points(scores, r, b, first=1) if not mask >> b & 1 else -1
+                         for b in range(self.n_boxes)] for r in five_rolls]
 
     def masks_of_layer(self, popcount):
         """Masks with `popcount` boxes filled, ascending."""
@@ -392,11 +497,12 @@ def best_subholds(A, B, T, U, graph, S):
 _HERE = os.path.dirname(os.path.abspath(__file__))
 KERNEL_SOURCE = os.path.join(_HERE, 'solver_kernel.c')
 KERNEL_HEADERS = (os.path.join(_HERE, 'solver_kernel_turn.h'),)
-_INT_FIELDS = ('n_boxes', 'n_upper', 'fab', 'has_y', 'track_u', 'cap', 'upper_bonus',
-               'n_stack')
+_INT_FIELDS = ('n_boxes', 'n_upper', 'fab', 'has_y', 'track_u', 'cap', 'n_stack',
+               'n_served')
 _PTR_FIELDS = ('pos_start', 'pos_box', 'pos_row', 'row_start', 'row_pts', 'child',
                'par_start', 'par', 'roll_prob', 'five_roll', 'joker_pts', 'joker_bonus',
-               'special', 'lanes')
+               'special', 'lanes', 'upper_bonus', 'served_slot', 'served_face',
+               'served_pts', 'joker_first_pts')
 
 
 class KernelTables(ctypes.Structure):
@@ -410,12 +516,14 @@ def compiled_kernel():
     when no C compiler works (cbuild.last_error says why)."""
     lib = cbuild.load(KERNEL_SOURCE, KERNEL_HEADERS)
     if lib is not None and not hasattr(lib, 'typed'):
-        for name in ('solve_masks_f32', 'solve_masks_f64'):
+        for name in ('solve_masks_f32', 'solve_masks_f64', 'solve_masks_f32_l128',
+                     'solve_masks_f64_l128'):
             fn = getattr(lib, name)
             fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_void_p, ctypes.c_int64,
                            ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]
             fn.restype = ctypes.c_int
-        for name in ('turn_holds_f32', 'turn_holds_f64'):
+        for name in ('turn_holds_f32', 'turn_holds_f64', 'turn_holds_f32_l128',
+                     'turn_holds_f64_l128'):
             fn = getattr(lib, name)
             fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_int64, ctypes.c_int,
                            ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
@@ -456,6 +564,42 @@ def _roll_orders(dice):
     return c
 
 
+def kernel_function(kernel, m, dtype, what='solve_masks'):
+    """The kernel's entry point for this model's lanes and the precision in a turn."""
+    name = '%s_%s%s' % (what, 'f32' if dtype == np.float32 else 'f64',
+                        '' if m.lanes == 64 else '_l%d' % m.lanes)
+    return getattr(kernel, name)
+
+
+def served_plan(m):
+    """The served rolls of a ruleset (Generala): (rolls, face of each five-alike among
+    them or -1, per roll the (box, first-roll points) that beat a later roll's, as on
+    an empty card). Every five-alike is listed: in special states its first-roll
+    points come from the probed table. None without served hands."""
+    if not m.served:
+        return None
+    rolls, faces, gains = [], [], []
+    for r in range(N_ROLLS):
+        g = [(b, int(m.first_scores[b][r])) for b in range(m.n_boxes)
+             if m.first_scores[b][r] > m.scores[b][r]]
+        face = m.five_rolls.index(r) if r in m.five_rolls else -1
+        if g or face >= 0:
+            rolls.append(r)
+            faces.append(face)
+            gains.append(g)
+    return rolls, faces, gains
+
+
+def served_points(m, gains):
+    """(K, n_boxes) first-roll points of the boxes that gain on each served roll of
+    served_plan(m) (-1: no gain)."""
+    out = np.full((len(gains), m.n_boxes), -1, dtype=np.int64)
+    for k, g in enumerate(gains):
+        for b, p in g:
+            out[k, b] = p
+    return out
+
+
 def kernel_tables(m, special):
     """KernelTables of RulesModel m; the Joker table and `special` (Solver.special)
     are shared, so the kernel sees them as they are filled."""
@@ -483,13 +627,24 @@ def kernel_tables(m, special):
               'row_start': i32(row_start), 'row_pts': i32(row_pts), 'child': child,
               'par_start': par_start, 'par': par, 'roll_prob': roll_prob,
               'five_roll': i32(m.five_rolls), 'special': special.view(np.uint8),
-              'lanes': i32(lanes)}
+              'lanes': i32(lanes), 'upper_bonus': i32(m.upper_bonus_by_u)}
     if m.jokers_apply:               # else no state is special: the kernel never looks
         arrays['joker_pts'], arrays['joker_bonus'] = m.joker_pts, m.joker_bonus
+    plan = served_plan(m)
+    n_served = 0
+    if plan is not None:
+        rolls, faces, gains = plan
+        n_served = len(rolls)
+        slot = np.full(N_ROLLS, -1)
+        slot[rolls] = np.arange(n_served)
+        arrays['served_slot'] = i32(slot)
+        arrays['served_face'] = i32(faces)
+        arrays['served_pts'] = served_points(m, gains).astype(np.int16)
+        arrays['joker_first_pts'] = m.joker_first_pts
     for a in arrays.values():
         assert a.flags.c_contiguous
     t = KernelTables(m.n_boxes, m.n_upper, m.fab, int(m.has_y), int(m.track_u),
-                     m.cap, m.upper_bonus, len(row_pts),
+                     m.cap, len(row_pts), n_served,
                      *[arrays[n].ctypes.data if n in arrays else None
                        for n in _PTR_FIELDS])
     t.keep = arrays                 # the kernel reads these: keep them alive
@@ -507,7 +662,7 @@ class Solver:
         self.chunk = chunk
         self.workers = workers
         m = self.model
-        self.V = np.zeros(m.n_masks * 128, dtype=np.float64)
+        self.V = np.zeros(m.n_masks * 2 * m.lanes, dtype=np.float64)
         self.special = np.zeros((m.n_masks, 2), dtype=bool)
         self.kernel = None if compiled is False else compiled_kernel()
         if compiled and self.kernel is None:
@@ -559,16 +714,21 @@ class Solver:
         self._box_bits = np.array([1 << b for b in range(nb)], dtype=np.int64)
         self._is_upper = np.arange(nb) < m.n_upper
         self._is_fab = np.arange(nb) == m.fab
+        self._served = served_plan(m)
 
     def mark_special(self, masks):
-        """special[mask, y]: five-alike rolls do not score plainly in this state."""
+        """special[mask, y]: five-alike rolls do not score plainly in this state (nor,
+        on the first roll, as on an empty card)."""
         m = self.model
         masks = np.asarray(masks, dtype=np.int64)
         opened = ((masks[:, None] >> np.arange(m.n_boxes)) & 1) == 0      # (M, nb)
         plain = np.where(opened[:, None, :], m.five_plain[None], -1)  # (M, 6, nb)
+        first = np.where(opened[:, None, :], m.five_first[None], -1)
         for y in (0, 1):
             differs = (m.joker_pts[masks, y] != plain).any(axis=(1, 2))
             differs |= (m.joker_bonus[masks, y] != 0).any(axis=1)
+            if m.served:
+                differs |= (m.joker_first_pts[masks, y] != first).any(axis=(1, 2))
             self.special[masks, y] = differs
 
     # -- one chunk of states ----------------------------------------------------------
@@ -588,19 +748,19 @@ class Solver:
             if closed.all():
                 G[first:first + len(pos)] = NEG
                 continue
-            nidx = ((mask | bit) << 1 | y) << 6
+            nidx = ((mask | bit) << 1 | y) << m.ushift
             if b < m.n_upper:
                 p = pos[:, None]
                 if m.track_u:
-                    nu, bonus = _upper_step(u, p, cap, m.upper_bonus)
+                    nu, bonus = _upper_step(u, p, cap, m.upper_bonus_by_u)
                     rows = p + bonus + V[nidx + nu]
                 else:
                     rows = p + V[nidx + u]
                 zero = V[nidx + u]
             elif b == m.fab:
                 # filled with 0 the flag stays 0; with points it records them
-                zero = V[((mask | bit) << 1) << 6 | u]
-                hit = V[((mask | bit) << 1 | int(m.has_y)) << 6 | u]
+                zero = V[((mask | bit) << 1) << m.ushift | u]
+                hit = V[((mask | bit) << 1 | int(m.has_y)) << m.ushift | u]
                 rows = pos[:, None] + hit
             else:
                 zero = V[nidx + u]
@@ -629,33 +789,60 @@ class Solver:
         """Values (S, 6) of the six five-alike rolls, from the Joker table and bonus,
         for states whose Joker rules differ from plain scoring."""
         m = self.model
-        S = len(mask)
-        pts = m.joker_pts[mask, y]                      # (S, 6, nb), -1 = not allowed
-        flat = np.flatnonzero(pts.ravel() >= 0)         # legal (state, face, box), sorted
+        best = self.best_fills(mask, y, u, m.joker_pts[mask, y])
+        assert (best > NEG / 2).all(), "a five-alike roll with no legal box"
+        return best + m.joker_bonus[mask, y]
+
+    def best_fills(self, mask, y, u, pts):
+        """(S, K): for each state and each of K rolls, the best over the boxes that
+        pts (S, K, nb) allows (>= 0) of its points, the upper bonus crossed and the
+        next state's value; NEG where no box is allowed."""
+        m = self.model
+        S, K = pts.shape[:2]
+        flat = np.flatnonzero(pts.ravel() >= 0)         # legal (state, roll, box), sorted
         b = flat % m.n_boxes
-        sf = flat // m.n_boxes                          # state * 6 + face
-        st = sf // 6
+        sk = flat // m.n_boxes                          # state * K + roll
+        st = sk // K
         p = pts.ravel()[flat].astype(np.int64)
         su = u[st]
         sy = y[st]
         nmask = mask[st] | self._box_bits[b]
         if m.track_u:
             up = self._is_upper[b]
-            nu, bonus = _upper_step(su, p, m.cap, m.upper_bonus)
+            nu, bonus = _upper_step(su, p, m.cap, m.upper_bonus_by_u)
             nu = np.where(up, nu, su)
             bonus = np.where(up, bonus, 0)
         else:
             nu, bonus = su, 0
         ny = np.where(self._is_fab[b], p > 0, sy) if m.has_y else sy
-        val = p + bonus + self.V[((nmask << 1) | ny) << 6 | nu]
-        starts = np.flatnonzero(np.r_[True, sf[1:] != sf[:-1]])
-        assert len(starts) == S * 6, "a five-alike roll with no legal box"
-        best = np.maximum.reduceat(val, starts).reshape(S, 6)
-        best += m.joker_bonus[mask, y]
-        return best
+        val = p + bonus + self.V[((nmask << 1) | ny) << m.ushift | nu]
+        best = np.full(S * K, NEG)
+        if len(flat):
+            starts = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1]])
+            best[sk[starts]] = np.maximum.reduceat(val, starts)
+        return best.reshape(S, K)
+
+    def served_rows(self, mask, y, u):
+        """Values (S, K) of the K served rolls (served_plan) scored at once after the
+        turn's first roll: the boxes that gain there, as on an empty card, or in
+        special states for a five-alike every box at its probed first-roll points."""
+        m = self.model
+        rolls, faces, gains = self._served
+        K = len(rolls)
+        static = served_points(m, gains)
+        opened = ((mask[:, None] >> np.arange(m.n_boxes)) & 1) == 0      # (S, nb)
+        pts = np.where(opened[:, None, :], static[None], -1)            # (S, K, nb)
+        bonus = np.zeros((len(mask), K))
+        special = self.special[mask, y]
+        for k, f in enumerate(faces):
+            if f >= 0:
+                pts[special, k] = m.joker_first_pts[mask[special], y[special], f]
+                bonus[special, k] = m.joker_bonus[mask[special], y[special], f]
+        return self.best_fills(mask, y, u, pts) + bonus
 
     def solve_chunk(self, mask, y, u, ws):
         g = self.graph
+        m = self.model
         S = len(mask)
         A, B = ws.A, ws.B
         self.final_roll_values(mask, y, u, ws)
@@ -665,8 +852,11 @@ class Solver:
         A[rb:, :S] = B[rb:, :S]
         expect_holds(A, ws.T, g, S)                 # two rolls left
         best_subholds(A, B, ws.T, ws.U, g, S)
+        if self._served is not None:                # or score a served hand at once
+            rows = rb + g.row_of_roll[self._served[0]]
+            B[rows, :S] = np.maximum(B[rows, :S], self.served_rows(mask, y, u).T)
         vals = g.row_prob @ B[rb:, :S].astype(np.float64)
-        self.V[((mask << 1) | y) << 6 | u] = vals
+        self.V[((mask << 1) | y) << m.ushift | u] = vals
 
     def solve(self, down_to=0, progress=None):
         """Solve every reachable state with at least `down_to` boxes filled;
@@ -718,8 +908,7 @@ class Solver:
 
     def _solve_compiled(self, down_to):
         m = self.model
-        fn = self.kernel.solve_masks_f32 if self.dtype == np.float32 else \
-            self.kernel.solve_masks_f64
+        fn = kernel_function(self.kernel, m, self.dtype)
         tables = kernel_tables(m, self.special)
         layers = [np.array(m.masks_of_layer(pc), dtype=np.int64)
                   for pc in range(m.n_boxes - 1, down_to - 1, -1)]
@@ -790,8 +979,8 @@ class Solver:
 
     def turn_holds(self, mask, y=0):
         """One turn in detail, from the compiled kernel (the states after it must be
-        solved): (values (64,), holds (2, 462, 64)), lane u = upper subtotal u (only
-        the reachable ones mean anything). holds[0][h]: expected remaining score of
+        solved): (values (L,), holds (2, 462, L)), L = model.lanes, lane u = upper
+        subtotal u (only the reachable ones mean anything). holds[0][h]: expected remaining score of
         keeping hold h (yahtzee_core hold index) with one roll left, for a roll's own
         hold (ROLL_BASE + roll) its value after the last roll; holds[1]: the same with
         two rolls left (a roll's own hold: its value with one roll left). The best
@@ -799,13 +988,15 @@ class Solver:
         if self.kernel is None:
             raise RuntimeError('turn_holds needs the compiled kernel: %s' % cbuild.last_error)
         m = self.model
+        if m.served:
+            raise NotImplementedError('turn_holds: served hands (%s) are scored at once '
+                                      'after the first roll, which holds do not show' % m.name)
         if m.jokers_apply:
             m.joker_masks([mask])
             self.mark_special([mask])
-        fn = self.kernel.turn_holds_f32 if self.dtype == np.float32 else \
-            self.kernel.turn_holds_f64
-        values = np.zeros(64)
-        holds = np.zeros((2, N_HOLDS, 64))
+        fn = kernel_function(self.kernel, m, self.dtype, 'turn_holds')
+        values = np.zeros(m.lanes)
+        holds = np.zeros((2, N_HOLDS, m.lanes))
         if fn(ctypes.byref(kernel_tables(m, self.special)), mask, y, self.V.ctypes.data,
               values.ctypes.data, holds.ctypes.data):
             raise MemoryError('solver kernel: no memory for its buffers')
@@ -840,8 +1031,13 @@ def main(argv=None):
                          'turns are always double)')
     ap.add_argument('--workers', type=int, default=2, help='processes (default 2)')
     args = ap.parse_args(argv)
+    try:
+        model = RulesModel(args.rules)
+    except Unsolvable as exc:
+        print(exc, file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    s = Solver(args.rules, dtype=np.float64 if args.float64 else np.float32,
+    s = Solver(model, dtype=np.float64 if args.float64 else np.float32,
                workers=args.workers).solve()
     dt = time.perf_counter() - t0
     print('ruleset: %s  states: %d  time: %.2f s' % (args.rules, s.model.n_states(), dt))
@@ -934,7 +1130,10 @@ class PolicyEvaluator:
         self.hold_table = hold_table
         self.chunk = chunk
         self.ch = core_holds()
-        self.W = np.zeros(m.n_masks * 128, dtype=np.float64)
+        if m.served:
+            raise NotImplementedError('policy evaluation of served hands (%s): the '
+                                      'advisor does not know the roll number yet' % m.name)
+        self.W = np.zeros(m.n_masks * 2 * m.lanes, dtype=np.float64)
         self.max_int = 0
         self._plan()
 
@@ -969,14 +1168,14 @@ class PolicyEvaluator:
             bit = 1 << b
             p = pts[:, None]
             if b < m.n_upper and m.track_u:
-                nu, cross = _upper_step(u, p, m.cap, m.upper_bonus)
+                nu, cross = _upper_step(u, p, m.cap, m.upper_bonus_by_u)
             else:
                 nu = np.broadcast_to(u, (len(pts), S))
                 cross = 0
             ny = np.broadcast_to(y, (len(pts), S))
             if b == m.fab and m.has_y:
                 ny = np.broadcast_to((p > 0).astype(np.int64), (len(pts), S))
-            nidx = (((mask | bit) << 1) | ny) << 6 | nu
+            nidx = (((mask | bit) << 1) | ny) << m.ushift | nu
             gain = p + cross
             ri = 100 * gain + Q[nidx] if Q is not None else np.broadcast_to(p, (len(pts), S))
             closed = (mask & bit) != 0
@@ -1007,13 +1206,13 @@ class PolicyEvaluator:
             bit = 1 << b
             u2 = u[:, None]
             if b < m.n_upper and m.track_u:
-                nu, cross = _upper_step(u2, p, m.cap, m.upper_bonus)
+                nu, cross = _upper_step(u2, p, m.cap, m.upper_bonus_by_u)
             else:
                 nu = np.broadcast_to(u2, p.shape)
                 cross = 0
             ny = (p > 0).astype(np.int64) if (b == m.fab and m.has_y) else \
                 np.broadcast_to(y[:, None], p.shape)
-            nidx = ((((mask | bit) << 1)[:, None]) | ny) << 6 | nu
+            nidx = ((((mask | bit) << 1)[:, None]) | ny) << m.ushift | nu
             gain = p + cross
             ri = 100 * gain + Q[nidx] if Q is not None else p
             take = legal & (ri > bi)
@@ -1092,7 +1291,7 @@ class PolicyEvaluator:
         W2 = F1[h1, cols]
         F2 = self._expect(W2)
         W1 = F2[h2, cols]
-        self.W[((mask << 1) | y) << 6 | u] = self.ch.roll_prob @ W1
+        self.W[((mask << 1) | y) << self.model.ushift | u] = self.ch.roll_prob @ W1
         return self.last_boxes, h1, h2
 
     def decisions(self, mask, y, u):
@@ -1123,6 +1322,6 @@ class PolicyEvaluator:
 def guide_from_table(model, q):
     """Flat guide array (hundredths) from table-ordered uint16 values."""
     from tools.strategy_table import state_order
-    g = np.zeros(model.n_masks * 128, dtype=np.int64)
+    g = np.zeros(model.n_masks * 2 * model.lanes, dtype=np.int64)
     g[state_order(model)] = q
     return g

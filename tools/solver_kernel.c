@@ -1,11 +1,13 @@
 /* Compiled kernel of tools/solver.py: whole turns of every state of a list of filled
- * masks, vectorised over the upper subtotal (lane u = subtotal u, 0..63).
+ * masks, vectorised over the upper subtotal (lane u = subtotal u: 0..63, or 0..127 for
+ * a ruleset whose upper bonus is settled above 63, such as Kismet's top tier at 78).
  *
  * Built on first use by tools/cbuild.py (cc -O3) and called through ctypes, which
  * releases the GIL: several Python threads share one value array and take masks from
- * one atomic counter. The turn itself is solver_kernel_turn.h, compiled twice: float
- * (default inside a turn) and double (exact tests, --float64). Values between turns are
- * always double. Hold and roll indices are yahtzee_core's (holds by size, the 252 holds
+ * one atomic counter. The turn itself is solver_kernel_turn.h, compiled four times:
+ * float (default inside a turn) and double (exact tests, --float64), each for 64 and
+ * for 128 lanes (the value array's row of subtotals of one (mask, y)). Values between
+ * turns are always double. Hold and roll indices are yahtzee_core's (holds by size, the 252 holds
  * of five dice last, in roll order).
  */
 #include <stdint.h>
@@ -14,11 +16,10 @@
 #define N_ROLLS 252
 #define N_HOLDS 462
 #define N_SMALL (N_HOLDS - N_ROLLS) /* holds of fewer than five dice */
-#define LANES 64                    /* upper subtotals, one per lane; row stride */
 #define NEG (-1.0e9)
 
 typedef struct {
-    int32_t n_boxes, n_upper, fab, has_y, track_u, cap, upper_bonus, n_stack;
+    int32_t n_boxes, n_upper, fab, has_y, track_u, cap, n_stack, n_served;
     const int32_t *pos_start;   /* [253]: roll r's entries pos_start[r]..pos_start[r+1] */
     const int32_t *pos_box;     /*   box that scores points with roll r */
     const int32_t *pos_row;     /*   its stack row (box, points) */
@@ -33,14 +34,26 @@ typedef struct {
     const int16_t *joker_bonus; /* [(mask * 2 + y) * 6 + f] */
     const uint8_t *special;     /* [mask * 2 + y]: five-alikes do not score plainly */
     const int32_t *lanes;       /* [64]: subtotals to solve per upper mask (max + 1) */
+    const int32_t *upper_bonus; /* [cap + 1]: the upper bonus of a card at subtotal u */
+    /* Served hands (Generala): rolls that score more in some box on the turn's first
+     * roll. served_slot[roll] is its place s, served_face[s] its five-alike face or -1;
+     * served_pts[s * n_boxes + b] the first-roll points of each box that gains (as on
+     * an empty card; -1 = no gain); in special states a five-alike's first-roll points
+     * come from joker_first_pts (indexed as joker_pts) instead. */
+    const int32_t *served_slot; /* [252]: s of each roll, -1 if not served */
+    const int32_t *served_face;
+    const int16_t *served_pts, *joker_first_pts;
 } Tables;
 
-/* Next upper subtotal and the bonus paid for p points in an upper box at subtotal u. */
+/* Next upper subtotal and the bonus paid for p points in an upper box at subtotal u
+ * (the difference of the card's upper bonus, tiers included). */
 static inline int next_upper(const Tables *t, int u, int p, double *bonus)
 {
     int s = u + p;
-    *bonus = (u < t->cap && s >= t->cap) ? t->upper_bonus : 0;
-    return s < t->cap ? s : t->cap;
+    if (s > t->cap)
+        s = t->cap;
+    *bonus = t->upper_bonus[s] - t->upper_bonus[u];
+    return s;
 }
 
 #define INLINE static inline __attribute__((always_inline))
@@ -71,6 +84,7 @@ typedef int32_t mask_f32 __attribute__((vector_size(VBYTES)));
 typedef double vec_f64 __attribute__((vector_size(VBYTES)));
 typedef int64_t mask_f64 __attribute__((vector_size(VBYTES)));
 
+#define LANES 64                    /* upper subtotals, one per lane; row stride */
 #define REAL float
 #define VREAL vec_f32
 #define VMASK mask_f32
@@ -80,6 +94,7 @@ typedef int64_t mask_f64 __attribute__((vector_size(VBYTES)));
 #endif
 #include "solver_kernel_turn.h"     /* which #undefs these */
 
+#define LANES 64
 #define REAL double
 #define VREAL vec_f64
 #define VMASK mask_f64
@@ -87,4 +102,24 @@ typedef int64_t mask_f64 __attribute__((vector_size(VBYTES)));
 #ifdef MAX_F64
 #define VMAX_NATIVE MAX_F64
 #endif
-#include "solver_kernel_turn.h"     /* which #undefs these */
+#include "solver_kernel_turn.h"
+
+#define LANES 128
+#define REAL float
+#define VREAL vec_f32
+#define VMASK mask_f32
+#define FN(name) name##_f32_l128
+#ifdef MAX_F32
+#define VMAX_NATIVE MAX_F32
+#endif
+#include "solver_kernel_turn.h"
+
+#define LANES 128
+#define REAL double
+#define VREAL vec_f64
+#define VMASK mask_f64
+#define FN(name) name##_f64_l128
+#ifdef MAX_F64
+#define VMAX_NATIVE MAX_F64
+#endif
+#include "solver_kernel_turn.h"

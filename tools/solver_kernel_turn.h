@@ -1,7 +1,8 @@
-/* One turn of the solver for REAL = float or double (included twice by
- * solver_kernel.c, which defines REAL, VREAL: a vector of VL REALs, VMASK and
- * FN). Arrays of holds are [hold][NV vectors]: lane u is upper subtotal u; only the
- * first nv vectors (the mask's reachable subtotals) are computed. */
+/* One turn of the solver for REAL = float or double and LANES = 64 or 128 (included
+ * four times by solver_kernel.c, which defines LANES, REAL, VREAL: a vector of VL
+ * REALs, VMASK and FN). Arrays of holds are [hold][NV vectors]: lane u is upper
+ * subtotal u; only the first nv vectors (the mask's reachable subtotals) are computed.
+ * The value array V holds state (mask, y, u) at (mask * 2 + y) * LANES + u. */
 
 #define VL ((int)(sizeof(VREAL) / sizeof(REAL)))
 #define NV (LANES / VL)
@@ -31,8 +32,8 @@ INLINE void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const dou
         int64_t nm = mask | ((int64_t)1 << b);
         int is_fab = b == t->fab;
         /* filled with 0 the five-alike flag is 0; filled with points it records them */
-        const double *vz = V + ((nm << 1 | (is_fab ? 0 : y)) << 6);
-        const double *vp = V + ((nm << 1 | (is_fab ? t->has_y : y)) << 6);
+        const double *vz = V + (nm << 1 | (is_fab ? 0 : y)) * LANES;
+        const double *vp = V + (nm << 1 | (is_fab ? t->has_y : y)) * LANES;
         int upper = b < t->n_upper && t->track_u;
         for (int l = 0; l < width; l++) {
             REAL v = (REAL)vz[l];
@@ -55,6 +56,28 @@ INLINE void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const dou
     }
 }
 
+/* best[l] = max over the open boxes b that box_pts allows (>= 0) of box_pts[b], the
+ * upper bonus it crosses and the next state's value (kept where none is allowed). */
+INLINE void FN(best_fill)(const Tables *t, int64_t mask, int y, int width, const double *V,
+                         const int16_t *box_pts, double *best)
+{
+    for (int b = 0; b < t->n_boxes; b++) {
+        int p = box_pts[b];
+        if (p < 0 || (mask >> b & 1))
+            continue;
+        int64_t nm = mask | ((int64_t)1 << b);
+        int ny = (b == t->fab && t->has_y) ? (p > 0) : y;
+        const double *v = V + (nm << 1 | ny) * LANES;
+        int upper = b < t->n_upper && t->track_u;
+        for (int l = 0; l < width; l++) {
+            double bonus = 0;
+            int nu = upper ? next_upper(t, l, p, &bonus) : l;
+            double x = p + bonus + v[nu];
+            best[l] = x > best[l] ? x : best[l];
+        }
+    }
+}
+
 /* Values of the six five-alike rolls from the Joker table (states where they differ
  * from plain scoring), into the roll rows of A. */
 INLINE void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const double *V,
@@ -64,28 +87,41 @@ INLINE void FN(five_alike)(const Tables *t, int64_t mask, int y, int nv, const d
     int nb = t->n_boxes, width = nv * VL;
     for (int f = 0; f < 6; f++) {
         int64_t k = (mask * 2 + y) * 6 + f;
-        const int16_t *jp = t->joker_pts + k * nb;
         for (int l = 0; l < width; l++)
             best[l] = NEG;
-        for (int b = 0; b < nb; b++) {
-            int p = jp[b];
-            if (p < 0)
-                continue;
-            int64_t nm = mask | ((int64_t)1 << b);
-            int ny = (b == t->fab && t->has_y) ? (p > 0) : y;
-            const double *v = V + ((nm << 1 | ny) << 6);
-            int upper = b < t->n_upper && t->track_u;
-            for (int l = 0; l < width; l++) {
-                double bonus = 0;
-                int nu = upper ? next_upper(t, l, p, &bonus) : l;
-                double x = p + bonus + v[nu];
-                best[l] = x > best[l] ? x : best[l];
-            }
-        }
+        FN(best_fill)(t, mask, y, width, V, t->joker_pts + k * nb, best);
         double jb = t->joker_bonus[k];
         REAL *a = (REAL *)(A + (size_t)(N_SMALL + t->five_roll[f]) * NV);
         for (int l = 0; l < width; l++)
             a[l] = (REAL)(best[l] + jb);
+    }
+}
+
+/* Values of the served rolls scored at once after the turn's first roll (their best
+ * box at its first-roll points), into S[s] (NEG where no open box gains). Only the
+ * boxes that score more than after a later roll are listed: the others are worth no
+ * more than keeping all five dice, which the holds already count. */
+INLINE void FN(served)(const Tables *t, int64_t mask, int y, int nv, const double *V,
+                      VREAL *S)
+{
+    double best[LANES];
+    int nb = t->n_boxes, width = nv * VL;
+    int special = t->special[mask * 2 + y];
+    for (int s = 0; s < t->n_served; s++) {
+        for (int l = 0; l < width; l++)
+            best[l] = NEG;
+        int f = t->served_face[s];
+        if (f >= 0 && special) {
+            int64_t k = (mask * 2 + y) * 6 + f;
+            FN(best_fill)(t, mask, y, width, V, t->joker_first_pts + k * nb, best);
+            for (int l = 0; l < width; l++)
+                best[l] += t->joker_bonus[k];
+        } else {
+            FN(best_fill)(t, mask, y, width, V, t->served_pts + (size_t)s * nb, best);
+        }
+        REAL *o = (REAL *)(S + (size_t)s * NV);
+        for (int l = 0; l < width; l++)
+            o[l] = (REAL)best[l];
     }
 }
 
@@ -106,9 +142,10 @@ INLINE void FN(expect)(const Tables *t, VREAL *A, int nv)
 
 /* The best hold inside each hold (itself included): B[h] for the holds of fewer than
  * five dice; for the rolls, into R (A itself after the first roll, whose roll rows
- * are then no longer needed), or added into sum with the roll probabilities. */
+ * are then no longer needed), or, better of it and the served value S[s] of a served
+ * roll (scored at once), added into sum with the roll probabilities. */
 INLINE void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
-                           double *sum, int nv)
+                           const VREAL *S, double *sum, int nv)
 {
     for (int h = 0; h < N_HOLDS; h++) {   /* sub-holds are smaller: done first */
         const int32_t *p = t->par + t->par_start[h];
@@ -125,6 +162,10 @@ INLINE void FN(best_inside)(const Tables *t, const VREAL *A, VREAL *B, VREAL *R,
             for (int v = 0; v < nv; v++)
                 o[v] = best[v];
         } else {
+            int s = S ? t->served_slot[h - N_SMALL] : -1;
+            if (s >= 0)
+                for (int v = 0; v < nv; v++)
+                    best[v] = FN(vmax)(best[v], S[(size_t)s * NV + v]);
             const REAL *x = (const REAL *)best;
             double pr = t->roll_prob[h - N_SMALL];
             for (int l = 0; l < nv * VL; l++)
@@ -148,7 +189,7 @@ static void FN(copy_holds)(const VREAL *A, double *holds, int nv)
 INLINE void FN(turn)(
     const Tables *t, int64_t mask, int y, int nv, const double *V,
     const int32_t *ent_start, const int32_t *ent_row, VREAL *A, VREAL *B, VREAL *rows,
-    double *out, double *holds)
+    VREAL *S, double *out, double *holds)
 {
     VREAL *zero = rows + (size_t)t->n_stack * NV;
     FN(box_rows)(t, mask, y, nv, V, rows, zero);
@@ -167,16 +208,18 @@ INLINE void FN(turn)(
     }
     if (t->special[mask * 2 + y])
         FN(five_alike)(t, mask, y, nv, V, A);
+    if (t->n_served)
+        FN(served)(t, mask, y, nv, V, S);
     for (int l = 0; l < nv * VL; l++)
         out[l] = 0;
     FN(expect)(t, A, nv);                       /* one roll left */
     if (holds)
         FN(copy_holds)(A, holds, nv);
-    FN(best_inside)(t, A, B, A, out, nv);
+    FN(best_inside)(t, A, B, A, NULL, out, nv);
     FN(expect)(t, A, nv);                       /* two rolls left */
     if (holds)
         FN(copy_holds)(A, holds + (size_t)N_HOLDS * LANES, nv);
-    FN(best_inside)(t, A, B, NULL, out, nv);
+    FN(best_inside)(t, A, B, NULL, t->n_served ? S : NULL, out, nv);
 }
 
 /* The stack rows of each roll's open positive-scoring boxes, for one mask. */
@@ -204,10 +247,11 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
     VREAL *A = aligned_alloc(64, hold_bytes);
     VREAL *B = aligned_alloc(64, hold_bytes);
     VREAL *rows = aligned_alloc(64, row_bytes);
+    VREAL *S = aligned_alloc(64, (size_t)(t->n_served + 1) * NV * sizeof(VREAL));
     int32_t *ent_row = malloc(sizeof(int32_t) * (t->pos_start[N_ROLLS] + 1));
     int32_t ent_start[N_ROLLS + 1];
     double out[LANES];
-    int ok = A && B && rows && ent_row;
+    int ok = A && B && rows && S && ent_row;
     while (ok) {
         int64_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
         if (i >= n)
@@ -218,17 +262,24 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
         int nv = (L + VL - 1) / VL;             /* lanes past L: unreachable subtotals */
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
+#if LANES == 64
             switch (nv) {               /* a copy per vector count: loops unrolled */
 #define TURN(k) case k: if (k <= NV) FN(turn)(t, mask, y, k, V, ent_start, ent_row, \
-                                             A, B, rows, out, NULL); break
+                                             A, B, rows, S, out, NULL); break
             TURN(1); TURN(2); TURN(3); TURN(4); TURN(5); TURN(6); TURN(7); TURN(8);
             TURN(9); TURN(10); TURN(11); TURN(12); TURN(13); TURN(14); TURN(15); TURN(16);
 #undef TURN
             default:                    /* more vectors (doubles in 16 bytes): a loop */
                 if (NV > 16 && nv <= NV)
-                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out, NULL);
+                    FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out,
+                             NULL);
             }
-            double *v = V + ((mask << 1 | y) << 6);
+#else
+            /* 128 lanes (Kismet alone): one copy with a loop over the vectors, which
+               compiles in a fraction of the unrolled copies' time */
+            FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out, NULL);
+#endif
+            double *v = V + (mask << 1 | y) * LANES;
             for (int l = 0; l < L; l++)
                 v[l] = out[l];
         }
@@ -236,6 +287,7 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
     free(A);
     free(B);
     free(rows);
+    free(S);
     free(ent_row);
     return ok ? 0 : -1;
 }
@@ -243,7 +295,8 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
 /* One state's turn in detail: holds[0] = every hold's value with one roll left (a
  * roll's own row: its value after the last roll), holds[1] = with two rolls left (a
  * roll's row: its value with one roll left); [stage][hold][LANES] doubles, for the
- * subtotals of the mask; out[u] = the states' values. 0 = done, -1 = no memory. */
+ * subtotals of the mask; out[u] = the states' values (served rolls scored at once
+ * included, which holds do not show). 0 = done, -1 = no memory. */
 int FN(turn_holds)(const Tables *t, int64_t mask, int y, const double *V, double *out,
                    double *holds)
 {
@@ -251,23 +304,26 @@ int FN(turn_holds)(const Tables *t, int64_t mask, int y, const double *V, double
     VREAL *A = aligned_alloc(64, hold_bytes);
     VREAL *B = aligned_alloc(64, hold_bytes);
     VREAL *rows = aligned_alloc(64, (size_t)(t->n_stack + 1) * NV * sizeof(VREAL));
+    VREAL *S = aligned_alloc(64, (size_t)(t->n_served + 1) * NV * sizeof(VREAL));
     int32_t *ent_row = malloc(sizeof(int32_t) * (t->pos_start[N_ROLLS] + 1));
     int32_t ent_start[N_ROLLS + 1];
-    int ok = A && B && rows && ent_row;
+    int ok = A && B && rows && S && ent_row;
     if (ok) {
         FN(open_rows)(t, mask, ent_start, ent_row);
         int nv = (t->lanes[mask & 63] + VL - 1) / VL;
-        FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, out, holds);
+        FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out, holds);
     }
     free(A);
     free(B);
     free(rows);
+    free(S);
     free(ent_row);
     return ok ? 0 : -1;
 }
 
 #undef VL
 #undef NV
+#undef LANES
 #undef REAL
 #undef VREAL
 #undef VMASK

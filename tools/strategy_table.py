@@ -53,6 +53,36 @@ FORMATS = {
 }
 
 
+class TableUnsupported(ValueError):
+    """The device's advisor cannot play this ruleset from a table yet (message: why)."""
+
+
+def unsupported(model):
+    """Why the advisor cannot use a table of this ruleset (None: it can). The header
+    keeps 64 upper subtotals per upper mask and the planner (yahtzee_core/planner.py)
+    one bonus threshold, and it plans a turn without knowing which roll it is."""
+    if model.served:
+        return ('%s: a served hand scores more on the turn\'s first roll, and the '
+                'advisor\'s planner does not know the roll number yet' % model.name)
+    if model.cap > 63 or int(np.count_nonzero(np.diff(model.upper_bonus_by_u))) > 1:
+        return ('%s: its upper bonus has tiers up to %d, and the table header and the '
+                'advisor\'s planner know one threshold below 64' % (model.name, model.cap))
+    return None
+
+
+def no_table_reason(name):
+    """Why there is no strategy table for ruleset `name` (it cannot be solved, or the
+    advisor cannot play it from one yet), or None: checked without solving, for the
+    callers that build every ruleset's table (bundle builder, tests)."""
+    from tools.solver import RulesModel, unsolvable
+    from yahtzee_core.rules import ruleset
+    why = unsolvable(ruleset(name))
+    if why:
+        return why
+    why = unsupported(RulesModel(name))
+    return 'no strategy table for ' + why if why else None
+
+
 def table_path(out_dir, name, kind='plain'):
     return os.path.join(out_dir, name + FORMATS[kind][0])
 
@@ -114,7 +144,7 @@ def state_order(model):
         for um in range(64):
             mask = (lm << 6) | um
             us = model.upper_sets[um]
-            out.append(((mask << 1 | y) << 6) + us)
+            out.append(((mask << 1 | y) << model.ushift) + us)
     return np.concatenate(out)
 
 
@@ -246,12 +276,14 @@ def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=N
     are smaller than the exact one). Returns {kind: path}. progress(layer) is called
     as the solver finishes each layer (see tools.solver.Solver.solve)."""
     from tools.solver import Solver, RulesModel
-    if values is None:
-        s = Solver(rules).solve(progress=progress)
-        model = s.model
-        values = s.state_value_array()
-    elif model is None:
+    if model is None:
         model = RulesModel(rules)
+    why = unsupported(model)
+    if why:
+        raise TableUnsupported('no strategy table for ' + why)
+    if values is None:
+        s = Solver(model).solve(progress=progress)
+        values = s.state_value_array()
     q = quantise(values)
     os.makedirs(out_dir, exist_ok=True)
     exact_bits = None
@@ -324,14 +356,21 @@ def main(argv=None):
     ap.add_argument('--formats', nargs='+', choices=sorted(FORMATS), default=None,
                     help='table formats to write (default: all that are worth it)')
     args = ap.parse_args(argv)
+    from tools.solver import Unsolvable
+    failed = 0
     for rules in args.rules:
         t = time.perf_counter()
-        paths = write_tables(rules, args.out, kinds=args.formats)
+        try:
+            paths = write_tables(rules, args.out, kinds=args.formats)
+        except (TableUnsupported, Unsolvable) as exc:
+            print(exc, file=sys.stderr)
+            failed += 1
+            continue
         dt = time.perf_counter() - t
         for kind, p in sorted(paths.items()):
             print('%-20s %-10s %s  %d bytes' % (rules, kind, p, os.path.getsize(p)))
         print('%-20s built in %.1f s' % (rules, dt))
-    return 0
+    return 1 if failed else 0
 
 
 def _source_stamp():
