@@ -2,10 +2,14 @@
 separately from yahtzee_core so the two can be checked against each other.
 
 Desktop-only (uses collections.Counter); speed does not matter here, clarity does.
+The rulesets of issue 13 (kniffel, generala, kismet, triple-yahtzee) are read from the
+same page; `first` below means "the dice are the turn's first roll" (Generala's served
+hands and its instant win).
 """
 from collections import Counter
 
-RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht")
+RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
+            "kniffel", "generala", "kismet", "triple-yahtzee")
 
 YAHTZEE_BOXES = (
     "aces", "twos", "threes", "fours", "fives", "sixes",
@@ -22,6 +26,25 @@ YACHT_BOXES = (
     "full_house", "four_of_a_kind", "little_straight", "big_straight",
     "choice", "yacht",
 )
+# Kniffel's boxes are Yahtzee's, one for one, under their German names.
+KNIFFEL_BOXES = (
+    "einer", "zweier", "dreier", "vierer", "fuenfer", "sechser",
+    "dreierpasch", "viererpasch", "full_house",
+    "kleine_strasse", "grosse_strasse", "kniffel", "chance",
+)
+GENERALA_BOXES = (
+    "ones", "twos", "threes", "fours", "fives", "sixes",
+    "straight", "full_house", "four_of_a_kind", "generala", "double_generala",
+)
+KISMET_BOXES = (
+    "aces", "deuces", "treys", "fours", "fives", "sixes",
+    "two_pair_same_colour", "three_of_a_kind", "straight", "flush", "full_house",
+    "full_house_same_colour", "four_of_a_kind", "yarborough", "kismet",
+)
+# Triple Yahtzee: Yahtzee's 13 boxes three times, column 1 (x1), then 2 (x2), then 3 (x3).
+TRIPLE_COLUMNS = 3
+TRIPLE_BOXES = tuple("%s_%d" % (box, column)
+                     for column in range(1, TRIPLE_COLUMNS + 1) for box in YAHTZEE_BOXES)
 
 # Joker policy per ruleset (RULES.md "Joker variants").
 JOKER_POLICY = {
@@ -30,41 +53,107 @@ JOKER_POLICY = {
     "yahtzee-1956": "1956",
     "yatzy": "none",
     "yacht": "none",
+    # Kniffel's Joker takes the same boxes as the forced Joker; only its bonus differs.
+    "kniffel": "forced",
+    "generala": "none",
+    "kismet": "none",
+    "triple-yahtzee": "triple",
 }
+# The upper bonus at 63: for kismet the lowest tier (KISMET_TIERS), for triple-yahtzee
+# that of column 1 (column m pays this times m).
 UPPER_BONUS = {"yahtzee": 35, "yahtzee-free-joker": 35, "yahtzee-1956": 35,
-               "yatzy": 50, "yacht": 0}
+               "yatzy": 50, "yacht": 0,
+               "kniffel": 35, "generala": 0, "kismet": 35, "triple-yahtzee": 35}
+# Kismet's tiered upper bonus: (lowest upper total, bonus), highest tier first.
+KISMET_TIERS = ((78, 75), (71, 55), (63, 35))
+# Points of one further-five-alike bonus (Scorecard.bonus_count counts these units).
+FIVE_ALIKE_BONUS = {"yahtzee": 100, "yahtzee-free-joker": 100, "yahtzee-1956": 100,
+                    "yatzy": 0, "yacht": 0,
+                    "kniffel": 50, "generala": 0, "kismet": 0, "triple-yahtzee": 100}
 UPPER_BONUS_THRESHOLD = 63
 YAHTZEE_BONUS = 100
 # Scores a Joker earns in the three boxes whose requirement a Yahtzee does not meet.
-JOKER_FIXED = {"full_house": 25, "small_straight": 30, "large_straight": 40}
+# Kniffel's names for the same three boxes are here too (no other ruleset has them).
+JOKER_FIXED = {"full_house": 25, "small_straight": 30, "large_straight": 40,
+               "kleine_strasse": 30, "grosse_strasse": 40}
+
+# Generala: the extra points of a hand made on the turn's first roll ("servido").
+GENERALA_SERVED_EXTRA = {"straight": 5, "full_house": 5, "four_of_a_kind": 5}
+GENERALA_SCORES = {"straight": 20, "full_house": 30, "four_of_a_kind": 40,
+                   "generala": 50, "double_generala": 100}
+
+# Kismet: the colour of each face's pips.
+KISMET_COLOUR = {1: "black", 6: "black", 2: "red", 5: "red", 3: "green", 4: "green"}
 
 
 def boxes(ruleset):
+    if ruleset == "triple-yahtzee":
+        return TRIPLE_BOXES
     if ruleset.startswith("yahtzee"):
         return YAHTZEE_BOXES
-    if ruleset == "yatzy":
-        return YATZY_BOXES
-    if ruleset == "yacht":
-        return YACHT_BOXES
+    table = {"yatzy": YATZY_BOXES, "yacht": YACHT_BOXES, "kniffel": KNIFFEL_BOXES,
+             "generala": GENERALA_BOXES, "kismet": KISMET_BOXES}
+    if ruleset in table:
+        return table[ruleset]
     raise ValueError(ruleset)
 
 
 def upper_boxes(ruleset):
+    """The six upper boxes (for triple-yahtzee: column 1's; see column_boxes)."""
     return boxes(ruleset)[:6]
 
 
 def lower_boxes(ruleset):
-    return boxes(ruleset)[6:]
+    return tuple(b for b in boxes(ruleset) if upper_face(ruleset, b) is None)
 
 
 def five_alike_box(ruleset):
-    return {"yatzy": "yatzy", "yacht": "yacht"}.get(ruleset, "yahtzee")
+    """The box for five alike (for triple-yahtzee: column 1's; see five_alike_boxes)."""
+    return {"yatzy": "yatzy", "yacht": "yacht", "kniffel": "kniffel",
+            "generala": "generala", "kismet": "kismet",
+            "triple-yahtzee": "yahtzee_1"}.get(ruleset, "yahtzee")
+
+
+def five_alike_boxes(ruleset):
+    """Every box for five alike: three for triple-yahtzee, one elsewhere."""
+    if ruleset == "triple-yahtzee":
+        return tuple("yahtzee_%d" % column for column in range(1, TRIPLE_COLUMNS + 1))
+    return (five_alike_box(ruleset),)
+
+
+def column_of(ruleset, box):
+    """The column (1..3) of a triple-yahtzee box, which is also its multiplier; 1 for
+    every box of the one-column rulesets."""
+    if ruleset != "triple-yahtzee":
+        return 1
+    return int(box.rsplit("_", 1)[1])
+
+
+def base_box(ruleset, box):
+    """The Yahtzee box a triple-yahtzee box is a copy of ("full_house_3" ->
+    "full_house"); the box itself for the other rulesets."""
+    if ruleset != "triple-yahtzee":
+        return box
+    return box.rsplit("_", 1)[0]
+
+
+def column_boxes(ruleset, column):
+    """The boxes of one column, in card order (the whole card for one-column rulesets)."""
+    return tuple(b for b in boxes(ruleset) if column_of(ruleset, b) == column)
 
 
 def upper_face(ruleset, box):
-    """1..6 for an upper box, None for a lower box."""
+    """1..6 for an upper box (in any column), None for a lower box."""
+    if ruleset == "triple-yahtzee":
+        box = base_box(ruleset, box)
+        ruleset = "yahtzee"
     ups = upper_boxes(ruleset)
     return ups.index(box) + 1 if box in ups else None
+
+
+def matching_upper_boxes(ruleset, face):
+    """The upper box(es) of a face: one per column."""
+    return tuple(b for b in boxes(ruleset) if upper_face(ruleset, b) == face)
 
 
 def is_five_alike(dice):
@@ -80,6 +169,22 @@ def _has_run(faces, run):
     return set(run) <= faces
 
 
+def kismet_colour_count(dice):
+    """How many colours five dice show (a flush shows one)."""
+    return len(set(KISMET_COLOUR[d] for d in dice))
+
+
+def _kismet_two_pair_same_colour(counts):
+    """Two pairs whose four dice share a colour. Four alike counts as two pairs (of one
+    face, so of one colour); otherwise the two pairs are of two faces, which must then
+    be the two faces of one colour."""
+    if max(counts.values()) >= 4:
+        return True
+    pair_faces = [f for f, c in counts.items() if c >= 2]
+    return len(pair_faces) == 2 and \
+        KISMET_COLOUR[pair_faces[0]] == KISMET_COLOUR[pair_faces[1]]
+
+
 def plain_score(ruleset, dice, box):
     """Score of `box` for five dice with no Joker applied."""
     dice = list(dice)
@@ -90,7 +195,53 @@ def plain_score(ruleset, dice, box):
     most = max(counts.values())
     face = upper_face(ruleset, box)
     if face is not None:
-        return face * counts[face]
+        return column_of(ruleset, box) * face * counts[face]
+
+    if ruleset == "triple-yahtzee":
+        # Stored multiplied: the Yahtzee score of the same box, times the column.
+        return column_of(ruleset, box) * plain_score("yahtzee", dice, base_box(ruleset, box))
+
+    if ruleset == "kniffel":
+        # Scored exactly as Yahtzee's box at the same place on the card.
+        return plain_score("yahtzee", dice, YAHTZEE_BOXES[KNIFFEL_BOXES.index(box)])
+
+    if ruleset == "generala":
+        if box == "straight":
+            # 1-2-3-4-5, 2-3-4-5-6, or 3-4-5-6 with the 1 above the 6
+            return 20 if faces in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6}, {3, 4, 5, 6, 1}) else 0
+        if box == "full_house":
+            return 30 if _is_full_house(counts) else 0
+        if box == "four_of_a_kind":
+            return 40 if most >= 4 else 0
+        if box == "generala":
+            return 50 if most == 5 else 0
+        if box == "double_generala":
+            # Without a card: what five alike would score once the Generala box holds
+            # 50 (legal_options applies that condition).
+            return 100 if most == 5 else 0
+        raise KeyError(box)
+
+    if ruleset == "kismet":
+        one_colour = kismet_colour_count(dice) == 1
+        if box == "two_pair_same_colour":
+            return total if _kismet_two_pair_same_colour(counts) else 0
+        if box == "three_of_a_kind":
+            return total if most >= 3 else 0
+        if box == "straight":
+            return 30 if faces in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6}) else 0
+        if box == "flush":
+            return 35 if one_colour else 0
+        if box == "full_house":
+            return total + 15 if _is_full_house(counts) else 0
+        if box == "full_house_same_colour":
+            return total + 20 if _is_full_house(counts) and one_colour else 0
+        if box == "four_of_a_kind":
+            return total + 25 if most >= 4 else 0
+        if box == "yarborough":
+            return total
+        if box == "kismet":
+            return total + 50 if most == 5 else 0
+        raise KeyError(box)
 
     if ruleset.startswith("yahtzee"):
         if box == "three_of_a_kind":
@@ -154,20 +305,60 @@ def plain_score(ruleset, dice, box):
 
 
 def _joker_score(ruleset, dice, box):
-    """A Yahtzee used as a Joker in a lower box."""
-    return JOKER_FIXED.get(box, plain_score(ruleset, dice, box))
+    """A Yahtzee used as a Joker in a lower box (triple-yahtzee: times its column)."""
+    fixed = JOKER_FIXED.get(base_box(ruleset, box))
+    if fixed is None:
+        return plain_score(ruleset, dice, box)
+    return column_of(ruleset, box) * fixed
 
 
-def legal_options(ruleset, filled, dice):
+def generala_points(filled, dice, box, first=False):
+    """Points of an open Generala box: the plain score, +5 for a straight, full or
+    poker served (made on the first roll), and the Double Generala only while the
+    Generala box holds 50."""
+    points = plain_score("generala", dice, box)
+    if box == "double_generala" and filled.get("generala") != 50:
+        return 0
+    if first and points:
+        points += GENERALA_SERVED_EXTRA.get(box, 0)
+    return points
+
+
+def instant_win(ruleset, dice, first):
+    """True when these dice win the game at once: a Generala served (five alike on the
+    turn's first roll), whatever the card holds."""
+    return ruleset == "generala" and bool(first) and is_five_alike(dice)
+
+
+def _triple_joker_open(filled, face):
+    """Triple Yahtzee's Joker: all three Yahtzee boxes and all three upper boxes of the
+    face are filled (with anything, zeros included)."""
+    needed = five_alike_boxes("triple-yahtzee") + matching_upper_boxes("triple-yahtzee", face)
+    return all(b in filled for b in needed)
+
+
+def legal_options(ruleset, filled, dice, first=False):
     """{box: box points} for the boxes a player may fill now (Joker applied).
 
     `filled` maps box name -> score already written. Bonuses are not included;
-    see yahtzee_bonus_gain and upper_bonus_gain.
+    see yahtzee_bonus_gain / five_alike_bonus_gain and upper_bonus. `first`: the dice
+    are the turn's first roll (only Generala looks at it).
     """
     policy = JOKER_POLICY[ruleset]
     all_boxes = boxes(ruleset)
     open_boxes = [b for b in all_boxes if b not in filled]
-    joker_time = (policy != "none" and is_five_alike(dice) and "yahtzee" in filled)
+    dice = list(dice)
+    if ruleset == "generala":
+        return {b: generala_points(filled, dice, b, first) for b in open_boxes}
+    if policy == "triple":
+        # Free choice of any open box; full house and straights are Jokers only when
+        # every Yahtzee box and every upper box of the face is filled.
+        if is_five_alike(dice) and _triple_joker_open(filled, dice[0]):
+            return {b: (_joker_score(ruleset, dice, b) if upper_face(ruleset, b) is None
+                        else plain_score(ruleset, dice, b)) for b in open_boxes}
+        return {b: plain_score(ruleset, dice, b) for b in open_boxes}
+    joker_time = (policy != "none" and is_five_alike(dice)
+                  and five_alike_box(ruleset) in filled)
     if not joker_time:
         return {b: plain_score(ruleset, dice, b) for b in open_boxes}
 
@@ -198,7 +389,8 @@ def legal_options(ruleset, filled, dice):
 
 
 def yahtzee_bonus_gain(ruleset, filled, dice):
-    """+100 for a further Yahtzee once the Yahtzee box holds 50 (wherever it goes)."""
+    """+100 for a further Yahtzee once the Yahtzee box holds 50 (wherever it goes).
+    The Yahtzee family's rule; five_alike_bonus_gain covers every ruleset."""
     if JOKER_POLICY[ruleset] == "none":
         return 0
     if is_five_alike(dice) and filled.get("yahtzee") == 50:
@@ -206,11 +398,52 @@ def yahtzee_bonus_gain(ruleset, filled, dice):
     return 0
 
 
+def five_alike_bonus_gain(ruleset, filled, dice, box, points):
+    """Bonus points earned by filling `box` with `dice` for `points`, on a card whose
+    filled boxes (before this fill) are `filled`:
+    - the Yahtzee family: +100 once the Yahtzee box holds 50, wherever the dice go;
+    - kniffel: +50 when the Kniffel box holds an entry (50 or 0) and the dice go into
+      their open matching upper box (the only box then allowed), else nothing;
+    - triple-yahtzee: +100 x the column of the box, once all three Yahtzee boxes hold
+      points (none scratched), if the box scores more than 0;
+    - the others: never."""
+    dice = list(dice)
+    if not is_five_alike(dice):
+        return 0
+    if ruleset in ("yahtzee", "yahtzee-free-joker", "yahtzee-1956"):
+        return yahtzee_bonus_gain(ruleset, filled, dice)
+    if ruleset == "kniffel":
+        if "kniffel" in filled and upper_face(ruleset, box) == dice[0]:
+            return FIVE_ALIKE_BONUS[ruleset]
+        return 0
+    if ruleset == "triple-yahtzee":
+        if all(filled.get(b, 0) > 0 for b in five_alike_boxes(ruleset)) and points > 0:
+            return FIVE_ALIKE_BONUS[ruleset] * column_of(ruleset, box)
+        return 0
+    return 0
+
+
+def column_upper_total(ruleset, filled, column):
+    """A column's upper boxes, unmultiplied (the points of the dice)."""
+    return sum(filled.get(b, 0) // column
+               for b in column_boxes(ruleset, column) if upper_face(ruleset, b))
+
+
 def upper_total(ruleset, filled):
     return sum(filled.get(b, 0) for b in upper_boxes(ruleset))
 
 
 def upper_bonus(ruleset, filled):
+    if ruleset == "kismet":
+        total = upper_total(ruleset, filled)
+        for lowest, bonus in KISMET_TIERS:
+            if total >= lowest:
+                return bonus
+        return 0
+    if ruleset == "triple-yahtzee":
+        # Each column on its own: 63 of its dice earn 35 times the column.
+        return sum(UPPER_BONUS[ruleset] * column for column in range(1, TRIPLE_COLUMNS + 1)
+                   if column_upper_total(ruleset, filled, column) >= UPPER_BONUS_THRESHOLD)
     return UPPER_BONUS[ruleset] if upper_total(ruleset, filled) >= UPPER_BONUS_THRESHOLD else 0
 
 
@@ -226,19 +459,23 @@ class ReferenceCard:
     def __init__(self, ruleset):
         self.ruleset = ruleset
         self.filled = {}
-        self.yahtzee_bonus = 0
+        self.yahtzee_bonus = 0   # bonus points for further five-alikes
+        self.bonus_count = 0     # those bonuses in units of FIVE_ALIKE_BONUS
 
-    def options(self, dice):
-        return legal_options(self.ruleset, self.filled, list(dice))
+    def options(self, dice, first=False):
+        return legal_options(self.ruleset, self.filled, list(dice), first)
 
-    def fill(self, box, dice):
+    def fill(self, box, dice, first=False):
         """Points gained incl. bonuses; ValueError when illegal (nothing changes)."""
         dice = list(dice)
-        opts = self.options(dice)
+        opts = self.options(dice, first)
         if box not in opts:
             raise ValueError("illegal box %r" % (box,))
         before = self.total
-        self.yahtzee_bonus += yahtzee_bonus_gain(self.ruleset, self.filled, dice)
+        bonus = five_alike_bonus_gain(self.ruleset, self.filled, dice, box, opts[box])
+        self.yahtzee_bonus += bonus
+        if bonus:
+            self.bonus_count += bonus // FIVE_ALIKE_BONUS[self.ruleset]
         self.filled[box] = opts[box]
         return self.total - before
 

@@ -10,8 +10,20 @@ from yahtzee_core import dice as yd
 NAME = sys.argv[1] if len(sys.argv) > 1 else "yahtzee"
 
 
+# Kniffel's boxes are Yahtzee's under German names; Kismet's pip colours by face.
+KNIFFEL = {"einer": "aces", "zweier": "twos", "dreier": "threes", "vierer": "fours",
+           "fuenfer": "fives", "sechser": "sixes", "dreierpasch": "three_of_a_kind",
+           "viererpasch": "four_of_a_kind", "kleine_strasse": "small_straight",
+           "grosse_strasse": "large_straight", "kniffel": "yahtzee"}
+COLOUR = (0, 1, 2, 3, 3, 2, 1)  # 1 and 6 black, 2 and 5 red, 3 and 4 green
+
+
 def ref_score(name, box, d):
     """The plain score by the words of RULES.md, from face counts (no core tables)."""
+    if name == "triple-yahtzee":  # '<yahtzee box>_<column>', scored times the column
+        return int(box[-1]) * ref_score("yahtzee", box[:-2], d)
+    if name == "kniffel":
+        return ref_score("yahtzee", KNIFFEL.get(box, box), d)
     c = [0] * 7
     for x in d:
         c[x] += 1
@@ -32,6 +44,26 @@ def ref_score(name, box, d):
         f = ("aces", "twos", "threes", "fours", "fives", "sixes").index(box) + 1 \
             if box != "ones" else 1
         return f * c[f]
+    if box in ("deuces", "treys"):
+        f = 2 if box == "deuces" else 3
+        return f * c[f]
+    if name == "generala":
+        # a straight: five different faces, the one missing a 6 (1-5), a 1 (2-6) or a 2
+        # (3-4-5-6-1, the 1 above the 6); so 3, 4 and 5 all show
+        return {"straight": 20 if not top[2] and c[3] and c[4] and c[5] else 0,
+                "full_house": 30 if full else 0, "four_of_a_kind": 40 if top[4] else 0,
+                "generala": 50 if top[5] else 0,
+                "double_generala": 100 if top[5] else 0}[box]  # before the card's check
+    if name == "kismet":
+        colours = len(set(COLOUR[x] for x in d))
+        pair_colours = set(COLOUR[f] for f in range(1, 7) if c[f] >= 2)
+        return {"two_pair_same_colour": s if top[4] or (n_pairs == 2 and len(pair_colours) == 1)
+                else 0,
+                "three_of_a_kind": s if top[3] else 0, "straight": 30 if straight else 0,
+                "flush": 35 if colours == 1 else 0, "full_house": s + 15 if full else 0,
+                "full_house_same_colour": s + 20 if full and colours == 1 else 0,
+                "four_of_a_kind": s + 25 if top[4] else 0, "yarborough": s,
+                "kismet": s + 50 if top[5] else 0}[box]
     if box in ("chance", "choice"):
         return s
     if box in ("yahtzee", "yatzy", "yacht"):
