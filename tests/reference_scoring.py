@@ -324,10 +324,11 @@ def generala_points(filled, dice, box, first=False):
     return points
 
 
-def instant_win(ruleset, dice, first):
+def instant_win(ruleset, dice, first, duplicate=False):
     """True when these dice win the game at once: a Generala served (five alike on the
-    turn's first roll), whatever the card holds."""
-    return ruleset == "generala" and bool(first) and is_five_alike(dice)
+    turn's first roll), whatever the card holds; never in Duplicate play, where every
+    seat gets the same first roll."""
+    return ruleset == "generala" and bool(first) and is_five_alike(dice) and not duplicate
 
 
 def _triple_joker_open(filled, face):

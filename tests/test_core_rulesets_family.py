@@ -614,7 +614,7 @@ def play_whole_game(name, players, duplicate, seed):
             assert list(game.dice) == dice, (name, seat, k)
             assert used == len(faces.given)
             first = k == 0
-            if ref.instant_win(name, dice, first):
+            if ref.instant_win(name, dice, first, duplicate):
                 assert game.over and game.winner == seat
                 rows = game.ranking()
                 assert rows[0][:2] == (1, seat) and all(r[0] > 1 for r in rows[1:])
@@ -654,14 +654,19 @@ def test_whole_games_match_the_reference(name, duplicate):
         assert wins >= 1, "no game ended on a Generala served: the seeds test too little"
 
 
-def test_duplicate_generala_served_goes_to_seat_0_first():
+def test_duplicate_generala_served_is_no_instant_win_but_a_generala_for_every_seat():
     """Every seat's first roll is the round's first five dice, so a Generala served in
-    Duplicate play is seat 0's, and the game ends before the others roll."""
+    Duplicate play cannot separate the seats: it scores like any Generala, for all."""
     rng = ScriptedDice([4] * 5 + [1] * 10)
     game = yc.Game("generala", 3, rng, duplicate=True)
-    game.roll()
-    assert game.over and game.winner == 0
-    assert [row[1] for row in game.ranking()][0] == 0
+    for seat in range(3):
+        game.roll()
+        assert not game.over and game.winner == -1
+        assert list(game.dice) == [4] * 5
+        assert game.fill("generala") == 50
+    data = game.to_bytes()
+    assert yc.Game.from_bytes(data).to_bytes() == data
+    assert [c.total for c in game.cards] == [50, 50, 50]
 
 
 # --- known core bugs (strict xfail: they fail loudly once fixed) -----------------------

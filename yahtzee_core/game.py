@@ -158,7 +158,9 @@ class Game:
         if self.rules._five_alike[roll_index(self.dice)] and not self.turn_yahtzee:
             self.turn_yahtzee = 1
             self.yahtzees[self.current] += 1
-            if first and getattr(self.rules, 'instant_win', 0):
+            # Not in Duplicate play: every seat gets the same first roll, so it would
+            # always be seat 0's (docs/RULES.md); there it scores like any Generala.
+            if first and same is None and getattr(self.rules, 'instant_win', 0):
                 self.winner = self.current
 
     def hold(self, i, keep=1):

@@ -61,7 +61,7 @@ def check_turn(game):
         # On the first roll it wins at once where the rules say so, and only then.
         bad = game.round > rules.rounds or (five and not counted) or \
             (first and counted and not five) or \
-            (game.winner >= 0) != (first and five and getattr(rules, 'instant_win', 0))
+            (game.winner >= 0) != (first and five and same is None and getattr(rules, 'instant_win', 0))
         # Duplicate play: each die is this turn's draw for its place on some roll so far.
         for i in range(5 if same is not None else 0):
             d = game.dice[i]
