@@ -11,7 +11,8 @@ box's points (multiplied) or, in brackets, what the dice would score there now.
   5 5 5 3 1
 
 Layout entries are those of card_view: (x, y, width, item index, text, text x);
-index -1 never takes the cursor, -2 is the cursor's box name (redrawn on every move).
+index -1 never takes the cursor, -2 is the cursor's box name (redrawn on every move;
+its text the column's format: the list's rows hold one column's labels).
 """
 
 from ui.triple import COLUMNS, column
@@ -58,7 +59,7 @@ def grid_layout(app, dice):
     if dice:
         out.append((0, 9 * _PITCH, RULE_X, -1, dice, 1))
     right = 128 - RULE_X - 2
-    out.append((RULE_X + 2, 0, right, -2, '', RULE_X + 3))
+    out.append((RULE_X + 2, 0, right, -2, ' x%d', RULE_X + 3))   # + its column
     out.append((RULE_X + 2, 8 * _PITCH, 40, -1, 'YZ BONUS', RULE_X + 3))
     out.append(_cell(RULE_X + 42, 8 * _PITCH, right - 40, -1, '%d' % card.yahtzee_bonus))
     out.append((RULE_X + 2, 9 * _PITCH, 28, -1, app.title, RULE_X + 3))

@@ -102,8 +102,8 @@ class CardView:
 
     def _row(self, app, line, highlight):
         x, y, w, i, text, tx = line
-        if i == -2:     # the name of the box under the cursor
+        if i == -2:     # the name of the box under the cursor, and its column
             c = app.cursor
-            text = app.items[c] if 0 <= c < len(app.items) else ''
+            text = app.items[c] + text % (c % 3 + 1) if 0 <= c < 39 else ''
         _fill(self.bitmap, x, y, w, _CARD_PITCH, 1 if highlight else 0)
         tiny_font.draw(self.bitmap, tx, y + 1, text, 0 if highlight else 1)

@@ -34,6 +34,7 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
+    app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
     cursor = 0

@@ -47,11 +47,15 @@ def par(card):
 def card_rows(app, card, rolled, items, values, rows):
     """Append the card's list rows: the 39 boxes box by box (potential points in
     brackets once rolled, '-' where the dice may not go), then each column's upper
-    total and par, the bonuses and the total."""
+    total and par, the bonuses and the total. The 128x64 grid names only the box
+    under the cursor (adding its column): its rows share the 13 labels, which saves
+    the heap 39 strings."""
     pts = app.pts
+    grid = not app.small_screen
+    app.box_label(0)                # app.labels: this ruleset's
     for r in range(CELLS):
         b = box_of_row(r)
-        items.append(app.box_label(b))
+        items.append(app.labels[r // COLUMNS] if grid else app.box_label(b))
         v = card.scores[b]
         values.append('%d' % v if v != 255 else '(%d)' % pts[b] if rolled and pts[b] != 255
                       else '-' if rolled else '')
@@ -60,7 +64,7 @@ def card_rows(app, card, rolled, items, values, rows):
     for c in range(COLUMNS):
         total, p, got = column(card, c)
         bonus += got
-        items.append('Upper x%d' % (c + 1))
+        items.append(('Upper x1', 'Upper x2', 'Upper x3')[c])
         values.append('%d %s%d' % (total, '+' if p >= 0 else '', p))
     items.append('Bonus')
     values.append('%d' % bonus)
