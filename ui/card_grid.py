@@ -3,12 +3,12 @@ only for that ruleset): a grid of the 13 boxes by the three columns x1 x2 x3, in
 3x5 font, the upper boxes on the left, the lower ones on the right. A cell shows the
 box's points (multiplied) or, in brackets, what the dice would score there now.
 
-    X1  X2  X3 | LG STRAIGHT X3       the box under the cursor, in full
-  1  3   (2)   - | 3K  12  (24)  (36)
-  ...            | ...
-  UP +1  -3  +0 | YZ BONUS      100   upper par of each column (unmultiplied)
-  BN  0   0   0 | ANN           231   each column's upper bonus; name and total
-  5 5 5 3 1
+       X1   X2   X3 | FULL HOUSE X2          the box under the cursor, in full
+    1 (1)    2    3 | 3K (22) (44)    42
+    ...             | FH (25) (50)    75     one row per box: x1 x2 x3
+   UP +0  -12  -20  | ...
+   BN  0    0    0  | YZ BONUS         0     each column's upper par (of the dice,
+   6 6 6 2 2        | ANN            703     unmultiplied) and bonus; name, total
 
 Layout entries are those of card_view: (x, y, width, item index, text, text x);
 index -1 never takes the cursor, -2 is the cursor's box name (redrawn on every move;

@@ -1,8 +1,9 @@
 """The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views.py): every
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
-and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py. A cursor
-move redraws only the two rows concerned (drawing pixels in Python is slow on a
-board)."""
+and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
+Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it). A
+cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
+slow on a board)."""
 
 import displayio
 
