@@ -129,7 +129,8 @@ def _get_bot(app, p):
             from yahtzee_core import bots
             try:
                 bot = bots.make_bot(level, rules, table_for(app, rules))
-            except (OSError, MemoryError, ValueError):
+            # KeyError: level good's estimate knows no weights for this ruleset
+            except (OSError, MemoryError, ValueError, KeyError):
                 bot = bots.make_bot('beginner', rules)   # needs no table, little heap
         app.bots[p] = bot
     return bot
