@@ -153,7 +153,6 @@ def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
     from ui import scene_turn
     scene_turn.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
     assert app.summaries[-1] == 'P1: Lg straigh x3 120'     # 21 characters
-    app.people = None
     scene_turn.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
     assert len(app.summaries[-1]) <= app.text_cols and app.summaries[-1].endswith(' x2 48')
     app.game.cards[1].scores[37] = 150              # P2: 1500 ahead
@@ -195,9 +194,8 @@ def test_generala_served_wins_at_once_banner_then_ranking():
     assert g.winner == 1 and g.over and app.scene == ui_app.PLAY
     assert app.moment == codes.MOMENT_SERVIDA
     assert (app.line_a, app.line_b) == ('P2 wins!', 'OK: results')
-    img = s.image()
+    s.image()
     assert s.views.moment_label.text == 'GENERALA SERVIDA' and not s.views.moment_group.hidden
-    assert img.size == (128, 64)
     s.press(A.HOLD_1, A.DOWN, A.HINT, A.UP)         # nothing else happens
     assert app.scene == ui_app.PLAY and g.cards[1].filled == {}
     s.press(A.OK)
