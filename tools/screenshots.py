@@ -136,6 +136,29 @@ class Session:
             self.press(A.DOWN)
         return self.press(A.OK)
 
+    def start_game(self, rules, kinds=(0,)):
+        """Start a game of ruleset `rules` (a name) at once, the way the simulator's
+        --players does (past the menus): seat levels as in setup (0 human)."""
+        from ui import scene_menus
+        app = self.app
+        if app.scene == ui_app.BOOT:
+            self.press(A.OK)
+        app.setup_players = len(kinds)
+        for p in range(8):
+            app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
+        app.setup_rules = app.yc.RULESETS.index(rules)
+        scene_menus.start_game(app, self.now)
+        return self.wait(30)
+
+    def play_on(self):
+        """One step of play by OK alone (the die cursor first on to "Card" on a board
+        without hold buttons, where OK on a die would hold it)."""
+        app = self.app
+        if not app.hold_buttons and app.scene == ui_app.PLAY and app.game.rolled:
+            while app.die_cursor != ui_app.CURSOR_CARD:
+                self.press(A.RIGHT)
+        return self.press(A.OK)
+
 
 def screens(width=128, height=64):
     """(name, PIL image) of every key screen, in a fixed, seeded order."""
@@ -411,10 +434,51 @@ def moment_screens(width=128, height=64):
     return out
 
 
+# The rulesets of issue 13 in the family pictures: ruleset, seed, rounds played first,
+# the dice of the roll shown (each ruleset's own hands: Generala's full served, 35)
+FAMILY = (('kniffel', 21, 7, (2, 3, 4, 5, 5)), ('generala', 22, 6, (2, 2, 5, 5, 5)),
+          ('kismet', 23, 8, (3, 3, 4, 4, 4)), ('triple-yahtzee', 24, 22, (6, 6, 6, 2, 2)))
+
+
+def family_screens(width=128, height=64):
+    """Each issue-13 ruleset's card in a game of three seats (two humans and a
+    computer), some rounds in, after the first roll of a turn: the whole card on
+    128x64 (Triple Yahtzee's grid), the list on 128x32 (the three-button board);
+    then Generala served, which wins the game at once."""
+    out = []
+    small = height < 64
+    pre = 'small_' if small else ''
+    for rules, seed, rounds, dice in FAMILY:
+        s = Session(width, height, dice=ScriptedDice(seed=seed), hold_buttons=not small)
+        s.start_game(rules, kinds=(0, 3, 0))
+        app = s.app
+        g = app.game
+        while g.round < rounds or g.current != 0 or app.scene != ui_app.PLAY or g.rolled:
+            s.play_on()
+        g.rng = ScriptedDice(script=dice)
+        s.press(A.OK)                               # roll (OK on "Roll" without holds)
+        s.press(A.DOWN) if not small else s.play_on()
+        out.append((pre + 'card_' + rules.replace('-', '_'), s.image()))
+    # Generala served: P1 scores a straight, then P2's first roll is five fives
+    s = Session(width, height, hold_buttons=not small,
+                dice=ScriptedDice(script=[3, 4, 5, 6, 1] + [5] * 5, seed=25))
+    s.start_game('generala', kinds=(0, 0))
+    s.press(A.OK, A.OK)                             # take the device, roll
+    s.press(A.DOWN) if not small else s.play_on()
+    s.play_on()                                     # the cursor is on the straight
+    s.play_on().play_on()                           # pass, take
+    s.press(A.OK)                                   # five fives on the first roll
+    out.append((pre + 'generala_servida', s.image()))
+    s.wait(1500)                                    # the banner is gone: who won
+    out.append((pre + 'generala_won', s.image()))
+    return out
+
+
 def all_screens():
     return (screens() + three_button_screens() + learn_screens() + learn_screens(128, 32) +
             table_screens() + table_screens(128, 32) + ok_roll_screens() +
-            ok_roll_screens(128, 32) + moment_screens() + moment_screens(128, 32))
+            ok_roll_screens(128, 32) + moment_screens() + moment_screens(128, 32) +
+            family_screens() + family_screens(128, 32))
 
 
 def save(images, folder, scale):

@@ -178,7 +178,7 @@ class App:
         self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
         self.logs = None            # a DecisionLog per human seat (None for a CPU)
         self.log_complete = True    # False after a resume: early decisions are gone
-        self.pts = bytearray(16)    # points each box would score now
+        self.pts = bytearray(40)    # points each box would score now (39: Triple Yahtzee)
         self.labels = ()            # the game's box labels, split once per ruleset
         self.labels_of = None
         self.cpu_phase = 0          # scene_cpu: where a computer turn is
@@ -439,13 +439,16 @@ class App:
         if changed:
             self.touch()
 
-    def box_label(self, b):
-        """Short name of box b of the game's ruleset."""
+    def box_label(self, b, cols=24):
+        """Short name of box b of the game's ruleset (Triple Yahtzee's 'Aces x2'),
+        its name cut to fit in cols characters."""
         rules = self.game.rules
         if self.labels_of is not rules:
             self.labels = rules.labels.split('|')
             self.labels_of = rules
-        return self.labels[b]
+        n = len(self.labels)    # one column's labels
+        tail = ' x%d' % (b // n + 1) if n < rules.n_boxes else ''
+        return self.labels[b % n][:cols - len(tail)] + tail
 
     def player_name(self, p):
         return seats.seat_name(self, p)

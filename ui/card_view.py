@@ -1,8 +1,9 @@
 """The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views.py): every
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
-and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py. A cursor
-move redraws only the two rows concerned (drawing pixels in Python is slow on a
-board)."""
+and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
+Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it). A
+cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
+slow on a board)."""
 
 import displayio
 
@@ -17,9 +18,21 @@ def _card_line(label, value):
     """One card row in a column: the label cut to leave room for the right-aligned
     value."""
     room = _CARD_COLS - len(value) - 1
+    if len(label) > room and label.startswith('Bonus +'):
+        label = label[6:]       # Kismet's tiers: '+35/55/75' says enough
     if len(label) > room:
         label = label[:room]
     return label + ' ' * (_CARD_COLS - len(label) - len(value)) + value
+
+
+def _dice_text(app):
+    """The dice row: the dice of the footer ('Up 12 +3  5 5 3 1 2'), 'read only', or
+    '' (nothing to show)."""
+    footer = app.footer
+    dice = footer.find('  ')
+    if dice > 0 and footer[dice + 2:dice + 3].isdigit():
+        return footer[dice + 2:]
+    return 'read only' if footer.endswith('read only') else ''
 
 
 def card_layout(app):
@@ -39,12 +52,9 @@ def card_layout(app):
     for row in range(len(left)):
         i = left[row]
         out.append((0, row + 1, i, _card_line(items[i], values[i])))
-    footer = app.footer
-    dice = footer.find('  ')
-    if dice > 0 and footer[dice + 2:dice + 3].isdigit():
-        out.append((0, len(left) + 1, -1, footer[dice + 2:]))
-    elif footer.endswith('read only'):
-        out.append((0, len(left) + 1, -1, 'read only'))
+    dice = _dice_text(app)
+    if dice:
+        out.append((0, len(left) + 1, -1, dice))
     for row in range(len(right)):
         i = right[row]
         out.append((1, row, i, _card_line(items[i], values[i])))
@@ -72,21 +82,29 @@ class CardView:
         old = self.cursor
         if app.list_version != self.version:
             self.version = app.list_version
-            self.layout = card_layout(app)
+            half = self.width // 2
+            if getattr(app.game.rules, 'columns', 1) > 1:   # Triple Yahtzee's grid
+                from ui.card_grid import grid_layout, RULE_X
+                rule, self.layout = RULE_X, grid_layout(app, _dice_text(app))
+            else:       # (x, y, width, item, text, text x) as card_grid has them
+                rule, self.layout = half - 1, [
+                    (col * (half + 1), row * _CARD_PITCH, half - 1, i, text,
+                     col * (half + 1) + 1) for col, row, i, text in card_layout(app)]
             self.bitmap.fill(0)
-            _fill(self.bitmap, self.width // 2 - 1, 0, 1, self.height, 1)   # the rule
+            _fill(self.bitmap, rule, 0, 1, self.height, 1)   # the rule between halves
             old = -2
         elif app.cursor == old:
             return
         self.cursor = app.cursor
         for line in self.layout:
-            i = line[2]
-            if old == -2 or (i >= 0 and (i == old or i == app.cursor)):
-                self._row(line, i >= 0 and i == app.cursor)
+            i = line[3]
+            if old == -2 or i == -2 or (i >= 0 and (i == old or i == app.cursor)):
+                self._row(app, line, i >= 0 and i == app.cursor)
 
-    def _row(self, line, highlight):
-        col, row, i, text = line
-        x = 0 if col == 0 else self.width // 2 + 1
-        y = row * _CARD_PITCH
-        _fill(self.bitmap, x, y, self.width // 2 - 1, _CARD_PITCH, 1 if highlight else 0)
-        tiny_font.draw(self.bitmap, x + 1, y + 1, text, 0 if highlight else 1)
+    def _row(self, app, line, highlight):
+        x, y, w, i, text, tx = line
+        if i == -2:     # the name of the box under the cursor, and its column
+            c = app.cursor
+            text = app.items[c] + text % (c % 3 + 1) if 0 <= c < 39 else ''
+        _fill(self.bitmap, x, y, w, _CARD_PITCH, 1 if highlight else 0)
+        tiny_font.draw(self.bitmap, tx, y + 1, text, 0 if highlight else 1)

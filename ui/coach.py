@@ -95,7 +95,7 @@ def describe(app, rolls_left, choice):
         from yahtzee_core.dice import hold_dice
         kept = hold_dice(choice)
         return 'Keep ' + ' '.join(['%d' % d for d in kept]) if kept else 'Reroll all'
-    return 'Score ' + app.box_label(choice)
+    return 'Score ' + app.box_label(choice, 12)   # a dialog line holds 18
 
 
 def show_page(app, i):

@@ -106,3 +106,7 @@ def wrap(text, cols):
     if line:
         lines.append(line)
     return lines
+
+# Generala served (made on the turn's first roll) wins the game at once: its banner.
+MOMENT_SERVIDA = 6
+MOMENT_NAMES += ('GENERALA SERVIDA',)

@@ -70,7 +70,7 @@ def show_hint(app):
         else:
             value, box = src.box_options(g.card, g.dice)[0]
             app.hint = ('box', box)
-            lines[1] = 'Score ' + app.box_label(box)
+            lines[1] = 'Score ' + app.box_label(box, 12)  # a dialog line holds 18
         lines[2] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
                                          value % 100)
     app.dialog = DLG_HINT
@@ -119,8 +119,10 @@ def analysis_planner(app):
 # carrying the card state it was made in (so a resumed game still counts).
 def seat_log(app, g):
     if app.logs is None:
-        if table_for(app, g.rules) is None and app.hints_factory is None:
-            # no table, no analysis: nothing to log, and the log's code stays unloaded
+        if g.rules.n_boxes > 16 or table_for(app, g.rules) is None and \
+                app.hints_factory is None:
+            # no table, no analysis (nor past the 16 boxes a log record holds: Triple
+            # Yahtzee): nothing to log, and the log's code stays unloaded
             app.logs = [None] * len(g.players)
         else:
             from yahtzee_core.analysis import DecisionLog

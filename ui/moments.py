@@ -1,14 +1,15 @@
 """Big moments (a Yahtzee, a Yahtzee bonus, the upper bonus reached, a Joker, a new
-high score): the views flash a banner (codes.MOMENT_NAMES) and the loop plays a
-short tune (codes.MOMENT_TUNES), one step every _MOMENT_STEP_MS, then it is gone.
+high score, Generala served): the views flash a banner (codes.MOMENT_NAMES) and the
+loop plays a short tune (MOMENT_TUNES), one step every _MOMENT_STEP_MS, then it is gone.
 Loaded on the first big moment (ui/scene_play.py big_moment); each frame allocates
 nothing (bench/bench_app.py)."""
 
 from ui.ticks import elapsed
 
-# a tune per codes.MOMENT_* (Hz, one note a step)
+# a tune per codes.MOMENT_* (Hz, one note a step); the last, Generala served, wins
 MOMENT_TUNES = ((), (784, 988, 1175, 1568), (1175, 1568, 1175, 1568, 2093),
-                (659, 784, 1047), (523, 659, 523), (1047, 1319, 1568, 2093, 1568, 2093))
+                (659, 784, 1047), (523, 659, 523), (1047, 1319, 1568, 2093, 1568, 2093),
+                (523, 659, 784, 1047, 784, 1047, 1319, 1568, 1319, 1568, 2093))
 
 _MOMENT_STEP_MS = 100   # a banner flash and a note of the tune
 _MOMENT_STEPS = 12

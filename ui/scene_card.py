@@ -21,10 +21,11 @@ from ui.seats import big_moment
 
 
 def read_only(app):
-    """The card on show may not be filled here: another seat's card, or a computer's
-    turn (a human never plays for a computer seat)."""
+    """The card on show may not be filled here: another seat's card, a computer's
+    turn (a human never plays for a computer seat), or a game won at once."""
     g = app.game
-    return app.card_seat >= 0 and app.card_seat != g.current or app.is_cpu(g.current)
+    return (app.card_seat >= 0 and app.card_seat != g.current or app.is_cpu(g.current)
+            or g.over)
 
 
 def enter_card(app, now):
@@ -33,6 +34,7 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
+    app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
     cursor = 0
@@ -46,7 +48,9 @@ def enter_card(app, now):
         cursor = best if best >= 0 else 0
     par = card.upper_par
     footer = 'Up %d %s%d' % (card.upper_total, '+' if par >= 0 else '', par)
-    if fill:
+    if fill and g.rules.name == 'kismet':     # each die's colour: Black, Red, Green
+        footer += '  ' + ' '.join(['%d%s' % (d, 'BRGGRB'[d - 1]) for d in g.dice])
+    elif fill:
         footer += '  %d %d %d %d %d' % tuple(g.dice)
     elif g.rolled or seat != g.current:
         footer += '  read only'
@@ -58,6 +62,9 @@ def enter_card(app, now):
 
 def handle_card(app, action, now):
     v = app.vertical(action)
+    if app.view == VIEW_CARD and getattr(app.game.rules, 'columns', 1) > 1:  # a grid
+        from ui.triple import move
+        v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
@@ -81,11 +88,15 @@ def _card_rows(app, card, rolled):
     g = app.game
     rules = g.rules
     pts = app.pts
-    if rolled:
-        card.points_into(g.dice, pts)
+    if rolled:      # on the turn's first roll Generala's served hands score more
+        card.points_into(g.dice, pts, g.rolls_left == 2)
     items = []
     values = []
     rows = []
+    if getattr(rules, 'columns', 1) > 1:  # Triple Yahtzee's three columns (ui/triple.py)
+        from ui.triple import card_rows
+        card_rows(app, card, rolled, items, values, rows)
+        return items, values, rows
     for b in range(rules.n_boxes):
         items.append(app.box_label(b))
         s = card.scores[b]
@@ -100,12 +111,12 @@ def _card_rows(app, card, rolled):
     items.append('Upper')
     values.append('%d %s%d' % (card.upper_total, '+' if par >= 0 else '', par))
     rows.append(-1)
-    if rules.upper_bonus:
-        items.append('Bonus')
+    if rules.upper_bonus:       # Kismet's three tiers: 63, 71, 78 up
+        items.append('Bonus +35/55/75' if rules.name == 'kismet' else 'Bonus')
         values.append('%d' % card.upper_bonus)
         rows.append(-1)
-    if rules.five_alike_bonus:
-        items.append('Yahtzee bonus')
+    if rules.five_alike_bonus:  # the Yahtzee (Kniffel) bonus
+        items.append(app.labels[rules.five_alike_box] + ' bonus')
         values.append('%d' % card.yahtzee_bonus)
         rows.append(-1)
     items.append('Total')
@@ -129,7 +140,7 @@ def _pick(app, now):
     if app.pts[b] == 0:
         app.dialog = DLG_ZERO       # ui/app.py: OK there fills (fill_box), BACK keeps
         app.dialog_lines[0] = 'Score 0 in'
-        app.dialog_lines[1] = app.box_label(b) + '?'
+        app.dialog_lines[1] = app.box_label(b, 17) + '?'
         app.dialog_lines[2] = 'OK yes  BACK no'
         app.zero_box = b
         app.touch()
@@ -166,18 +177,17 @@ def fill_box(app, b, now):
     card = g.card
     bonuses = card.bonus_count
     upper = card.upper_bonus
-    fab = g.rules.five_alike_box
     d = g.dice
-    # a Joker: five alike scoring a box's fixed points once the Yahtzee box is filled
+    # a Joker: five alike scoring a box's fixed points (times Triple Yahtzee's column)
     # (checked after the fill: some rules give no Joker after a scratched Yahtzee)
     jp = g.rules.joker_points
-    joker = (fab >= 0 and jp is not None and jp[b] and card.scores[fab] != 255 and
-             d[0] == d[1] == d[2] == d[3] == d[4])
+    n = len(jp) if jp is not None else 1
+    joker = jp is not None and jp[b % n] and d[0] == d[1] == d[2] == d[3] == d[4]
     gained = g.fill(b)
     app.beep(988 if gained else 220, 80)
     if card.bonus_count > bonuses:
         big_moment(app, MOMENT_BONUS, now)
-    elif joker and card.scores[b] == jp[b]:
+    elif joker and card.scores[b] == jp[b % n] * (b // n + 1):
         big_moment(app, MOMENT_JOKER, now)
     elif card.upper_bonus > upper:
         big_moment(app, MOMENT_UPPER, now)

@@ -8,7 +8,7 @@ speed "fast", the whole turn at once at "instant").
 
 from ui import actions as A
 from ui.ticks import elapsed
-from ui.codes import CPU, PAUSE, DLG_NOTE, wrap
+from ui.codes import CPU, PAUSE, OVER, DLG_NOTE, wrap
 from ui.app_saves import save_game
 from ui.hints import table_for
 from ui.scene_card import fill_box
@@ -36,7 +36,9 @@ def enter_cpu(app, now):
 
 
 def handle_cpu(app, action, now):
-    if action == A.OK:
+    if action == A.OK and app.game.over:    # won at once (Generala served): the ranking
+        app.go(OVER, now)
+    elif action == A.OK:
         cpu_finish(app, now)
     elif action == A.BACK:
         app.go(PAUSE, now)
@@ -58,6 +60,8 @@ def cpu_tick(app, now):
 def cpu_step(app, now):
     """One visible step of a computer turn: roll, hold, roll, ..., announce, fill."""
     g = app.game
+    if g.over:          # won at once: the banner stays until OK (handle_cpu)
+        return
     p = g.current
     bot = _get_bot(app, p)
     phase = app.cpu_phase
@@ -97,8 +101,8 @@ def cpu_step(app, now):
         box = bot.choose_box(g.cards[p], g.dice)
         app.cpu_box = box
         app.cpu_phase = _CPU_ANNOUNCED
-        g.card.points_into(g.dice, app.pts)
-        update_play_texts(app, '%s: %d' % (app.box_label(box), app.pts[box]))
+        g.card.points_into(g.dice, app.pts, g.rolls_left == 2)   # 2: Generala's served
+        update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 
 
@@ -125,7 +129,8 @@ def _get_bot(app, p):
             from yahtzee_core import bots
             try:
                 bot = bots.make_bot(level, rules, table_for(app, rules))
-            except (OSError, MemoryError, ValueError):
+            # KeyError: level good's estimate knows no weights for this ruleset
+            except (OSError, MemoryError, ValueError, KeyError):
                 bot = bots.make_bot('beginner', rules)   # needs no table, little heap
         app.bots[p] = bot
     return bot

@@ -37,6 +37,9 @@ def enter_over(app, now):
         if len(items) > len(ranking):
             items.append('of perfect games')
             values.append('')
+    if app.game.winner >= 0:    # first whatever the totals (ui/scene_play.py)
+        items.insert(len(ranking), 'Generala servida!')
+        values.append('')
     app.set_list('Game over', items, values, footer='OK: continue')
 
 

@@ -61,6 +61,10 @@ def handle_play(app, action, now):
         return
     if app.tumbling:
         return      # buttons wait until the dice settle
+    if g.over:      # won at once (Generala served): the banner, then the ranking
+        if action == A.OK or action == A.BACK:
+            app.go(OVER, now)
+        return
     if hi >= 0:
         if app.hold_buttons:
             toggle_hold(app, hi, now)
@@ -127,7 +131,12 @@ def update_play_texts(app, cpu_text=None):
     app.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
     app.header_right = '%d' % g.cards[p].total
     left = g.rolls_left
-    if app.scene == CPU:
+    if g.winner >= 0:       # Generala served: that seat won at once; OK: the ranking
+        app.line_a = '%s wins!' % app.player_name(g.winner)
+        app.line_b = 'OK: results'
+        if app.small_screen:
+            app.header_left, app.line_a = app.line_a, 'OK'
+    elif app.scene == CPU:
         app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
         app.line_b = 'OK: skip'
     else:
@@ -224,7 +233,7 @@ def roll(app, now):
     if not yahtzee_rolled(app, now):
         app.beep(440, 60)
     if not app.hold_buttons:
-        app.die_cursor = 0 if g.rolls_left else CURSOR_CARD
+        app.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
     update_play_texts(app)
     coach_say(app)
 

@@ -41,13 +41,16 @@ def standing_text(app, p):
         return t if len(t) <= app.text_cols else t[:t.find(' of ')]
     if gap == 0:
         return 'tied ' + ordinal(place)
-    return '%s, %d behind %s' % (ordinal(place), -gap, app.player_name(best))
+    t = '%s, %d behind %s' % (ordinal(place), -gap, app.player_name(best))
+    return t if len(t) <= app.text_cols else t[:t.rfind(' ')]   # Triple's big gaps
 
 
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
-    s.append('%s: %s %d' % (app.player_name(p), app.box_label(b), gained))
+    name = app.player_name(p)
+    room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
+    s.append('%s: %s %d' % (name, app.box_label(b, room), gained))
     if len(s) > 7:
         s.pop(0)
 
@@ -107,12 +110,17 @@ def enter_standings(app, now):
     cards = g.cards
     items = []
     values = []
+    columns = getattr(g.rules, 'columns', 1) > 1
     for p in range(len(cards)):
         c = cards[p]
         place = 1
         for q in cards:
             place += q.total > c.total
-        par = c.upper_par
+        if columns:         # Triple Yahtzee: the three columns' upper par together
+            from ui.triple import par as columns_par
+            par = columns_par(c)
+        else:
+            par = c.upper_par
         left = 0
         for v in c.scores:
             left += v == 255

@@ -3,7 +3,7 @@ setup, a computer's level), forgetting the table state of the last game, and the
 moments (banner and tune: ui/moments.py, loaded on the first). Small and resident,
 so that ui/scene_play.py stays a small compile on the device."""
 
-from ui.codes import CPU_NAMES, MOMENT_YAHTZEE
+from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA
 
 
 def seat_name(app, p, kind=None):
@@ -42,9 +42,10 @@ def big_moment(app, code, now):
 
 
 def yahtzee_rolled(app, now):
-    """After any roll: five alike is a big moment (True when it was one)."""
+    """After any roll: five alike is a big moment (True when it was one); Generala
+    served, which wins the game at once, a bigger one."""
     f = app.game.dice
     if f[0] == f[1] == f[2] == f[3] == f[4] != 0:
-        big_moment(app, MOMENT_YAHTZEE, now)
+        big_moment(app, MOMENT_SERVIDA if app.game.winner >= 0 else MOMENT_YAHTZEE, now)
         return True
     return False

@@ -290,6 +290,10 @@ class Views:
             self._moment = m
             if m:
                 text = _app.MOMENT_NAMES[m]
+                rules = app.game.rules if app.game is not None else None
+                if m <= 2 and rules is not None:    # the game's own name: KNIFFEL!
+                    name = rules.labels.split('|')[rules.five_alike_box]
+                    text = text.replace('YAHTZEE', name.upper())
                 _set_right(self.moment_label, (self.width + _CHAR_W * len(text)) // 2, text)
         shown = m != 0 and not (app.moment_step & 1)
         if shown != self._moment_shown:

@@ -1,0 +1,102 @@
+# Issue 13's rulesets in the app under MicroPython / CircuitPython, one game a run (as
+# after a power-on): argument NAME plays a whole game of that ruleset, me against a
+# beginner computer, with the views replaced (Triple Yahtzee: the grid's cursor keys
+# too); argument "served" plays Generala until the computer's served Generala ends the
+# game at once. Run by tests/test_ui_family.py under a fixed heap.
+# The work happens in main(): its locals intern no names. Prints "family checks passed".
+import gc
+import sys
+
+from ui import actions as A
+from ui import app as ui_app
+from ui import codes
+from ui import scene_menus
+from ui.loop import Runner
+
+from lcg_dice import Dice
+
+
+class Views:
+    """Stands in for ui.views.Views (nothing drawn)."""
+
+    list_rows = 4
+
+    def update(self, app):
+        pass
+
+
+class Script:
+    """Listed faces, then the LCG's."""
+
+    def __init__(self, faces, seed):
+        self.faces = faces
+        self.dice = Dice(seed)
+
+    def __call__(self):
+        if self.faces:
+            return self.faces.pop(0)
+        return self.dice()
+
+
+def main(name):
+    nvm = bytearray(b"\xff" * 4096)
+    clock = [1000]
+    served = name == "served"
+    app = ui_app.App(storage=nvm, rng=Dice(11 + len(name)), now_ms=clock[0], list_rows=4)
+    runner = Runner(app, Views())
+
+    def press(*actions):
+        for a in actions:
+            clock[0] += 25
+            runner.step(clock[0], a)
+
+    press(A.NONE)
+    app.setup_players = 2
+    app.setup_kinds[1] = 3                          # a beginner computer
+    app.setup_rules = app.yc.RULESETS.index("generala" if served else name)
+    scene_menus.start_game(app, clock[0])
+    g = app.game
+    if served:
+        # my straight, then the computer's five fives on its first roll
+        g.rng = Script([3, 4, 5, 6, 1, 5, 5, 5, 5, 5], 1)
+        press(A.OK, A.OK, A.DOWN)                   # take the device, roll, the card
+        assert app.values[6] == "(25)", app.values  # a straight served: 20 + 5
+        press(A.OK, A.OK)                           # fill it, pass
+        assert app.scene == ui_app.CPU, app.scene
+        press(A.OK)
+        assert g.winner == 1 and g.over and app.moment == codes.MOMENT_SERVIDA
+        assert app.scene == ui_app.CPU, app.scene   # the dice and who won, until OK
+        press(A.OK)
+        assert app.scene == ui_app.OVER and app.items[0].endswith("2"), app.items
+        print("served:", " ".join(app.items))
+        return
+    assert g.rules.name == name, g.rules.name
+    moved = False
+    while not g.over:
+        s = app.scene
+        if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
+            press(A.OK)
+        elif s == ui_app.CARD:
+            if name == "triple-yahtzee" and not moved:
+                # the grid: down a column, along a row, back: the cursor on a box again
+                start = app.cursor
+                press(A.HOLD_2, A.HOLD_5, A.HOLD_4, A.HOLD_1)
+                assert app.cursor == start and app.rows[start] >= 0, app.cursor
+                moved = True
+            press(A.OK)
+        elif s == ui_app.CPU:
+            press(A.OK)
+        else:
+            raise AssertionError("unexpected scene %d" % s)
+    press(A.NONE)
+    assert app.scene == ui_app.OVER, app.scene
+    for card in g.cards:
+        for v in card.scores:
+            assert v != 255
+    print(name, "over:", " ".join(app.items), "/", " ".join(app.values))
+
+
+main(sys.argv[1])
+gc.collect()
+print("mem in use after the game", gc.mem_alloc())
+print("family checks passed")
