@@ -44,6 +44,8 @@ class Model:
         self.cards = [ref.ReferenceCard(name) for _ in range(players)]
         self.yahtzees = [0] * players
         self.turn_yahtzee = False
+        self.rolls = 0          # rolls this turn: a fill after one is served (Generala)
+        self.winner = None      # the seat that won at once (Generala served)
         self.current = 0
         self.fills = 0
         self.undo_state = None
@@ -54,7 +56,11 @@ class Model:
 
     @property
     def over(self):
-        return self.fills == self.rounds * self.players
+        return self.fills == self.rounds * self.players or self.winner is not None
+
+    @property
+    def first(self):
+        return self.rolls == 1
 
     @property
     def round(self):
@@ -62,28 +68,36 @@ class Model:
 
     def on_roll(self, dice):
         self.undo_state = None
+        self.rolls += 1
         if ref.is_five_alike(dice) and not self.turn_yahtzee:
             self.turn_yahtzee = True
             self.yahtzees[self.current] += 1
+        if ref.instant_win(self.name, dice, self.first):
+            self.winner = self.current
+
+    def options(self, dice):
+        return ref.legal_options(self.name, self.cards[self.current].filled, dice,
+                                 self.first)
 
     def on_fill(self, box, dice):
         snapshot = (copy.deepcopy(self.cards[self.current]), self.turn_yahtzee,
-                    self.current, self.fills)
-        gained = self.cards[self.current].fill(box, dice)
+                    self.current, self.fills, self.rolls)
+        gained = self.cards[self.current].fill(box, dice, self.first)
         self.undo_state = snapshot
         self.turn_yahtzee = False
+        self.rolls = 0
         self.fills += 1
         self.current = (self.current + 1) % self.players
         return gained
 
     def on_undo(self):
-        card, self.turn_yahtzee, self.current, self.fills = self.undo_state
+        card, self.turn_yahtzee, self.current, self.fills, self.rolls = self.undo_state
         self.cards[self.current] = card
         self.undo_state = None
 
     def stats(self, p):
         card = self.cards[p]
-        return {"yahtzees": self.yahtzees[p], "yahtzee_bonuses": card.yahtzee_bonus // 100,
+        return {"yahtzees": self.yahtzees[p], "yahtzee_bonuses": card.bonus_count,
                 "zeros": sum(1 for v in card.filled.values() if v == 0)}
 
 
@@ -126,8 +140,7 @@ def resolve(game, model, kind, arg):
         if kind == "fill_bad_name":
             return "fill", "no_such_box"
         if kind == "fill_legal" and game.rolls_left < 3 and not game.over:
-            opts = sorted(ref.legal_options(model.name, model.cards[model.current].filled,
-                                            list(game.dice)))
+            opts = sorted(model.options(list(game.dice)))
             return "fill", opts[arg % len(opts)]
         boxes = ref.boxes(model.name)
         return "fill", boxes[arg % len(boxes)]
@@ -190,8 +203,7 @@ def run_sequence(name, players, faces, actions):
             if method == "roll":
                 assert model.over or game.rolls_left == 0
             if method == "fill" and rolled_before and not model.over:
-                assert marg not in ref.legal_options(
-                    name, model.cards[model.current].filled, list(dice_before)), \
+                assert marg not in model.options(list(dice_before)), \
                     "a box the reference allows was refused: %s" % marg
             if method == "undo":
                 assert model.undo_state is None
@@ -210,13 +222,17 @@ def finish(game, model):
         if game.rolls_left == 3:
             game.roll()
             model.on_roll(list(game.dice))
-        opts = ref.legal_options(model.name, model.cards[model.current].filled,
-                                 list(game.dice))
+        if model.over:  # a Generala served on that roll
+            break
+        opts = model.options(list(game.dice))
         box = max(sorted(opts), key=opts.get)
         dice = list(game.dice)
         assert game.fill(box) == model.on_fill(box, dice)
         check_against_model(game, model)
     assert game.over
+    if model.winner is not None:  # won at once: the winner first, then by totals
+        assert game.winner == model.winner and game.ranking()[0][:2] == (1, model.winner)
+        return
     assert all(card.filled_mask == (1 << len(ref.boxes(model.name))) - 1 for card in game.cards)
     before = game.to_bytes()
     with pytest.raises(yc.IllegalMove):
@@ -260,9 +276,10 @@ def test_undo_after_every_fill_restores_exactly(name, players, faces, picks):
         if game.rolls_left == 3:
             game.roll()
             model.on_roll(list(game.dice))
+            if model.over:  # a Generala served
+                break
         before = game.to_bytes()
-        opts = sorted(ref.legal_options(name, model.cards[model.current].filled,
-                                        list(game.dice)))
+        opts = sorted(model.options(list(game.dice)))
         box = opts[pick % len(opts)]
         dice = list(game.dice)
         game.fill(box)

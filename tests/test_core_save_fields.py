@@ -56,15 +56,24 @@ def test_every_achievable_box_score_is_accepted():
         for b in range(rules.n_boxes):
             if card.scores[b] == 255:
                 continue
-            values = set(rules._table[b * 252:(b + 1) * 252])
-            if rules.joker_points and rules.joker_points[b]:
-                values.add(rules.joker_points[b])
+            values = {rules.score_roll(r, b) for r in range(252)}
+            served = getattr(rules, 'served', None)
+            if served:
+                values |= {v + served[b] for v in values if v}
+            joker = rules.joker_points
+            if joker and joker[b % 13]:
+                values.add(joker[b % 13] * (b // 13 + 1))
             keep = card.scores[b]
             for v in values:
                 card.scores[b] = v
-                if b == rules.five_alike_box and card.bonus_count and v == 0:
-                    continue  # a bonus needs points in that box
+                if b % 13 == rules.five_alike_box and card.bonus_count and v == 0 \
+                        and name != 'kniffel':
+                    continue  # a bonus needs points in that box (Kniffel: an entry)
+                rolled = game.yahtzees[0]
+                if b % 13 == rules.five_alike_box and v:  # points there: one rolled
+                    game.yahtzees[0] = max(rolled, 1 + card.bonus_count)
                 yc.Game.from_bytes(game.to_bytes())
+                game.yahtzees[0] = rolled
             card.scores[b] = keep
 
 

@@ -72,10 +72,10 @@ class Game:
         # held), drawn once per round at seat 0's first roll. None: plain play.
         self.round_dice = bytearray(15) if duplicate else None
         # The undo record of the last fill, None once a roll has happened since:
-        # (box, bonus, counted, dice, held, rolls_left) = the box filled; 1 if the
-        # fill paid a Yahtzee bonus; the turn's turn_yahtzee; and the turn's dice,
-        # held flags and rolls left before the fill. save.py stores this tuple and
-        # load.py rebuilds it: keep the three in step.
+        # (box, bonus, counted, dice, held, rolls_left) = the box filled; the bonus
+        # units the fill paid (0 or 1; Triple Yahtzee 0 to 3); the turn's turn_yahtzee;
+        # and the turn's dice, held flags and rolls left before the fill. save.py
+        # stores this tuple and load_checks.py rebuilds it: keep the three in step.
         self.last_fill = None
 
     @property

@@ -28,12 +28,13 @@ def check_undo(data, game):
         dice = bytearray(5)
         held = bytearray(5)
         _dice(data, 13, dice, held)
-        record = game.last_fill = (box, flags >> 7, data[12] & 1, bytes(dice),
-                                   bytes(held), data[12] >> 1)
+        record = game.last_fill = (box, flags >> 7 | (data[12] >> 3) << 1, data[12] & 1,
+                                   bytes(dice), bytes(held), data[12] >> 1 & 3)
         card = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
         scores = bytes(card.scores)
         bonus = card.bonus_count
-        if game.rolled or box >= rules.n_boxes or data[12] > 5 or data[15] >> 4:
+        if game.rolled or box >= rules.n_boxes or data[12] & 7 > 5 or data[12] >> 4 or \
+                data[15] >> 4:
             raise SaveError("bad undo record")
         game.undo()
         check_turn(game)

@@ -17,8 +17,9 @@ True
 Layout (integers little-endian): MAGIC, version, ruleset id, players, current player,
 round, rolls left (bits 0-1; bit 2: the current player won at once, bit 3: duplicate
 play); bytes 8-10: five dice (3 bits each), their held flags (bits 15-19),
-turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus (bit 23); bytes
-11-15: the undo record (box; turn_yahtzee | rolls left << 1; dice and held as above).
+turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus units' low bit (bit
+23); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
+units' high bit << 3, as Triple Yahtzee pays 1 to 3; dice and held as above).
 Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
 open). In duplicate play, the round's 15 dice (3 bits each, 6 bytes) follow. Last, the
 CRC-16 of everything before it.
@@ -70,9 +71,9 @@ def encode(game):
     if undo:
         # the undo record's layout is documented at Game.last_fill in game.py
         box, bonus, counted, dice, held, rolls_left = undo
-        flags |= (1 | bonus << 1) << 22
+        flags |= (1 | (bonus & 1) << 1) << 22
         buf[11] = box
-        buf[12] = counted | (rolls_left << 1)
+        buf[12] = counted | rolls_left << 1 | bonus >> 1 << 3
         buf[13:16] = dice_bits(dice, held).to_bytes(3, 'little')
     buf[8:11] = (dice_bits(game.dice, game.held) | flags).to_bytes(3, 'little')
     o = HEAD
