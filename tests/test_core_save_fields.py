@@ -64,13 +64,14 @@ def test_every_achievable_box_score_is_accepted():
             if joker and joker[b % 13]:
                 values.add(joker[b % 13] * (b // 13 + 1))
             keep = card.scores[b]
+            fives = {rules.five_alike_box + 13 * c for c in range(getattr(rules, 'columns', 1))}
             for v in values:
                 card.scores[b] = v
-                if b % 13 == rules.five_alike_box and card.bonus_count and v == 0 \
+                if b in fives and card.bonus_count and v == 0 \
                         and name != 'kniffel':
                     continue  # a bonus needs points in that box (Kniffel: an entry)
                 rolled = game.yahtzees[0]
-                if b % 13 == rules.five_alike_box and v:  # points there: one rolled
+                if b in fives and v:  # points there: one rolled
                     game.yahtzees[0] = max(rolled, 1 + card.bonus_count)
                 yc.Game.from_bytes(game.to_bytes())
                 game.yahtzees[0] = rolled
