@@ -62,14 +62,22 @@ def test_score_accepts_list_tuple_and_bytearray(name):
 
 
 @pytest.mark.parametrize("name", ref.RULESETS)
-def test_one_table_of_boxes_by_rolls_indexed_by_roll_index(name):
+def test_tables_of_lower_boxes_and_face_counts_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
-    table = rules._table
-    assert len(table) == len(rules.categories) * ydice.N_ROLLS  # the size the README gives
+    table, faces = rules._table, rules._faces
+    column = rules.n_boxes // getattr(rules, 'columns', 1)  # Triple Yahtzee: one column
+    # the sizes the README gives: 252 bytes per box below the upper six, 756 of counts
+    assert len(table) == (column - 6) * ydice.N_ROLLS and len(faces) == 3 * ydice.N_ROLLS
+    for i in range(ydice.N_ROLLS):
+        dice = ydice.roll_dice(i)
+        for f in range(1, 7):
+            assert faces[3 * i + (f - 1) // 2] >> (4 * (1 - f % 2)) & 15 == dice.count(f)
+        assert rules._five_alike(i) == (dice[0] if dice.count(dice[0]) == 5 else 0)
     for b, box in enumerate(rules.categories):
         for i in range(ydice.N_ROLLS):
             want = ref.plain_score(name, ydice.roll_dice(i), box)
-            assert table[b * ydice.N_ROLLS + i] == want, (box, ydice.roll_dice(i))
+            if 6 <= b < column:
+                assert table[(b - 6) * ydice.N_ROLLS + i] == want, (box, ydice.roll_dice(i))
             assert rules.score_roll(i, b) == want
             assert rules.score_roll(i, rules.box_index(box)) == want
 

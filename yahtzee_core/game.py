@@ -155,7 +155,7 @@ class Game:
             self.held[:] = b'\x00\x00\x00\x00\x00'
         self.rolls_left -= 1
         self.last_fill = None
-        if self.rules._five_alike[roll_index(self.dice)] and not self.turn_yahtzee:
+        if self.rules._five_alike(roll_index(self.dice)) and not self.turn_yahtzee:
             self.turn_yahtzee = 1
             self.yahtzees[self.current] += 1
             if first and getattr(self.rules, 'instant_win', 0):

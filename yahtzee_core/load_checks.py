@@ -56,7 +56,7 @@ def check_turn(game):
     first = game.rolls_left == 2
     same = game.round_dice
     if rolled and not bad:
-        five = rules._five_alike[roll_index(game.dice)]
+        five = rules._five_alike(roll_index(game.dice))
         # A five-alike is counted on the roll that shows it; after one roll, only then.
         # On the first roll it wins at once where the rules say so, and only then.
         bad = game.round > rules.rounds or (five and not counted) or \

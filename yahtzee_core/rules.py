@@ -1,8 +1,10 @@
 """Rulesets: boxes, score tables, bonuses and the Joker policy.
 
 A ruleset is data (its boxes, each a scoring kind and a parameter, see _build.py)
-plus one small hook, the Joker rule. Box scores are computed once per ruleset into one
-table of ``n_boxes * 252`` bytes, so scoring a roll is one lookup. Each ruleset family
+plus one small hook, the Joker rule. Box scores are computed once per ruleset into a
+table of ``(n_boxes - 6) * 252`` bytes for the boxes below the upper section, and the
+upper boxes' scores follow from a 756-byte table of each roll's face counts, so scoring
+a roll is one lookup (and a shift for an upper box). Each ruleset family
 lives in its own module under ``variants/`` and is imported only when asked for, so
 the tables of rulesets not in play never reach RAM.
 
@@ -51,9 +53,10 @@ class Ruleset:
         self.id = RULESETS.index(self.name)
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
-        # _table[b * 252 + roll]: box b's plain score; _five_alike[roll]: face of a
-        # five-alike roll, else 0. Bytearrays: a bytes copy would need the RAM twice.
-        self._table, self._five_alike = _build.table(self.kinds, self.params)
+        # _table[(b - 6) * 252 + roll]: box b's plain score below the upper section;
+        # _faces: each roll's face counts, packed (see _build.table). Bytearrays: a
+        # bytes copy would need the RAM twice.
+        self._table, self._faces = _build.table(self.kinds, self.params)
         forget('_build')
 
     def box_index(self, box):
@@ -66,12 +69,21 @@ class Ruleset:
         raise IllegalMove("no box %r in %s" % (box, self.name))
 
     def score_roll(self, roll, box):
-        """Plain score of box index `box` for roll index `roll`: one table lookup."""
-        return self._table[box * N_ROLLS + roll]
+        """Plain score of box index `box` for roll index `roll`: one table lookup; an
+        upper box's face times its count, a nibble of _faces."""
+        if box < 6:
+            return (box + 1) * (self._faces[3 * roll + (box >> 1)] >> ((box & 1) << 2) & 15)
+        return self._table[(box - 6) * N_ROLLS + roll]
 
     def score(self, dice, box):
         """Plain score of five dice in a box (name or index), without card context."""
-        return self._table[self.box_index(box) * N_ROLLS + roll_index(dice)]
+        return self.score_roll(roll_index(dice), self.box_index(box))
+
+    def _five_alike(self, roll):
+        """The face of a five-alike roll index, else 0: rolls 0, 5, 20, 55, 125 and 251
+        (1s to 6s), C(face + 4, 5) - 1 in colex order (no 252-byte table)."""
+        return (0, 5, 20, 55, 125, 251).index(roll) + 1 if roll in (0, 5, 20, 55, 125, 251) \
+            else 0
 
     def points(self, scores, roll, box, first=0):
         """Points box index `box` would score now on a card with these scores, or -1
@@ -79,15 +91,15 @@ class Ruleset:
         first=1: the dice are the turn's first roll (see `served`)."""
         if scores[box] != OPEN:
             return -1
-        face = self._five_alike[roll]
+        face = self._five_alike(roll)
         if face and self.joker_points and scores[self.five_alike_box] != OPEN:
             return self._joker(scores, roll, face, box)
-        return self._table[box * N_ROLLS + roll]
+        return self.score_roll(roll, box)
 
     def bonus(self, scores, roll, box, pts):
         """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`
         with `pts` earns: a further five-alike while the five-alike box holds points."""
-        return 1 if self.five_alike_bonus and self._five_alike[roll] and \
+        return 1 if self.five_alike_bonus and self._five_alike(roll) and \
             scores[self.five_alike_box] not in (0, OPEN) else 0
 
     def upper_bonus_of(self, scores):

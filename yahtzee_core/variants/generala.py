@@ -2,7 +2,6 @@
 poker made on the turn's first roll ("servida") scores 5 more; a Generala on the first
 roll wins the game at once. Double Generala scores 100 only once Generala holds 50."""
 
-from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
 
 
@@ -21,7 +20,7 @@ class Generala(Ruleset):
     def points(self, scores, roll, box, first=0):
         if scores[box] != OPEN:
             return -1
-        v = self._table[box * N_ROLLS + roll]
+        v = self.score_roll(roll, box)
         if box == 10 and scores[9] != 50:  # a double needs a Generala before it
             return 0
         return v + self.served[box] if v and first else v

@@ -1,7 +1,6 @@
 """Yahtzee, official rules (the default): forced Joker, +35 upper bonus, +100 for each
 further Yahtzee while the Yahtzee box holds 50. See docs/RULES.md."""
 
-from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
 
 
@@ -29,7 +28,7 @@ class Yahtzee(Ruleset):
     def _joker(self, scores, roll, face, box):
         """Points (or -1 = not allowed) for open box `box` when a five-alike of `face`
         is rolled after the Yahtzee box is filled."""
-        plain = self._table[box * N_ROLLS + roll]
+        plain = self.score_roll(roll, box)
         upper_open = scores[face - 1] == OPEN
         if self.forced_upper and upper_open:
             return plain if box == face - 1 else -1
