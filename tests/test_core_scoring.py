@@ -64,22 +64,29 @@ def test_score_accepts_list_tuple_and_bytearray(name):
 @pytest.mark.parametrize("name", ref.RULESETS)
 def test_tables_of_lower_boxes_and_face_counts_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
-    table, faces = rules._table, rules._faces
+    table, faces, at = rules._table, rules._faces, rules._at
     column = rules.n_boxes // getattr(rules, 'columns', 1)  # Triple Yahtzee: one column
-    # the sizes the README gives: 252 bytes per box below the upper six, 756 of counts
-    assert len(table) == (column - 6) * ydice.N_ROLLS and len(faces) == 3 * ydice.N_ROLLS
+    # the sizes the README gives: below the upper six, 252 bytes per box, 32 (bits) for
+    # a box scoring its parameter or 0; 756 bytes of face counts
+    bits = sum(1 for b in range(6, column) if at[b] < 0)
+    assert len(table) == (column - 6 - bits) * ydice.N_ROLLS + 32 * bits
+    assert len(faces) == 3 * ydice.N_ROLLS
     for i in range(ydice.N_ROLLS):
         dice = ydice.roll_dice(i)
         for f in range(1, 7):
             assert faces[3 * i + (f - 1) // 2] >> (4 * (1 - f % 2)) & 15 == dice.count(f)
         assert rules._five_alike(i) == (dice[0] if dice.count(dice[0]) == 5 else 0)
     for b, box in enumerate(rules.categories):
+        values = set()
         for i in range(ydice.N_ROLLS):
             want = ref.plain_score(name, ydice.roll_dice(i), box)
-            if 6 <= b < column:
-                assert table[(b - 6) * ydice.N_ROLLS + i] == want, (box, ydice.roll_dice(i))
+            values.add(want)
+            if 6 <= b < column and at[b] >= 0:
+                assert table[at[b] + i] == want, (box, ydice.roll_dice(i))
             assert rules.score_roll(i, b) == want
             assert rules.score_roll(i, rules.box_index(box)) == want
+        if 6 <= b < column and at[b] < 0:  # a bit per roll: the box scores one amount
+            assert values == {0, rules.params[b]}, box
 
 
 def test_binomial_literal_is_pascals_triangle():

@@ -62,15 +62,27 @@ _PAIRS_COLOUR = const(0x71) # q
 
 
 def table(kinds, params):
-    """(scores, faces): scores[(b - 6) * 252 + roll] is the plain score of box b >= 6
-    for a roll index; faces[3 * roll + (f - 1) // 2] holds the count of face f in the
-    roll, in its low nibble for an odd face, its high nibble for an even one (756
-    bytes, where the six upper boxes' scores took 1,512). One function with no helpers:
-    every function and argument name would stay interned in RAM."""
+    """(scores, faces, at), the tables Ruleset.score_roll reads. Box b >= 6 has a
+    column in scores from offset at[b]: 252 bytes, one plain score per roll index;
+    or, for a box that scores its parameter or 0 (at[b] < 0), 32 bytes from offset
+    ~at[b], one bit per roll (set: the parameter). faces[3 * roll + (f - 1) // 2] holds
+    the count of face f in the roll, in its low nibble for an odd face, its high nibble
+    for an even one (756 bytes, where the six upper boxes' scores took 1,512). One
+    function with no helpers: every function and argument name would stay interned in
+    RAM."""
     nb = len(kinds)
     if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06':
         raise ValueError("the first six boxes must be the upper section, faces 1 to 6")
-    table = bytearray((nb - 6) * N_ROLLS)
+    at = [0] * nb
+    size = 0
+    for b in range(6, nb):
+        if chr(kinds[b]) in 'yslabexh' or (kinds[b] == _FULL_HOUSE and params[b]):
+            at[b] = ~size
+            size += N_ROLLS // 8 + 1  # 32 bytes: 252 bits
+        else:
+            at[b] = size
+            size += N_ROLLS
+    table = bytearray(size)
     faces = bytearray(3 * N_ROLLS)
     counts = bytearray(7)
     for i in range(N_ROLLS):
@@ -150,5 +162,10 @@ def table(kinds, params):
                 v = param if longest == 5 and counts[6] else 0
             else:
                 raise ValueError("unknown box kind %r" % chr(kind))
-            table[(b - 6) * N_ROLLS + i] = v
-    return table, faces  # bytearrays: a bytes copy would need the RAM twice
+            o = at[b]
+            if o >= 0:
+                table[o + i] = v
+            elif v:
+                table[~o + (i >> 3)] |= 1 << (i & 7)
+    # bytearrays: a bytes copy would need the RAM twice
+    return table, faces, tuple(at)

@@ -40,6 +40,13 @@ def _index(v, n):
 
 
 class Game:
+    # Class-level defaults, set on a game only when it differs: they keep the instance's
+    # attribute table at 12 entries (a 14-entry one takes the next size, 136 bytes).
+    winner = -1        # the seat that won at once (Generala)
+    # Duplicate play: every seat's roll k gives die i round_dice[5 * k + i] (unless
+    # held), drawn once per round at seat 0's first roll. None: plain play.
+    round_dice = None
+
     def __init__(self, rules, players=1, rng=None, duplicate=False):
         if isinstance(rules, str):
             rules = ruleset(rules)
@@ -67,10 +74,8 @@ class Game:
         self.current = 0
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
-        self.winner = -1                        # the seat that won at once (Generala)
-        # Duplicate play: every seat's roll k gives die i round_dice[5 * k + i] (unless
-        # held), drawn once per round at seat 0's first roll. None: plain play.
-        self.round_dice = bytearray(15) if duplicate else None
+        if duplicate:
+            self.round_dice = bytearray(15)
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; 1 if the
         # fill paid a Yahtzee bonus; the turn's turn_yahtzee; and the turn's dice,

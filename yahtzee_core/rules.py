@@ -1,10 +1,11 @@
 """Rulesets: boxes, score tables, bonuses and the Joker policy.
 
 A ruleset is data (its boxes, each a scoring kind and a parameter, see _build.py)
-plus one small hook, the Joker rule. Box scores are computed once per ruleset into a
-table of ``(n_boxes - 6) * 252`` bytes for the boxes below the upper section, and the
-upper boxes' scores follow from a 756-byte table of each roll's face counts, so scoring
-a roll is one lookup (and a shift for an upper box). Each ruleset family
+plus one small hook, the Joker rule. Box scores are computed once per ruleset: below
+the upper section, 252 bytes per box (one score per roll), or 32 bytes (one bit per
+roll) for a box that scores a fixed amount or nothing; the upper boxes' scores follow
+from a 756-byte table of each roll's face counts. Scoring a roll is a lookup and a
+shift, no loop. Each ruleset family
 lives in its own module under ``variants/`` and is imported only when asked for, so
 the tables of rulesets not in play never reach RAM.
 
@@ -16,7 +17,7 @@ the tables of rulesets not in play never reach RAM.
 """
 
 import sys
-from .dice import N_ROLLS, IllegalMove, roll_index
+from .dice import IllegalMove, roll_index
 
 # A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
 # Saves store a ruleset by its index here: append new rulesets, never reorder or remove.
@@ -53,10 +54,10 @@ class Ruleset:
         self.id = RULESETS.index(self.name)
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
-        # _table[(b - 6) * 252 + roll]: box b's plain score below the upper section;
-        # _faces: each roll's face counts, packed (see _build.table). Bytearrays: a
-        # bytes copy would need the RAM twice.
-        self._table, self._faces = _build.table(self.kinds, self.params)
+        # _table: the columns of the boxes below the upper section, box b's from
+        # offset _at[b] (bytes), or ~_at[b] (bits); _faces: each roll's face counts,
+        # packed (see _build.table).
+        self._table, self._faces, self._at = _build.table(self.kinds, self.params)
         forget('_build')
 
     def box_index(self, box):
@@ -69,11 +70,15 @@ class Ruleset:
         raise IllegalMove("no box %r in %s" % (box, self.name))
 
     def score_roll(self, roll, box):
-        """Plain score of box index `box` for roll index `roll`: one table lookup; an
-        upper box's face times its count, a nibble of _faces."""
+        """Plain score of box index `box` for roll index `roll`: an upper box's face
+        times its count (a nibble of _faces); else a byte of its column, or its
+        parameter if its bit is set."""
         if box < 6:
             return (box + 1) * (self._faces[3 * roll + (box >> 1)] >> ((box & 1) << 2) & 15)
-        return self._table[(box - 6) * N_ROLLS + roll]
+        at = self._at[box]
+        if at >= 0:
+            return self._table[at + roll]
+        return self.params[box] if self._table[~at + (roll >> 3)] >> (roll & 7) & 1 else 0
 
     def score(self, dice, box):
         """Plain score of five dice in a box (name or index), without card context."""

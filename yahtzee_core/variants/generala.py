@@ -11,9 +11,11 @@ class Generala(Ruleset):
                   'full_house', 'four_of_a_kind', 'generala', 'double_generala')
     labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Straight|Full|Poker|Generala|Dbl Generala'
     kinds = b'uuuuuuefxyy'  # box kinds, letters explained in _build.py
-    params = bytes((1, 2, 3, 4, 5, 6, 20, 30, 40, 50, 100))
+    # params: 1, 2, 3, 4, 5, 6, 20, 30, 40, 50, 100
+    params = b'\x01\x02\x03\x04\x05\x06\x14\x1e\x28\x32\x64'
     five_alike_box = 9
-    served = bytes((0, 0, 0, 0, 0, 0, 5, 5, 5, 0, 0))
+    # served: 0, 0, 0, 0, 0, 0, 5, 5, 5, 0, 0
+    served = b'\x00\x00\x00\x00\x00\x00\x05\x05\x05\x00\x00'
     instant_win = True
     top_score = 100
 
