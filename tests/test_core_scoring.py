@@ -66,10 +66,12 @@ def test_tables_of_lower_boxes_and_face_counts_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
     table, faces, at = rules._table, rules._faces, rules._at
     column = rules.n_boxes // getattr(rules, 'columns', 1)  # Triple Yahtzee: one column
-    # the sizes the README gives: below the upper six, 252 bytes per box, 32 (bits) for
-    # a box scoring its parameter or 0; 756 bytes of face counts
+    # the sizes the README gives: below the upper six, 32 bytes (bits) for a box scoring
+    # a fixed amount or the sum (with 252 bytes of sums if any does), else 252 bytes;
+    # 756 bytes of face counts
     bits = sum(1 for b in range(6, column) if at[b] < 0)
-    assert len(table) == (column - 6 - bits) * ydice.N_ROLLS + 32 * bits
+    sums = any(at[b] < 0 and rules._add[b] >= 128 for b in range(6, column))
+    assert len(table) == (column - 6 - bits + sums) * ydice.N_ROLLS + 32 * bits
     assert len(faces) == 3 * ydice.N_ROLLS
     for i in range(ydice.N_ROLLS):
         dice = ydice.roll_dice(i)
@@ -85,8 +87,8 @@ def test_tables_of_lower_boxes_and_face_counts_indexed_by_roll_index(name):
                 assert table[at[b] + i] == want, (box, ydice.roll_dice(i))
             assert rules.score_roll(i, b) == want
             assert rules.score_roll(i, rules.box_index(box)) == want
-        if 6 <= b < column and at[b] < 0:  # a bit per roll: the box scores one amount
-            assert values == {0, rules.params[b]}, box
+        if 6 <= b < column and at[b] < 0 and rules._add[b] < 128:  # one amount or 0
+            assert values == {0, rules._add[b]}, box
 
 
 def test_binomial_literal_is_pascals_triangle():

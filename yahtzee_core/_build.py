@@ -62,26 +62,39 @@ _PAIRS_COLOUR = const(0x71) # q
 
 
 def table(kinds, params):
-    """(scores, faces, at), the tables Ruleset.score_roll reads. Box b >= 6 has a
-    column in scores from offset at[b]: 252 bytes, one plain score per roll index;
-    or, for a box that scores its parameter or 0 (at[b] < 0), 32 bytes from offset
-    ~at[b], one bit per roll (set: the parameter). faces[3 * roll + (f - 1) // 2] holds
-    the count of face f in the roll, in its low nibble for an odd face, its high nibble
-    for an even one (756 bytes, where the six upper boxes' scores took 1,512). One
-    function with no helpers: every function and argument name would stay interned in
-    RAM."""
+    """(scores, faces, at, add), the tables Ruleset.score_roll reads.
+
+    Box b >= 6 has a column in scores: from offset at[b], 252 bytes, its plain score
+    for each roll index (pairs and n-alike boxes, whose scores vary otherwise); or,
+    when at[b] < 0, 32 bytes from offset ~at[b], one bit per roll, set where the box
+    scores: add[b] points if add[b] < 128, else the sum of the dice plus add[b] - 128.
+    The sums of the dice are scores[0:252] when a box needs them. faces[3 * roll +
+    (f - 1) // 2] holds the count of face f in the roll, in its low nibble for an odd
+    face, its high nibble for an even one (756 bytes, where the six upper boxes' scores
+    took 1,512). One function with no helpers: every function and argument name would
+    stay interned in RAM."""
     nb = len(kinds)
     if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06':
         raise ValueError("the first six boxes must be the upper section, faces 1 to 6")
     at = [0] * nb
+    add = bytearray(nb)
     size = 0
+    for b in range(6, nb):  # the sums first, at offset 0, if a box adds them
+        if chr(kinds[b]) in 'kcmzgjq' or (kinds[b] == _FULL_HOUSE and not params[b]):
+            size = N_ROLLS
+    sums = size
     for b in range(6, nb):
-        if chr(kinds[b]) in 'yslabexh' or (kinds[b] == _FULL_HOUSE and params[b]):
-            at[b] = ~size
-            size += N_ROLLS // 8 + 1  # 32 bytes: 252 bits
-        else:
+        kind = chr(kinds[b])
+        if kind in 'npu':
             at[b] = size
             size += N_ROLLS
+            continue
+        at[b] = ~size
+        size += N_ROLLS // 8 + 1  # 32 bytes: 252 bits
+        if kind in 'yslabexh' or params[b] and kind == 'f':
+            add[b] = params[b]          # a fixed score
+        else:
+            add[b] = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
     table = bytearray(size)
     faces = bytearray(3 * N_ROLLS)
     counts = bytearray(7)
@@ -166,6 +179,10 @@ def table(kinds, params):
             if o >= 0:
                 table[o + i] = v
             elif v:
+                if v != (add[b] if add[b] < 128 else total + add[b] - 128):
+                    raise ValueError("box %d does not score one amount or the sum" % b)
                 table[~o + (i >> 3)] |= 1 << (i & 7)
+        if sums:
+            table[i] = total
     # bytearrays: a bytes copy would need the RAM twice
-    return table, faces, tuple(at)
+    return table, faces, tuple(at), bytes(add)

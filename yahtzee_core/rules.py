@@ -2,10 +2,11 @@
 
 A ruleset is data (its boxes, each a scoring kind and a parameter, see _build.py)
 plus one small hook, the Joker rule. Box scores are computed once per ruleset: below
-the upper section, 252 bytes per box (one score per roll), or 32 bytes (one bit per
-roll) for a box that scores a fixed amount or nothing; the upper boxes' scores follow
-from a 756-byte table of each roll's face counts. Scoring a roll is a lookup and a
-shift, no loop. Each ruleset family
+the upper section, 32 bytes per box (one bit per roll: it scores or not) for a box
+that scores a fixed amount or the sum of the dice (plus a fixed amount), with one
+252-byte column of the sums, and 252 bytes per box (one score per roll) for the pairs
+and n-alike boxes; the upper boxes' scores follow from a 756-byte table of each roll's
+face counts. Scoring a roll is a few lookups and shifts, no loop. Each ruleset family
 lives in its own module under ``variants/`` and is imported only when asked for, so
 the tables of rulesets not in play never reach RAM.
 
@@ -55,9 +56,10 @@ class Ruleset:
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
         # _table: the columns of the boxes below the upper section, box b's from
-        # offset _at[b] (bytes), or ~_at[b] (bits); _faces: each roll's face counts,
-        # packed (see _build.table).
-        self._table, self._faces, self._at = _build.table(self.kinds, self.params)
+        # offset _at[b] (bytes), or ~_at[b] (bits, worth _add[b]); _faces: each
+        # roll's face counts, packed. See _build.table.
+        self._table, self._faces, self._at, self._add = _build.table(self.kinds,
+                                                                     self.params)
         forget('_build')
 
     def box_index(self, box):
@@ -71,14 +73,18 @@ class Ruleset:
 
     def score_roll(self, roll, box):
         """Plain score of box index `box` for roll index `roll`: an upper box's face
-        times its count (a nibble of _faces); else a byte of its column, or its
-        parameter if its bit is set."""
+        times its count (a nibble of _faces); else a byte of its column, or, if its
+        bit is set, _add[box] points (under 128) or the sum of the dice plus
+        _add[box] - 128."""
         if box < 6:
             return (box + 1) * (self._faces[3 * roll + (box >> 1)] >> ((box & 1) << 2) & 15)
         at = self._at[box]
         if at >= 0:
             return self._table[at + roll]
-        return self.params[box] if self._table[~at + (roll >> 3)] >> (roll & 7) & 1 else 0
+        if not self._table[~at + (roll >> 3)] >> (roll & 7) & 1:
+            return 0
+        at = self._add[box]
+        return at if at < 128 else self._table[roll] + at - 128
 
     def score(self, dice, box):
         """Plain score of five dice in a box (name or index), without card context."""
@@ -96,9 +102,10 @@ class Ruleset:
         first=1: the dice are the turn's first roll (see `served`)."""
         if scores[box] != OPEN:
             return -1
-        face = self._five_alike(roll)
-        if face and self.joker_points and scores[self.five_alike_box] != OPEN:
-            return self._joker(scores, roll, face, box)
+        if self.joker_points and scores[self.five_alike_box] != OPEN:
+            face = self._five_alike(roll)
+            if face:
+                return self._joker(scores, roll, face, box)
         return self.score_roll(roll, box)
 
     def bonus(self, scores, roll, box, pts):
