@@ -62,21 +62,18 @@ def test_score_accepts_list_tuple_and_bytearray(name):
 
 
 @pytest.mark.parametrize("name", ref.RULESETS)
-def test_tables_of_lower_boxes_and_face_counts_indexed_by_roll_index(name):
+def test_one_table_of_face_counts_and_lower_boxes_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
-    table, faces, at = rules._table, rules._faces, rules._at
+    table, at = rules._table, rules._at
     column = rules.n_boxes // getattr(rules, 'columns', 1)  # Triple Yahtzee: one column
-    # the sizes the README gives: below the upper six, 32 bytes (bits) for a box scoring
-    # a fixed amount or the sum (with 252 bytes of sums if any does), else 252 bytes;
-    # 756 bytes of face counts
+    # the sizes the README gives: 756 bytes of face counts; below the upper six, 32
+    # bytes (a bit per roll) for a box scoring a fixed amount or the sum, else 252
     bits = sum(1 for b in range(6, column) if at[b] < 0)
-    sums = any(at[b] < 0 and rules._add[b] >= 128 for b in range(6, column))
-    assert len(table) == (column - 6 - bits + sums) * ydice.N_ROLLS + 32 * bits
-    assert len(faces) == 3 * ydice.N_ROLLS
+    assert len(table) == 756 + (column - 6 - bits) * ydice.N_ROLLS + 32 * bits
     for i in range(ydice.N_ROLLS):
         dice = ydice.roll_dice(i)
         for f in range(1, 7):
-            assert faces[3 * i + (f - 1) // 2] >> (4 * (1 - f % 2)) & 15 == dice.count(f)
+            assert table[3 * i + (f - 1) // 2] >> (4 * (1 - f % 2)) & 15 == dice.count(f)
         assert rules._five_alike(i) == (dice[0] if dice.count(dice[0]) == 5 else 0)
     for b, box in enumerate(rules.categories):
         values = set()
@@ -87,8 +84,8 @@ def test_tables_of_lower_boxes_and_face_counts_indexed_by_roll_index(name):
                 assert table[at[b] + i] == want, (box, ydice.roll_dice(i))
             assert rules.score_roll(i, b) == want
             assert rules.score_roll(i, rules.box_index(box)) == want
-        if 6 <= b < column and at[b] < 0 and rules._add[b] < 128:  # one amount or 0
-            assert values == {0, rules._add[b]}, box
+        if 6 <= b < column and at[b] < 0 and ~at[b] >> 12 < 128:  # one amount or 0
+            assert values == {0, ~at[b] >> 12}, box
 
 
 def test_binomial_literal_is_pascals_triangle():

@@ -1,9 +1,9 @@
 """Box kinds, and the one-time builder of a ruleset's score tables.
 
 A ruleset describes box b by ``kinds[b]``, a letter, and ``params[b]`` (two bytes
-objects). The builder turns them into a table of plain scores for the boxes after the
-six upper ones, and one of each roll's face counts, from which an upper box's score
-follows (face times count); the ruleset then forgets this module (``rules.forget``) so
+objects). The builder turns them into one table: each roll's face counts, from which
+an upper box's score (face times count) and the sum of the dice follow, then a column
+per box below the upper section (see table()); the ruleset then forgets this module (``rules.forget``) so
 its code does not stay in RAM. Letters, not named constants: a variant needs no import
 of this module, and no name of a kind stays interned in RAM after the build.
 
@@ -62,41 +62,35 @@ _PAIRS_COLOUR = const(0x71) # q
 
 
 def table(kinds, params):
-    """(scores, faces, at, add), the tables Ruleset.score_roll reads.
+    """(scores, at), the tables Ruleset.score_roll reads.
 
-    Box b >= 6 has a column in scores: from offset at[b], 252 bytes, its plain score
-    for each roll index (pairs and n-alike boxes, whose scores vary otherwise); or,
-    when at[b] < 0, 32 bytes from offset ~at[b], one bit per roll, set where the box
-    scores: add[b] points if add[b] < 128, else the sum of the dice plus add[b] - 128.
-    The sums of the dice are scores[0:252] when a box needs them. faces[3 * roll +
-    (f - 1) // 2] holds the count of face f in the roll, in its low nibble for an odd
-    face, its high nibble for an even one (756 bytes, where the six upper boxes' scores
-    took 1,512). One function with no helpers: every function and argument name would
-    stay interned in RAM."""
+    scores[3 * roll + (f - 1) // 2] holds the count of face f in a roll index, in its
+    low nibble for an odd face, its high nibble for an even one: 756 bytes (where the
+    six upper boxes' scores took 1,512) from which an upper box's score and the sum of
+    the dice follow. Box b >= 6 then has a column: 252 bytes from offset at[b] >= 0,
+    its plain score for each roll (pairs and n-alike boxes, whose scores vary); or,
+    when at[b] < 0, 32 bytes from offset ~at[b] & 4095, one bit per roll, set where
+    the box scores: a = ~at[b] >> 12 points if a < 128, else the sum of the dice plus
+    a - 128. One function with no helpers: every function and argument name would stay
+    interned in RAM."""
     nb = len(kinds)
     if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06':
         raise ValueError("the first six boxes must be the upper section, faces 1 to 6")
     at = [0] * nb
-    add = bytearray(nb)
-    size = 0
-    for b in range(6, nb):  # the sums first, at offset 0, if a box adds them
-        if chr(kinds[b]) in 'kcmzgjq' or (kinds[b] == _FULL_HOUSE and not params[b]):
-            size = N_ROLLS
-    sums = size
+    size = 3 * N_ROLLS
     for b in range(6, nb):
         kind = chr(kinds[b])
         if kind in 'npu':
             at[b] = size
             size += N_ROLLS
             continue
-        at[b] = ~size
-        size += N_ROLLS // 8 + 1  # 32 bytes: 252 bits
         if kind in 'yslabexh' or params[b] and kind == 'f':
-            add[b] = params[b]          # a fixed score
+            add = params[b]          # a fixed score
         else:
-            add[b] = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
+            add = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
+        at[b] = ~(size | add << 12)
+        size += N_ROLLS // 8 + 1  # 32 bytes: 252 bits
     table = bytearray(size)
-    faces = bytearray(3 * N_ROLLS)
     counts = bytearray(7)
     for i in range(N_ROLLS):
         dice = roll_dice(i)
@@ -105,7 +99,7 @@ def table(kinds, params):
         for d in dice:
             counts[d] += 1
         for f in range(1, 7):
-            faces[3 * i + (f - 1) // 2] |= counts[f] << (4 - 4 * (f & 1))
+            table[3 * i + (f - 1) // 2] |= counts[f] << (4 - 4 * (f & 1))
         total = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
         most = max(counts)
         # Runs of consecutive faces, exact threes and twos, pairs of different faces,
@@ -179,10 +173,8 @@ def table(kinds, params):
             if o >= 0:
                 table[o + i] = v
             elif v:
-                if v != (add[b] if add[b] < 128 else total + add[b] - 128):
+                add = ~o >> 12
+                if v != (add if add < 128 else total + add - 128):
                     raise ValueError("box %d does not score one amount or the sum" % b)
-                table[~o + (i >> 3)] |= 1 << (i & 7)
-        if sums:
-            table[i] = total
-    # bytearrays: a bytes copy would need the RAM twice
-    return table, faces, tuple(at), bytes(add)
+                table[(~o & 4095) + (i >> 3)] |= 1 << (i & 7)
+    return table, tuple(at)  # a bytearray: a bytes copy would need the RAM twice

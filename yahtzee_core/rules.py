@@ -1,12 +1,12 @@
 """Rulesets: boxes, score tables, bonuses and the Joker policy.
 
 A ruleset is data (its boxes, each a scoring kind and a parameter, see _build.py)
-plus one small hook, the Joker rule. Box scores are computed once per ruleset: below
-the upper section, 32 bytes per box (one bit per roll: it scores or not) for a box
-that scores a fixed amount or the sum of the dice (plus a fixed amount), with one
-252-byte column of the sums, and 252 bytes per box (one score per roll) for the pairs
-and n-alike boxes; the upper boxes' scores follow from a 756-byte table of each roll's
-face counts. Scoring a roll is a few lookups and shifts, no loop. Each ruleset family
+plus one small hook, the Joker rule. Box scores are computed once per ruleset into one
+table: each roll's face counts (756 bytes), from which the upper boxes' scores and the
+sum of the dice follow; below the upper section, 32 bytes per box (one bit per roll:
+it scores or not) for a box that scores a fixed amount or the sum of the dice (plus a
+fixed amount), and 252 bytes per box (one score per roll) for the pairs and n-alike
+boxes. Scoring a roll is a few lookups and shifts, no loop. Each ruleset family
 lives in its own module under ``variants/`` and is imported only when asked for, so
 the tables of rulesets not in play never reach RAM.
 
@@ -55,11 +55,9 @@ class Ruleset:
         self.id = RULESETS.index(self.name)
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
-        # _table: the columns of the boxes below the upper section, box b's from
-        # offset _at[b] (bytes), or ~_at[b] (bits, worth _add[b]); _faces: each
-        # roll's face counts, packed. See _build.table.
-        self._table, self._faces, self._at, self._add = _build.table(self.kinds,
-                                                                     self.params)
+        # _table: each roll's face counts, packed, then the columns of the boxes below
+        # the upper section, box b's at _at[b]. See _build.table.
+        self._table, self._at = _build.table(self.kinds, self.params)
         forget('_build')
 
     def box_index(self, box):
@@ -72,19 +70,24 @@ class Ruleset:
         raise IllegalMove("no box %r in %s" % (box, self.name))
 
     def score_roll(self, roll, box):
-        """Plain score of box index `box` for roll index `roll`: an upper box's face
-        times its count (a nibble of _faces); else a byte of its column, or, if its
-        bit is set, _add[box] points (under 128) or the sum of the dice plus
-        _add[box] - 128."""
+        """Plain score of box index `box` for roll index `roll` (see _build.table): an
+        upper box's face times its count (a nibble); else a byte of the box's column,
+        or, if its bit is set, a fixed score or the sum of the dice plus one."""
+        t = self._table
         if box < 6:
-            return (box + 1) * (self._faces[3 * roll + (box >> 1)] >> ((box & 1) << 2) & 15)
+            return (box + 1) * (t[3 * roll + (box >> 1)] >> ((box & 1) << 2) & 15)
         at = self._at[box]
         if at >= 0:
-            return self._table[at + roll]
-        if not self._table[~at + (roll >> 3)] >> (roll & 7) & 1:
+            return t[at + roll]
+        at = ~at
+        if not t[(at & 4095) + (roll >> 3)] >> (roll & 7) & 1:
             return 0
-        at = self._add[box]
-        return at if at < 128 else self._table[roll] + at - 128
+        at >>= 12
+        if at < 128:
+            return at
+        roll *= 3  # the sum of the dice, from the face counts
+        return at - 128 + (t[roll] & 15) + 2 * (t[roll] >> 4) + 3 * (t[roll + 1] & 15) + \
+            4 * (t[roll + 1] >> 4) + 5 * (t[roll + 2] & 15) + 6 * (t[roll + 2] >> 4)
 
     def score(self, dice, box):
         """Plain score of five dice in a box (name or index), without card context."""
