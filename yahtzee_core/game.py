@@ -232,17 +232,19 @@ class Game:
     def from_bytes(data, rng=None):
         """The game saved in `data`; SaveError when the bytes are not a good save."""
         # In two halves that never share RAM: resuming happens once per power-on, at
-        # the heap's peak. A collection before each half lets its code take the room
-        # that garbage (the first half's code) held, not fresh room past it.
+        # the heap's peak. On a board a collection before each half lets its code take
+        # the room that garbage (the first half's code) held, not fresh room past it;
+        # CPython (no mem_free) has no such heap, and a collection there costs time.
         import gc
-        gc.collect()
+        tidy = gc.collect if hasattr(gc, 'mem_free') else int
+        tidy()
         from . import load
         try:
             game = load.decode(data, rng)
         finally:
             forget('load')
         load = None  # the module's last reference: its code can go now
-        gc.collect()
+        tidy()
         from . import load_checks
         try:
             load_checks.decode(data, game)
