@@ -96,7 +96,9 @@ def cards(data, game):
     for p in range(len(game.cards)):
         o = HEAD + p * step
         card = game.cards[p]
-        card.bonus_count, game.yahtzees[p] = data[o + 1], data[o + 2]
+        if data[o + 1]:  # else the class-level 0 (see Scorecard)
+            card.bonus_count = data[o + 1]
+        game.yahtzees[p] = data[o + 2]
         card.scores[:] = data[o + 3:o + step]
         for b in range(rules.n_boxes):
             v = card.scores[b]
