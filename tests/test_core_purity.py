@@ -9,9 +9,10 @@ CORE = Path(__file__).resolve().parent.parent / "yahtzee_core"
 CORE_FILES = sorted(p for p in CORE.rglob("*.py") if "__pycache__" not in p.parts)
 
 # The core needs nothing from outside itself but `micropython.const`, `sys` to drop
-# one-time modules (table builder, save loader) from sys.modules after use, and `array`
-# (compact typed buffers; built into MicroPython and CircuitPython).
-ALLOWED_IMPORTS = {"micropython", "sys", "array"}
+# one-time modules (table builder, save loader) from sys.modules after use, `array`
+# (compact typed buffers; built into MicroPython and CircuitPython) and `gc` (the save
+# reader collects before loading each half, so its code reuses the room garbage held).
+ALLOWED_IMPORTS = {"micropython", "sys", "array", "gc"}
 FORBIDDEN_MODULES = {"time", "random", "board", "displayio", "typing", "enum",
                      "dataclasses", "collections", "math", "os"}
 # str methods MicroPython does not have.

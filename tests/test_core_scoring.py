@@ -29,7 +29,8 @@ def test_card_layout_matches_rules(name):
     assert tuple(rules.categories) == ref.boxes(name)
     assert rules.n_upper == 6
     labels = rules.labels.split('|')  # one string on the ruleset: one object, not 13
-    assert len(labels) == len(rules.categories)
+    # one label per box; Triple Yahtzee's three columns share one column's labels
+    assert len(labels) * getattr(rules, 'columns', 1) == len(rules.categories)
     assert all(label.strip() == label and label for label in labels)
     assert len(set(labels)) == len(labels)
 
@@ -62,16 +63,30 @@ def test_score_accepts_list_tuple_and_bytearray(name):
 
 
 @pytest.mark.parametrize("name", ref.RULESETS)
-def test_one_table_of_boxes_by_rolls_indexed_by_roll_index(name):
+def test_one_table_of_face_counts_and_lower_boxes_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
-    table = rules._table
-    assert len(table) == len(rules.categories) * ydice.N_ROLLS  # the size the README gives
+    table, at = rules._table, rules._at
+    column = rules.n_boxes // getattr(rules, 'columns', 1)  # Triple Yahtzee: one column
+    # the sizes the README gives: 756 bytes of face counts; below the upper six, 32
+    # bytes (a bit per roll) for a box scoring a fixed amount or the sum, else 252
+    bits = sum(1 for b in range(6, column) if at[b] < 0)
+    assert len(table) == 756 + (column - 6 - bits) * ydice.N_ROLLS + 32 * bits
+    for i in range(ydice.N_ROLLS):
+        dice = ydice.roll_dice(i)
+        for f in range(1, 7):
+            assert table[3 * i + (f - 1) // 2] >> (4 * (1 - f % 2)) & 15 == dice.count(f)
+        assert rules._five_alike(i) == (dice[0] if dice.count(dice[0]) == 5 else 0)
     for b, box in enumerate(rules.categories):
+        values = set()
         for i in range(ydice.N_ROLLS):
             want = ref.plain_score(name, ydice.roll_dice(i), box)
-            assert table[b * ydice.N_ROLLS + i] == want, (box, ydice.roll_dice(i))
+            values.add(want)
+            if 6 <= b < column and at[b] >= 0:
+                assert table[at[b] + i] == want, (box, ydice.roll_dice(i))
             assert rules.score_roll(i, b) == want
             assert rules.score_roll(i, rules.box_index(box)) == want
+        if 6 <= b < column and at[b] < 0 and ~at[b] >> 12 < 128:  # one amount or 0
+            assert values == {0, ~at[b] >> 12}, box
 
 
 def test_binomial_literal_is_pascals_triangle():

@@ -1,10 +1,11 @@
 """Box kinds, and the one-time builder of a ruleset's score tables.
 
 A ruleset describes box b by ``kinds[b]``, a letter, and ``params[b]`` (two bytes
-objects). The builder turns them into one table of plain scores; the ruleset then
-forgets this module (``rules.forget``) so its code does not stay in RAM. Letters, not
-named constants: a variant needs no import of this module, and no name of a kind stays
-interned in RAM after the build.
+objects). The builder turns them into one table: each roll's face counts, from which
+an upper box's score (face times count) and the sum of the dice follow, then a column
+per box below the upper section (see table()); the ruleset then forgets this module (``rules.forget``) so
+its code does not stay in RAM. Letters, not named constants: a variant needs no import
+of this module, and no name of a kind stays interned in RAM after the build.
 
     u  sum of the dice showing face `param` (upper section)
     k  sum of all dice if at least `param` are alike, else 0
@@ -61,12 +62,35 @@ _PAIRS_COLOUR = const(0x71) # q
 
 
 def table(kinds, params):
-    """(scores, five_alike): scores[b * 252 + roll] is box b's plain score for a roll
-    index; five_alike[roll] is the face of a five-alike roll, else 0. One function with
-    no helpers: every function and argument name would stay interned in RAM."""
+    """(scores, at), the tables Ruleset.score_roll reads.
+
+    scores[3 * roll + (f - 1) // 2] holds the count of face f in a roll index, in its
+    low nibble for an odd face, its high nibble for an even one: 756 bytes (where the
+    six upper boxes' scores took 1,512) from which an upper box's score and the sum of
+    the dice follow. Box b >= 6 then has a column: 252 bytes from offset at[b] >= 0,
+    its plain score for each roll (pairs and n-alike boxes, whose scores vary); or,
+    when at[b] < 0, 32 bytes from offset ~at[b] & 4095, one bit per roll, set where
+    the box scores: a = ~at[b] >> 12 points if a < 128, else the sum of the dice plus
+    a - 128. One function with no helpers: every function and argument name would stay
+    interned in RAM."""
     nb = len(kinds)
-    table = bytearray(nb * N_ROLLS)
-    five_alike = bytearray(N_ROLLS)
+    if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06':
+        raise ValueError("the first six boxes must be the upper section, faces 1 to 6")
+    at = [0] * nb
+    size = 3 * N_ROLLS
+    for b in range(6, nb):
+        kind = chr(kinds[b])
+        if kind in 'npu':
+            at[b] = size
+            size += N_ROLLS
+            continue
+        if kind in 'yslabexh' or params[b] and kind == 'f':
+            add = params[b]          # a fixed score
+        else:
+            add = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
+        at[b] = ~(size | add << 12)
+        size += N_ROLLS // 8 + 1  # 32 bytes: 252 bits
+    table = bytearray(size)
     counts = bytearray(7)
     for i in range(N_ROLLS):
         dice = roll_dice(i)
@@ -74,10 +98,10 @@ def table(kinds, params):
             counts[f] = 0
         for d in dice:
             counts[d] += 1
+        for f in range(1, 7):
+            table[3 * i + (f - 1) // 2] |= counts[f] << (4 - 4 * (f & 1))
         total = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
         most = max(counts)
-        if most == 5:
-            five_alike[i] = dice[0]
         # Runs of consecutive faces, exact threes and twos, pairs of different faces,
         # the face missing from five different ones, and the colour facts (f, 7 - f).
         run = longest = threes = twos = n_pairs = pair_sum = missing = 0
@@ -98,7 +122,7 @@ def table(kinds, params):
                 colour_pairs = max(colour_pairs, c // 2 + mate // 2)
                 one_colour = one_colour or c + mate == 5
         full = threes and twos
-        for b in range(nb):
+        for b in range(6, nb):
             kind = kinds[b]
             param = params[b]
             if kind == _UPPER:
@@ -145,5 +169,12 @@ def table(kinds, params):
                 v = param if longest == 5 and counts[6] else 0
             else:
                 raise ValueError("unknown box kind %r" % chr(kind))
-            table[b * N_ROLLS + i] = v
-    return table, five_alike  # bytearrays: a bytes copy would need the RAM twice
+            o = at[b]
+            if o >= 0:
+                table[o + i] = v
+            elif v:
+                add = ~o >> 12
+                if v != (add if add < 128 else total + add - 128):
+                    raise ValueError("box %d does not score one amount or the sum" % b)
+                table[(~o & 4095) + (i >> 3)] |= 1 << (i & 7)
+    return table, tuple(at)  # a bytearray: a bytes copy would need the RAM twice

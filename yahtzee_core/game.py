@@ -40,6 +40,13 @@ def _index(v, n):
 
 
 class Game:
+    # Class-level defaults, set on a game only when it differs: they keep the instance's
+    # attribute table at 12 entries (a 14-entry one takes the next size, 136 bytes).
+    winner = -1        # the seat that won at once (Generala)
+    # Duplicate play: every seat's roll k gives die i round_dice[5 * k + i] (unless
+    # held), drawn once per round at seat 0's first roll. None: plain play.
+    round_dice = None
+
     def __init__(self, rules, players=1, rng=None, duplicate=False):
         if isinstance(rules, str):
             rules = ruleset(rules)
@@ -67,10 +74,8 @@ class Game:
         self.current = 0
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
-        self.winner = -1                        # the seat that won at once (Generala)
-        # Duplicate play: every seat's roll k gives die i round_dice[5 * k + i] (unless
-        # held), drawn once per round at seat 0's first roll. None: plain play.
-        self.round_dice = bytearray(15) if duplicate else None
+        if duplicate:
+            self.round_dice = bytearray(15)
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; the bonus
         # units the fill paid (0 or 1; Triple Yahtzee 0 to 3); the turn's turn_yahtzee;
@@ -155,7 +160,7 @@ class Game:
             self.held[:] = b'\x00\x00\x00\x00\x00'
         self.rolls_left -= 1
         self.last_fill = None
-        if self.rules._five_alike[roll_index(self.dice)] and not self.turn_yahtzee:
+        if self.rules._five_alike(roll_index(self.dice)) and not self.turn_yahtzee:
             self.turn_yahtzee = 1
             self.yahtzees[self.current] += 1
             # Not in Duplicate play: every seat gets the same first roll, so it would
@@ -229,13 +234,19 @@ class Game:
     def from_bytes(data, rng=None):
         """The game saved in `data`; SaveError when the bytes are not a good save."""
         # In two halves that never share RAM: resuming happens once per power-on, at
-        # the heap's peak.
+        # the heap's peak. On a board a collection before each half lets its code take
+        # the room that garbage (the first half's code) held, not fresh room past it;
+        # CPython (no mem_free) has no such heap, and a collection there costs time.
+        import gc
+        tidy = gc.collect if hasattr(gc, 'mem_free') else int
+        tidy()
         from . import load
         try:
             game = load.decode(data, rng)
         finally:
             forget('load')
         load = None  # the module's last reference: its code can go now
+        tidy()
         from . import load_checks
         try:
             load_checks.decode(data, game)

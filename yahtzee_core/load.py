@@ -5,15 +5,16 @@ and this runs at the heap's peak (a game in play and the one being read).
 Every field is checked: here the envelope (magic, version, ruleset, length, CRC) and
 that each box score is one its box can score (plain, as a Joker, served or 0); in
 load_checks.py, bonus and Yahtzee counts the card allows, dice and flags that fit the
-rolls left, and an undo record that, taken back and filled again, gives exactly the
+rolls left, duplicate play's dice of the round, and an undo record that, taken back and filled again, gives exactly the
 saved card. A CRC only proves the bytes are as written; these checks make an edited
 save a SaveError instead of a game that fails later.
 
 Few names: a board interns every function and argument name of a module it loads for
 good, and this module loads at the heap's peak (a game in play and the one being read),
 where a single name too many costs a new block of the name table (about 1.3K). So the
-functions are named with names the firmware already holds (envelope, unpack, decode)
-and the checks raise SaveError themselves; decode() adds the common prefix.
+functions are named with names the firmware or the game already holds (envelope,
+unpack, decode; cards) and the checks raise SaveError themselves; decode() adds the
+common prefix.
 """
 
 from .rules import RULESETS, OPEN, ruleset
@@ -23,20 +24,21 @@ from .game import Game, KINDS
 
 def decode(data, rng=None):
     """The Game in save.encode() bytes, its cards checked; SaveError for anything else.
-    Game.from_bytes then has load_checks.decode() check the turn and undo record."""
+    Game.from_bytes then has load_checks.decode() check the turn, the duplicate dice
+    and the undo record."""
     # In steps: a board loads each function's bytecode as one block, and small blocks
     # still fit a fragmented heap.
     try:
-        rules, n, end = envelope(data)
-        game = unpack(data, rules, n, end, rng)
+        rules, n = envelope(data)
+        game = unpack(data, rules, n, rng)
+        cards(data, game)
     except SaveError as refused:
         raise SaveError("not a usable save: " + refused.args[0])
     return game
 
 
 def envelope(data):
-    """(rules, players, end of the CRC'd bytes): what the bytes claim to be, and that
-    they arrived whole."""
+    """(rules, players): what the bytes claim to be, and that they arrived whole."""
     try:
         size = len(data)
     except TypeError:  # None, a number: not bytes at all
@@ -54,44 +56,16 @@ def envelope(data):
         raise SaveError("bad player count")
     rules = ruleset(RULESETS[data[3]])
     end = save_size(rules, n, data[7] >> 3 & 1) - 2
-    if len(data) != end + 2:
+    if size != end + 2:
         raise SaveError("wrong length (truncated?)")
     if crc16(data, 0, end) != data[end] | data[end + 1] << 8:
         raise SaveError("checksum mismatch (corrupt)")
-    return rules, n, end
+    return rules, n
 
 
-def possible(rules, b, v):
-    """True when box b can hold v: its plain score for some roll (0 where it can fail),
-    its Joker score, or a served score. A search, not a table: this runs once per
-    power-on, at the heap's peak."""
-    joker = rules.joker_points
-    if joker and v == joker[b % 13] * (b // 13 + 1) != 0:
-        return True
-    served = getattr(rules, 'served', 0)
-    for r in range(252):
-        s = rules.score_roll(r, b)
-        if s == v or (served and s and s + served[b] == v):
-            return True
-    return False
-
-
-def round_dice(data, start, game):
-    """Duplicate play's 15 dice of the round (3 bits each, a roll per 2 bytes): all
-    1..6, or all 0 before round 1's first roll draws them."""
-    fresh = game.round == 1 and not game.current and not game.rolled
-    dice = bytearray(5)
-    spare = bytearray(5)  # bit 15 of each pair is unused: must be 0
-    for j in range(3):
-        _dice(data, start + 2 * j, dice, spare)
-        game.round_dice[5 * j:5 * j + 5] = dice
-        for v in dice:
-            if (v == 0) != fresh or v > 6 or spare[0]:
-                raise SaveError("bad duplicate dice")
-
-
-def unpack(data, rules, n, end, rng):
-    """The game the bytes describe, each box score one its box can score."""
+def unpack(data, rules, n, rng):
+    """The game the bytes describe: players, turn and dice (load_checks.py checks
+    that they fit together)."""
     step = 3 + rules.n_boxes
     players = []
     for o in range(HEAD, HEAD + n * step, step):
@@ -107,19 +81,32 @@ def unpack(data, rules, n, end, rng):
         raise SaveError("turn out of range")
     _dice(data, 8, game.dice, game.held)
     game.turn_yahtzee = (data[10] >> 5) & 1  # flag bit 21
-    for p in range(n):
-        o = HEAD + p * step
-        card = game.cards[p]
-        card.bonus_count, game.yahtzees[p] = data[o + 1], data[o + 2]
-        card.scores[:] = data[o + 3:o + step]
-        for b in range(rules.n_boxes):
-            if card.scores[b] != OPEN and not possible(rules, b, card.scores[b]):
-                raise SaveError("impossible box score")
-    if game.round_dice is not None:
-        round_dice(data, end - 6, game)
     return game
 
 
-
-
-
+def cards(data, game):
+    """Each card's boxes and counts from the bytes, each box score one its box can
+    score: its plain score for some roll (0 where it can fail), its Joker score, or a
+    served score. A search, not a table: this runs once per power-on, at the heap's
+    peak."""
+    rules = game.rules
+    step = 3 + rules.n_boxes
+    joker = rules.joker_points
+    served = getattr(rules, 'served', 0)
+    for p in range(len(game.cards)):
+        o = HEAD + p * step
+        card = game.cards[p]
+        if data[o + 1]:  # else the class-level 0 (see Scorecard)
+            card.bonus_count = data[o + 1]
+        game.yahtzees[p] = data[o + 2]
+        card.scores[:] = data[o + 3:o + step]
+        for b in range(rules.n_boxes):
+            v = card.scores[b]
+            ok = v == OPEN or joker and v == joker[b % 13] * (b // 13 + 1) != 0
+            r = 0
+            while not ok and r < 252:
+                s = rules.score_roll(r, b)
+                ok = s == v or served and s and s + served[b] == v
+                r += 1
+            if not ok:
+                raise SaveError("impossible box score")

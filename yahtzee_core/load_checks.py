@@ -1,21 +1,38 @@
 """Reading a save back, second half (load.py reads the cards first, and is unloaded
-before this loads): the turn must be one a game reaches, and the undo record must take
-back exactly the last fill. Names as in load.py: ones the firmware already holds."""
+before this loads): duplicate play's dice of the round must be dice, the turn one a game
+reaches, and the undo record must take back exactly the last fill. Names as in load.py:
+ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
 from .rules import OPEN
 from .save import SaveError, _dice
 
 
 def decode(data, game):
-    """Check the turn and the undo record of the Game load.decode() read from data;
-    SaveError when they are not ones a game reaches."""
+    """Check the duplicate dice, the turn and the undo record of the Game load.decode()
+    read from data; SaveError when they are not ones a game reaches."""
     try:
+        if game.round_dice is not None:
+            round_dice(data, len(data) - 8, game)
         check_turn(game)  # and the cards
         check_undo(data, game)
     except IllegalMove:  # the engine refused to replay the undo record's fill
         raise SaveError("not a usable save: bad undo record")
     except SaveError as refused:
         raise SaveError("not a usable save: " + refused.args[0])
+
+
+def round_dice(data, start, game):
+    """Duplicate play's 15 dice of the round (3 bits each, a roll per 2 bytes): all
+    1..6, or all 0 before round 1's first roll draws them."""
+    fresh = game.round == 1 and not game.current and not game.rolled
+    dice = bytearray(5)
+    spare = bytearray(5)  # bit 15 of each pair is unused: must be 0
+    for j in range(3):
+        _dice(data, start + 2 * j, dice, spare)
+        game.round_dice[5 * j:5 * j + 5] = dice
+        for v in dice:
+            if (v == 0) != fresh or v > 6 or spare[0]:
+                raise SaveError("bad duplicate dice")
 
 
 def check_undo(data, game):
@@ -57,7 +74,7 @@ def check_turn(game):
     first = game.rolls_left == 2
     same = game.round_dice
     if rolled and not bad:
-        five = rules._five_alike[roll_index(game.dice)]
+        five = rules._five_alike(roll_index(game.dice))
         # A five-alike is counted on the roll that shows it; after one roll, only then.
         # On the first roll it wins at once where the rules say so, and only then.
         bad = game.round > rules.rounds or (five and not counted) or \

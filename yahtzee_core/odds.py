@@ -285,14 +285,13 @@ def _last_roll(rules, b, made, lo):
     -> 1, Sixes 6, 12, .. -> 1..5): a box whose largest quotient is at most 17 never
     needs the points' second digit (17 * 7776**2 < 2**30). Returns (g, top): top at
     least the largest score."""
-    table = rules._table
+    score = rules.score_roll  # the upper boxes are not a plain table: rules.py
     joker = rules.joker_points[b] if rules.joker_points else 0
-    off = b * N_ROLLS
     par = 3 * (b + 1) if b < rules.n_upper else 1
     g = joker
     top = joker
-    for r in range(off, off + N_ROLLS):
-        pts = table[r]
+    for r in range(N_ROLLS):
+        pts = score(r, b)
         if pts > top:
             top = pts
         if pts and g != 1:
@@ -302,13 +301,12 @@ def _last_roll(rules, b, made, lo):
             g = pts
     g = g or 1
     for r in range(N_ROLLS):
-        pts = table[off + r]
+        pts = score(r, b)
         made[_BASE5 + r] = 1 if pts >= par else 0
         lo[_BASE5 + r] = pts // g
     if joker:   # five of a kind scores the Joker's points (g divides them)
-        five = rules._five_alike
         for r in range(N_ROLLS):
-            if five[r]:
+            if rules._five_alike(r):
                 made[_BASE5 + r] = 1 if joker >= par else 0
                 lo[_BASE5 + r] = joker // g
     return g, top

@@ -2,7 +2,11 @@
 
 A ruleset is data (its boxes, each a scoring kind and a parameter, see _build.py)
 plus one small hook, the Joker rule. Box scores are computed once per ruleset into one
-table of ``n_boxes * 252`` bytes, so scoring a roll is one lookup. Each ruleset family
+table: each roll's face counts (756 bytes), from which the upper boxes' scores and the
+sum of the dice follow; below the upper section, 32 bytes per box (one bit per roll:
+it scores or not) for a box that scores a fixed amount or the sum of the dice (plus a
+fixed amount), and 252 bytes per box (one score per roll) for the pairs and n-alike
+boxes. Scoring a roll is a few lookups and shifts, no loop. Each ruleset family
 lives in its own module under ``variants/`` and is imported only when asked for, so
 the tables of rulesets not in play never reach RAM.
 
@@ -14,7 +18,7 @@ the tables of rulesets not in play never reach RAM.
 """
 
 import sys
-from .dice import N_ROLLS, IllegalMove, roll_index
+from .dice import IllegalMove, roll_index
 
 # A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
 # Saves store a ruleset by its index here: append new rulesets, never reorder or remove.
@@ -51,9 +55,9 @@ class Ruleset:
         self.id = RULESETS.index(self.name)
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
-        # _table[b * 252 + roll]: box b's plain score; _five_alike[roll]: face of a
-        # five-alike roll, else 0. Bytearrays: a bytes copy would need the RAM twice.
-        self._table, self._five_alike = _build.table(self.kinds, self.params)
+        # _table: each roll's face counts, packed, then the columns of the boxes below
+        # the upper section, box b's at _at[b]. See _build.table.
+        self._table, self._at = _build.table(self.kinds, self.params)
         forget('_build')
 
     def box_index(self, box):
@@ -66,12 +70,34 @@ class Ruleset:
         raise IllegalMove("no box %r in %s" % (box, self.name))
 
     def score_roll(self, roll, box):
-        """Plain score of box index `box` for roll index `roll`: one table lookup."""
-        return self._table[box * N_ROLLS + roll]
+        """Plain score of box index `box` for roll index `roll` (see _build.table): an
+        upper box's face times its count (a nibble); else a byte of the box's column,
+        or, if its bit is set, a fixed score or the sum of the dice plus one."""
+        t = self._table
+        if box < 6:
+            return (box + 1) * (t[3 * roll + (box >> 1)] >> ((box & 1) << 2) & 15)
+        at = self._at[box]
+        if at >= 0:
+            return t[at + roll]
+        at = ~at
+        if not t[(at & 4095) + (roll >> 3)] >> (roll & 7) & 1:
+            return 0
+        at >>= 12
+        if at < 128:
+            return at
+        roll *= 3  # the sum of the dice, from the face counts
+        return at - 128 + (t[roll] & 15) + 2 * (t[roll] >> 4) + 3 * (t[roll + 1] & 15) + \
+            4 * (t[roll + 1] >> 4) + 5 * (t[roll + 2] & 15) + 6 * (t[roll + 2] >> 4)
 
     def score(self, dice, box):
         """Plain score of five dice in a box (name or index), without card context."""
-        return self._table[self.box_index(box) * N_ROLLS + roll_index(dice)]
+        return self.score_roll(roll_index(dice), self.box_index(box))
+
+    def _five_alike(self, roll):
+        """The face of a five-alike roll index, else 0: rolls 0, 5, 20, 55, 125 and 251
+        (1s to 6s), C(face + 4, 5) - 1 in colex order (no 252-byte table)."""
+        return (0, 5, 20, 55, 125, 251).index(roll) + 1 if roll in (0, 5, 20, 55, 125, 251) \
+            else 0
 
     def points(self, scores, roll, box, first=0):
         """Points box index `box` would score now on a card with these scores, or -1
@@ -79,15 +105,16 @@ class Ruleset:
         first=1: the dice are the turn's first roll (see `served`)."""
         if scores[box] != OPEN:
             return -1
-        face = self._five_alike[roll]
-        if face and self.joker_points and scores[self.five_alike_box] != OPEN:
-            return self._joker(scores, roll, face, box)
-        return self._table[box * N_ROLLS + roll]
+        if self.joker_points and scores[self.five_alike_box] != OPEN:
+            face = self._five_alike(roll)
+            if face:
+                return self._joker(scores, roll, face, box)
+        return self.score_roll(roll, box)
 
     def bonus(self, scores, roll, box, pts):
         """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`
         with `pts` earns: a further five-alike while the five-alike box holds points."""
-        return 1 if self.five_alike_bonus and self._five_alike[roll] and \
+        return 1 if self.five_alike_bonus and self._five_alike(roll) and \
             scores[self.five_alike_box] not in (0, OPEN) else 0
 
     def upper_bonus_of(self, scores):

@@ -2,7 +2,6 @@
 poker made on the turn's first roll ("servida") scores 5 more; a Generala on the first
 roll wins the game at once. Double Generala scores 100 only once Generala holds 50."""
 
-from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
 
 
@@ -12,16 +11,18 @@ class Generala(Ruleset):
                   'full_house', 'four_of_a_kind', 'generala', 'double_generala')
     labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Straight|Full|Poker|Generala|Dbl Generala'
     kinds = b'uuuuuuefxyy'  # box kinds, letters explained in _build.py
-    params = bytes((1, 2, 3, 4, 5, 6, 20, 30, 40, 50, 100))
+    # params: 1, 2, 3, 4, 5, 6, 20, 30, 40, 50, 100
+    params = b'\x01\x02\x03\x04\x05\x06\x14\x1e\x28\x32\x64'
     five_alike_box = 9
-    served = bytes((0, 0, 0, 0, 0, 0, 5, 5, 5, 0, 0))
+    # served: 0, 0, 0, 0, 0, 0, 5, 5, 5, 0, 0
+    served = b'\x00\x00\x00\x00\x00\x00\x05\x05\x05\x00\x00'
     instant_win = True
     top_score = 100
 
     def points(self, scores, roll, box, first=0):
         if scores[box] != OPEN:
             return -1
-        v = self._table[box * N_ROLLS + roll]
+        v = self.score_roll(roll, box)
         if box == 10 and scores[9] != 50:  # a double needs a Generala before it
             return 0
         return v + self.served[box] if v and first else v

@@ -14,7 +14,8 @@ class Kismet(Ruleset):
     labels = ('Aces|Deuces|Treys|Fours|Fives|Sixes|2 pair colour|3 of a kind|Straight|'
               'Flush|Full house|Full colour|4 of a kind|Yarborough|Kismet')
     kinds = b'uuuuuuqklhgjmcz'  # box kinds, letters explained in _build.py
-    params = bytes((1, 2, 3, 4, 5, 6, 0, 3, 30, 35, 15, 20, 25, 0, 50))
+    # params: 1, 2, 3, 4, 5, 6, 0, 3, 30, 35, 15, 20, 25, 0, 50
+    params = b'\x01\x02\x03\x04\x05\x06\x00\x03\x1e\x23\x0f\x14\x19\x00\x32'
     upper_bonus = 75           # the top tier; upper_bonus_of() pays 35, 55 or 75
     upper_bonus_at = 78        # where the top tier starts (the solver tracks up to it)
     five_alike_box = 14

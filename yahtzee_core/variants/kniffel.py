@@ -16,7 +16,7 @@ class Kniffel(Yahtzee):
     five_alike_bonus = 50
 
     def bonus(self, scores, roll, box, pts):
-        face = self._five_alike[roll]
+        face = self._five_alike(roll)
         return 1 if face and box == face - 1 and scores[self.five_alike_box] != OPEN else 0
 
 

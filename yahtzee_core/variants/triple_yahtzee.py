@@ -5,7 +5,6 @@ further Yahtzee is a Joker (25/30/40) only once all three Yahtzee boxes and all 
 of its face's upper boxes are filled, and earns 100 x the column it goes into once all
 three Yahtzee boxes hold points. See docs/RULES.md."""
 
-from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
 from .yahtzee import Yahtzee
 
@@ -34,26 +33,22 @@ class TripleYahtzee(Ruleset):
     top_score = 150
 
     def score_roll(self, roll, box):
-        return self._table[box % 13 * N_ROLLS + roll] * (box // 13 + 1)
-
-    def score(self, dice, box):
-        from ..dice import roll_index
-        return self.score_roll(roll_index(dice), self.box_index(box))
+        return Ruleset.score_roll(self, roll, box % 13) * (box // 13 + 1)
 
     def points(self, scores, roll, box, first=0):
         if scores[box] != OPEN:
             return -1
         b = box % 13
         m = box // 13 + 1
-        face = self._five_alike[roll]
+        face = self._five_alike(roll)
         if face and 7 < b < 11 and OPEN not in (scores[11], scores[24], scores[37],
                                                scores[face - 1], scores[face + 12],
                                                scores[face + 25]):
             return self.joker_points[b] * m
-        return self._table[b * N_ROLLS + roll] * m
+        return Ruleset.score_roll(self, roll, b) * m
 
     def bonus(self, scores, roll, box, pts):
-        ok = self._five_alike[roll] and pts
+        ok = self._five_alike(roll) and pts
         for y in (11, 24, 37):
             ok = ok and scores[y] not in (0, OPEN)
         return box // 13 + 1 if ok else 0

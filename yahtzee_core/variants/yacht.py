@@ -11,7 +11,8 @@ class Yacht(Ruleset):
     labels = ('Ones|Twos|Threes|Fours|Fives|Sixes|Full house|4 of a kind|Little str|'
               'Big str|Choice|Yacht')
     kinds = b'uuuuuufnabcy'  # box kinds, letters explained in _build.py
-    params = bytes((1, 2, 3, 4, 5, 6, 0, 4, 30, 30, 0, 50))
+    # params: 1, 2, 3, 4, 5, 6, 0, 4, 30, 30, 0, 50
+    params = b'\x01\x02\x03\x04\x05\x06\x00\x04\x1e\x1e\x00\x32'
     five_alike_box = 11
 
 

@@ -1,7 +1,6 @@
 """Yahtzee, official rules (the default): forced Joker, +35 upper bonus, +100 for each
 further Yahtzee while the Yahtzee box holds 50. See docs/RULES.md."""
 
-from ..dice import N_ROLLS
 from ..rules import Ruleset, OPEN
 
 
@@ -16,11 +15,13 @@ class Yahtzee(Ruleset):
     labels = ('Aces|Twos|Threes|Fours|Fives|Sixes|3 of a kind|4 of a kind|Full house|'
               'Sm straight|Lg straight|Yahtzee|Chance')
     kinds = b'uuuuuukkfslyc'  # box kinds, letters explained in _build.py
-    params = bytes((1, 2, 3, 4, 5, 6, 3, 4, 25, 30, 40, 50, 0))
+    # params: 1, 2, 3, 4, 5, 6, 3, 4, 25, 30, 40, 50, 0
+    params = b'\x01\x02\x03\x04\x05\x06\x03\x04\x19\x1e\x28\x32\x00'
     upper_bonus = 35
     five_alike_box = 11
     five_alike_bonus = 100
-    joker_points = bytes((0, 0, 0, 0, 0, 0, 0, 0, 25, 30, 40, 0, 0))
+    # joker_points: 0, 0, 0, 0, 0, 0, 0, 0, 25, 30, 40, 0, 0
+    joker_points = b'\x00\x00\x00\x00\x00\x00\x00\x00\x19\x1e\x28\x00\x00'
     # The family's Joker rules differ in two choices:
     forced_upper = True  # while the matching upper box is open, it is the only choice
     lower_first = True   # else an open lower box must be taken (as a Joker) before
@@ -29,7 +30,7 @@ class Yahtzee(Ruleset):
     def _joker(self, scores, roll, face, box):
         """Points (or -1 = not allowed) for open box `box` when a five-alike of `face`
         is rolled after the Yahtzee box is filled."""
-        plain = self._table[box * N_ROLLS + roll]
+        plain = self.score_roll(roll, box)
         upper_open = scores[face - 1] == OPEN
         if self.forced_upper and upper_open:
             return plain if box == face - 1 else -1

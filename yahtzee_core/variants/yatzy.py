@@ -13,7 +13,8 @@ class Yatzy(Ruleset):
     labels = ('Ones|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|3 of a kind|'
               '4 of a kind|Sm straight|Lg straight|Full house|Chance|Yatzy')
     kinds = b'uuuuuunpnnabfcy'  # box kinds, letters explained in _build.py
-    params = bytes((1, 2, 3, 4, 5, 6, 2, 0, 3, 4, 15, 20, 0, 0, 50))
+    # params: 1, 2, 3, 4, 5, 6, 2, 0, 3, 4, 15, 20, 0, 0, 50
+    params = b'\x01\x02\x03\x04\x05\x06\x02\x00\x03\x04\x0f\x14\x00\x00\x32'
     upper_bonus = 50
     five_alike_box = 14
 
