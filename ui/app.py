@@ -213,9 +213,11 @@ class App:
         self.setup_players = 1
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules = self.rules_default
+        self.setup_duplicate = False      # duplicate play: every seat gets the same dice
 
         # -- storage (ui/app_saves.py) --
         self.game_store = None
+        self.large_store = None     # games too large for game_store (ui/nvm_layout.py)
         self.records_store = None
         from ui import nvm_layout
         self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
@@ -225,6 +227,8 @@ class App:
                 self.game_store = yc.SlotStore(storage, lay.game_offset, lay.game_slot)
             if lay.records_slot:
                 self.records_store = yc.SlotStore(storage, lay.records_offset, lay.records_slot)
+            if lay.large_slot:
+                self.large_store = yc.SlotStore(storage, lay.large_offset, lay.large_slot)
         from yahtzee_core.records import Records
         self.records = Records()
         self.saved = False          # True when a game can be resumed
@@ -440,12 +444,13 @@ class App:
             self.touch()
 
     def box_label(self, b):
-        """Short name of box b of the game's ruleset."""
+        """Short name of box b of the game's ruleset (Triple Yahtzee: of its column's
+        box, b % 13: its labels are one column's)."""
         rules = self.game.rules
         if self.labels_of is not rules:
             self.labels = rules.labels.split('|')
             self.labels_of = rules
-        return self.labels[b]
+        return self.labels[b % len(self.labels)]
 
     def player_name(self, p):
         return seats.seat_name(self, p)

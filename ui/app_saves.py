@@ -51,8 +51,10 @@ def load_records(app):
     if records is None:
         return
     app.records = records
-    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT, KIND_BITS
+    from yahtzee_core.records import (SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT,
+                                      KIND_BITS, DUPLICATE)
     r = app.records
+    app.setup_duplicate = bool(r.settings & DUPLICATE)
     app.sound = not (r.settings & SOUND_OFF)
     app.hints = not (r.settings & HINTS_OFF)
     app.howto_done = bool(r.settings & HOWTO_DONE)
@@ -70,9 +72,11 @@ def load_records(app):
 
 
 def save_records(app):
-    from yahtzee_core.records import SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT, KIND_BITS
+    from yahtzee_core.records import (SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT,
+                                      KIND_BITS, DUPLICATE)
     r = app.records
     r.settings = ((0 if app.hints else HINTS_OFF) | (0 if app.sound else SOUND_OFF) |
+                  (DUPLICATE if app.setup_duplicate else 0) |
                   (HOWTO_DONE if app.howto_done else 0) | (app.coach_mode << COACH_SHIFT) |
                   app.cpu_speed << _SPEED_SHIFT)
     r.setup_rules = app.setup_rules
@@ -123,6 +127,8 @@ def load_game(app):
         return app.yc.Game.from_bytes(data[SAVE_PREFIX:end], app.rng), data, coach, lost
 
     loaded = _read(app.game_store, decode)
+    if loaded is None and app.large_store is not None:
+        loaded = _read(app.large_store, decode)
     if loaded is None:
         return False
     game, data, coach, lost = loaded
@@ -138,16 +144,16 @@ def load_game(app):
 
 def save_game(app):
     """Write the game in play (called after every roll, hold change and fill)."""
-    if app.game_store is None or app.game is None:
+    game = app.game
+    if game is None:
         return
-    g = app.game.to_bytes()
-    room = app.game_store.capacity - SAVE_PREFIX - len(g)
-    if room < 0:
+    store = _store_for(app, game.rules, len(game.players), game.round_dice is not None)
+    if store is None:
         # Does not fit this board's nvm: play on without a save (start_game told the
-        # player), and leave no older game to be resumed in this one's place.
-        if app.game_store.read() is not None:
-            clear_game(app)
+        # player and left no older game to be resumed in this one's place).
         return
+    g = game.to_bytes()
+    room = store.capacity - SAVE_PREFIX - len(g)
     n = len(app.coach) // _COACH_REC + app.coach_lost
     if n:           # the coach's records that fit after the game (the first ones)
         kept = (room - 2) // _COACH_REC
@@ -158,20 +164,29 @@ def save_game(app):
                   (0 if app.hints else _F_HINTS_OFF) |
                   (0 if app.sound else _F_SOUND_OFF), app.game_id & 0xFF,
                   app.game_id >> 8))
-    app.game_store.write(head + g)
+    store.write(head + g)
     app.saved = True
 
 
 def clear_game(app):
-    if app.game_store is not None:
-        app.game_store.write(b'')  # records "nothing saved"
+    for store in (app.game_store, app.large_store):
+        if store is not None:
+            store.write(b'')  # records "nothing saved"
     app.saved = False
 
 
-def can_save(app, players):
-    """True when a game with this many players fits the nvm save slot."""
-    if app.game_store is None:
-        return False
+def _store_for(app, rules, players, duplicate):
+    """The store a game of this size is saved in (the game slots, else the large-game
+    region), or None when it fits neither."""
     from yahtzee_core.save import save_size
+    need = SAVE_PREFIX + save_size(rules, players, duplicate)
+    for store in (app.game_store, app.large_store):
+        if store is not None and need <= store.capacity:
+            return store
+    return None
+
+
+def can_save(app, players, duplicate=False):
+    """True when a game with this many players (of the setup's ruleset) can be saved."""
     rules = app.yc.ruleset(app.yc.RULESETS[app.setup_rules])
-    return SAVE_PREFIX + save_size(rules, players) <= app.game_store.capacity
+    return _store_for(app, rules, players, duplicate) is not None

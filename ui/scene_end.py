@@ -22,9 +22,16 @@ def enter_over(app, now):
         drop_module('scene_turn')   # the handovers are over
         if app.pending_high:
             big_moment(app, MOMENT_HIGH, now)
+    g = app.game
     items = []
     values = []
-    ranking = app.game.ranking()
+    title = 'Game over'
+    if g.winner >= 0:           # Generala served: the game ended at once
+        title = 'GENERALA SERVIDA'
+        items.append(app.player_name(g.winner) + ' wins')
+        values.append('')
+        perfect = None          # unfinished cards: no place among perfect games
+    ranking = g.ranking()
     for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
         values.append('%d' % total)
@@ -37,7 +44,8 @@ def enter_over(app, now):
         if len(items) > len(ranking):
             items.append('of perfect games')
             values.append('')
-    app.set_list('Game over', items, values, footer='OK: continue')
+    app.set_list(title, items, values, footer='OK: continue',
+                 title_right='Duplicate' if g.round_dice and g.winner < 0 else '')
 
 
 def perfect_scores(app, name):
@@ -71,7 +79,9 @@ def _record_game(app, perfect):
     g = app.game
     r = app.records
     app.pending_high = []
-    if app.game_id != r.last_game:
+    # A game won at once (Generala served) ends with cards unfinished: it enters no
+    # high score and no lifetime stats, whose averages are of whole games.
+    if app.game_id != r.last_game and g.winner < 0:
         r.last_game = app.game_id
         multi = len(g.players) > 1
         for place, p, total in g.ranking():

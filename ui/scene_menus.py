@@ -11,7 +11,8 @@ from ui import actions as A
 from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES, DLG_NOTE,
                       KIND_NAMES, RULES_NAMES, SPEED_NAMES, CSV_PATH, wrap, PG_RULES,
                       PG_HOWTO, COACH_NAMES)
-from ui.app_saves import save_game, save_records, can_save, load_people, save_people
+from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
+                          clear_game)
 from ui.hints import hints_available, show_hint
 from ui.scene_card import undo, refuse
 from ui.seats import seat_name
@@ -99,7 +100,8 @@ def enter_pause(app, now):
     if several:
         codes.append(_M_SPEED)
     codes.append(_M_QUIT)
-    _show_menu(app, 'Paused', codes, 'R%d' % app.game.round)
+    # duplicate play is shown where the game's round is
+    _show_menu(app, 'Paused', codes, ('R%d Dup' if g.round_dice else 'R%d') % g.round)
 
 
 def handle_pause(app, action, now):
@@ -210,11 +212,11 @@ def _setup_rows(app):
         values.append(KIND_NAMES[k])
         if not k:
             names += (' ' if names else '') + seat_name(app, p, k)
-    items += ['Names', 'Rules', 'Hints', 'Sound', 'Start game']
+    items += ['Names', 'Rules', 'Duplicate', 'Hints', 'Sound', 'Start game']
     values += [names if len(names) <= 11 else names[:10] + '+',
-               RULES_NAMES[app.setup_rules], 'on' if app.hints else 'off',
-               'on' if app.sound else 'off', '']
-    if not can_save(app, n) and app.game_store is not None:
+               RULES_NAMES[app.setup_rules], 'on' if app.setup_duplicate else 'off',
+               'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
+    if not can_save(app, n, app.setup_duplicate) and app.game_store is not None:
         values[-1] = 'no save'
     return items, values
 
@@ -234,8 +236,10 @@ def _setup_change(app, delta, now):
     elif c == n + 2:
         app.setup_rules = (app.setup_rules + delta) % len(RULES_NAMES)
     elif c == n + 3:
-        app.hints = not app.hints
+        app.setup_duplicate = not app.setup_duplicate
     elif c == n + 4:
+        app.hints = not app.hints
+    elif c == n + 5:
         app.sound = not app.sound
     else:
         start_game(app, now)
@@ -255,16 +259,18 @@ def start_game(app, now):
     yc = app.yc
     players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
     rules = yc.ruleset(yc.RULESETS[app.setup_rules])
-    app.game = yc.Game(rules, players, app.rng)
+    dup = app.setup_duplicate
+    app.game = yc.Game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
     app.game_id = gid if gid else 1
     app.new_game_state(True)
     save_records(app)
     save_people(app)
+    clear_game(app)     # the last game's save, whichever region held it, is gone now
     save_game(app)
     app.go(PLAY, now)
-    if app.layout.size and not can_save(app, len(players)):
+    if app.layout.size and not can_save(app, len(players), dup):
         if app.scene == PLAY:
             app.note('Power off loses game', now + 1500)  # no room in this board's nvm
         else:                       # a handover first (several seats): a note over it

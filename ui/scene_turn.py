@@ -47,7 +47,10 @@ def standing_text(app, p):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
-    s.append('%s: %s %d' % (app.player_name(p), app.box_label(b), gained))
+    rules = app.game.rules
+    cols = getattr(rules, 'columns', 1)     # Triple Yahtzee: which column, x1..x3
+    s.append('%s: %s%s %d' % (app.player_name(p), app.box_label(b), ' x%d' % (
+        b * cols // rules.n_boxes + 1) if cols > 1 else '', gained))
     if len(s) > 7:
         s.pop(0)
 
@@ -123,7 +126,8 @@ def enter_standings(app, now):
         values.append('%d' % c.total)
     cursor = app.card_seat if app.card_seat >= 0 else g.current
     app.card_seat = -1
-    app.set_list('Standings', items, values, cursor=cursor, title_right='R%d' % g.round,
+    app.set_list('Standings', items, values, cursor=cursor,
+                 title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
                  footer='Up+/- Left  OK: card')
 
 
