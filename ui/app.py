@@ -178,7 +178,7 @@ class App:
         self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
         self.logs = None            # a DecisionLog per human seat (None for a CPU)
         self.log_complete = True    # False after a resume: early decisions are gone
-        self.pts = bytearray(16)    # points each box would score now
+        self.pts = bytearray(39)    # points each box would score now (Triple Yahtzee: 39)
         self.labels = ()            # the game's box labels, split once per ruleset
         self.labels_of = None
         self.cpu_phase = 0          # scene_cpu: where a computer turn is
@@ -232,8 +232,10 @@ class App:
         from yahtzee_core.records import Records
         self.records = Records()
         self.saved = False          # True when a game can be resumed
-        app_saves.load_records(self)
-        self.saved = app_saves.load_game(self)
+        from ui import app_load     # needed only now: it leaves RAM again
+        app_load.load_records(self)
+        self.saved = app_load.load_game(self)
+        lazy.drop_module('app_load')
 
         self.go(BOOT if self.messages else MENU, now_ms)
 

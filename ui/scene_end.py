@@ -22,20 +22,14 @@ def enter_over(app, now):
         drop_module('scene_turn')   # the handovers are over
         if app.pending_high:
             big_moment(app, MOMENT_HIGH, now)
-    g = app.game
-    items = []
-    values = []
-    title = 'Game over'
-    if g.winner >= 0:           # Generala served: the game ended at once
-        title = 'GENERALA SERVIDA'
-        items.append(app.player_name(g.winner) + ' wins')
-        values.append('')
-        perfect = None          # unfinished cards: no place among perfect games
-    ranking = g.ranking()
+    w = app.game.winner         # Generala served: the game ended at once
+    items = [app.player_name(w) + ' wins'] if w >= 0 else []
+    values = [''] * len(items)
+    ranking = app.game.ranking()
     for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
         values.append('%d' % total)
-    if perfect is not None:
+    if perfect is not None and w < 0:   # (not for unfinished cards)
         # where each human's score falls among games of perfect play
         for place, p, total in ranking:
             if not app.is_cpu(p):
@@ -44,8 +38,8 @@ def enter_over(app, now):
         if len(items) > len(ranking):
             items.append('of perfect games')
             values.append('')
-    app.set_list(title, items, values, footer='OK: continue',
-                 title_right='Duplicate' if g.round_dice and g.winner < 0 else '')
+    app.set_list('GENERALA SERVIDA' if w >= 0 else 'Game over', items, values,
+                 footer='OK: continue')
 
 
 def perfect_scores(app, name):
@@ -79,8 +73,8 @@ def _record_game(app, perfect):
     g = app.game
     r = app.records
     app.pending_high = []
-    # A game won at once (Generala served) ends with cards unfinished: it enters no
-    # high score and no lifetime stats, whose averages are of whole games.
+    # a game won at once (Generala served) ends with cards unfinished: it enters no
+    # high score and no lifetime stats (their averages are of whole games)
     if app.game_id != r.last_game and g.winner < 0:
         r.last_game = app.game_id
         multi = len(g.players) > 1

@@ -1,6 +1,5 @@
 """The list scenes around a game: boot notes (BOOT), the main menu (MENU), the pause
-menu (PAUSE), new-game setup (SETUP), plus the CSV export. Plain functions of the
-app. High scores and lifetime stats (SCORES, STATS) and the seats' names (NAMES) are
+menu (PAUSE) and new-game setup (SETUP). Plain functions of the app. High scores and lifetime stats (SCORES, STATS) and the seats' names (NAMES) are
 in modules loaded on first use (ui/lazy_scenes.py).
 
 Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the pause
@@ -8,8 +7,8 @@ menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
 """
 
 from ui import actions as A
-from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES, DLG_NOTE,
-                      KIND_NAMES, RULES_NAMES, SPEED_NAMES, CSV_PATH, wrap, PG_RULES,
+from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
+                      KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
                       PG_HOWTO, COACH_NAMES)
 from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
                           clear_game)
@@ -23,9 +22,6 @@ try:
 except ImportError:  # CPython
     def const(x):
         return x
-
-_EROFS = const(30)
-_ENOSPC = const(28)
 
 # Menu item codes (app.menu_codes holds those of the menu on show).
 _M_RESUME = const(0)
@@ -141,7 +137,9 @@ def _menu_pick(app, now):
         app.page = 0
         app.go(SCORES if code == _M_SCORES else STATS, now)
     elif code == _M_EXPORT:
+        from ui.scene_records import export_csv    # lazy: the export is rare
         export_csv(app)
+        drop_module('scene_records')
     elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH or code == _M_SPEED:
         if code == _M_SOUND:
             app.sound = not app.sound
@@ -284,31 +282,3 @@ def handle_to_menu(app, action, now):
         return
     if action == A.OK or action == A.BACK:
         app.go(MENU, now)
-
-
-def export_csv(app):
-    """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
-    outcome (or why it failed: read-only, full) is a note, never a crash."""
-    lines = app.records.to_csv_lines(app.yc.RULESETS)
-    msg = app.dialog_lines
-    try:
-        app.file_writer(CSV_PATH, lines)
-        msg[0] = 'Exported to'
-        msg[1] = CSV_PATH
-        app.beep(1319, 80)
-    except OSError as e:
-        code = e.args[0] if e.args else 0
-        msg[0] = 'Export failed'
-        if code == _EROFS:
-            msg[1] = 'Drive is read-only'
-        elif code == _ENOSPC:
-            msg[1] = 'Drive is full'
-        else:
-            msg[1] = 'File error %s' % code
-        app.beep(220, 200)
-    except MemoryError:
-        msg[0] = 'Export failed'
-        msg[1] = 'Out of memory'
-    msg[2] = 'any key: close'
-    app.dialog = DLG_NOTE
-    app.touch()
