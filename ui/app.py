@@ -212,12 +212,10 @@ class App:
         # -- setup (new game) --
         self.setup_players = 1
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
-        self.setup_rules = self.rules_default
-        self.setup_duplicate = False      # duplicate play: every seat gets the same dice
+        self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
         # -- storage (ui/app_saves.py) --
-        self.game_store = None
-        self.large_store = None     # games too large for game_store (ui/nvm_layout.py)
+        self.game_store = self.large_store = None   # large: games too big for game_store
         self.records_store = None
         from ui import nvm_layout
         self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
@@ -446,8 +444,7 @@ class App:
             self.touch()
 
     def box_label(self, b):
-        """Short name of box b of the game's ruleset (Triple Yahtzee: of its column's
-        box, b % 13: its labels are one column's)."""
+        """Short name of box b of the game's ruleset (Triple Yahtzee's: of b % 13)."""
         rules = self.game.rules
         if self.labels_of is not rules:
             self.labels = rules.labels.split('|')

@@ -1,6 +1,7 @@
 """The list scenes around a game: boot notes (BOOT), the main menu (MENU), the pause
-menu (PAUSE) and new-game setup (SETUP). Plain functions of the app. High scores and lifetime stats (SCORES, STATS) and the seats' names (NAMES) are
-in modules loaded on first use (ui/lazy_scenes.py).
+menu (PAUSE) and new-game setup (SETUP). Plain functions of the app. High scores and
+lifetime stats (SCORES, STATS, and the CSV export) and the seats' names (NAMES) are in
+modules loaded on first use (ui/lazy_scenes.py).
 
 Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the pause
 menu opens the scorecard (CARD) and undoes a box (scene_card.undo).

@@ -14,10 +14,11 @@ Layout of version 3 (little-endian):
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
            setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32
 
-High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all, so one
-ruleset's games never push the scores of another below its best: a full table gives
-up the lowest score of the ruleset holding most. Versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one
-table of 8 for all rulesets) are still read, their tables trimmed to that rule.
+High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all; a full
+table gives up the lowest score of the ruleset holding most, so one ruleset's games
+never push another's best score out (nine rulesets: each keeps at least its best).
+Versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one table of 8
+for all rulesets) are still read, their tables trimmed to that rule.
 Version 1 (setup kinds u16 of 2 bits a seat, no rated fields) is still read: its
 seats keep their kinds and its games count as not rated. "Rated" games are those
 whose ruleset had a percentile table (yahtzee_core.percentiles): for them `perfect`
