@@ -134,6 +134,8 @@ def test_kismet_pages_name_the_colours_the_core_scores_by():
         assert rules.upper_bonus_of(card) == want, total
     title, text = H.extra_pages(rules, False)[0]
     assert title == "Colours" and _colour_classes(text) == classes
+    howto = H.howto(rules, profiles.get("default"))[1][1]
+    assert "+35, 71 or more +55, 78 or more +75" in howto
 
 
 def test_triple_yahtzee_pages_say_the_column_and_its_bonus():

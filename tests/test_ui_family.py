@@ -328,3 +328,21 @@ def test_a_finished_game_of_each_new_ruleset_is_recorded_under_its_own_id(name):
     app.go(ui_app.SCORES, s.now)
     assert app.title_right == codes.RULES_NAMES[rules.id]
     assert len(app.title) + 1 + len(app.title_right) <= 21
+
+
+def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
+    from ui.scene_turn import note_fill
+    s = new_session(dice=ScriptedDice(seed=3))
+    s.start(players=2, kinds=(0, 2), rules=yc.RULESETS.index('triple-yahtzee'))
+    app = s.app
+    rules = app.game.rules
+    for b in range(rules.n_boxes):
+        note_fill(app, 1, b, 495)   # the most one fill gains: Sixes x3, bonus, Yahtzee bonus
+        line = app.summaries[-1]
+        label = rules.labels.split('|')[b % 13]
+        assert line.startswith('Good2: ' + label[:7].rstrip() + ' x%d ' % (b // 13 + 1))
+        assert len(line) <= app.text_cols, line
+    plain = new_session(dice=ScriptedDice(seed=3))
+    plain.start(players=2, rules=yc.RULESETS.index('kismet'))
+    note_fill(plain.app, 0, 11, 37)
+    assert plain.app.summaries[-1] == 'P1: Full colour 37'

@@ -59,6 +59,12 @@ _EXTRA = {
                        'and x3: 39 rounds. Any open box of any column may be filled. '
                        'Each column has its own upper bonus: +35 times its multiplier.'),
 }
+HOWTO_BONUS = {
+    'kismet': ('Upper boxes totalling 63 or more earn +35, 71 or more +55, 78 or '
+               'more +75.'),
+    'triple-yahtzee': ('Each column\'s upper boxes totalling 63 or more (before its '
+                       'x2 or x3) earn +35 times its multiplier.'),
+}
 _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same first '
               'roll, and each later roll gives the same new faces to the dice not held. '
               'The same choices score the same, so the table compares skill, not luck.')

@@ -191,6 +191,9 @@ def howto(rules, profile):
     first = rules.labels.split('|')[0]
     bonus = ('Upper boxes totalling 63 or more earn +%d.' % rules.upper_bonus
              if rules.upper_bonus else 'There is no bonus.')
+    if rules.name in _MORE:     # tiers (Kismet), a bonus per column (Triple Yahtzee)
+        from ui import help_more
+        bonus = help_more.HOWTO_BONUS.get(rules.name, bonus)
     return (
         ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
                         'between rolls. Then fill one box of your scorecard.'),

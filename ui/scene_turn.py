@@ -48,9 +48,11 @@ def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
     rules = app.game.rules
-    cols = getattr(rules, 'columns', 1)     # Triple Yahtzee: which column, x1..x3
-    s.append('%s: %s%s %d' % (app.player_name(p), app.box_label(b), ' x%d' % (
-        b * cols // rules.n_boxes + 1) if cols > 1 else '', gained))
+    label = app.box_label(b)
+    cols = getattr(rules, 'columns', 1)
+    if cols > 1:    # Triple Yahtzee: the column, x1..x3 (cut: 'Good2: Lg stra x3 420')
+        label = label[:7].rstrip() + ' x%d' % (b * cols // rules.n_boxes + 1)
+    s.append('%s: %s %d' % (app.player_name(p), label, gained))
     if len(s) > 7:
         s.pop(0)
 
