@@ -346,3 +346,39 @@ def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
     plain.start(players=2, rules=yc.RULESETS.index('kismet'))
     note_fill(plain.app, 0, 11, 37)
     assert plain.app.summaries[-1] == 'P1: Full colour 37'
+
+
+class BoxBot(KeepAllBot):
+    def __init__(self, box):
+        self.box = box
+
+    def choose_box(self, card, dice):
+        return self.box
+
+
+def test_a_computer_announces_a_served_hand_with_its_bonus_and_scores_it():
+    straight = yc.ruleset('generala').box_index('straight')
+    s = new_session(dice=ScriptedDice(script=[3, 4, 5, 6, 1], seed=1),
+                    bot_factory=lambda level, rules: BoxBot(straight))
+    s.start(players=2, kinds=(2, 0), rules=yc.RULESETS.index('generala'))
+    app = s.app
+    said = []
+    for _ in range(10):
+        s.wait(600)
+        said.append(app.line_a + '|' + app.line_b)
+        if app.game.current != 0:
+            break
+    assert any('Straight: 25' in t for t in said), said     # 3-4-5-6-1, served
+    assert app.game.cards[0].scores[straight] == 25
+
+
+def test_a_computer_announces_triple_yahtzees_column():
+    s = new_session(dice=ScriptedDice(script=[2, 2, 3, 3, 3], seed=1),
+                    bot_factory=lambda level, rules: BoxBot(34))    # full_house_3
+    s.start(players=2, kinds=(2, 0), rules=yc.RULESETS.index('triple-yahtzee'))
+    app = s.app
+    said = []
+    for _ in range(3):              # roll, keep all, announce (the fill is the card's)
+        s.wait(600)
+        said.append(app.line_a + '|' + app.line_b)
+    assert 'Full house x3: 75' in said[-1], said

@@ -101,8 +101,10 @@ def cpu_step(app, now):
         box = bot.choose_box(g.cards[p], g.dice)
         app.cpu_box = box
         app.cpu_phase = _CPU_ANNOUNCED
-        g.card.points_into(g.dice, app.pts)
-        update_play_texts(app, '%s: %d' % (app.box_label(box), app.pts[box]))
+        g.card.points_into(g.dice, app.pts, g.rolls_left == 2)   # 2: served (Generala)
+        cols = getattr(g.rules, 'columns', 1)   # Triple Yahtzee: say the column
+        update_play_texts(app, '%s%s: %d' % (app.box_label(box), ' x%d' % (
+            box * cols // g.rules.n_boxes + 1) if cols > 1 else '', app.pts[box]))
     save_game(app)
 
 
