@@ -227,3 +227,28 @@ def test_runs_on_micropython(tmp_path):
         for topic in H.howto(rules, profiles.get("three-button")):
             expected += sum(len(p) for p in H.pages(*topic, rows=6))
     assert done.stdout.split() == ["lines", str(expected)]
+
+
+def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
+    # Kniffel: a further Kniffel must go to its open upper box, +50, even after a 0
+    rules = yc.ruleset("kniffel")
+    text = H.box_help(rules, "kniffel")[1]
+    assert "own upper box while that is open, for +50 extra, whether this box holds 50 or 0" in text
+    for held in (0, 50):
+        card = yc.Scorecard(rules)
+        card.scores[rules.box_index("kniffel")] = held
+        assert card.options((3, 3, 3, 3, 3)) == {"dreier": 15}
+        assert card.fill("dreier", (3, 3, 3, 3, 3)) == 15 + 50
+    # ... and once that box is filled, a Joker: any lower box, full house 25
+    assert card.options((3, 3, 3, 3, 3))["full_house"] == 25
+    # Triple Yahtzee: +100 times the column, once all three Yahtzee boxes hold points
+    rules = yc.ruleset("triple-yahtzee")
+    assert "+100 times the column it is entered in" in H.box_help(rules, "yahtzee_1")[1]
+    card = yc.Scorecard(rules)
+    for column in range(3):
+        card.scores[13 * column + 11] = 50 * (column + 1)
+    assert card.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20 + 200
+    scratched = yc.Scorecard(rules)
+    for column, held in enumerate((50, 0, 150)):
+        scratched.scores[13 * column + 11] = held
+    assert scratched.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20     # none scratched: no
