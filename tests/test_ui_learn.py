@@ -268,6 +268,7 @@ def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
     heap = dict((m.group(1), int(m.group(2)))
                 for m in re.finditer(r'^heap (\w+ \w+) (-?\d+)$', done.stdout, re.M))
     assert heap['rules closed'] < 2048 and heap['odds closed'] < 2048, heap
+    assert heap['family again'] < 1024, heap     # Triple Yahtzee's pages (help_more)
     assert heap['odds open'] > 4096, heap        # the odds tables were there
 
 
