@@ -73,14 +73,14 @@ _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same
 def box_help(rules, b):
     """(title, text) of box index b of one of these rulesets (help_text.box_help)."""
     name = rules.categories[b]
-    title = rules.labels.split('|')
+    labels = rules.labels.split('|')
     times = 1
-    per = len(title)            # Triple Yahtzee: labels name one column's boxes
+    per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     if per < rules.n_boxes:
         times = b // per + 1
         b %= per
         name = name[:-2]        # 'chance_2' -> 'chance'
-    title = title[b] + (' x%d' % times if per < rules.n_boxes else '')
+    title = labels[b] + (' x%d' % times if per < rules.n_boxes else '')
     kniffel = rules.name == 'kniffel'
     if b < rules.n_upper:
         text = face_text(b, times)
