@@ -157,7 +157,8 @@ def test_properties(name, box, dice, rolls_left):
     make = chase(rules, box, dice, rolls_left, "make")
     points = chase(rules, box, dice, rolls_left, "points")
     assert 0 <= points[0] <= make[0] <= 10000       # 'make' has the best chance
-    assert 0 <= make[1] <= points[1] <= 100 * 50    # 'points' has the best expectation
+    top = max(rules.score_roll(r, box) for r in range(252))   # the most the box scores
+    assert 0 <= make[1] <= points[1] <= 100 * top   # 'points' has the best expectation
     for keep in (make[2], points[2]):
         rest = list(dice)
         for d in keep:
@@ -287,3 +288,75 @@ def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
     finally:
         odds._work = work
     assert with_table == plain
+
+
+# -- issue 13's rulesets: Kismet's and Generala's own boxes, Triple Yahtzee's columns --
+def core_outcome(rules, b, dice):
+    """(made, points) of one final roll from the core's own plain scores (these
+    rulesets have no Joker): an upper box made with three of its face, Yarborough
+    always, any other box when it scores."""
+    points = rules.score(dice, b)
+    if b < rules.n_upper:
+        return int(list(dice).count(b + 1) >= 3), points
+    if rules.categories[b] == "yarborough":
+        return 1, points
+    return int(points > 0), points
+
+
+class CoreBrute(Brute):
+    """The brute force above over the core's plain scores: it checks chase's sweeps and
+    its handling of scores beyond Yahtzee's (Kismet's sums + 50, Generala's 100)."""
+
+    def __init__(self, rules, b, aim):
+        self.first = 0 if aim == "make" else 1
+        self.stage = [{roll: core_outcome(rules, b, roll) for roll in ROLLS}]
+        for _ in range(2):
+            self.stage.append({roll: self.best(roll, len(self.stage))[0] for roll in ROLLS})
+
+
+def core_expected(brute_, dice=None, rolls_left=3):
+    if dice is None:
+        (made, points), keep, den = brute_.fresh(), None, 7776 ** 3
+    elif rolls_left == 0:
+        (made, points), keep, den = brute_.stage[0][tuple(sorted(dice))], tuple(sorted(dice)), 1
+    else:
+        (made, points), keep = brute_.best(tuple(sorted(dice)), rolls_left)
+        den = 7776 ** rolls_left
+    return rounded(10000 * made, den), rounded(100 * points, den), keep
+
+
+@pytest.mark.parametrize("name, box", [
+    ("kismet", "kismet"), ("kismet", "full_house_same_colour"), ("kismet", "flush"),
+    ("kismet", "two_pair_same_colour"), ("kismet", "four_of_a_kind"), ("kismet", "treys"),
+    ("generala", "double_generala"), ("generala", "straight"), ("generala", "four_of_a_kind"),
+])
+def test_new_rulesets_boxes_match_the_brute_force(name, box):
+    rules = yc.ruleset(name)
+    b = rules.box_index(box)
+    for aim in ("make", "points"):
+        brute_ = CoreBrute(rules, b, aim)
+        assert chase(rules, b, aim=aim) == core_expected(brute_)
+        for dice in ROLLS[::23]:
+            for rolls_left in (0, 1, 2):
+                assert chase(rules, b, dice, rolls_left, aim) == \
+                    core_expected(brute_, dice, rolls_left), (dice, rolls_left, aim)
+
+
+def test_kniffel_and_triple_yahtzee_have_yahtzees_odds_and_columns_multiply_the_points():
+    base = yc.ruleset("yahtzee")
+    kniffel = yc.ruleset("kniffel")
+    triple = yc.ruleset("triple-yahtzee")
+    for b in range(13):
+        assert chase(kniffel, b) == chase(base, b)
+        plain = chase(base, b)
+        for column in range(3):
+            assert chase(triple, 13 * column + b) == (plain[0], (column + 1) * plain[1], None)
+        for dice in ((6, 6, 6, 6, 6), (1, 2, 3, 4, 6), (2, 2, 5, 5, 5)):
+            for rolls_left in (0, 1, 2):
+                one = chase(base, b, dice, rolls_left, "points")
+                assert chase(triple, 26 + b, dice, rolls_left, "points") == \
+                    (one[0], 3 * one[1], one[2])
+    # by name too, and with no roll left the points are the box's multiplied score
+    assert chase(triple, "full_house_3", (2, 2, 3, 3, 3), 0) == (10000, 7500, (2, 2, 3, 3, 3))
+    with pytest.raises(yc.IllegalMove):
+        chase(triple, 39)

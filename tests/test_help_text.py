@@ -42,7 +42,12 @@ def test_every_box_of_every_ruleset_has_a_page_that_states_its_score(name, b):
     rules = yc.ruleset(name)
     title, text = H.box_help(rules, rules.categories[b])
     assert (title, text) == H.box_help(rules, b)
-    assert title == rules.labels.split("|")[b]
+    # Triple Yahtzee: labels name one column's boxes; box b is column b // 13, scored
+    # x1, x2, x3, and its title says which
+    labels = rules.labels.split("|")
+    per = len(labels)
+    base, times = b % per, b // per + 1
+    assert title == labels[base] + (" x%d" % times if per < rules.n_boxes else "")
     all_pages(title, text)
     # What the table says the box scores must be in the text: a fixed score by its
     # number, a sum as "total" or by the dice counted.
@@ -50,27 +55,108 @@ def test_every_box_of_every_ruleset_has_a_page_that_states_its_score(name, b):
     numbers = {int(n) for n in re.findall(r"\d+", text)}
     if len(scores) == 1:
         assert scores <= numbers, text
-    elif b < rules.n_upper:
-        face = b + 1
-        assert "%ds only" % face in text and str(3 * face) in text
+    elif base < rules.n_upper:
+        face = base + 1
+        assert "%ds only" % face in text and str(3 * face * times) in text
     else:
         assert "total" in text or "those" in text, text
     # the requirement: a box that can score 0 says what it needs (upper boxes need
     # nothing: they count one face)
-    if b >= rules.n_upper and min(rules.score_roll(r, b) for r in range(yd.N_ROLLS)) == 0:
+    if base >= rules.n_upper and min(rules.score_roll(r, b) for r in range(yd.N_ROLLS)) == 0:
         assert text.startswith("Needs"), text
     else:
         assert text.startswith("Any dice"), text
-    # bonuses and Joker, as the ruleset has them
-    if b < rules.n_upper:
-        assert ("+%d" % rules.upper_bonus in text) if rules.upper_bonus else "No bonus" in text
-    if b == rules.five_alike_box:
+    # bonuses and Joker, as the ruleset has them (Triple Yahtzee: all three columns)
+    if base < rules.n_upper:
+        assert ("+%d" % (rules.upper_bonus * times) in text) if rules.upper_bonus \
+            else "No bonus" in text
+    if base == rules.five_alike_box:
         if rules.five_alike_bonus:
             assert "+%d" % rules.five_alike_bonus in text and "Joker" in text
         else:
             assert "No bonus, no Joker" in text
-    if rules.joker_points and rules.joker_points[b]:
-        assert "Joker: 5 alike scores %d" % rules.joker_points[b] in text
+    if rules.joker_points and rules.joker_points[base]:
+        assert "Joker: 5 alike scores %d" % (rules.joker_points[base] * times) in text
+
+
+def test_generala_pages_give_the_served_scores_and_the_instant_win():
+    rules = yc.ruleset("generala")
+    for b in range(rules.n_boxes):
+        text = H.box_help(rules, b)[1]
+        top = max(rules.score_roll(r, b) for r in range(yd.N_ROLLS))
+        if rules.served[b]:
+            assert "Served: %d." % (top + rules.served[b]) in text
+            # the core pays it on a first roll only
+            roll = next(r for r in range(yd.N_ROLLS) if rules.score_roll(r, b) == top)
+            blank = bytearray([255] * rules.n_boxes)
+            assert rules.points(blank, roll, b, 1) == top + rules.served[b]
+            assert rules.points(blank, roll, b, 0) == top
+        else:
+            assert "Served" not in text
+    assert "wins the game at once" in H.box_help(rules, "generala")[1]
+    assert "Generala holds 50" in H.box_help(rules, "double_generala")[1].replace(
+        "the Generala box", "Generala")
+    title, text = H.extra_pages(rules, False)[0]
+    assert title == "Servida" and "+5" in text and "wins the game at once" in text
+
+
+def _colour_classes(text):
+    """The colour classes a help text names: 'Colours: 1 and 6 black, 2 and 5 red, ..'"""
+    found = re.findall(r"(\d) and (\d) (black|red|green)", text)
+    assert len(found) == 3, text
+    return [{int(a), int(b)} for a, b, _ in found]
+
+
+def test_kismet_pages_name_the_colours_the_core_scores_by():
+    rules = yc.ruleset("kismet")
+    for name in ("two_pair_same_colour", "flush", "full_house_same_colour"):
+        classes = _colour_classes(H.box_help(rules, name)[1])
+        assert sorted(map(sorted, classes)) == [[1, 6], [2, 5], [3, 4]]
+    colour = {d: i for i, c in enumerate(classes) for d in c}
+    for r in range(yd.N_ROLLS):
+        dice = yd.roll_dice(r)
+        one = len({colour[d] for d in dice}) == 1
+        assert (rules.score_roll(r, rules.box_index("flush")) > 0) == one, dice
+        full = sorted(dice.count(d) for d in set(dice)) == [2, 3]
+        assert (rules.score_roll(r, rules.box_index("full_house_same_colour")) > 0) == \
+            (full and one), dice
+    # the tiers the upper pages give, against the core's bonus
+    text = H.box_help(rules, 0)[1]
+    tiers = [(int(lo), int(bonus)) for lo, bonus in re.findall(r"(\d+)(?:-\d+| or more): \+(\d+)", text)]
+    assert tiers == [(63, 35), (71, 55), (78, 75)]
+    for total in range(60, 90):
+        card = bytearray([255] * rules.n_boxes)
+        card[5] = total             # the upper total, in one box
+        want = 0
+        for lo, bonus in tiers:
+            if total >= lo:
+                want = bonus
+        assert rules.upper_bonus_of(card) == want, total
+    title, text = H.extra_pages(rules, False)[0]
+    assert title == "Colours" and _colour_classes(text) == classes
+    howto = H.howto(rules, profiles.get("default"))[1][1]
+    assert "+35, 71 or more +55, 78 or more +75" in howto
+
+
+def test_triple_yahtzee_pages_say_the_column_and_its_bonus():
+    rules = yc.ruleset("triple-yahtzee")
+    title, text = H.extra_pages(rules, False)[0]
+    assert title == "Columns" and "x1, x2 and x3" in text and "%d rounds" % rules.rounds in text
+    assert H.box_help(rules, "full_house_3") == H.box_help(rules, 34)
+    assert "up to 75" in H.box_help(rules, 34)[1]
+    assert "+100 times the column" in H.box_help(rules, "yahtzee_2")[1]
+    assert "63 or more before x3: +105" in H.box_help(rules, "sixes_3")[1]
+
+
+@pytest.mark.parametrize("name", yc.RULESETS)
+def test_the_extra_pages_fit_and_duplicate_play_has_one_for_every_ruleset(name):
+    rules = yc.ruleset(name)
+    plain = list(H.extra_pages(rules, False))
+    both = list(H.extra_pages(rules, True))
+    assert both == plain + [both[-1]] and both[-1][0] == "Duplicate"
+    assert "same dice" in both[-1][1]
+    for title, text in both:
+        all_pages(title, text)
 
 
 @pytest.mark.parametrize("profile_name", sorted(profiles.PROFILES))
@@ -141,3 +227,28 @@ def test_runs_on_micropython(tmp_path):
         for topic in H.howto(rules, profiles.get("three-button")):
             expected += sum(len(p) for p in H.pages(*topic, rows=6))
     assert done.stdout.split() == ["lines", str(expected)]
+
+
+def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
+    # Kniffel: a further Kniffel must go to its open upper box, +50, even after a 0
+    rules = yc.ruleset("kniffel")
+    text = H.box_help(rules, "kniffel")[1]
+    assert "own upper box while that is open, for +50 extra, whether this box holds 50 or 0" in text
+    for held in (0, 50):
+        card = yc.Scorecard(rules)
+        card.scores[rules.box_index("kniffel")] = held
+        assert card.options((3, 3, 3, 3, 3)) == {"dreier": 15}
+        assert card.fill("dreier", (3, 3, 3, 3, 3)) == 15 + 50
+    # ... and once that box is filled, a Joker: any lower box, full house 25
+    assert card.options((3, 3, 3, 3, 3))["full_house"] == 25
+    # Triple Yahtzee: +100 times the column, once all three Yahtzee boxes hold points
+    rules = yc.ruleset("triple-yahtzee")
+    assert "+100 times the column it is entered in" in H.box_help(rules, "yahtzee_1")[1]
+    card = yc.Scorecard(rules)
+    for column in range(3):
+        card.scores[13 * column + 11] = 50 * (column + 1)
+    assert card.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20 + 200
+    scratched = yc.Scorecard(rules)
+    for column, held in enumerate((50, 0, 150)):
+        scratched.scores[13 * column + 11] = held
+    assert scratched.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20     # none scratched: no

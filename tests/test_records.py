@@ -183,3 +183,40 @@ def test_a_full_table_fits_the_records_slot_of_the_nvm_layout():
     assert len(r.high) == N_HIGH and len(r.to_bytes()) == MAX_SIZE <= store.capacity
     store.write(r.to_bytes())
     assert Records.from_bytes(store.read()).high == r.high
+
+
+def test_ruleset_ids_past_seven_keep_their_own_scores_through_bytes():
+    """Issue 13's rulesets are ids 5 to 8: id 8 needs a fourth bit, kept in bit 7 of
+    the first initial, which records written before it never set."""
+    import yahtzee_core as yc
+    r = Records()
+    for rid in range(len(yc.RULESETS)):
+        r.add_score(300 - rid, 'R%d ' % rid, rid)
+    assert len(r.high) == len(yc.RULESETS) == 9
+    data = r.to_bytes()
+    back = Records.from_bytes(data)
+    assert back.high == r.high
+    assert [e[2] for e in back.high] == list(range(9))
+    # the eighth ruleset's entry has the bit; the others are byte for byte as before
+    for i, e in enumerate(r.high):
+        first = data[1 + 5 * i + 2]
+        assert (first >> 7) == (e[2] >> 3) and (first & 0x7F) == ord(e[1][0])
+    # id 8 is not id 0 (the 3 bits of the score word alone would make it so): more
+    # Yahtzee scores in a full table give up Yahtzee's own lowest, never Triple's
+    for score in (250, 260, 270):
+        r.add_score(score, 'YYY', 0)
+    assert len(r.high) == N_HIGH
+    assert sorted(e[0] for e in r.high if e[2] == 0) == [270, 300]
+    assert [e for e in r.high if e[2] == 8] == [[292, 'R8 ', 8]]
+
+
+def test_with_nine_rulesets_a_full_table_keeps_every_rulesets_best():
+    r = Records()
+    for rid in range(9):
+        r.add_score(100 + rid, 'AAA', rid)
+    for score in range(200, 260, 5):                # many good games of one ruleset
+        r.add_score(score, 'BBB', 6)
+    assert len(r.high) == N_HIGH
+    kept = {e[2] for e in r.high}
+    assert kept == set(range(9))
+    assert sorted(e[0] for e in r.high if e[2] == 6) == [250, 255]   # its best two

@@ -81,7 +81,7 @@ def test_menus_scores_stats_sound_and_setup():
     assert app.items[:2] == ['Players', '  P1']
     for n in range(2, 9):
         s.press(A.RIGHT)
-        assert app.values[0] == '%d' % n and len(app.items) == n + 6
+        assert app.values[0] == "%d" % n and len(app.items) == n + 7
     s.press(A.RIGHT)
     assert app.values[0] == '1'                     # wraps 8 -> 1
     s.press(A.DOWN)

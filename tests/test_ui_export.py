@@ -38,10 +38,22 @@ def test_scores_and_stats_come_out_as_recorded():
 
 def test_awkward_initials_are_quoted_and_unknown_rulesets_numbered():
     r = Records()
-    r.add_score(100, 'a,"', 7)        # ids are 3 bits in the records (5 rulesets today)
+    r.add_score(100, 'a,"', 12)       # ids are 4 bits in the records (9 rulesets today)
     rows = parsed(r)
-    assert rows[1] == ['high score', '1', '100', 'a,"', '7']
-    assert r.to_csv_lines(())[1] == 'high score,1,100,"a,""",7'
+    assert rows[1] == ['high score', '1', '100', 'a,"', '12']
+    assert r.to_csv_lines(())[1] == 'high score,1,100,"a,""",12'
+
+
+def test_every_ruleset_is_named_in_the_export_after_a_round_trip_through_bytes():
+    r = Records()
+    for rid, name in enumerate(yc.RULESETS):
+        r.add_score(100 + rid, 'P%d' % rid, rid)
+    back = Records.from_bytes(r.to_bytes())
+    assert back.high == r.high
+    rows = parsed(back)
+    named = {row[3]: row[4] for row in rows if row[0] == 'high score'}
+    assert named == {'P%d' % rid: name for rid, name in enumerate(yc.RULESETS)}
+    assert 'triple-yahtzee' in named.values() and 'kniffel' in named.values()
 
 
 def test_csv_field_quotes_only_when_needed():

@@ -71,24 +71,55 @@ def test_the_how_to_is_in_the_menu_too():
 
 
 # -- rules and legend -----------------------------------------------------------------
+OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns']}
+
+
+@pytest.mark.parametrize('duplicate', [False, True])
 @pytest.mark.parametrize('rid', range(len(yc.RULESETS)))
-def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid):
+def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, duplicate):
     s = new_session()
     app = s.app
     app.setup_rules = rid           # no game: the ruleset New game offers
+    app.setup_duplicate = duplicate  # and its duplicate option
     rules = yc.ruleset(yc.RULESETS[rid])
+    extra = list(help_text.extra_pages(rules, duplicate))
+    # the ruleset's own rules, then duplicate play only when it is on
+    assert [t for t, _ in extra] == OWN_PAGES.get(rules.name, []) + ['Duplicate'] * duplicate
+    total = rules.n_boxes + len(extra) + 1
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     assert app.scene == ui_app.PAGES and app.page_kind == PG_RULES
     for b in range(rules.n_boxes):
         page_lines(app, *help_text.box_help(rules, b))
-        assert app.title_right == '%d/%d' % (b + 1, rules.n_boxes + 1)
+        assert app.title_right == '%d/%d' % (b + 1, total)
+        s.press(A.OK)
+    for title, text in extra:
+        page_lines(app, title, text)
         s.press(A.OK)
     page_lines(app, *help_text.legend(profiles.get('default')))
+    assert app.title_right == '%d/%d' % (total, total)
     s.press(A.OK)                   # round again to the first box
-    assert app.title == rules.labels.split('|')[0]
+    assert app.title == help_text.box_help(rules, 0)[0]
     s.press(A.BACK)
-    assert app.scene == ui_app.MENU
+    assert app.scene == ui_app.MENU and 'ui.help_more' not in sys.modules
+
+
+def test_a_duplicate_game_in_play_has_the_duplicate_page_whatever_setup_says_now():
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.app.setup_duplicate = True
+    s.start()
+    app = s.app
+    assert app.game.round_dice is not None
+    app.setup_duplicate = False
+    rules = app.game.rules
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_RULES)
+    s.press(A.OK)
+    for _ in range(rules.n_boxes):
+        s.press(A.OK)
+    assert app.title == 'Duplicate' and 'same dice' in ' '.join(app.items)
+    s.press(A.BACK)
+    assert app.scene == ui_app.PAUSE
 
 
 def test_a_press_on_a_box_shows_its_rules_and_comes_back_to_it():
@@ -237,6 +268,7 @@ def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
     heap = dict((m.group(1), int(m.group(2)))
                 for m in re.finditer(r'^heap (\w+ \w+) (-?\d+)$', done.stdout, re.M))
     assert heap['rules closed'] < 2048 and heap['odds closed'] < 2048, heap
+    assert heap['family again'] < 1024, heap     # Triple Yahtzee's pages (help_more)
     assert heap['odds open'] > 4096, heap        # the odds tables were there
 
 
@@ -246,9 +278,43 @@ def test_the_stored_fresh_turn_odds_are_chases():
     for name in yc.RULESETS:
         rules = yc.ruleset(name)
         want = []
-        for b in range(rules.n_boxes):
+        for b in range(rules.n_boxes // getattr(rules, 'columns', 1)):  # one column
             want.extend(chase(rules, b)[:2])
         assert list(FRESH[name]) == want, name
+
+
+def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():
+    s = new_session(dice=ScriptedDice(seed=3))
+    s.start(rules=yc.RULESETS.index('triple-yahtzee'))
+    app = s.app
+    rules = app.game.rules
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)                   # before the first roll: the stored figures
+    assert app.scene == ui_app.ODDS and len(app.items) == 39
+    labels = rules.labels.split('|')
+    assert app.items[0] == 'Aces x1' and app.items[13] == 'Aces x2'
+    assert app.items[38] == 'Chance x3' and app.items[9] == 'Sm strai x1'
+    for b in range(39):
+        assert app.items[b].startswith(labels[b % 13][:8].rstrip())
+        # every row fits beside its figures: 20 columns of 6 px up to the scrollbar
+        assert len(app.items[b]) + 1 + len(app.values[b]) <= 20, (app.items[b], app.values[b])
+        c, p, _ = chase(rules, b)
+        assert app.values[b] == odds_value(c, p)
+    base = chase(rules, 12)
+    assert chase(rules, 38)[:2] == (base[0], 3 * base[1])   # Chance x3
+    s.press(A.BACK, A.BACK)         # back to the dice; roll
+    s.press(A.OK)
+    dice = tuple(app.game.dice)
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    while '...' in app.values:
+        s.wait(25)
+    for b in (0, 11, 24, 37, 38):
+        assert app.values[b] == odds_value(*chase(rules, b, dice, 2)[:2])
+        one = chase(rules, b % 13, dice, 2)
+        assert chase(rules, b, dice, 2) == (one[0], (b // 13 + 1) * one[1], one[2])
 
 
 CIRCUITPY = __import__('mpy_util').REPO_ROOT.parent / 'shared' / 'circuitpython' / \

@@ -6,7 +6,8 @@
 
 The figures never change within a ruleset (chase has no card), so the Odds screen
 before the first roll reads them instead of running chase on the board for seconds;
-tests/test_ui_learn.py checks them against chase.
+tests/test_ui_learn.py checks them against chase. A ruleset of several columns has
+its first column's figures (the screen multiplies the points by the column).
 """
 import os
 import sys
@@ -24,14 +25,17 @@ TARGET = os.path.join(ROOT, 'ui', 'odds_fresh.py')
 def source():
     lines = ['"""Fresh-turn odds of every box (chance in 1/10,000, expected points in',
              'hundredths; yahtzee_core.odds.chase before the first roll, aim \'make\'),',
-             'per ruleset: chance and points of box 0, then box 1, ... Written by',
-             'tools/odds_fresh.py; tests/test_ui_learn.py checks them against chase."""',
+             'per ruleset: chance and points of box 0, then box 1, ... (Triple Yahtzee:',
+             'its first column; box b of column c has the chance of box b and c times',
+             'its points). Written by tools/odds_fresh.py; tests/test_ui_learn.py',
+             'checks them against chase."""',
              '',
              'FRESH = {']
     for name in yc.RULESETS:
         rules = yc.ruleset(name)
         figures = []
-        for b in range(rules.n_boxes):
+        # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3
+        for b in range(rules.n_boxes // getattr(rules, 'columns', 1)):
             figures.extend(chase(rules, b)[:2])
         lines.append('    %r: (' % name)
         for k in range(0, len(figures), 10):

@@ -212,10 +212,10 @@ class App:
         # -- setup (new game) --
         self.setup_players = 1
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
-        self.setup_rules = self.rules_default
+        self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
         # -- storage (ui/app_saves.py) --
-        self.game_store = None
+        self.game_store = self.large_store = None   # large: games too big for game_store
         self.records_store = None
         from ui import nvm_layout
         self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
@@ -225,11 +225,15 @@ class App:
                 self.game_store = yc.SlotStore(storage, lay.game_offset, lay.game_slot)
             if lay.records_slot:
                 self.records_store = yc.SlotStore(storage, lay.records_offset, lay.records_slot)
+            if lay.large_slot:
+                self.large_store = yc.SlotStore(storage, lay.large_offset, lay.large_slot)
         from yahtzee_core.records import Records
         self.records = Records()
         self.saved = False          # True when a game can be resumed
-        app_saves.load_records(self)
-        self.saved = app_saves.load_game(self)
+        from ui import app_load     # needed only now: it leaves RAM again
+        app_load.load_records(self)
+        self.saved = app_load.load_game(self)
+        lazy.drop_module('app_load')
 
         self.go(BOOT if self.messages else MENU, now_ms)
 

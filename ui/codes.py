@@ -77,7 +77,8 @@ CPU_NAMES = ('', 'Pro', 'Good', 'Easy', 'Fair')
 # Computer speed (setting): a step every step_ms, a quarter of it, or the whole turn at once.
 SPEED_NAMES = ('watch', 'fast', 'instant')
 # Rulesets, in the order of yahtzee_core.RULESETS.
-RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht')
+RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniffel',
+               'Generala', 'Kismet', 'Triple Yahtzee')
 
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'

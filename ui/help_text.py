@@ -93,11 +93,18 @@ _JOKER_SCORE = {
 }
 
 
-def _upper(rules, b):
+def face_text(b, times=1):
+    """What upper box b (face b + 1) scores, with an example (times: a column's
+    multiplier, Triple Yahtzee)."""
     face = b + 1
-    text = ('Any dice. Scores the %s only: %d-%d-%d-%d-%d scores %d.'
+    text = ('Any dice. Scores the %s only: %d-%d-%d-%d-%d scores %d'
             % (_FACE_WORDS[b], face, face, face, 7 - face if face != 1 else 2,
                6 if face != 6 else 5, 3 * face))
+    return text + (', x%d here: %d.' % (times, 3 * face * times) if times > 1 else '.')
+
+
+def _upper(rules, b):
+    text = face_text(b)
     if rules.upper_bonus:
         text += (' Upper boxes 63 or more (three of each): +%d.' % rules.upper_bonus)
     else:
@@ -105,9 +112,16 @@ def _upper(rules, b):
     return text
 
 
+# Rulesets whose texts live in ui/help_more.py (loaded only for them).
+_MORE = ('kniffel', 'generala', 'kismet', 'triple-yahtzee')
+
+
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
+    if rules.name in _MORE:
+        from ui import help_more
+        return help_more.box_help(rules, b)
     name = rules.categories[b]
     title = rules.labels.split('|')[b]
     if b < rules.n_upper:
@@ -122,6 +136,16 @@ def box_help(rules, box):
         elif rules.joker_points[b]:
             text += ' ' + _JOKER_SCORE[rules.name] % rules.joker_points[b]
     return title, text
+
+
+def extra_pages(rules, duplicate):
+    """(title, text) pages after the boxes: a ruleset's own rules (Generala's served
+    hands, Kismet's colours, Triple Yahtzee's columns), then duplicate play when
+    `duplicate` (the game in play, or the next one, has it on)."""
+    if rules.name not in _MORE and not duplicate:
+        return ()
+    from ui import help_more
+    return help_more.extra_pages(rules, duplicate)
 
 
 # -- buttons ---------------------------------------------------------------------------
@@ -167,6 +191,9 @@ def howto(rules, profile):
     first = rules.labels.split('|')[0]
     bonus = ('Upper boxes totalling 63 or more earn +%d.' % rules.upper_bonus
              if rules.upper_bonus else 'There is no bonus.')
+    if rules.name in _MORE:     # tiers (Kismet), a bonus per column (Triple Yahtzee)
+        from ui import help_more
+        bonus = help_more.HOWTO_BONUS.get(rules.name, bonus)
     return (
         ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
                         'between rolls. Then fill one box of your scorecard.'),

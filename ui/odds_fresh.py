@@ -1,7 +1,9 @@
 """Fresh-turn odds of every box (chance in 1/10,000, expected points in
 hundredths; yahtzee_core.odds.chase before the first roll, aim 'make'),
-per ruleset: chance and points of box 0, then box 1, ... Written by
-tools/odds_fresh.py; tests/test_ui_learn.py checks them against chase."""
+per ruleset: chance and points of box 0, then box 1, ... (Triple Yahtzee:
+its first column; box b of column c has the chance of box b and c times
+its points). Written by tools/odds_fresh.py; tests/test_ui_learn.py
+checks them against chase."""
 
 FRESH = {
     'yahtzee': (
@@ -28,5 +30,25 @@ FRESH = {
         3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
         3548, 1264, 3629, 660, 2908, 442, 1968, 590, 1968, 590,
         10000, 2333, 460, 230,
+    ),
+    'kniffel': (
+        3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
+        3548, 1264, 7432, 1491, 2908, 554, 3661, 915, 6160, 1848,
+        2653, 1061, 460, 230, 10000, 2333,
+    ),
+    'generala': (
+        3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
+        3548, 1264, 3212, 642, 3629, 1089, 2908, 1163, 460, 230,
+        460, 460,
+    ),
+    'kismet': (
+        3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
+        3548, 1264, 5275, 990, 7432, 1491, 2611, 783, 2989, 1046,
+        3629, 1204, 2011, 755, 2908, 1281, 10000, 2333, 460, 316,
+    ),
+    'triple-yahtzee': (
+        3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
+        3548, 1264, 7432, 1491, 2908, 554, 3661, 915, 6160, 1848,
+        2653, 1061, 460, 230, 10000, 2333,
     ),
 }

@@ -1,5 +1,6 @@
 """A computer's turn (CPU), shown step by step: roll, hold, roll, ..., announce the
-box, fill it (scene_card.fill_box, which leads to the next turn or the ranking). OK
+box, fill it (scene_card.fill_box, which leads to the next turn or the ranking; a roll
+that wins at once, Generala served, leads to the ranking OVER at the next step). OK
 plays the rest of the turn at once; BACK opens the pause menu (PAUSE), UP the
 standings. No other key acts: a human never plays a computer's turn. Plain functions
 of the app; tick() in ui/app.py calls cpu_step every app.step_ms (a quarter of it at
@@ -65,6 +66,9 @@ def cpu_step(app, now):
     p = g.current
     bot = _get_bot(app, p)
     phase = app.cpu_phase
+    if g.over:      # won at once by the roll shown (Generala served)
+        app.go(OVER, now)
+        return
     if phase == _CPU_ANNOUNCED:
         fill_box(app, app.cpu_box, now)
         return
@@ -111,7 +115,7 @@ def cpu_finish(app, now):
     g = app.game
     p = g.current
     for _ in range(16):
-        if app.scene != CPU or g.current != p or g.over:
+        if app.scene != CPU or g.current != p:
             break
         cpu_step(app, now)
 

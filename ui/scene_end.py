@@ -22,13 +22,14 @@ def enter_over(app, now):
         drop_module('scene_turn')   # the handovers are over
         if app.pending_high:
             big_moment(app, MOMENT_HIGH, now)
-    items = []
-    values = []
+    w = app.game.winner         # Generala served: the game ended at once
+    items = [app.player_name(w) + ' wins'] if w >= 0 else []
+    values = [''] * len(items)
     ranking = app.game.ranking()
     for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
         values.append('%d' % total)
-    if perfect is not None:
+    if perfect is not None and w < 0:   # (not for unfinished cards)
         # where each human's score falls among games of perfect play
         for place, p, total in ranking:
             if not app.is_cpu(p):
@@ -37,10 +38,8 @@ def enter_over(app, now):
         if len(items) > len(ranking):
             items.append('of perfect games')
             values.append('')
-    if app.game.winner >= 0:    # first whatever the totals (ui/scene_play.py)
-        items.insert(len(ranking), 'Generala servida!')
-        values.append('')
-    app.set_list('Game over', items, values, footer='OK: continue')
+    app.set_list('GENERALA SERVIDA' if w >= 0 else 'Game over', items, values,
+                 footer='OK: continue')
 
 
 def perfect_scores(app, name):
@@ -74,7 +73,9 @@ def _record_game(app, perfect):
     g = app.game
     r = app.records
     app.pending_high = []
-    if app.game_id != r.last_game:
+    # a game won at once (Generala served) ends with cards unfinished: it enters no
+    # high score and no lifetime stats (their averages are of whole games)
+    if app.game_id != r.last_game and g.winner < 0:
         r.last_game = app.game_id
         multi = len(g.players) > 1
         for place, p, total in g.ranking():

@@ -44,9 +44,14 @@ def enter_pages(app, now):
     profile = board_profile(app)
     if kind == PG_RULES:
         n = rules.n_boxes
-        app.page_count = n + 1
-        title, text = (help_text.box_help(rules, app.page) if app.page < n else
-                       help_text.legend(profile))
+        g = app.game
+        # the ruleset's own pages and duplicate play's (when this game or the next has it)
+        extra = help_text.extra_pages(rules, g.round_dice is not None if g is not None and
+                                      not g.over else app.setup_duplicate)
+        app.page_count = n + len(extra) + 1
+        page = app.page
+        title, text = (help_text.box_help(rules, page) if page < n else
+                       extra[page - n] if page < n + len(extra) else help_text.legend(profile))
         footer = 'OK: next  BACK: done'
     else:
         pages = help_text.howto(rules, profile)
@@ -102,6 +107,7 @@ def _leave(app, now):
         from yahtzee_core.rules import forget
         forget('odds')
     _drop('help_text')
+    _drop('help_more')
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -135,12 +141,17 @@ def enter_odds(app, now):
         from ui.odds_fresh import FRESH
         fresh = FRESH[rules.name]
         _drop('odds_fresh')
+    per = rules.n_boxes // getattr(rules, 'columns', 1)    # boxes of one column
     for b in range(rules.n_boxes):
         if scores[b] != 255:
             continue
-        items.append(app.box_label(b))
+        m = b // per + 1        # Triple Yahtzee: column m scores x m
+        label = app.box_label(b)
+        # the column after the label, cut to leave room for the figures (20 columns)
+        items.append(label[:8].rstrip() + ' x%d' % m if per < rules.n_boxes else label)
         keeps.append(None)      # None: not worked out yet (always None before a roll)
-        values.append(_odds_text(fresh[2 * b], fresh[2 * b + 1]) if not g.rolled else '...')
+        k = 2 * (b % per)
+        values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
     app.odds_keep = keeps
     app.set_list('Odds', items, values, cursor=0)
     if g.rolled:

@@ -1,17 +1,18 @@
 """The list scenes around a game: boot notes (BOOT), the main menu (MENU), the pause
-menu (PAUSE), new-game setup (SETUP), plus the CSV export. Plain functions of the
-app. High scores and lifetime stats (SCORES, STATS) and the seats' names (NAMES) are
-in modules loaded on first use (ui/lazy_scenes.py).
+menu (PAUSE) and new-game setup (SETUP). Plain functions of the app. High scores and
+lifetime stats (SCORES, STATS, and the CSV export) and the seats' names (NAMES) are in
+modules loaded on first use (ui/lazy_scenes.py).
 
 Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the pause
 menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
 """
 
 from ui import actions as A
-from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES, DLG_NOTE,
-                      KIND_NAMES, RULES_NAMES, SPEED_NAMES, CSV_PATH, wrap, PG_RULES,
+from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
+                      KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
                       PG_HOWTO, COACH_NAMES)
-from ui.app_saves import save_game, save_records, can_save, load_people, save_people
+from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
+                          clear_game)
 from ui.hints import hints_available, show_hint
 from ui.scene_card import undo, refuse
 from ui.seats import seat_name
@@ -22,9 +23,6 @@ try:
 except ImportError:  # CPython
     def const(x):
         return x
-
-_EROFS = const(30)
-_ENOSPC = const(28)
 
 # Menu item codes (app.menu_codes holds those of the menu on show).
 _M_RESUME = const(0)
@@ -99,7 +97,8 @@ def enter_pause(app, now):
     if several:
         codes.append(_M_SPEED)
     codes.append(_M_QUIT)
-    _show_menu(app, 'Paused', codes, 'R%d' % app.game.round)
+    # duplicate play is shown where the game's round is
+    _show_menu(app, 'Paused', codes, ('R%d Dup' if g.round_dice else 'R%d') % g.round)
 
 
 def handle_pause(app, action, now):
@@ -139,7 +138,9 @@ def _menu_pick(app, now):
         app.page = 0
         app.go(SCORES if code == _M_SCORES else STATS, now)
     elif code == _M_EXPORT:
+        from ui.scene_records import export_csv    # lazy: the export is rare
         export_csv(app)
+        drop_module('scene_records')
     elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH or code == _M_SPEED:
         if code == _M_SOUND:
             app.sound = not app.sound
@@ -210,11 +211,11 @@ def _setup_rows(app):
         values.append(KIND_NAMES[k])
         if not k:
             names += (' ' if names else '') + seat_name(app, p, k)
-    items += ['Names', 'Rules', 'Hints', 'Sound', 'Start game']
+    items += ['Names', 'Rules', 'Duplicate', 'Hints', 'Sound', 'Start game']
     values += [names if len(names) <= 11 else names[:10] + '+',
-               RULES_NAMES[app.setup_rules], 'on' if app.hints else 'off',
-               'on' if app.sound else 'off', '']
-    if not can_save(app, n) and app.game_store is not None:
+               RULES_NAMES[app.setup_rules], 'on' if app.setup_duplicate else 'off',
+               'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
+    if not can_save(app, n, app.setup_duplicate) and app.game_store is not None:
         values[-1] = 'no save'
     return items, values
 
@@ -234,8 +235,10 @@ def _setup_change(app, delta, now):
     elif c == n + 2:
         app.setup_rules = (app.setup_rules + delta) % len(RULES_NAMES)
     elif c == n + 3:
-        app.hints = not app.hints
+        app.setup_duplicate = not app.setup_duplicate
     elif c == n + 4:
+        app.hints = not app.hints
+    elif c == n + 5:
         app.sound = not app.sound
     else:
         start_game(app, now)
@@ -255,16 +258,18 @@ def start_game(app, now):
     yc = app.yc
     players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
     rules = yc.ruleset(yc.RULESETS[app.setup_rules])
-    app.game = yc.Game(rules, players, app.rng)
+    dup = app.setup_duplicate
+    app.game = yc.Game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
     app.game_id = gid if gid else 1
     app.new_game_state(True)
     save_records(app)
     save_people(app)
+    clear_game(app)     # the last game's save, whichever region held it, is gone now
     save_game(app)
     app.go(PLAY, now)
-    if app.layout.size and not can_save(app, len(players)):
+    if app.layout.size and not can_save(app, len(players), dup):
         if app.scene == PLAY:
             app.note('Power off loses game', now + 1500)  # no room in this board's nvm
         else:                       # a handover first (several seats): a note over it
@@ -278,31 +283,3 @@ def handle_to_menu(app, action, now):
         return
     if action == A.OK or action == A.BACK:
         app.go(MENU, now)
-
-
-def export_csv(app):
-    """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
-    outcome (or why it failed: read-only, full) is a note, never a crash."""
-    lines = app.records.to_csv_lines(app.yc.RULESETS)
-    msg = app.dialog_lines
-    try:
-        app.file_writer(CSV_PATH, lines)
-        msg[0] = 'Exported to'
-        msg[1] = CSV_PATH
-        app.beep(1319, 80)
-    except OSError as e:
-        code = e.args[0] if e.args else 0
-        msg[0] = 'Export failed'
-        if code == _EROFS:
-            msg[1] = 'Drive is read-only'
-        elif code == _ENOSPC:
-            msg[1] = 'Drive is full'
-        else:
-            msg[1] = 'File error %s' % code
-        app.beep(220, 200)
-    except MemoryError:
-        msg[0] = 'Export failed'
-        msg[1] = 'Out of memory'
-    msg[2] = 'any key: close'
-    app.dialog = DLG_NOTE
-    app.touch()

@@ -131,7 +131,8 @@ def enter_standings(app, now):
         values.append('%d' % c.total)
     cursor = app.card_seat if app.card_seat >= 0 else g.current
     app.card_seat = -1
-    app.set_list('Standings', items, values, cursor=cursor, title_right='R%d' % g.round,
+    app.set_list('Standings', items, values, cursor=cursor,
+                 title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
                  footer='Up+/- Left  OK: card')
 
 

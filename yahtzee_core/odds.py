@@ -335,8 +335,21 @@ def _pack(made, lo, aim):
 
 def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     """(chance in 1/10,000, expected points in hundredths, dice to keep or None) of
-    chasing one box (name or index) for the rest of this turn; see the module doc."""
+    chasing one box (name or index) for the rest of this turn; see the module doc.
+    A ruleset of several columns (Triple Yahtzee: box = column * 13 + b, scored x1,
+    x2, x3) has one column in its table: box b's chances, its points times the
+    column's. Generala's served bonus (the first roll's) is not counted."""
     b = rules.box_index(box)
+    cols = getattr(rules, 'columns', 1)
+    if cols > 1:
+        per = rules.n_boxes // cols
+        m = b // per + 1
+        chance, pts, keep = _chase(rules, b % per, dice, rolls_left, aim)
+        return chance, pts * m, keep
+    return _chase(rules, b, dice, rolls_left, aim)
+
+
+def _chase(rules, b, dice, rolls_left, aim):
     if aim not in ('make', 'points'):
         raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
     if dice is None:

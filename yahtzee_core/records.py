@@ -7,16 +7,18 @@ two-slot write). Nothing here knows about nvm offsets or the display.
 Layout of version 3 (little-endian):
 
     0      version (3)
-    1..    n entries of 5 bytes (n from the size, 0..N_HIGH): score | ruleset id << 13
-           u16, three initials (ASCII)
+    1..    n entries of 5 bytes (n from the size, 0..N_HIGH): score | (ruleset id & 7)
+           << 13 u16, three initials (ASCII; bit 7 of the first: ruleset id bit 3,
+           clear in records written before there were more than 8 rulesets)
     then   games u32, points u32, best u16, yahtzees u16, upper_bonuses u16, wins u16,
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
            setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32
 
-High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all, so one
-ruleset's games never push the scores of another below its best N_HIGH // 5 (five
-rulesets). Versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one
-table of 8 for all rulesets) are still read, their tables trimmed to that rule.
+High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all; a full
+table gives up the lowest score of the ruleset holding most, so one ruleset's games
+never push another's best score out (nine rulesets: each keeps at least its best).
+Versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one table of 8
+for all rulesets) are still read, their tables trimmed to that rule.
 Version 1 (setup kinds u16 of 2 bits a seat, no rated fields) is still read: its
 seats keep their kinds and its games count as not rated. "Rated" games are those
 whose ruleset had a percentile table (yahtzee_core.percentiles): for them `perfect`
@@ -54,6 +56,7 @@ SOUND_OFF = 1
 HINTS_OFF = 2
 HOWTO_DONE = 4          # the first-boot how-to was shown (set: do not show again)
 COACH_SHIFT = 3         # bits 3-4: the coach setting (0 off, 1 mistakes, 2 always)
+DUPLICATE = 32          # the last setup chose duplicate play (off in erased records)
 
 
 def _u16(v):
@@ -95,12 +98,12 @@ class Records:
         if score <= 0:
             return None
         high = self.high
-        entry = [score if score < 8192 else 8191, _clean_initials(initials), ruleset_id & 7]
+        entry = [score if score < 8192 else 8191, _clean_initials(initials), ruleset_id & 15]
         i = 0
         while i < len(high) and high[i][0] >= score:
             i += 1                  # ties keep the older entry first
         high.insert(i, entry)
-        counts = [0] * 8
+        counts = [0] * 16
         for e in high:
             counts[e[2]] += 1
         top = counts[entry[2]]
@@ -163,9 +166,10 @@ class Records:
         out[0] = VERSION
         i = 1
         for score, initials, rid in self.high:
-            _put(out, i, score | rid << 13, 2)
+            _put(out, i, score | (rid & 7) << 13, 2)
             for k in range(3):
                 out[i + 2 + k] = ord(initials[k])
+            out[i + 2] |= (rid & 8) << 4
             i += _ENTRY_SIZE
         for value, size in ((self.games, 4), (self.points, 4), (self.best, 2),
                             (self.yahtzees, 2), (self.upper_bonuses, 2), (self.wins, 2),
@@ -205,13 +209,17 @@ class Records:
         for _ in range(n):
             score = _get(data, i, 2)
             initials = ''
+            high_id = 0
             for k in range(3):
                 c = data[i + 2 + k]
+                if k == 0 and step == _ENTRY_SIZE:
+                    high_id = (c & 0x80) >> 4     # ruleset id bit 3
+                    c &= 0x7F
                 if not 32 <= c < 127:
                     raise SaveError("records hold bad initials")
                 initials += chr(c)
             if step == _ENTRY_SIZE:
-                r.high.append([score & 8191, initials, score >> 13])
+                r.high.append([score & 8191, initials, score >> 13 | high_id])
             else:
                 r.high.append([score, initials, data[i + 5] & 7])
             i += step

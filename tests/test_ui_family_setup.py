@@ -1,0 +1,376 @@
+"""The app around a game of issue 13's rulesets (Kniffel, Generala, Kismet, Triple
+Yahtzee) and duplicate play: the setup, saves in nvm (the large-game region), the
+end of a game won at once (Generala served), records and the percentile fallback."""
+import pytest
+
+import yahtzee_core as yc
+from tools.scripted_dice import ScriptedDice
+from ui import actions as A
+from ui import app as ui_app
+from ui import codes
+from ui.app_saves import SAVE_PREFIX, can_save
+from ui.nvm_layout import GAME_SLOT_MAX, LARGE_SLOT, plan
+from ui_helpers import fill_turn, new_session
+from yahtzee_core.records import Records
+from yahtzee_core.save import save_size
+
+NEW = ('kniffel', 'generala', 'kismet', 'triple-yahtzee')
+
+
+def setup_row(app, name):
+    """Put the New game cursor on the row named `name`."""
+    while app.items[app.cursor] != name:
+        app.move_cursor(1)
+
+
+def turn(s):
+    """ui_helpers.fill_turn that stops at a game won at once (Generala served), which
+    needs no box filled."""
+    app = s.app
+    if app.scene == codes.TURN and not app.turn_filled:
+        s.press(A.OK)
+    for _ in range(3):
+        if app.scene != ui_app.PLAY:
+            break
+        s.press(A.OK)
+        if app.game.over:
+            return
+    fill_turn(s)
+
+
+def new_game_menu(s):
+    app = s.app
+    while app.items[app.cursor] != 'New game':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.scene == ui_app.SETUP
+
+
+def resumable(session):
+    app = session.app
+    return app.title == 'Saved game found' and app.items[0] == 'Resume game'
+
+
+# -- setup ---------------------------------------------------------------------------
+def test_setup_offers_all_nine_rulesets_and_duplicate_play_which_it_remembers():
+    nvm = bytearray(b'\xff' * 4096)
+    s = new_session(storage=nvm)
+    app = s.app
+    new_game_menu(s)
+    setup_row(app, 'Rules')
+    row = app.cursor
+    names = []
+    for _ in range(len(yc.RULESETS)):
+        names.append(app.values[row])
+        s.press(A.OK)
+    assert names == list(codes.RULES_NAMES) and len(names) == 9
+    assert names[5:] == ['Kniffel', 'Generala', 'Kismet', 'Triple Yahtzee']
+    for n in names:                                 # the row fits beside its label
+        assert len('Rules') + 1 + len(n) <= 20
+    assert app.items[row + 1] == 'Duplicate' and app.values[row + 1] == 'off'
+    s.press(A.DOWN, A.OK)
+    assert app.values[row + 1] == 'on' and app.setup_duplicate
+    app.setup_rules = yc.RULESETS.index('kismet')
+    s.press(A.BACK)                                 # kept in the records
+    again = new_session(storage=nvm)
+    assert again.app.setup_duplicate and again.app.setup_rules == yc.RULESETS.index('kismet')
+    new_game_menu(again)
+    assert again.app.values[again.app.items.index('Duplicate')] == 'on'
+
+
+@pytest.mark.parametrize('name', NEW)
+def test_a_duplicate_game_of_each_new_ruleset_starts_saves_and_resumes(name):
+    nvm = bytearray(b'\xff' * 4096)
+    s = new_session(storage=nvm, dice=ScriptedDice(seed=5))
+    s.app.setup_duplicate = True
+    s.start(players=2, rules=yc.RULESETS.index(name))
+    app = s.app
+    g = app.game
+    assert g.rules.name == name and g.round_dice is not None and app.saved
+    s.press(A.OK, A.OK)                             # P1 takes the device, rolls
+    back = new_session(storage=nvm, dice=ScriptedDice(seed=6))
+    assert resumable(back)
+    back.press(A.OK)
+    assert back.app.game.to_bytes() == g.to_bytes()
+    assert bytes(back.app.game.round_dice) == bytes(g.round_dice)
+
+
+def test_duplicate_play_deals_every_seat_the_same_dice_and_says_so():
+    s = new_session(dice=ScriptedDice(seed=11))
+    s.app.setup_duplicate = True
+    s.start(players=2, rules=yc.RULESETS.index('generala'))
+    app = s.app
+    g = app.game
+    rolls = []
+    for seat in range(2):
+        assert app.scene == codes.TURN and g.current == seat
+        s.press(A.OK)                               # take the device
+        s.press(A.OK)                               # first roll
+        first = bytes(g.dice)
+        s.press(A.HOLD_1, A.HOLD_2, A.OK)           # the same holds, the second roll
+        rolls.append((first, bytes(g.dice)))
+        if seat == 0:
+            s.press(A.BACK)                         # the pause menu names the mode
+            assert app.scene == ui_app.PAUSE and app.title_right == 'R1 Dup'
+            app.cursor = app.menu_codes.index(16)   # Standings
+            s.press(A.OK)
+            assert app.scene == codes.STANDINGS and app.title_right == 'R1 Dup'
+            s.press(A.BACK, A.BACK)                 # standings, pause: the dice again
+            assert app.scene == ui_app.PLAY
+        turn(s)
+    assert rolls[0] == rolls[1]
+    assert rolls[0][0] == bytes(g.round_dice[:5])   # roll k of the turn: round_dice[5k..]
+
+
+def test_plain_play_does_not_mark_the_round():
+    s = new_session(dice=ScriptedDice(seed=11))
+    s.start(players=2)
+    s.press(A.OK, A.OK, A.BACK)
+    assert s.app.scene == ui_app.PAUSE and s.app.title_right == 'R1'
+
+
+# -- saves: the large-game region ------------------------------------------------------
+def old_layout(size):
+    """The layout every device had before the large-game region (ui/nvm_layout.py as it
+    was): (records slot, game offset, game slot, people offset, people slot)."""
+    records = 96 if size >= 2 * 96 + 2 * 48 else 0
+    room = (size - 2 * records) // 2
+    game = min(room, 192)
+    game = game if game >= 48 else 0
+    people_at = 2 * records + 2 * game
+    people = 176 if records and game == 192 and people_at + 2 * 176 <= size else 0
+    return records, 2 * records, game, people_at, people
+
+
+@pytest.mark.parametrize('size', [0, 40, 100, 256, 300, 512, 1000, 1024, 1952, 2048, 4096, 8192])
+def test_the_large_region_moves_no_region_a_device_already_has(size):
+    lay = plan(size)
+    assert (lay.records_slot, lay.game_offset, lay.game_slot, lay.people_offset,
+            lay.people_slot) == old_layout(size)
+    if lay.large_slot:
+        assert lay.large_slot == LARGE_SLOT
+        assert lay.large_offset == lay.people_offset + 2 * lay.people_slot
+        assert lay.large_offset + 2 * lay.large_slot <= size
+    # room for it from 1952 bytes (every board with 2 KB or more, RP2040: 4 KB)
+    assert bool(lay.large_slot) == (size >= 1952)
+
+
+def test_the_largest_save_fits_the_large_region_with_room_for_the_coach():
+    rules = yc.ruleset('triple-yahtzee')
+    biggest = max(save_size(yc.ruleset(n), 8, 1) for n in yc.RULESETS)
+    assert biggest == save_size(rules, 8, 1) == 16 + 8 * 42 + 2 + 6
+    room = yc.SlotStore(bytearray(2 * LARGE_SLOT), 0, LARGE_SLOT).capacity
+    assert SAVE_PREFIX + biggest + 2 + 7 * 20 <= room       # and 20 coach notes
+    # the game slots take every ruleset up to three players, in duplicate play too
+    slot = yc.SlotStore(bytearray(2 * GAME_SLOT_MAX), 0, GAME_SLOT_MAX).capacity
+    for n in yc.RULESETS:
+        assert SAVE_PREFIX + save_size(yc.ruleset(n), 3, 1) <= slot, n
+
+
+def test_an_eight_seat_triple_yahtzee_game_lives_in_the_large_region_and_leaves_the_rest():
+    nvm = bytearray(b'\xff' * 4096)
+    s = new_session(storage=nvm, dice=ScriptedDice(seed=2))
+    s.start(players=1)                              # a Yahtzee game in the game slots
+    s.press(A.OK)
+    lay = plan(len(nvm))
+    records = bytes(nvm[:lay.game_offset])
+    people = bytes(nvm[lay.people_offset:lay.large_offset])
+    assert s.app.game_store.read() is not None
+    big = new_session(storage=nvm, dice=ScriptedDice(seed=3))
+    assert resumable(big)
+    big.app.setup_duplicate = True
+    big.start(players=8, rules=yc.RULESETS.index('triple-yahtzee'))
+    app = big.app
+    assert app.dialog == ui_app.DLG_NONE            # no "Power off loses" note: it fits
+    big.press(A.OK, A.OK)                           # P1 takes the device, rolls
+    assert app.game_store.read() is None            # the last game's save is gone
+    assert app.large_store.read()[SAVE_PREFIX:] == app.game.to_bytes()
+    # the people untouched; the records hold the same results (only the setup changed)
+    assert bytes(nvm[lay.people_offset:lay.large_offset]) == people
+    before = Records.from_bytes(yc.SlotStore(bytearray(records), 0, lay.records_slot).read())
+    assert app.records.high == before.high and app.records.games == before.games
+    assert app.records.setup_players == 8
+    back = new_session(storage=nvm, dice=ScriptedDice(seed=4))
+    assert resumable(back)
+    back.press(A.OK)
+    assert back.app.game.to_bytes() == app.game.to_bytes()
+    assert len(back.app.game.players) == 8 and back.app.game.round_dice is not None
+    # a smaller game again: back in the game slots, the large region cleared
+    small = new_session(storage=nvm, dice=ScriptedDice(seed=5))
+    small.start(players=2, rules=yc.RULESETS.index('kniffel'))
+    assert small.app.large_store.read() is None and small.app.game_store.read() is not None
+
+
+def test_without_the_large_region_a_big_triple_game_is_played_without_saves():
+    nvm = bytearray(b'\xff' * 1024)                 # records, game slots, people: full
+    s = new_session(storage=nvm, dice=ScriptedDice(seed=2))
+    s.start(players=1)
+    s.press(A.OK)
+    assert resumable(new_session(storage=nvm))
+    t = new_session(storage=nvm, dice=ScriptedDice(seed=3))
+    app = t.app
+    assert app.large_store is None
+    app.setup_rules = yc.RULESETS.index('triple-yahtzee')
+    assert can_save(app, 3) and can_save(app, 3, True) and not can_save(app, 4)
+    new_game_menu(t)
+    app.setup_players = 4
+    app.go(ui_app.SETUP, t.now)
+    assert app.values[-1] == 'no save'
+    t.press(A.BACK)
+    t.start(players=4, rules=yc.RULESETS.index('triple-yahtzee'))
+    assert app.dialog == ui_app.DLG_NOTE
+    assert app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
+    t.press(A.OK, A.OK, A.OK)                       # close the note, take the device, roll
+    assert app.game.rolls_left == 2
+    assert not resumable(new_session(storage=nvm))  # nor the old game in its place
+
+
+# -- Generala served: the game won at once ---------------------------------------------
+class KeepAllBot:
+    """A computer player that keeps its first roll and takes the first open box (the
+    real bots of the new rulesets are another part's)."""
+
+    def choose_hold(self, card, dice, rolls_left):
+        return (1, 1, 1, 1, 1)
+
+    def choose_box(self, card, dice):
+        return list(card.scores).index(255)
+
+
+def test_a_computer_that_rolls_generala_served_wins_at_once_and_nothing_is_recorded():
+    s = new_session(dice=ScriptedDice(script=[4] * 5, seed=1),
+                    bot_factory=lambda level, rules: KeepAllBot())
+    s.start(players=2, kinds=(2, 0), rules=yc.RULESETS.index('generala'))
+    app = s.app
+    assert app.scene == ui_app.CPU
+    for _ in range(10):
+        s.wait(600)
+        if app.scene != ui_app.CPU:
+            break
+    g = app.game
+    assert g.winner == 0 and g.over
+    assert app.scene == ui_app.OVER
+    assert app.title == 'GENERALA SERVIDA'
+    assert app.items[0] == 'Good1 wins'
+    assert app.items[1:] == ['1. Good1', '2. P2'] and app.values[1:] == ['0', '0']
+    # cards unfinished: no high score, no lifetime stats, nothing to resume
+    assert app.records.games == 0 and app.records.high == [] and not app.pending_high
+    assert app.game_store.read() is None and not app.saved
+    s.press(A.OK)
+    assert app.scene == ui_app.MENU
+
+
+def test_a_human_generala_served_ends_the_game_with_that_name_first():
+    s = new_session(dice=ScriptedDice(script=[1, 2, 3, 4, 6] * 3 + [6] * 5, seed=1))
+    s.start(players=2, rules=yc.RULESETS.index('generala'))
+    app = s.app
+    turn(s)                                         # P1: a plain turn
+    s.press(A.OK, A.OK)                             # P2 takes the device: 6 6 6 6 6
+    g = app.game
+    assert g.winner == 1 and g.over
+    app.go(ui_app.PLAY, s.now)                      # the dice scene hands an over game on
+    assert app.scene == ui_app.OVER
+    assert app.title == 'GENERALA SERVIDA' and app.items[0] == 'P2 wins'
+    assert app.items[1] == '1. P2'                  # first whatever the totals
+    assert app.items[2] == '2. P1' and app.values[2] == '%d' % g.cards[0].total
+    assert app.records.games == 0 and app.records.high == []
+
+
+def test_a_served_hand_that_is_not_generala_is_a_normal_turn():
+    s = new_session(dice=ScriptedDice(script=[2, 3, 4, 5, 6], seed=1))
+    s.start(rules=yc.RULESETS.index('generala'))
+    app = s.app
+    s.press(A.OK)                                   # straight on the first roll: +5
+    assert app.game.winner == -1 and not app.game.over
+    assert app.game.options()['straight'] == 25
+
+
+# -- game over: records and percentiles ------------------------------------------------
+@pytest.mark.parametrize('name', NEW)
+def test_a_finished_game_of_each_new_ruleset_is_recorded_under_its_own_id(name):
+    from tools.percentile_table import table_for
+    rules = yc.ruleset(name)
+    s = new_session(dice=ScriptedDice(seed=31), percentile_path=table_for)
+    s.start(rules=rules.id)
+    app = s.app
+    for _ in range(rules.rounds):
+        turn(s)
+        if app.game.over:
+            break
+    if app.scene == ui_app.PLAY:
+        app.go(ui_app.PLAY, s.now)      # a game won at once: the dice scene hands it on
+    assert app.scene == ui_app.OVER and app.game.over
+    g = app.game
+    total = g.cards[0].total
+    if g.winner >= 0:       # a served Generala on the way: nothing recorded (see above)
+        assert app.records.games == 0
+        return
+    assert app.title == 'Game over' and app.items[0] == '1. P1'
+    # no percentile table for the ruleset yet: the ranking alone, no "better than"
+    if table_for(name) is None:
+        assert app.items == ['1. P1'] and app.values == ['%d' % total]
+    assert app.records.games == 1 and app.records.points == total
+    assert app.records.high[0][0] == total and app.records.high[0][2] == rules.id
+    s.press(A.OK)                                   # initials
+    s.press(A.OK, A.OK, A.OK)
+    again = Records.from_bytes(app.records.to_bytes())
+    assert again.high == app.records.high
+    # the high-score page names the ruleset
+    app.page = 0
+    app.go(ui_app.SCORES, s.now)
+    assert app.title_right == codes.RULES_NAMES[rules.id]
+    assert len(app.title) + 1 + len(app.title_right) <= 21
+
+
+def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
+    from ui.scene_turn import note_fill
+    s = new_session(dice=ScriptedDice(seed=3))
+    s.start(players=2, kinds=(0, 2), rules=yc.RULESETS.index('triple-yahtzee'))
+    app = s.app
+    rules = app.game.rules
+    for b in range(rules.n_boxes):
+        note_fill(app, 1, b, 495)   # the most one fill gains: Sixes x3, bonus, Yahtzee bonus
+        line = app.summaries[-1]
+        label = rules.labels.split('|')[b % 13]
+        assert line.startswith('Good2: ' + label[:7].rstrip() + ' x%d ' % (b // 13 + 1))
+        assert len(line) <= app.text_cols, line
+    plain = new_session(dice=ScriptedDice(seed=3))
+    plain.start(players=2, rules=yc.RULESETS.index('kismet'))
+    note_fill(plain.app, 0, 11, 37)
+    assert plain.app.summaries[-1] == 'P1: Full colour 37'
+
+
+class BoxBot(KeepAllBot):
+    def __init__(self, box):
+        self.box = box
+
+    def choose_box(self, card, dice):
+        return self.box
+
+
+def test_a_computer_announces_a_served_hand_with_its_bonus_and_scores_it():
+    straight = yc.ruleset('generala').box_index('straight')
+    s = new_session(dice=ScriptedDice(script=[3, 4, 5, 6, 1], seed=1),
+                    bot_factory=lambda level, rules: BoxBot(straight))
+    s.start(players=2, kinds=(2, 0), rules=yc.RULESETS.index('generala'))
+    app = s.app
+    said = []
+    for _ in range(10):
+        s.wait(600)
+        said.append(app.line_a + '|' + app.line_b)
+        if app.game.current != 0:
+            break
+    assert any('Straight: 25' in t for t in said), said     # 3-4-5-6-1, served
+    assert app.game.cards[0].scores[straight] == 25
+
+
+def test_a_computer_announces_triple_yahtzees_column():
+    s = new_session(dice=ScriptedDice(script=[2, 2, 3, 3, 3], seed=1),
+                    bot_factory=lambda level, rules: BoxBot(34))    # full_house_3
+    s.start(players=2, kinds=(2, 0), rules=yc.RULESETS.index('triple-yahtzee'))
+    app = s.app
+    said = []
+    for _ in range(3):              # roll, keep all, announce (the fill is the card's)
+        s.wait(600)
+        said.append(app.line_a + '|' + app.line_b)
+    assert 'Full house x3: 75' in said[-1], said
