@@ -200,8 +200,9 @@ def test_generala_served_wins_at_once_banner_then_ranking():
     assert app.scene == ui_app.PLAY and g.cards[1].filled == {}
     s.press(A.OK)
     assert app.scene == ui_app.OVER
-    assert app.items[:3] == ['1. P2', '2. P1', 'Generala servida!']
-    assert app.values[:2] == ['0', '6']
+    assert app.title == 'GENERALA SERVIDA'
+    assert app.items[:3] == ['P2 wins', '1. P2', '2. P1']
+    assert app.values[:3] == ['', '0', '6']
 
 
 # -- Kismet, Kniffel ---------------------------------------------------------------

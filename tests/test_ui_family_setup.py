@@ -249,6 +249,8 @@ def test_a_computer_that_rolls_generala_served_wins_at_once_and_nothing_is_recor
             break
     g = app.game
     assert g.winner == 0 and g.over
+    assert app.scene == ui_app.CPU      # the dice and who won stay on show until OK
+    s.press(A.OK)
     assert app.scene == ui_app.OVER
     assert app.title == 'GENERALA SERVIDA'
     assert app.items[0] == 'Good1 wins'
@@ -332,7 +334,10 @@ def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
         note_fill(app, 1, b, 495)   # the most one fill gains: Sixes x3, bonus, Yahtzee bonus
         line = app.summaries[-1]
         label = rules.labels.split('|')[b % 13]
-        assert line.startswith('Good2: ' + label[:7].rstrip() + ' x%d ' % (b // 13 + 1))
+        name, _, rest = line.partition(': ')
+        shown, column, points = rest.rsplit(' ', 2)
+        assert name == 'Good2' and column == 'x%d' % (b // 13 + 1) and points == '495'
+        assert label.startswith(shown) and len(shown) >= min(5, len(label)), line  # legible
         assert len(line) <= app.text_cols, line
     plain = new_session(dice=ScriptedDice(seed=3))
     plain.start(players=2, rules=yc.RULESETS.index('kismet'))

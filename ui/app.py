@@ -199,8 +199,7 @@ class App:
         # scene_learn: PG_* on show, its page and pages (SCORES/STATS: their page too);
         # where BACK goes, the cursor there
         self.page_kind = self.page = self.page_count = 0
-        self.page_return = MENU
-        self.page_cursor = -1
+        self.page_return, self.page_cursor = MENU, -1
         self.odds_keep = []         # scene_learn: dice to keep, per ODDS row
         self.howto_done = False     # the first-boot how-to was shown (kept in the records)
         self.coach_mode = 0         # ui/coach.py: COACH_*, kept in the records
@@ -215,8 +214,8 @@ class App:
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
         # -- storage (ui/app_saves.py) --
-        self.game_store = self.large_store = None   # large: games too big for game_store
-        self.records_store = None
+        # large_store: games too big for game_store (Triple Yahtzee, 4+ players)
+        self.game_store = self.large_store = self.records_store = None
         from ui import nvm_layout
         self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
         if storage is not None:
@@ -229,10 +228,9 @@ class App:
                 self.large_store = yc.SlotStore(storage, lay.large_offset, lay.large_slot)
         from yahtzee_core.records import Records
         self.records = Records()
-        self.saved = False          # True when a game can be resumed
         from ui import app_load     # needed only now: it leaves RAM again
         app_load.load_records(self)
-        self.saved = app_load.load_game(self)
+        self.saved = app_load.load_game(self)   # True when a game can be resumed
         lazy.drop_module('app_load')
 
         self.go(BOOT if self.messages else MENU, now_ms)
@@ -444,15 +442,14 @@ class App:
             self.touch()
 
     def box_label(self, b, cols=24):
-        """Short name of box b of the game's ruleset (Triple Yahtzee's 'Aces x2'),
-        its name cut to fit in cols characters."""
+        """Box b's short name, cut to cols characters (Triple Yahtzee: 'Aces x2')."""
         rules = self.game.rules
         if self.labels_of is not rules:
             self.labels = rules.labels.split('|')
             self.labels_of = rules
-        n = len(self.labels)    # one column's labels
+        n = len(self.labels)    # one column's labels: Triple Yahtzee's has 3 columns
         tail = ' x%d' % (b // n + 1) if n < rules.n_boxes else ''
-        return self.labels[b % n][:cols - len(tail)] + tail
+        return self.labels[b % n][:cols - len(tail)].rstrip() + tail
 
     def player_name(self, p):
         return seats.seat_name(self, p)

@@ -146,9 +146,8 @@ def enter_odds(app, now):
         if scores[b] != 255:
             continue
         m = b // per + 1        # Triple Yahtzee: column m scores x m
-        label = app.box_label(b)
-        # the column after the label, cut to leave room for the figures (20 columns)
-        items.append(label[:8].rstrip() + ' x%d' % m if per < rules.n_boxes else label)
+        # cut to leave room for the figures (20 columns); box_label adds the column
+        items.append(app.box_label(b, 11))
         keeps.append(None)      # None: not worked out yet (always None before a roll)
         k = 2 * (b % per)
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
