@@ -36,7 +36,12 @@ except ImportError:  # CPython
 KINDS = ('perfect', 'good', 'casual', 'beginner')
 
 # Per ruleset: (worth of each open box in card order, upper-bonus share at full
-# slack, Yahtzee-bonus worth per open box while the Yahtzee box holds 50).
+# slack (Kismet: one per tier), five-alike-bonus worth per open box while the
+# five-alike box holds points[, Kniffel: worth per open upper box once the Kniffel
+# box is filled (its bonus needs no 50 there)[, Generala: Double Generala's extra
+# worth while Generala holds 50, and while Generala is scratched]]). Hundredths;
+# least-squares fits to the solver's values: `python -m tools.fit_weights`.
+# Triple Yahtzee has none of its own: TripleValues sums Yahtzee's per column.
 _WEIGHTS = {
     'yahtzee': ((560, 704, 875, 1081, 1285, 1506, 2239, 1332, 1768, 2881, 2261, 1038,
                  2704), 3212, 273),
@@ -47,47 +52,102 @@ _WEIGHTS = {
     'yatzy': ((410, 598, 835, 1123, 1393, 1673, 1450, 1897, 1575, 1118, 607, 791, 1558,
                2609, 871), 4997, 0),
     'yacht': ((529, 705, 915, 1160, 1413, 1657, 1391, 967, 1145, 1162, 2579, 796), 0, 0),
+    'kniffel': ((904, 1075, 1267, 1493, 1718, 1958, 2248, 1286, 1825, 2995, 2358, -176,
+                 2765), 3256, 0, -379),
+    'generala': ((544, 722, 940, 1174, 1419, 1672, 1218, 2264, 2757, 567, 1414), 0, 0, 0,
+                 -49, -1297),
+    'kismet': ((709, 831, 995, 1201, 1405, 1649, 1812, 2404, 1520, 1924, 2472, 1650, 2892,
+                2885, 1304), (2541, 2152, 1647), 0),
 }
 _SLACK = const(10)   # the bonus share ramps from 0 to full over +-10 points of upper slack
 CASUAL_QUARTERS = 1   # casual values the open boxes at 1/4 of good's estimate
 
 
+def feature_layout(rules):
+    """(tiers, slack, y_open, fab_upper, y_box): what HeuristicValues sums for this
+    ruleset, from the core's own answers (planner.upper_steps, five_alike_traits):
+    the upper totals where the bonus steps up; whether y x open boxes counts (a
+    five-alike bonus that needs points in the five-alike box); whether the filled
+    five-alike box x open upper boxes counts (Kniffel's bonus needs no points there);
+    the box worth more while y (Generala's Double Generala) or -1. tools/fit_weights.py
+    fits these same features."""
+    from .planner import upper_steps, five_alike_traits
+    cap, bonus_at = upper_steps(rules)
+    tiers = []
+    for u in range(1, cap + 1):
+        if bonus_at[u] != bonus_at[u - 1]:
+            tiers.append(u)
+    y_box, unscratched = five_alike_traits(rules)
+    y_open = 1 if rules.five_alike_bonus and not unscratched else 0
+    return tuple(tiers), _SLACK, y_open, unscratched, y_box
+
+
 class HeuristicValues:
     """Estimated expected remaining score (hundredths) of a turn-start state, scaled
     by quarters/4 (4: level good's estimate; fewer: a player who undervalues later
-    turns)."""
+    turns). weights: a _WEIGHTS entry (default: the ruleset's); layout: a
+    feature_layout() (default: the ruleset's)."""
 
-    def __init__(self, rules, quarters=4):
-        w = _WEIGHTS[rules.name]
+    def __init__(self, rules, quarters=4, weights=None, layout=None):
+        w = weights or _WEIGHTS[rules.name]
         self.box = w[0]
-        self.bonus_share = w[1]
+        share = w[1]
+        self.shares = share if isinstance(share, tuple) else (share,)
         self.per_open_y = w[2]
-        self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
-        self.n_boxes = rules.n_boxes
+        self.fab_upper = w[3] if len(w) > 3 else 0
+        self.y_extra = w[4] if len(w) > 4 else 0
+        self.dead_extra = w[5] if len(w) > 5 else 0
+        self.tiers, _, _, _, self.y_box = layout or feature_layout(rules)
+        self.fab = rules.five_alike_box
+        self.n_boxes = len(self.box)
         self.quarters = quarters
         self.reads = 0
 
     def value(self, mask, u, y):
         v = 0
         n_open = 0
+        n_upper = 0
         par = 0
+        box = self.box
         for b in range(self.n_boxes):
             if not mask >> b & 1:
-                v += self.box[b]
+                v += box[b]
                 n_open += 1
                 if b < 6:
                     par += 3 * (b + 1)
-        if self.cap and u < self.cap:
-            s = u + par - self.cap + _SLACK
-            if s > 2 * _SLACK:
-                s = 2 * _SLACK
-            if s > 0:
-                v += self.bonus_share * s // (2 * _SLACK)
+                    n_upper += 1
+        tiers = self.tiers
+        for i in range(len(tiers)):
+            if u < tiers[i]:
+                s = u + par - tiers[i] + _SLACK
+                if s > 2 * _SLACK:
+                    s = 2 * _SLACK
+                if s > 0:
+                    v += self.shares[i] * s // (2 * _SLACK)
         if y:
             v += self.per_open_y * n_open
+        if self.fab_upper and mask >> self.fab & 1:
+            v += self.fab_upper * n_upper
+        yb = self.y_box
+        if yb >= 0 and not mask >> yb & 1:
+            if y:
+                v += self.y_extra
+            elif mask >> self.fab & 1:
+                v += self.dead_extra
         if self.quarters != 4:
             v = v * self.quarters // 4
         return v
+
+
+def triple_values(rules, quarters=4):
+    """Triple Yahtzee's column estimate (planner.TriplePlanner sums it per column
+    times the multiplier): Yahtzee's fitted weights on the column's 13 boxes, its own
+    upper bonus at 63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
+    points (a bonus pays 100 x the column: the multiplier scales it as it does the
+    boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
+    and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
+    five-alike box, 11, is also a column's own.)"""
+    return HeuristicValues(rules, quarters, _WEIGHTS['yahtzee'], ((63,), _SLACK, 1, 0, -1))
 
 
 def beginner_keep(dice):
@@ -126,6 +186,7 @@ class Bot:
         self.planner = planner
         self.fallback = fallback
         self.note = note
+        self.stood = 0      # 1: the last hold kept all five dice of a first roll
 
     def choose_hold(self, card, dice, rolls_left):
         if self.planner is None:
@@ -133,12 +194,19 @@ class Bot:
         else:
             h, _ = self.planner.best_hold_index(card, dice, rolls_left)
             kept = _dice.hold_dice(h)
+        self.stood = 1 if rolls_left == 2 and len(kept) == 5 else 0
         return held_flags(dice, kept)
 
-    def choose_box(self, card, dice):
+    def choose_box(self, card, dice, first=None):
+        """The box to fill. first: 1 if the dice are the turn's first roll (served
+        points); None: 1 when this bot's last hold stood on a first roll (what a
+        caller that passes no roll number, the UI's computer turn, does next)."""
+        if first is None:
+            first = self.stood
+        self.stood = 0
         if self.planner is not None:
-            return self.planner.best_box_index(card, dice)[0]
-        opts = card.options(dice)
+            return self.planner.best_box_index(card, dice, first)[0]
+        opts = card.options(dice, first)
         cats = self.rules.categories
         best = -1
         best_b = -1
@@ -153,12 +221,17 @@ class Bot:
             self.planner.values.close()
 
 
-def good_planner(rules):
-    return TurnPlanner(rules, HeuristicValues(rules))
+def good_planner(rules, quarters=4):
+    """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
+    by column (planner.TriplePlanner)."""
+    if getattr(rules, 'columns', 1) > 1:
+        from .planner import TriplePlanner
+        return TriplePlanner(rules, triple_values(rules, quarters))
+    return TurnPlanner(rules, HeuristicValues(rules, quarters))
 
 
 def casual_planner(rules):
-    return TurnPlanner(rules, HeuristicValues(rules, CASUAL_QUARTERS))
+    return good_planner(rules, CASUAL_QUARTERS)
 
 
 def make_bot(kind, rules, table_path=None):
@@ -166,6 +239,10 @@ def make_bot(kind, rules, table_path=None):
     if isinstance(rules, str):
         rules = _ruleset(rules)
     if kind == 'perfect':
+        if getattr(rules, 'columns', 1) > 1:
+            return Bot('perfect', rules, good_planner(rules), True,
+                       'no strategy table exists for %s (too large to solve): playing '
+                       'at level good' % rules.name)
         if table_path is None:
             return Bot('perfect', rules, good_planner(rules), True,
                        'no strategy table: playing at level good')
