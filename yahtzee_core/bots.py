@@ -65,18 +65,22 @@ CASUAL_QUARTERS = 1   # casual values the open boxes at 1/4 of good's estimate
 
 def feature_layout(rules):
     """(tiers, slack, y_open, fab_upper, y_box): what HeuristicValues sums for this
-    ruleset, from the core's own answers (planner.upper_steps, five_alike_traits):
+    ruleset, from the core's own answers (traits.upper_steps, five_alike_traits):
     the upper totals where the bonus steps up; whether y x open boxes counts (a
     five-alike bonus that needs points in the five-alike box); whether the filled
     five-alike box x open upper boxes counts (Kniffel's bonus needs no points there);
     the box worth more while y (Generala's Double Generala) or -1. tools/fit_weights.py
     fits these same features."""
-    from .planner import upper_steps, five_alike_traits
-    cap, bonus_at = upper_steps(rules)
-    tiers = []
-    for u in range(1, cap + 1):
-        if bonus_at[u] != bonus_at[u - 1]:
-            tiers.append(u)
+    from .traits import upper_steps, five_alike_traits
+    from .rules import Ruleset
+    if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:   # one threshold
+        tiers = [rules.upper_bonus_at] if rules.upper_bonus else []
+    else:
+        cap, bonus_at = upper_steps(rules)
+        tiers = []
+        for u in range(1, cap + 1):
+            if bonus_at[u] != bonus_at[u - 1]:
+                tiers.append(u)
     y_box, unscratched = five_alike_traits(rules)
     y_open = 1 if rules.five_alike_bonus and not unscratched else 0
     return tuple(tiers), _SLACK, y_open, unscratched, y_box
@@ -225,7 +229,7 @@ def good_planner(rules, quarters=4):
     """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
     by column (planner.TriplePlanner)."""
     if getattr(rules, 'columns', 1) > 1:
-        from .planner import TriplePlanner
+        from .triple_planner import TriplePlanner
         return TriplePlanner(rules, triple_values(rules, quarters))
     return TurnPlanner(rules, HeuristicValues(rules, quarters))
 

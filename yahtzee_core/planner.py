@@ -27,7 +27,8 @@ Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
 - served hands (Generala): with two rolls left, keeping all five dice means scoring
   them now at their first-roll points (``points(..., first=1)``), so that hold is
   worth the better of its plain value and the best served box;
-- Triple Yahtzee (39 boxes): TriplePlanner, below, with per-column states.
+- Triple Yahtzee (39 boxes): triple_planner.TriplePlanner, with per-column states
+  (its own module: the other rulesets never load it).
 
 Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds) and
 the 1260-byte child table: about 3.2 KB.
@@ -36,7 +37,7 @@ the 1260-byte child table: about 3.2 KB.
 from array import array
 
 from . import dice as _dice
-from .rules import OPEN, ruleset as _ruleset
+from .rules import OPEN, Ruleset, ruleset as _ruleset
 
 try:
     from micropython import const
@@ -53,54 +54,6 @@ _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
 
 
 
-def upper_steps(rules):
-    """(cap, bonus_at) of a ruleset's upper bonus: bonus_at[u] is the bonus of a card
-    whose upper boxes total u (Ruleset.upper_bonus_of: Kismet's tiers too) for u up to
-    cap, the least total from which it no longer changes (cap 0: no upper bonus).
-    Triple Yahtzee: its first column's (a column pays it times its multiplier)."""
-    scores = bytearray(b'\xff' * rules.n_boxes)
-    last = -1
-    cap = 0
-    for u in range(106):          # six upper boxes hold at most 5 * 21 = 105
-        scores[0] = u
-        v = rules.upper_bonus_of(scores)
-        if v != last:
-            cap = u
-            last = v
-    bonus_at = bytearray(cap + 1)
-    for u in range(cap + 1):
-        scores[0] = u
-        bonus_at[u] = rules.upper_bonus_of(scores)
-    return cap, bonus_at
-
-
-def five_alike_traits(rules):
-    """(y_box, unscratched) of a one-column ruleset: the box other than the five-alike
-    box whose points for a five-alike depend on what the five-alike box holds
-    (Generala's Double Generala) or -1; and 1 when a further five-alike earns its
-    bonus with the five-alike box scratched (Kniffel), else 0. Asked of the core with
-    a probe card, once."""
-    fab = rules.five_alike_box
-    if fab < 0 or getattr(rules, 'columns', 1) > 1:
-        return -1, 0
-    scores = bytearray(b'\xff' * rules.n_boxes)
-    sixes = _dice.roll_index((6, 6, 6, 6, 6))
-    held = rules.score_roll(sixes, fab)
-    y_box = -1
-    for b in range(rules.n_boxes):
-        if b != fab:
-            scores[fab] = 0
-            p = rules.points(scores, sixes, b)
-            scores[fab] = held
-            if rules.points(scores, sixes, b) != p:
-                y_box = b
-                break
-    scores[fab] = 0
-    ones = _dice.roll_index((1, 1, 1, 1, 1))
-    p = rules.points(scores, ones, 0)
-    return y_box, 1 if p >= 0 and rules.bonus(scores, ones, 0, p) else 0
-
-
 class TurnPlanner:
     """Best play within one turn against any source of turn-start values: the
     strategy table (Advisor, `perfect` bot) or a heuristic (`good` bot).
@@ -108,21 +61,22 @@ class TurnPlanner:
     ``values.value(mask, u, y)`` must return the expected remaining score in
     hundredths of a point."""
 
+    # Class attributes, set on an instance only where they differ (an instance's
+    # attributes cost a board RAM, these do not):
+    served = 0            # 1: a box scores more on the turn's first roll (Generala)
+    by_column = 0         # 1: a five-alike's bonus depends on the box (Triple Yahtzee)
+    offset = 0            # hundredths the values are kept below (Triple Yahtzee)
+    bonus_at = None       # upper bonus by subtotal where it is not one threshold
+
     def __init__(self, rules, values):
         if isinstance(rules, str):
             rules = _ruleset(rules)
         self.rules = rules
         self.values = values
         self.n_boxes = rules.n_boxes
-        # the upper subtotal is tracked up to cap; bonus_at[u]: the bonus at u
-        self.cap, self.bonus_at = upper_steps(rules)
-        self.fab = rules.five_alike_box
-        self.unit = rules.five_alike_bonus      # points of one five-alike bonus
-        self.y_box = five_alike_traits(rules)[0]
-        # y: the five-alike box holds points, where that matters (as the solver keeps it)
-        self.has_y = self.fab >= 0 and (self.unit > 0 or self.y_box >= 0)
-        self.served = getattr(rules, 'served', None) is not None
-        self.offset = 0                   # hundredths the values are kept below (Triple)
+        # the large arrays first, while the heap is least split
+        self.x = array('i', bytes(4 * _N_HOLDS))
+        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
         # level[k]: the first hold of k dice (and the end)
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
         # children[h * 6 + f - 1]: the hold h of k dice with one more die showing f, as
@@ -135,11 +89,9 @@ class TurnPlanner:
                 ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
-        self.x = array('i', bytes(4 * _N_HOLDS))
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
         # all five dice (a view, no second array)
         self.e = memoryview(self.x)[self.base5:]
-        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
         self.open = bytearray(rules.n_boxes)    # the open boxes, n_open of them
         self.n_open = 0
         self.five = bytearray(6)          # roll index of each five-alike
@@ -147,6 +99,26 @@ class TurnPlanner:
             self.five[f - 1] = _dice.roll_index((f, f, f, f, f))
         self._key = -1
         self._stage = 0                   # 3: self.e holds the last-roll values
+        # The rules' traits, probed after the large arrays are placed (the probes'
+        # transient bytes would split the heap). The upper subtotal is tracked up to
+        # cap: one threshold (the base upper_bonus_of) needs no table; bonus_at[u], the
+        # bonus at u, for the others (Kismet's tiers, Triple's columns).
+        self.ubonus = rules.upper_bonus
+        if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:
+            self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
+        else:
+            from .traits import upper_steps
+            self.cap, self.bonus_at = upper_steps(rules)
+        self.fab = rules.five_alike_box
+        self.unit = rules.five_alike_bonus      # points of one five-alike bonus
+        # y: the five-alike box holds points, where that matters (as the solver keeps
+        # it): a five-alike bonus, or a box scoring by it (Double Generala)
+        self.has_y = self.fab >= 0 and self.unit > 0
+        if self.fab >= 0 and not self.unit:
+            from .traits import five_alike_traits
+            self.has_y = five_alike_traits(rules)[0] >= 0
+        if getattr(rules, 'served', None) is not None:
+            self.served = 1
 
     # -- state ----------------------------------------------------------------------
     def state(self, card):
@@ -168,22 +140,19 @@ class TurnPlanner:
             return 0
         return self.values.value(mask, u, y)
 
-    def _list_open(self, scores):
-        k = 0
-        for b in range(self.n_boxes):
-            if scores[b] == OPEN:
-                self.open[k] = b
-                k += 1
-        self.n_open = k
-
     def _prepare(self, card):
         """Read the next-state values of the turn (cached for this state)."""
         mask, u, y = self.state(card)
         key = (mask << 8 | u) << 1 | y
         if key == self._key:
             return
-        self._list_open(card.scores)
         nv = self.nv
+        k = 0
+        for b in range(self.n_boxes):
+            if not mask >> b & 1:
+                self.open[k] = b
+                k += 1
+        self.n_open = k
         val = self.values.value
         cap = self.cap
         full = (1 << self.n_boxes) - 1
@@ -221,6 +190,8 @@ class TurnPlanner:
         one after another: Kismet)."""
         if not self.cap:
             return 0
+        if self.bonus_at is None:
+            return self.ubonus if u < self.cap <= u + p else 0
         nu = u + p
         if nu > self.cap:
             nu = self.cap
@@ -252,6 +223,7 @@ class TurnPlanner:
         points = rules.points
         scores = card.scores
         paid = self.unit and rules._five_alike[roll]
+        bonus = -1                        # not asked yet
         ob = self.open
         best = -1
         best_b = -1
@@ -261,7 +233,11 @@ class TurnPlanner:
             if pts >= 0:
                 v = self._box_value(b, pts)
                 if paid:
-                    v += 100 * self.unit * rules.bonus(scores, roll, b, pts)
+                    # one column: every box a five-alike may take pays the same bonus
+                    # (the solver assumes it too); Triple Yahtzee's pays by column
+                    if bonus < 0 or self.by_column:
+                        bonus = 100 * self.unit * rules.bonus(scores, roll, b, pts)
+                    v += bonus
                 if v > best:
                     best, best_b = v, b
         return best, best_b
@@ -329,25 +305,20 @@ class TurnPlanner:
         for r in range(_N_ROLLS):
             e[r] = (e[r] + _HALF) // _SCALE
 
-    def _hold_values(self, card, rolls_left):
-        """Leave in self.x the value of every hold (7776 scale) with `rolls_left`."""
+    def _hold_values(self, card, rolls_left, dice=None):
+        """Leave in self.x the value of every hold (7776 scale, less self.offset
+        hundredths) with `rolls_left`. Given the dice, with two rolls left in a served
+        ruleset, keeping all five is scoring them now, served, where that is worth more."""
         self._last_roll_values(card)
         self._sweep()
         if rolls_left == 2:
             self._push_best()
             self._sweep()
-
-    def hold_values(self, card, dice, rolls_left):
-        """Leave in self.x the value of every hold of these dice (7776 scale, less
-        self.offset hundredths): with two rolls left in a served ruleset, keeping all
-        five dice is scoring them now, served, when that is worth more."""
-        self._hold_values(card, rolls_left)
-        if rolls_left == 2 and self.served:
-            r = _dice.roll_index(dice)
-            v = self._best_box(card, r, 1)[0] * _SCALE
-            h = self.base5 + r
-            if v > self.x[h]:
-                self.x[h] = v
+            if self.served and dice is not None:
+                r = _dice.roll_index(dice)
+                v = self._best_box(card, r, 1)[0] * _SCALE
+                if v > self.x[self.base5 + r]:
+                    self.x[self.base5 + r] = v
 
     # -- decisions (every option ranked: ranking.py) ------------------------------
     def best_hold_index(self, card, dice, rolls_left):
@@ -355,7 +326,7 @@ class TurnPlanner:
         best hold: the smallest hold index among equal values. Keeping all five dice
         means standing (with two rolls left: scoring them served, where that counts).
         Allocation-light (for bots)."""
-        self.hold_values(card, dice, rolls_left)
+        self._hold_values(card, rolls_left, dice)
         x = self.x
         c = [0, 0, 0, 0, 0, 0, 0]
         for v in dice:
@@ -384,129 +355,3 @@ class TurnPlanner:
         self._prepare(card)
         best, best_b = self._best_box(card, _dice.roll_index(dice), first)
         return best_b, best + self.offset
-
-
-class TriplePlanner(TurnPlanner):
-    """Triple Yahtzee's turn planning. 39 boxes are too many for one state: a 39-bit
-    mask is a heap-allocated long int on CircuitPython (above 2**30), and no table
-    holds 2**39 masks. So the value of a turn-start state is the sum over the three
-    columns of the column's multiplier times an estimate of that column alone,
-    ``values.value(mask, u, y)`` with the column's 13-bit mask, its upper subtotal
-    before multiplying (capped at 63) and y = all three Yahtzee boxes hold points
-    (the Yahtzee bonus is live). A fill changes one column (and maybe y), so a turn's
-    next-state values take at most 6 + 39 * 6 column estimates, every one a small int.
-
-    Values are kept relative to self.offset (the least next-state value of the turn,
-    in hundredths): an absolute Triple value (about 1500 points) times 7776 would pass
-    2**30; relative ones stay below about 100,000 hundredths."""
-
-    def __init__(self, rules, values):
-        TurnPlanner.__init__(self, rules, values)
-        self.has_y = True
-        n = rules.n_boxes
-        self.inner = bytearray(n)         # box b is box inner[b] of column b // 13
-        for b in range(n):
-            self.inner[b] = b % 13
-        self.seen = bytearray(n)          # the scores the turn was prepared for
-        self.cmask = [0, 0, 0]            # per column: 13-bit filled mask
-        self.cu = [0, 0, 0]               # per column: upper subtotal / multiplier, capped
-        self.cv = [0, 0, 0, 0, 0, 0]      # column c's estimate with y = 0 at 2c, 1 at 2c + 1
-        self.total = 0                    # the state's own value (hundredths)
-
-    def _column(self, mask, u, y):
-        return 0 if mask == 0x1FFF else self.values.value(mask, u, y)
-
-    def _rest(self, c, y):
-        """Value of the columns other than c (hundredths), with flag y."""
-        t = 0
-        for d in range(3):
-            if d != c:
-                t += (d + 1) * self.cv[2 * d + y]
-        return t
-
-    def expected_remaining(self, card):
-        self._prepare(card)
-        return self.total
-
-    def _prepare(self, card):
-        scores = card.scores
-        if self._key == 0 and self.seen == scores:
-            return
-        self._list_open(scores)
-        cap = self.cap
-        y = 1
-        for c in range(3):
-            m = 0
-            t = 0
-            for i in range(13):
-                s = scores[13 * c + i]
-                if s != OPEN:
-                    m |= 1 << i
-                    if i < 6:
-                        t += s
-            t //= c + 1
-            self.cmask[c] = m
-            self.cu[c] = t if t < cap else cap
-            s = scores[13 * c + 11]
-            if s == OPEN or s == 0:
-                y = 0
-        for c in range(3):
-            for yy in range(2):
-                self.cv[2 * c + yy] = self._column(self.cmask[c], self.cu[c], yy)
-        self.total = self._rest(-1, y)
-        nv = self.nv
-        low = -1
-        ob = self.open
-        for k in range(self.n_open):
-            b = ob[k]
-            c = b // 13
-            i = b - 13 * c
-            m = c + 1
-            nm = self.cmask[c] | 1 << i
-            u = self.cu[c]
-            if i < 6:
-                for n in range(6):
-                    p = n * (i + 1)
-                    nu = u + p
-                    if nu > cap:
-                        nu = cap
-                    nv[b * 6 + n] = self._rest(c, y) + m * self._column(nm, nu, y) + \
-                        100 * m * (self.bonus_at[nu] - self.bonus_at[u])
-                top = 6
-            elif i == 11:
-                # scratched: y stays 0; with points, y once the other two hold points
-                nv[b * 6] = self._rest(c, 0) + m * self._column(nm, u, 0)
-                y2 = 1
-                for d in range(3):
-                    s = scores[13 * d + 11]
-                    if d != c and (s == OPEN or s == 0):
-                        y2 = 0
-                nv[b * 6 + 1] = self._rest(c, y2) + m * self._column(nm, u, y2)
-                top = 2
-            else:
-                nv[b * 6] = self._rest(c, y) + m * self._column(nm, u, y)
-                top = 1
-            for j in range(b * 6, b * 6 + top):
-                if low < 0 or nv[j] < low:
-                    low = nv[j]
-        if low < 0:
-            low = 0
-        for k in range(self.n_open):
-            b = ob[k]
-            i = self.inner[b]
-            for j in range(b * 6, b * 6 + (6 if i < 6 else 2 if i == 11 else 1)):
-                nv[j] -= low
-        self.offset = low
-        self.seen[:] = scores
-        self._key = 0
-        self._stage = 0
-
-    def _box_value(self, b, pts):
-        nv = self.nv
-        i = self.inner[b]
-        if i < 6:
-            # upper boxes score a count of their face times the column: never else
-            return 100 * pts + nv[b * 6 + pts // ((i + 1) * (b // 13 + 1))]
-        if i == 11:
-            return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
-        return 100 * pts + nv[b * 6]

@@ -26,7 +26,7 @@ def hold_options(planner, card, dice, rolls_left):
     Keeping all five with two rolls left scores them served where that counts."""
     if rolls_left not in (1, 2):
         raise ValueError('holding needs 1 or 2 rolls left')
-    planner.hold_values(card, dice, rolls_left)
+    planner._hold_values(card, rolls_left, dice)
     x = planner.x
     base = planner.offset
     d = sorted(dice)
