@@ -8,6 +8,8 @@ is the median of the per-pair ratios ours / theirs (below 1.0 = we are faster). 
 kernel is compiled (and cached) before the first timed run.
 
     .venv/bin/python bench/bench_solver.py [--repeat 5] [--rules yatzy yahtzee ...]
+
+Kniffel, Generala and Kismet have no yatzy-solver twin: they are timed ours alone.
 """
 
 import argparse
@@ -25,6 +27,8 @@ THEIRS = {
     'yahtzee': 'american+forced-joker',
     'yatzy': 'yatzy-scandinavian',
 }
+# Ours only: rulesets yatzy-solver does not play (issue 13), timed alone.
+OURS_ONLY = ('kniffel', 'generala', 'kismet')
 
 OURS_CODE = r'''
 import json, resource, sys, time
@@ -66,7 +70,7 @@ def load():
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--rules', nargs='*', default=['yatzy', 'yahtzee', 'yahtzee-free-joker'],
-                    choices=sorted(THEIRS))
+                    choices=sorted(THEIRS) + list(OURS_ONLY))
     ap.add_argument('--repeat', type=int, default=5, help='pairs of runs (default 5)')
     ap.add_argument('--workers', type=int, default=2)
     ap.add_argument('--float64', action='store_true',
@@ -81,6 +85,15 @@ def main(argv=None):
         os.cpu_count(), load(), 'C (compiled)' if kernel else
         'numpy (no C kernel: %s)' % cbuild.last_error))
     for rules in args.rules:
+        if rules in OURS_ONLY:
+            ours = [run(OURS_CODE % {'root': ROOT, 'rules': rules, 'dtype': dtype,
+                                     'workers': args.workers}) for _ in range(args.repeat)]
+            print('%-19s ours (%s, %s, %d workers)  %.4f  median %6.2f s  peak %4.0f MB  '
+                  '(no yatzy-solver twin)'
+                  % (rules, ours[0]['kernel'], dtype, args.workers, ours[0]['value'],
+                     statistics.median(r['time'] for r in ours),
+                     max(r['rss_kb'] for r in ours) / 1024))
+            continue
         variant = THEIRS[rules]
         theirs, ours = [], []
         for _ in range(args.repeat):

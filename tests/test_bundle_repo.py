@@ -300,7 +300,8 @@ def test_default_pico_bundle_of_py_sources_carries_the_yahtzee_table(tmp_path):
     from tools import strategy_table as st
     tables = REPO / bb.TABLES_DIR
     for name in bb.ruleset_names(REPO):
-        st.ensure_tables(name, str(tables))
+        if st.no_table_reason(name) is None:     # generala, kismet, triple: none yet
+            st.ensure_tables(name, str(tables))
     bundle = bb.build("default", out=tmp_path / "out", repo=REPO, log=lambda *a: None,
                       build_missing_tables=False)
     assert not bundle.mpy
@@ -370,7 +371,8 @@ def test_default_pico_mpy_bundle_carries_two_yahtzee_tables(tmp_path):
     from tools import strategy_table as st
     tables = REPO / bb.TABLES_DIR
     for name in bb.ruleset_names(REPO):
-        st.ensure_tables(name, str(tables))
+        if st.no_table_reason(name) is None:     # generala, kismet, triple: none yet
+            st.ensure_tables(name, str(tables))
     bundle = bb.build("default", out=tmp_path / "out", repo=REPO, log=lambda *a: None,
                       mpy_cross=str(CIRCUITPYTHON_MPY_CROSS), build_missing_tables=False)
     assert bundle.mpy

@@ -30,9 +30,11 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
               "triple-yahtzee": ("yatzy", "yacht", "1956", "free", "kniffel", "generala",
                                  "kismet")}
 # Budgets: fail if the core grows past what it needs today. CircuitPython's is the
-# project's target for a 32-bit board: 26-28K measured by ruleset, plus 1K, short of the
-# 24K aimed for (README); bench/bench_core.py prints the measured floor.
-COMPILED_HEAP = {"micropython": "45K", "circuitpython": "29K"}
+# project's target for a 32-bit board: 28-30K measured by ruleset (Triple Yahtzee's 39
+# boxes: 32-34K), plus 1K, short of the 24K aimed for (README); bench/bench_core.py
+# prints the measured floor.
+COMPILED_HEAP = {"micropython": "45K", "circuitpython": "31K"}
+COMPILED_HEAP_TRIPLE = {"micropython": "50K", "circuitpython": "36K"}
 PLAIN_HEAP = "256K"  # generous: bench/bench_core.py finds and prints the smallest
 
 
@@ -56,7 +58,8 @@ def _check_output(done, name):
 @pytest.mark.parametrize("port", ports())
 @pytest.mark.parametrize("name", ref.RULESETS)
 def test_check_core_compiled_in_a_small_heap(name, port):
-    done = run_micropython(CHECK_CORE, heapsize=COMPILED_HEAP[port], compiled=True,
+    budget = COMPILED_HEAP_TRIPLE if name == "triple-yahtzee" else COMPILED_HEAP
+    done = run_micropython(CHECK_CORE, heapsize=budget[port], compiled=True,
                            args=[name], port=port)
     out = _check_output(done, name)
     core_file = re.search(r"^core module file (.*)$", out, re.M).group(1)

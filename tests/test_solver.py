@@ -1,5 +1,7 @@
 """The desktop solver: exact on reduced games, the published figures, and per-state
-agreement with an independent implementation (yatzy-solver)."""
+agreement with an independent implementation (yatzy-solver); the issue-13 rulesets
+(Kniffel's bonus, Generala's served hands and Double Generala, Kismet's tiered upper
+bonus) against a brute force over the core's own Scorecard, and kernel against numpy."""
 from fractions import Fraction
 import itertools
 import os
@@ -12,7 +14,8 @@ import yahtzee_core as yc
 from yahtzee_core import dice as D
 from tools.solver import Solver, RulesModel, turn_graph
 
-RULES = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht')
+RULES = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
+         'generala', 'kismet')
 
 
 # ---------------------------------------------------------------- brute force (exact)
@@ -43,7 +46,8 @@ ALL_HOLDS = sorted(set(h for s in SUBHOLDS for h in s))
 class BruteForce:
     """Expected remaining score by plain recursion over cards, in exact fractions.
     Points and bonuses come from Scorecard.fill on copies; nothing is shared with
-    tools.solver."""
+    tools.solver. With served hands (Generala) the first roll may be scored at once,
+    with Scorecard.options/fill(first=1)."""
 
     def __init__(self, rules):
         self.rules = rules
@@ -64,17 +68,7 @@ class BruteForce:
         k = self.key(card)
         if k in self.memo:
             return self.memo[k]
-        last = {}
-        for d in ROLLS:
-            best = None
-            for name, pts in card.options(d).items():
-                c = self.copy(card)
-                gained = c.fill(name, d)
-                v = gained + self.value(c)
-                if best is None or v > best:
-                    best = v
-            last[d] = best
-        stage = last
+        stage = {d: self.best_fill(card, d, 0) for d in ROLLS}
         for _ in range(2):
             hold_val = {}
             for h in ALL_HOLDS:
@@ -84,9 +78,21 @@ class BruteForce:
                     tot += cnt * stage[tuple(sorted(h + o))]
                 hold_val[h] = tot / 6 ** n
             stage = {d: max(hold_val[h] for h in SUBHOLDS[i]) for i, d in enumerate(ROLLS)}
+        if getattr(self.rules, 'served', None) is not None:
+            stage = {d: max(v, self.best_fill(card, d, 1)) for d, v in stage.items()}
         v = sum(Fraction(cnt, 7776) * stage[o] for o, cnt in OUTCOMES[5].items())
         self.memo[k] = v
         return v
+
+    def best_fill(self, card, d, first):
+        best = None
+        for name in card.options(d, first):
+            c = self.copy(card)
+            gained = c.fill(name, d, first)
+            v = gained + self.value(c)
+            if best is None or v > best:
+                best = v
+        return best
 
 
 def _reduced_cards(rules, rng, n_open, count):
@@ -112,18 +118,69 @@ def _reduced_cards(rules, rng, n_open, count):
     return cards
 
 
+def _special_cards(rules, rng):
+    """Cards where the issue-13 rules bite: Kismet's upper total just below or inside a
+    bonus tier with an upper box still open; Generala with Generala holding 50 (Double
+    Generala live) or 0; Kniffel with the Kniffel box filled and a matching upper box
+    open (the +50)."""
+    nb = rules.n_boxes
+    cards = []
+    if rules.name == 'kismet':
+        for total_goal, open_upper in ((60, 2), (66, 3), (70, 0), (75, 1), (73, 5)):
+            card = yc.Scorecard(rules)
+            for b in range(6):
+                if b != open_upper:
+                    card.scores[b] = 0
+            # reach the goal with legal counts (0..5 of the face) of the filled faces
+            left = total_goal
+            for b in sorted(range(6), reverse=True):
+                if b == open_upper:
+                    continue
+                c = min(5, left // (b + 1))
+                card.scores[b] = c * (b + 1)
+                left -= c * (b + 1)
+            lower_open = rng.randrange(6, nb)
+            for b in range(6, nb):
+                if b != lower_open:
+                    card.scores[b] = 0
+            cards.append(card)
+    elif rules.name == 'generala':
+        for held in (50, 0):
+            card = yc.Scorecard(rules)
+            for b in range(nb):
+                card.scores[b] = 0
+            card.scores[9] = held
+            for b in (10, rng.choice((6, 7, 8)), rng.randrange(6)):
+                card.scores[b] = 255
+            cards.append(card)
+    elif rules.name == 'kniffel':
+        for held in (50, 0):
+            card = yc.Scorecard(rules)
+            for b in range(nb):
+                card.scores[b] = 0
+            card.scores[11] = held
+            for b in (rng.randrange(6), rng.randrange(6, 11)):
+                card.scores[b] = 255
+            cards.append(card)
+    return cards
+
+
 @pytest.fixture(scope='module')
 def solved_tail():
-    """Float64 solutions of every state with at least 10 boxes filled."""
-    return {name: Solver(name, dtype=np.float64, workers=1).solve(down_to=10)
-            for name in RULES}
+    """Float64 solutions of every state with at most three boxes open."""
+    return {name: Solver(name, dtype=np.float64, workers=1).solve(
+        down_to=yc.ruleset(name).n_boxes - 3) for name in RULES}
 
 
 def _state(rules, card):
+    """The solver's (mask, y, u) of a card, from the card itself: u its upper total
+    capped where the model's upper bonus settles, y whether the five-alike box holds
+    points (where the model keeps y)."""
+    model = RulesModel(rules)
     m = card.filled_mask
-    u = min(card.upper_total, rules.upper_bonus_at) if rules.upper_bonus else 0
+    u = min(card.upper_total, model.cap)
     fab = rules.five_alike_box
-    y = int(bool(rules.five_alike_bonus) and card.scores[fab] not in (0, 255))
+    y = int(model.has_y and card.scores[fab] not in (0, 255))
     return m, y, u
 
 
@@ -134,6 +191,7 @@ def test_reduced_games_match_exact_brute_force(name, solved_tail):
     bf = BruteForce(rules)
     sol = solved_tail[name]
     cards = _reduced_cards(rules, rng, 2, 6) + _reduced_cards(rules, rng, 1, 4)
+    cards += _special_cards(rules, rng)
     if name == 'yahtzee':
         cards += _reduced_cards(rules, rng, 3, 1)
     for card in cards:
@@ -213,7 +271,7 @@ def test_per_state_agreement_with_yatzy_solver(ours, theirs, full):
 def _reachable_index(m, masks):
     """Flat value indices of every reachable state with these masks."""
     mask, y, u = m.states_of_masks(masks)
-    return ((mask << 1) | y) << 6 | u
+    return m.vidx(mask, y, u)
 
 
 @pytest.mark.parametrize('name', RULES)
@@ -275,20 +333,21 @@ def test_compiled_libraries_are_cached_between_loads(tmp_path, monkeypatch):
     assert len(compiled) == 1 and len(os.listdir(cache)) == 2
 
 
-def _probed_joker_row(m, mask, y, fi):
+def _probed_joker_row(m, mask, y, fi, first=0):
     """What Scorecard.options() and Scorecard.fill() say about five-alike fi in state
-    (mask, y): points per box (-1 = not allowed) and the bonus beyond the points."""
+    (mask, y): points per box (-1 = not allowed) and the bonus beyond the points, the
+    same whichever legal box takes it (asserted)."""
     card = m.probe_card(mask, y)
     dice = D.roll_dice(m.five_rolls[fi])
-    opts = card.options(dice)
+    opts = card.options(dice, first)
     row = [opts.get(name, -1) for name in m.rules.categories]
-    bonus = 0
+    bonuses = set()
     for name, pts in opts.items():
         probe = yc.Scorecard(m.rules)
         probe.scores[:] = card.scores
-        bonus = probe.fill(name, dice) - pts
-        break
-    return row, bonus
+        bonuses.add(probe.fill(name, dice, first) - pts)
+    assert len(bonuses) <= 1, (mask, y, fi, bonuses)
+    return row, bonuses.pop() if bonuses else 0
 
 
 @pytest.mark.parametrize('name', RULES)
@@ -308,8 +367,34 @@ def test_joker_table_matches_full_scorecard_probes(name):
                 row, bonus = _probed_joker_row(m, mask, y, fi)
                 assert list(m.joker_pts[mask, y, fi]) == row, (mask, y, fi)
                 assert m.joker_bonus[mask, y, fi] == bonus, (mask, y, fi)
+                if m.served:
+                    row, _ = _probed_joker_row(m, mask, y, fi, first=1)
+                    assert list(m.joker_first_pts[mask, y, fi]) == row, (mask, y, fi)
                 checked += 1
+        if not m.has_y and m.fab >= 0 and mask >> m.fab & 1:
+            # y is left out: the five-alike box's content must not matter here
+            for fi in range(len(m.five_rolls)):
+                assert _probed_joker_row(m, mask, 0, fi) == _probed_joker_row(m, mask, 1, fi)
     assert checked >= 6 * len(masks)
+
+
+@pytest.mark.parametrize('name', RULES)
+def test_plain_points_hold_on_sampled_cards(name):
+    """The solver scores every roll but the five-alikes plainly (RulesModel.scores, and
+    first_scores on a first roll) in every state: the core's Scorecard.options() on
+    sampled cards says the same for every open box."""
+    m = RulesModel(name)
+    rng = random.Random(name)
+    five = set(m.five_rolls)
+    for _ in range(40):
+        mask = rng.randrange(m.n_masks)
+        card = m.probe_card(mask, rng.randrange(2) if m.fab >= 0 and mask >> m.fab & 1 else 0)
+        for r in rng.sample([r for r in range(252) if r not in five], 20):
+            for first, table in ((0, m.scores), (1, m.first_scores)):
+                opts = card.options(D.roll_dice(r), first if m.served else 0)
+                want = {m.rules.categories[b]: int(table[b][r]) for b in range(m.n_boxes)
+                        if not mask >> b & 1}
+                assert opts == want, (mask, r, first)
 
 
 def test_turn_holds_explain_the_state_values():
@@ -344,3 +429,75 @@ def test_progress_reports_each_layer_as_it_is_done(compiled):
     s.solve(down_to=9, progress=lambda pc: layers.append((pc, s.value((1 << 12) - 1 - 7))))
     assert [pc for pc, _ in layers] == [11, 10, 9]
     assert layers[-1][1] > 0          # the 9-filled state is solved when its layer reports
+
+
+# ------------------------------------------------------------- issue-13 rulesets
+NEW_RULES = ('kniffel', 'generala', 'kismet')
+
+
+def _documented_figure(name):
+    """The expected score docs/STRATEGY.md's figures table gives for `name`."""
+    import re
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        'docs', 'STRATEGY.md')
+    with open(path) as f:
+        for line in f:
+            if line.startswith('| %s ' % name):
+                return re.search(r'\| (\d+\.\d{4})', line).group(1)
+    raise AssertionError('no figures row for %s in docs/STRATEGY.md' % name)
+
+
+@pytest.mark.parametrize('name', NEW_RULES)
+def test_new_rulesets_solve_the_same_two_ways(name, capsys):
+    """The whole game, C kernel against numpy sweeps (float64 both): the same optimum,
+    which `python -m tools.solver` prints and docs/STRATEGY.md quotes."""
+    from tools.solver import main
+    c64 = Solver(name, dtype=np.float64, workers=2, compiled=True).solve()
+    n64 = Solver(name, dtype=np.float64, workers=2, compiled=False).solve()
+    assert abs(c64.expected_score - n64.expected_score) < 1e-9
+    idx = _reachable_index(c64.model, range(c64.model.n_masks))
+    assert np.abs(c64.V[idx] - n64.V[idx]).max() < 1e-9
+    assert main(['--rules', name]) == 0
+    printed = capsys.readouterr().out
+    figure = '%.4f' % n64.expected_score
+    assert 'expected score: %s' % figure in printed
+    assert _documented_figure(name) == figure
+
+
+def test_what_the_new_rulesets_keep_in_a_state():
+    """Kismet tracks its upper total up to the top tier (78: 128 lanes) with the three
+    tiers the core pays; Generala keeps whether Generala holds 50 (Double Generala);
+    Kniffel keeps y as the advisor's planner does, though its bonus does not need it."""
+    k = RulesModel('kismet')
+    assert (k.cap, k.lanes, k.has_y, k.served) == (78, 128, False, False)
+    card = yc.Scorecard(k.rules)
+    for u in range(0, 106, 7):
+        card.scores[0] = u
+        assert k.upper_bonus_by_u[min(u, 78)] == card.upper_bonus
+    assert sorted(set(k.upper_bonus_by_u.tolist())) == [0, 35, 55, 75]
+    g = RulesModel('generala')
+    assert (g.track_u, g.has_y, g.served, g.n_states()) == (False, True, True, 3072)
+    assert RulesModel('kniffel').has_y and RulesModel('kniffel').n_states() == 536448
+
+
+def test_triple_yahtzee_is_refused_with_the_reason(capsys):
+    from tools.solver import Unsolvable, main
+    with pytest.raises(Unsolvable, match='cannot be solved exactly'):
+        RulesModel('triple-yahtzee')
+    assert main(['--rules', 'triple-yahtzee']) == 2
+    out, err = capsys.readouterr()
+    assert out == '' and len(err.strip().splitlines()) == 1
+    assert 'triple-yahtzee cannot be solved exactly: 39 boxes' in err
+
+
+def test_generalas_served_bonus_is_worth_points_and_turn_holds_refuses_it():
+    """Scoring a served hand at once is worth something (the brute force above checks
+    how much on short games); turn_holds, which shows holds only, refuses served rules
+    rather than give an incomplete picture."""
+    plain = RulesModel('generala')
+    plain.served = False
+    without = Solver(plain, dtype=np.float64, workers=1).solve().expected_score
+    served = Solver('generala', dtype=np.float64, workers=1).solve()
+    assert served.expected_score > without + 1
+    with pytest.raises(NotImplementedError, match='served'):
+        served.turn_holds(0)

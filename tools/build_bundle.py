@@ -326,9 +326,13 @@ def refresh_tables(rulesets, tables_dir, repo=REPO_ROOT, log=print):
     when missing, rebuilt when the rules core or solver changed since).
     Returns {ruleset: why there is no table} for the ones that failed."""
     Path(tables_dir).mkdir(parents=True, exist_ok=True)
-    code = ("import sys\nfrom tools.strategy_table import ensure_tables\n"
+    code = ("import sys\nfrom tools.strategy_table import ensure_tables, no_table_reason\n"
             "for name in sys.argv[2:]:\n"
-            "    ensure_tables(name, sys.argv[1])\n")
+            "    why = no_table_reason(name)\n"
+            "    if why:\n"            # a ruleset with no table yet: say why, go on
+            "        print('%s\\t%s' % (name, why))\n"
+            "    else:\n"
+            "        ensure_tables(name, sys.argv[1])\n")
     log("checking strategy tables %s (built when missing or out of date) ..."
         % ", ".join(rulesets))
     proc = subprocess.run([sys.executable, "-c", code, str(tables_dir)] + list(rulesets),
@@ -336,7 +340,8 @@ def refresh_tables(rulesets, tables_dir, repo=REPO_ROOT, log=print):
     why = "tools.strategy_table wrote no table in %s" % tables_dir
     if proc.returncode != 0:
         why = "tools.strategy_table failed: " + (proc.stderr.strip().splitlines() or ["?"])[-1]
-    return {r: why for r in rulesets if not table_files(tables_dir, r)}
+    reasons = dict(line.split("\t", 1) for line in proc.stdout.splitlines() if "\t" in line)
+    return {r: reasons.get(r, why) for r in rulesets if not table_files(tables_dir, r)}
 
 
 # ---------------------------------------------------------------------- build

@@ -38,11 +38,13 @@ For tools built on the solver (exact score distributions, policies of new rulese
 ``Solver.turn_holds(mask, y)`` runs one state's turn in the kernel and returns every
 hold's value with one and with two rolls left (all subtotals at once), from which the
 optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
-``compiled_kernel().solve_masks_f64`` solve any list of masks whose successors are
+``kernel_function(compiled_kernel(), model, np.float64)`` (``solve_masks_f64``, or
+``solve_masks_f64_l128`` for 128 lanes) solve any list of masks whose successors are
 in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
 
-Every rule comes from yahtzee_core: plain scores from ``rules.score_roll``; the upper
-bonus of each subtotal from ``rules.upper_bonus_of``; what a five-alike may fill under
+Every rule comes from yahtzee_core: plain scores from ``Ruleset.points`` on an empty
+card (``rules.score_roll`` but for Double Generala); the upper bonus of each subtotal
+from ``rules.upper_bonus_of``; what a five-alike may fill under
 a Joker rule (and on a first roll), and the bonus it pays (``Ruleset.points``,
 ``Ruleset.bonus``), from a probe card set to each combination of filled boxes
 (``RulesModel.joker_masks``); served points from ``Ruleset.points(..., first=1)``.
@@ -254,13 +256,17 @@ class RulesModel:
         self.ushift = 6 if self.cap < 64 else 7
         assert self.cap < 128
         self.lanes = 1 << self.ushift
-        self.scores = np.array([[rules.score_roll(r, b) for r in range(N_ROLLS)] for b in range(nb)],
-                               dtype=np.int64)
+        # Plain points: what each box scores on an empty card (Ruleset.points): the
+        # table's score (Ruleset.score_roll) except where the core asks more of the card
+        # (Double Generala: 100 only once Generala holds 50). Until the five-alike box is
+        # filled every card scores so; after it, five-alikes are probed (joker_masks).
+        empty = bytearray(b'\xff' * nb)
+        self.scores = np.array([[rules.points(empty, r, b) for r in range(N_ROLLS)]
+                                for b in range(nb)], dtype=np.int64)
         self.five_rolls = [r for r in range(N_ROLLS)
                            if len(set(_dice.roll_dice(r))) == 1]
         self.five_faces = [_dice.roll_dice(r)[0] for r in self.five_rolls]
         self.upper_sets = reachable_upper(self.track_u, self.cap)
-        self._five_dice = [_dice.roll_dice(r) for r in self.five_rolls]
         # plain points of the five-alike rolls, (6, nb)
         self.five_plain = self.scores[:, self.five_rolls].T.astype(np.int16)
         # Served hands (Generala): a box may score more on the turn's first roll.
@@ -269,7 +275,6 @@ class RulesModel:
         self.served = getattr(rules, 'served', None) is not None
         self.first_scores = self.scores
         if self.served:
-            empty = bytearray(b'\xff' * nb)
             self.first_scores = np.array([[rules.points(empty, r, b, first=1)
                                            for r in range(N_ROLLS)] for b in range(nb)],
                                          dtype=np.int64)
@@ -497,7 +502,7 @@ _INT_FIELDS = ('n_boxes', 'n_upper', 'fab', 'has_y', 'track_u', 'cap', 'n_stack'
 _PTR_FIELDS = ('pos_start', 'pos_box', 'pos_row', 'row_start', 'row_pts', 'child',
                'par_start', 'par', 'roll_prob', 'five_roll', 'joker_pts', 'joker_bonus',
                'special', 'lanes', 'upper_bonus', 'served_slot', 'served_face',
-               'served_start', 'served_box', 'served_pts', 'joker_first_pts')
+               'served_pts', 'joker_first_pts')
 
 
 class KernelTables(ctypes.Structure):
@@ -585,6 +590,16 @@ def served_plan(m):
     return rolls, faces, gains
 
 
+def served_points(m, gains):
+    """(K, n_boxes) first-roll points of the boxes that gain on each served roll of
+    served_plan(m) (-1: no gain)."""
+    out = np.full((len(gains), m.n_boxes), -1, dtype=np.int64)
+    for k, g in enumerate(gains):
+        for b, p in g:
+            out[k, b] = p
+    return out
+
+
 def kernel_tables(m, special):
     """KernelTables of RulesModel m; the Joker table and `special` (Solver.special)
     are shared, so the kernel sees them as they are filled."""
@@ -624,9 +639,7 @@ def kernel_tables(m, special):
         slot[rolls] = np.arange(n_served)
         arrays['served_slot'] = i32(slot)
         arrays['served_face'] = i32(faces)
-        arrays['served_start'] = i32(np.cumsum([0] + [len(g) for g in gains]))
-        arrays['served_box'] = i32([b for g in gains for b, _ in g] or [0])
-        arrays['served_pts'] = i32([p for g in gains for _, p in g] or [0])
+        arrays['served_pts'] = served_points(m, gains).astype(np.int16)
         arrays['joker_first_pts'] = m.joker_first_pts
     for a in arrays.values():
         assert a.flags.c_contiguous
@@ -816,10 +829,7 @@ class Solver:
         m = self.model
         rolls, faces, gains = self._served
         K = len(rolls)
-        static = np.full((K, m.n_boxes), -1, dtype=np.int64)
-        for k, g in enumerate(gains):
-            for b, p in g:
-                static[k, b] = p
+        static = served_points(m, gains)
         opened = ((mask[:, None] >> np.arange(m.n_boxes)) & 1) == 0      # (S, nb)
         pts = np.where(opened[:, None, :], static[None], -1)            # (S, K, nb)
         bonus = np.zeros((len(mask), K))

@@ -37,12 +37,12 @@ typedef struct {
     const int32_t *upper_bonus; /* [cap + 1]: the upper bonus of a card at subtotal u */
     /* Served hands (Generala): rolls that score more in some box on the turn's first
      * roll. served_slot[roll] is its place s, served_face[s] its five-alike face or -1;
-     * its boxes that gain are served_box/served_pts[served_start[s]..[s + 1]] (as on an
-     * empty card); in special states a five-alike's first-roll points come from
-     * joker_first_pts (indexed as joker_pts) instead. */
+     * served_pts[s * n_boxes + b] the first-roll points of each box that gains (as on
+     * an empty card; -1 = no gain); in special states a five-alike's first-roll points
+     * come from joker_first_pts (indexed as joker_pts) instead. */
     const int32_t *served_slot; /* [252]: s of each roll, -1 if not served */
-    const int32_t *served_face, *served_start, *served_box, *served_pts;
-    const int16_t *joker_first_pts;
+    const int32_t *served_face;
+    const int16_t *served_pts, *joker_first_pts;
 } Tables;
 
 /* Next upper subtotal and the bonus paid for p points in an upper box at subtotal u

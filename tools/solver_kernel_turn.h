@@ -56,14 +56,14 @@ INLINE void FN(box_rows)(const Tables *t, int64_t mask, int y, int nv, const dou
     }
 }
 
-/* best[l] = max over the boxes b that box_pts allows (>= 0) of box_pts[b], the upper
- * bonus it crosses and the next state's value (kept: NEG where none is allowed). */
+/* best[l] = max over the open boxes b that box_pts allows (>= 0) of box_pts[b], the
+ * upper bonus it crosses and the next state's value (kept where none is allowed). */
 INLINE void FN(best_fill)(const Tables *t, int64_t mask, int y, int width, const double *V,
                          const int16_t *box_pts, double *best)
 {
     for (int b = 0; b < t->n_boxes; b++) {
         int p = box_pts[b];
-        if (p < 0)
+        if (p < 0 || (mask >> b & 1))
             continue;
         int64_t nm = mask | ((int64_t)1 << b);
         int ny = (b == t->fab && t->has_y) ? (p > 0) : y;
@@ -117,22 +117,7 @@ INLINE void FN(served)(const Tables *t, int64_t mask, int y, int nv, const doubl
             for (int l = 0; l < width; l++)
                 best[l] += t->joker_bonus[k];
         } else {
-            for (int e = t->served_start[s]; e < t->served_start[s + 1]; e++) {
-                int b = t->served_box[e];
-                if (mask >> b & 1)
-                    continue;
-                int p = t->served_pts[e];
-                int64_t nm = mask | ((int64_t)1 << b);
-                int ny = (b == t->fab && t->has_y) ? (p > 0) : y;
-                const double *v = V + (nm << 1 | ny) * LANES;
-                int upper = b < t->n_upper && t->track_u;
-                for (int l = 0; l < width; l++) {
-                    double bonus = 0;
-                    int nu = upper ? next_upper(t, l, p, &bonus) : l;
-                    double x = p + bonus + v[nu];
-                    best[l] = x > best[l] ? x : best[l];
-                }
-            }
+            FN(best_fill)(t, mask, y, width, V, t->served_pts + (size_t)s * nb, best);
         }
         REAL *o = (REAL *)(S + (size_t)s * NV);
         for (int l = 0; l < width; l++)
@@ -277,6 +262,7 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
         int nv = (L + VL - 1) / VL;             /* lanes past L: unreachable subtotals */
         int ys = (t->has_y && (mask >> t->fab & 1)) ? 2 : 1;
         for (int y = 0; y < ys; y++) {
+#if LANES == 64
             switch (nv) {               /* a copy per vector count: loops unrolled */
 #define TURN(k) case k: if (k <= NV) FN(turn)(t, mask, y, k, V, ent_start, ent_row, \
                                              A, B, rows, S, out, NULL); break
@@ -288,6 +274,11 @@ int FN(solve_masks)(const Tables *t, const int64_t *masks, int64_t n, int64_t *n
                     FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out,
                              NULL);
             }
+#else
+            /* 128 lanes (Kismet alone): one copy with a loop over the vectors, which
+               compiles in a fraction of the unrolled copies' time */
+            FN(turn)(t, mask, y, nv, V, ent_start, ent_row, A, B, rows, S, out, NULL);
+#endif
             double *v = V + (mask << 1 | y) * LANES;
             for (int l = 0; l < L; l++)
                 v[l] = out[l];

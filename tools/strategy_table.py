@@ -70,6 +70,19 @@ def unsupported(model):
     return None
 
 
+def no_table_reason(name):
+    """Why there is no strategy table for ruleset `name` (it cannot be solved, or the
+    advisor cannot play it from one yet), or None: checked without solving, for the
+    callers that build every ruleset's table (bundle builder, tests)."""
+    from tools.solver import RulesModel, unsolvable
+    from yahtzee_core.rules import ruleset
+    why = unsolvable(ruleset(name))
+    if why:
+        return why
+    why = unsupported(RulesModel(name))
+    return 'no strategy table for ' + why if why else None
+
+
 def table_path(out_dir, name, kind='plain'):
     return os.path.join(out_dir, name + FORMATS[kind][0])
 

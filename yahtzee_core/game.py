@@ -226,8 +226,17 @@ class Game:
     @staticmethod
     def from_bytes(data, rng=None):
         """The game saved in `data`; SaveError when the bytes are not a good save."""
+        # In two halves that never share RAM: resuming happens once per power-on, at
+        # the heap's peak.
         from . import load
         try:
-            return load.decode(data, rng)
+            game = load.decode(data, rng)
         finally:
-            forget('load')  # resuming happens once per power-on
+            forget('load')
+        load = None  # the module's last reference: its code can go now
+        from . import load_checks
+        try:
+            load_checks.decode(data, game)
+        finally:
+            forget('load_checks')
+        return game

@@ -89,6 +89,14 @@ def encode(game):
     return bytes(buf)
 
 
+def _dice(data, start, dice, held):
+    # Five dice (3 bits each) and their held flags (bits 15-19) from 3 bytes at start.
+    bits = data[start] | data[start + 1] << 8 | data[start + 2] << 16
+    for i in range(5):
+        dice[i] = (bits >> (3 * i)) & 7
+        held[i] = (bits >> (15 + i)) & 1
+
+
 class SlotStore:
     """Two slots over any bytearray-like store (e.g. microcontroller.nvm).
 

@@ -1,0 +1,100 @@
+"""Reading a save back, second half (load.py reads the cards first, and is unloaded
+before this loads): the turn must be one a game reaches, and the undo record must take
+back exactly the last fill. Names as in load.py: ones the firmware already holds."""
+from .dice import IllegalMove, roll_index
+from .rules import OPEN
+from .save import SaveError, _dice
+
+
+def decode(data, game):
+    """Check the turn and the undo record of the Game load.decode() read from data;
+    SaveError when they are not ones a game reaches."""
+    try:
+        check_turn(game)  # and the cards
+        check_undo(data, game)
+    except IllegalMove:  # the engine refused to replay the undo record's fill
+        raise SaveError("not a usable save: bad undo record")
+    except SaveError as refused:
+        raise SaveError("not a usable save: " + refused.args[0])
+
+
+def check_undo(data, game):
+    """The undo record (layout: Game.last_fill in game.py) must take back exactly the
+    last fill: undo it, check the turn that restores, fill the box again, compare."""
+    rules = game.rules
+    flags = data[10]  # bits 16-23 of the flags
+    box = data[11]
+    if flags >> 6 & 1:
+        dice = bytearray(5)
+        held = bytearray(5)
+        _dice(data, 13, dice, held)
+        record = game.last_fill = (box, flags >> 7, data[12] & 1, bytes(dice),
+                                   bytes(held), data[12] >> 1)
+        card = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
+        scores = bytes(card.scores)
+        bonus = card.bonus_count
+        if game.rolled or box >= rules.n_boxes or data[12] > 5 or data[15] >> 4:
+            raise SaveError("bad undo record")
+        game.undo()
+        check_turn(game)
+        game.fill(box)
+        if game.last_fill != record or card.scores != scores or card.bonus_count != bonus:
+            raise SaveError("bad undo record")
+    elif flags >> 7 or box | data[12] | data[13] | data[14] | data[15]:
+        raise SaveError("bad undo record")
+
+
+def check_turn(game):
+    """Refuse dice, flags and cards that no play of the game reaches."""
+    rules = game.rules
+    counted = game.turn_yahtzee
+    rolled = game.rolled
+    bad = counted and not rolled
+    for i in range(5):
+        d = game.dice[i]
+        bad |= (d == 0) == rolled or d > 6 or (game.held[i] and not rolled)
+    first = game.rolls_left == 2
+    same = game.round_dice
+    if rolled and not bad:
+        five = rules._five_alike[roll_index(game.dice)]
+        # A five-alike is counted on the roll that shows it; after one roll, only then.
+        # On the first roll it wins at once where the rules say so, and only then.
+        bad = game.round > rules.rounds or (five and not counted) or \
+            (first and counted and not five) or \
+            (game.winner >= 0) != (first and five and getattr(rules, 'instant_win', 0))
+        # Duplicate play: each die is this turn's draw for its place on some roll so far.
+        for i in range(5 if same is not None else 0):
+            d = game.dice[i]
+            bad |= d not in (same[i], same[5 + i] if game.rolls_left < 2 else d + 8,
+                             same[10 + i] if not game.rolls_left else d + 8)
+    if bad or (game.winner >= 0 and not rolled):
+        raise SaveError("dice do not match the turn")
+    check_cards(game, counted)
+
+
+def check_cards(game, counted):
+    """Each card's filled boxes, bonuses and Yahtzee count fit the turn."""
+    rules = game.rules
+    box = rules.five_alike_box
+    cols = getattr(rules, 'columns', 1)
+    for p in range(len(game.cards)):
+        card = game.cards[p]
+        done = 0
+        for v in card.scores:
+            done += v != OPEN
+        # One box per completed turn. A bonus needs the five-alike boxes filled (with
+        # points, but for Kniffel) and a turn other than the ones that filled them;
+        # each such box and this turn's roll count a Yahtzee, a bonus Yahtzee pays 1 to
+        # `cols` units, and no turn counts more than one.
+        bonus = card.bonus_count
+        scored = filled = 0
+        for c in range(cols):
+            v = card.scores[box + 13 * c]
+            scored += v not in (0, OPEN)
+            filled += v != OPEN
+        now = counted if p == game.current else 0
+        if done != game.round - 1 + (p < game.current) or \
+                bonus and (not rules.five_alike_bonus or bonus >= done * cols or
+                           (filled if rules.name == 'kniffel' else scored) < cols) or \
+                not scored + (bonus + cols - 1) // cols + now <= game.yahtzees[p] <= done + now:
+            raise SaveError("cards do not match the turn")
