@@ -259,8 +259,11 @@ def bench_ruleset(name, args):
     kinds = ('perfect', 'good') if args.no_beginner else ('perfect', 'good', 'casual',
                                                           'beginner')
     bots = {k: make_bot(k, name, table_path=table) for k in kinds}
-    if bots['perfect'].fallback:
+    fallback = bots['perfect'].fallback
+    if fallback:
+        # it plays exactly as good: its games are good's, not played twice
         print('%s: perfect plays its fallback: %s (%s)' % (name, bots['perfect'].note, why))
+        del bots['perfect']
     t = time.perf_counter()
     adjusted = None
     if args.dice == 'paired':
@@ -272,6 +275,10 @@ def bench_ruleset(name, args):
     else:
         scores = independent_scores(bots, name, args.games, args.seed)
     dt = time.perf_counter() - t
+    if fallback:
+        scores['perfect'] = scores['good']
+        if adjusted is not None:
+            adjusted['perfect'] = adjusted['good']
     n = args.games
     print('%d games, ruleset %s, %s dice, seed %d (%.0f s)'
           % (n, name, args.dice, args.seed, dt))
@@ -282,12 +289,13 @@ def bench_ruleset(name, args):
             ma, sea = mean_and_se(adjusted[k])
             line += '   score - luck: mean %7.2f  standard error %.2f' % (ma, sea)
         print(line)
-    same = sum(1 for a, b in zip(scores['perfect'], scores['good']) if a == b)
-    print('%d of %d games scored alike by perfect and good' % (same, n))
-    md, se = report_difference('perfect - good', scores['perfect'], scores['good'])
-    if adjusted is not None:
-        mda, sea = report_difference('perfect - good, score - luck',
-                                     adjusted['perfect'], adjusted['good'])
+    if not fallback:
+        same = sum(1 for a, b in zip(scores['perfect'], scores['good']) if a == b)
+        print('%d of %d games scored alike by perfect and good' % (same, n))
+        md, se = report_difference('perfect - good', scores['perfect'], scores['good'])
+        if adjusted is not None:
+            mda, sea = report_difference('perfect - good, score - luck',
+                                         adjusted['perfect'], adjusted['good'])
     if not args.no_beginner:
         report_difference('good - beginner', scores['good'], scores['beginner'])
     exact = None
@@ -303,7 +311,7 @@ def bench_ruleset(name, args):
     if exact:
         for k in kinds:
             print('exact expected score %-9s %.4f' % (k, exact[k]))
-        if bots['perfect'].fallback:
+        if fallback:
             print('(the perfect bot played level good here: compare it with good)')
             return
         ex = exact['perfect'] - exact['good']

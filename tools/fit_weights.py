@@ -9,9 +9,8 @@ builder below asks HeuristicValues for its tiers, slack and feature switches):
 - one per upper-bonus tier (Kismet has three): the bonus ramp while the tier is not
   yet reached, clamp(u + par - T + SLACK, 0, 2 SLACK) / (2 SLACK), par = three of
   each open upper face;
-- with a five-alike bonus: the five-alike box holds points (y) x open boxes;
-- Kniffel (its bonus needs the matching upper box, whatever the Kniffel box holds):
-  the Kniffel box filled x open upper boxes;
+- with a five-alike bonus: the five-alike box holds points (y) x open boxes (Kniffel
+  too: see bots.feature_layout for the feature tried instead and why it lost);
 - Generala (Double Generala scores only after a Generala): Double Generala open x y,
   and x "Generala scratched" (its box filled, y = 0).
 
@@ -38,7 +37,7 @@ from yahtzee_core.bots import HeuristicValues, feature_layout  # noqa: E402
 def features(model, layout, mask, y, u):
     """Feature rows (len(u), n_features) of the states (mask, y[i], u[i])."""
     nb = model.n_boxes
-    tiers, slack, y_open, fab_upper, y_box = layout
+    tiers, slack, y_open, y_box = layout
     open_ = [0 if mask >> b & 1 else 1 for b in range(nb)]
     par = sum(3 * (b + 1) for b in range(6) if open_[b])
     n = len(u)
@@ -48,9 +47,6 @@ def features(model, layout, mask, y, u):
         cols.append(np.where(u < t, s, 0.0))
     if y_open:
         cols.append(y * float(sum(open_)))
-    if fab_upper:
-        fab_filled = mask >> model.fab & 1
-        cols.append(np.full(n, float(fab_filled * sum(open_[:6]))))
     if y_box >= 0:
         alive = open_[y_box]
         scratched = (mask >> model.fab & 1) * (1 - y)
@@ -95,7 +91,7 @@ def fit(name, solver=None):
 
 def pack(rules, layout, wi):
     """The _WEIGHTS entry from the fitted integers in feature order."""
-    tiers, slack, y_open, fab_upper, y_box = layout
+    tiers, slack, y_open, y_box = layout
     nb = rules.n_boxes
     k = nb
     boxes = tuple(wi[:nb])
@@ -106,11 +102,6 @@ def pack(rules, layout, wi):
         per_open_y = wi[k]
         k += 1
     extra = ()
-    if fab_upper:
-        extra += (wi[k],)
-        k += 1
-    elif y_box >= 0:
-        extra += (0,)
     if y_box >= 0:
         extra += (wi[k], wi[k + 1])
     share = shares[0] if len(shares) == 1 else shares if shares else 0

@@ -37,11 +37,10 @@ KINDS = ('perfect', 'good', 'casual', 'beginner')
 
 # Per ruleset: (worth of each open box in card order, upper-bonus share at full
 # slack (Kismet: one per tier), five-alike-bonus worth per open box while the
-# five-alike box holds points[, Kniffel: worth per open upper box once the Kniffel
-# box is filled (its bonus needs no 50 there)[, Generala: Double Generala's extra
-# worth while Generala holds 50, and while Generala is scratched]]). Hundredths;
-# least-squares fits to the solver's values: `python -m tools.fit_weights`.
-# Triple Yahtzee has none of its own: TripleValues sums Yahtzee's per column.
+# five-alike box holds points[, Generala: Double Generala's extra worth while Generala
+# holds 50, and while Generala is scratched]). Hundredths; least-squares fits to the
+# solver's values: `python -m tools.fit_weights`. Triple Yahtzee has none of its own:
+# triple_values() sums Yahtzee's per column.
 _WEIGHTS = {
     'yahtzee': ((560, 704, 875, 1081, 1285, 1506, 2239, 1332, 1768, 2881, 2261, 1038,
                  2704), 3212, 273),
@@ -52,10 +51,10 @@ _WEIGHTS = {
     'yatzy': ((410, 598, 835, 1123, 1393, 1673, 1450, 1897, 1575, 1118, 607, 791, 1558,
                2609, 871), 4997, 0),
     'yacht': ((529, 705, 915, 1160, 1413, 1657, 1391, 967, 1145, 1162, 2579, 796), 0, 0),
-    'kniffel': ((904, 1075, 1267, 1493, 1718, 1958, 2248, 1286, 1825, 2995, 2358, -176,
-                 2765), 3256, 0, -379),
-    'generala': ((544, 722, 940, 1174, 1419, 1672, 1218, 2264, 2757, 567, 1414), 0, 0, 0,
-                 -49, -1297),
+    'kniffel': ((608, 781, 972, 1198, 1421, 1663, 2213, 1251, 1790, 2960, 2323, 671, 2731),
+                3238, -24),
+    'generala': ((525, 710, 932, 1168, 1414, 1668, 1229, 2272, 2750, 588, 780), 0, 0, 607,
+                 -641),
     'kismet': ((709, 831, 995, 1201, 1405, 1649, 1812, 2404, 1520, 1924, 2472, 1650, 2892,
                 2885, 1304), (2541, 2152, 1647), 0),
 }
@@ -64,26 +63,29 @@ CASUAL_QUARTERS = 1   # casual values the open boxes at 1/4 of good's estimate
 
 
 def feature_layout(rules):
-    """(tiers, slack, y_open, fab_upper, y_box): what HeuristicValues sums for this
-    ruleset, from the core's own answers (traits.upper_steps, five_alike_traits):
-    the upper totals where the bonus steps up; whether y x open boxes counts (a
-    five-alike bonus that needs points in the five-alike box); whether the filled
-    five-alike box x open upper boxes counts (Kniffel's bonus needs no points there);
-    the box worth more while y (Generala's Double Generala) or -1. tools/fit_weights.py
-    fits these same features."""
-    from .traits import upper_steps, five_alike_traits
+    """(tiers, slack, y_open, y_box): what HeuristicValues sums for this ruleset, from
+    the core's own answers: the upper totals where the bonus steps up
+    (traits.upper_steps where it is not one threshold); whether y x open boxes
+    counts (a five-alike bonus); the box worth more while y (Generala's Double
+    Generala, traits.five_alike_box_scoring) or -1. tools/fit_weights.py fits these
+    same features. (Kniffel: its +50 needs the Kniffel box filled, not 50 in it, yet
+    y x open boxes makes the better player: exact 247.99 against 242.48 with "Kniffel
+    box filled x open upper boxes" instead, though that fits the values closer.)"""
     from .rules import Ruleset
     if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:   # one threshold
         tiers = [rules.upper_bonus_at] if rules.upper_bonus else []
     else:
+        from .traits import upper_steps
         cap, bonus_at = upper_steps(rules)
         tiers = []
         for u in range(1, cap + 1):
             if bonus_at[u] != bonus_at[u - 1]:
                 tiers.append(u)
-    y_box, unscratched = five_alike_traits(rules)
-    y_open = 1 if rules.five_alike_bonus and not unscratched else 0
-    return tuple(tiers), _SLACK, y_open, unscratched, y_box
+    y_box = -1
+    if rules.five_alike_box >= 0 and not rules.five_alike_bonus:
+        from .traits import five_alike_box_scoring
+        y_box = five_alike_box_scoring(rules)
+    return tuple(tiers), _SLACK, 1 if rules.five_alike_bonus else 0, y_box
 
 
 class HeuristicValues:
@@ -98,10 +100,9 @@ class HeuristicValues:
         share = w[1]
         self.shares = share if isinstance(share, tuple) else (share,)
         self.per_open_y = w[2]
-        self.fab_upper = w[3] if len(w) > 3 else 0
-        self.y_extra = w[4] if len(w) > 4 else 0
-        self.dead_extra = w[5] if len(w) > 5 else 0
-        self.tiers, _, _, _, self.y_box = layout or feature_layout(rules)
+        self.y_extra = w[3] if len(w) > 3 else 0
+        self.dead_extra = w[4] if len(w) > 4 else 0
+        self.tiers, _, _, self.y_box = layout or feature_layout(rules)
         self.fab = rules.five_alike_box
         self.n_boxes = len(self.box)
         self.quarters = quarters
@@ -110,7 +111,6 @@ class HeuristicValues:
     def value(self, mask, u, y):
         v = 0
         n_open = 0
-        n_upper = 0
         par = 0
         box = self.box
         for b in range(self.n_boxes):
@@ -119,7 +119,6 @@ class HeuristicValues:
                 n_open += 1
                 if b < 6:
                     par += 3 * (b + 1)
-                    n_upper += 1
         tiers = self.tiers
         for i in range(len(tiers)):
             if u < tiers[i]:
@@ -130,8 +129,6 @@ class HeuristicValues:
                     v += self.shares[i] * s // (2 * _SLACK)
         if y:
             v += self.per_open_y * n_open
-        if self.fab_upper and mask >> self.fab & 1:
-            v += self.fab_upper * n_upper
         yb = self.y_box
         if yb >= 0 and not mask >> yb & 1:
             if y:
@@ -151,7 +148,7 @@ def triple_values(rules, quarters=4):
     boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
     and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
     five-alike box, 11, is also a column's own.)"""
-    return HeuristicValues(rules, quarters, _WEIGHTS['yahtzee'], ((63,), _SLACK, 1, 0, -1))
+    return HeuristicValues(rules, quarters, _WEIGHTS['yahtzee'], ((63,), _SLACK, 1, -1))
 
 
 def beginner_keep(dice):

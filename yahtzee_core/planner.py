@@ -115,8 +115,8 @@ class TurnPlanner:
         # it): a five-alike bonus, or a box scoring by it (Double Generala)
         self.has_y = self.fab >= 0 and self.unit > 0
         if self.fab >= 0 and not self.unit:
-            from .traits import five_alike_traits
-            self.has_y = five_alike_traits(rules)[0] >= 0
+            from .traits import five_alike_box_scoring
+            self.has_y = five_alike_box_scoring(rules) >= 0
         if getattr(rules, 'served', None) is not None:
             self.served = 1
 

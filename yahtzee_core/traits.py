@@ -1,7 +1,7 @@
 """Traits of a ruleset that the turn planner and the `good` bot's estimate need
 beyond the plain attributes, asked of the core once with a probe card: loaded only by
-rulesets that need them (Kismet's tiers, Generala's Double Generala, Kniffel's bonus,
-Triple Yahtzee's columns), so the others' players pay no RAM for this code."""
+rulesets that need them (Kismet's tiers, Generala's Double Generala, Triple
+Yahtzee's columns), so the others' players pay no RAM for this code."""
 
 from . import dice as _dice
 
@@ -27,28 +27,21 @@ def upper_steps(rules):
     return cap, bonus_at
 
 
-def five_alike_traits(rules):
-    """(y_box, unscratched) of a one-column ruleset: the box other than the five-alike
-    box whose points for a five-alike depend on what the five-alike box holds
-    (Generala's Double Generala) or -1; and 1 when a further five-alike earns its
-    bonus with the five-alike box scratched (Kniffel), else 0. Asked of the core with
-    a probe card, once."""
+def five_alike_box_scoring(rules):
+    """The box other than the five-alike box whose points for a five-alike depend on
+    what the five-alike box holds (Generala's Double Generala: 100 only after a
+    Generala), or -1. Asked of the core with a probe card, once."""
     fab = rules.five_alike_box
     if fab < 0 or getattr(rules, 'columns', 1) > 1:
-        return -1, 0
+        return -1
     scores = bytearray(b'\xff' * rules.n_boxes)
     sixes = _dice.roll_index((6, 6, 6, 6, 6))
     held = rules.score_roll(sixes, fab)
-    y_box = -1
     for b in range(rules.n_boxes):
         if b != fab:
             scores[fab] = 0
             p = rules.points(scores, sixes, b)
             scores[fab] = held
             if rules.points(scores, sixes, b) != p:
-                y_box = b
-                break
-    scores[fab] = 0
-    ones = _dice.roll_index((1, 1, 1, 1, 1))
-    p = rules.points(scores, ones, 0)
-    return y_box, 1 if p >= 0 and rules.bonus(scores, ones, 0, p) else 0
+                return b
+    return -1
