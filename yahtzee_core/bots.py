@@ -71,12 +71,13 @@ def feature_layout(rules):
     same features. (Kniffel: its +50 needs the Kniffel box filled, not 50 in it, yet
     y x open boxes makes the better player: exact 247.99 against 242.48 with "Kniffel
     box filled x open upper boxes" instead, though that fits the values closer.)"""
-    from .rules import Ruleset
+    from .rules import Ruleset, forget
     if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:   # one threshold
         tiers = [rules.upper_bonus_at] if rules.upper_bonus else []
     else:
         from .traits import upper_steps
         cap, bonus_at = upper_steps(rules)
+        forget('traits')                  # asked once: its code leaves RAM again
         tiers = []
         for u in range(1, cap + 1):
             if bonus_at[u] != bonus_at[u - 1]:
@@ -85,6 +86,7 @@ def feature_layout(rules):
     if rules.five_alike_box >= 0 and not rules.five_alike_bonus:
         from .traits import five_alike_box_scoring
         y_box = five_alike_box_scoring(rules)
+        forget('traits')
     return tuple(tiers), _SLACK, 1 if rules.five_alike_bonus else 0, y_box
 
 

@@ -37,7 +37,7 @@ the 1260-byte child table: about 3.2 KB.
 from array import array
 
 from . import dice as _dice
-from .rules import OPEN, Ruleset, ruleset as _ruleset
+from .rules import OPEN, Ruleset, forget, ruleset as _ruleset
 
 try:
     from micropython import const
@@ -51,6 +51,7 @@ _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
+_children = None              # TurnPlanner.children, shared by every planner
 
 
 
@@ -81,12 +82,16 @@ class TurnPlanner:
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
         # children[h * 6 + f - 1]: the hold h of k dice with one more die showing f, as
         # its place among the holds of k + 1 dice (fewer than 256): a byte, not a uint16
-        ch = bytearray(_N_SMALL * 6)
-        for h in range(_N_SMALL):
-            kept = _dice.hold_dice(h)
-            up = self.level[len(kept) + 1]
-            for f in range(1, 7):
-                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
+        # (the same for every planner: built once, shared by the computer seats)
+        global _children
+        ch = _children
+        if ch is None:
+            ch = _children = bytearray(_N_SMALL * 6)
+            for h in range(_N_SMALL):
+                kept = _dice.hold_dice(h)
+                up = self.level[len(kept) + 1]
+                for f in range(1, 7):
+                    ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
@@ -109,6 +114,7 @@ class TurnPlanner:
         else:
             from .traits import upper_steps
             self.cap, self.bonus_at = upper_steps(rules)
+            forget('traits')              # asked once: its code leaves RAM again
         self.fab = rules.five_alike_box
         self.unit = rules.five_alike_bonus      # points of one five-alike bonus
         # y: the five-alike box holds points, where that matters (as the solver keeps
@@ -117,6 +123,7 @@ class TurnPlanner:
         if self.fab >= 0 and not self.unit:
             from .traits import five_alike_box_scoring
             self.has_y = five_alike_box_scoring(rules) >= 0
+            forget('traits')
         if getattr(rules, 'served', None) is not None:
             self.served = 1
 
