@@ -2,17 +2,25 @@
 
     bot = make_bot('perfect', rules, table_path='tables/yahtzee.yzt')
     held = bot.choose_hold(card, dice, rolls_left)   # 5 ints, 1 = keep that die
-    box = bot.choose_box(card, dice)                 # box index
+    box = bot.choose_box(card, dice)                 # box index (first=1: served)
+
+Keeping all five dice with two rolls left means standing on the first roll; in
+Generala that scores a straight, full or poker served (+5), and choose_box then
+scores it so unless told otherwise (first=0/1).
 
 - perfect: the optimal policy, from the strategy table (see advisor.py). Without a
   usable table it plays `good` instead and says so (``bot.fallback`` is True and
-  ``bot.note`` explains; the UI can show it).
+  ``bot.note`` explains; the UI can show it): always for Triple Yahtzee, which no
+  solver can solve, and where no table is shipped.
 - good: the same turn planning as the advisor, but the value of the state a turn ends
   in is a compact estimate instead of the table: a fixed worth per open box, a share of
-  the upper bonus that grows with how far the card is ahead of "three of each", and the
-  Yahtzee bonus chances while the Yahtzee box holds 50. The weights (hundredths of a
-  point) are least-squares fits to the solver's exact values (tools/solver.py), a
-  dozen integers per ruleset: no table, so it suits boards without room for one.
+  the upper bonus (of each tier: Kismet) that grows with how far the card is ahead of
+  "three of each", the Yahtzee bonus chances while the Yahtzee box holds 50, and
+  Generala's Double Generala by what the Generala box holds. The weights (hundredths
+  of a point) are least-squares fits to the solver's exact values (python -m
+  tools.fit_weights), a dozen integers per ruleset: no table, so it suits boards
+  without room for one. Triple Yahtzee (no solve exists) sums Yahtzee's estimate per
+  column, times the column's multiplier (triple_planner.TriplePlanner).
 - casual: plays like a casual human: it plans each turn as `good` does but gives the
   boxes still open only a quarter of their worth, so it takes points now (a 25 in
   full house early, a poor chance as a dump) rather than keep good boxes for later.

@@ -18,8 +18,8 @@ Yahtzee box); everything inside the turn is computed here, in integers:
   with one roll left, and the same sweep again gives the first roll's choice.
 
 Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
-- the upper bonus by subtotal (``upper_steps``: Kismet's three tiers, crossed one by
-  one), the subtotal tracked up to where it stops mattering (63, Kismet 78);
+- the upper bonus by subtotal (``traits.upper_steps``: Kismet's three tiers, crossed
+  one by one), the subtotal tracked up to where it stops mattering (63, Kismet 78);
 - the five-alike flag y (the five-alike box holds points) wherever it matters: a
   five-alike bonus, or a box whose points depend on it (Generala's Double Generala);
 - five-alike bonuses asked per box (``Ruleset.bonus``: Kniffel pays only in the
@@ -52,7 +52,6 @@ _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
 _children = None              # TurnPlanner.children, shared by every planner
-
 
 
 class TurnPlanner:
