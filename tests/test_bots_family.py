@@ -9,7 +9,8 @@ import pytest
 import yahtzee_core as yc
 from bench.bench_bots import mean_and_se, paired_dice, paired_scores
 from yahtzee_core import dice as D
-from yahtzee_core.bots import _WEIGHTS, make_bot
+from yahtzee_core.bots import make_bot
+from yahtzee_core.weights import WEIGHTS
 from yahtzee_core.planner import SCALE
 from yahtzee_core.rules import OPEN
 
@@ -273,9 +274,9 @@ def test_triple_hold_values_stay_small_ints():
 
 
 def test_generala_weights_are_the_fitting_tools():
-    """_WEIGHTS are data made by tools/fit_weights.py: refitting Generala (a small
+    """WEIGHTS are data made by tools/fit_weights.py: refitting Generala (a small
     solve) reproduces them exactly."""
     from tools.fit_weights import fit
     entry, rms, n = fit('generala')
-    assert entry == _WEIGHTS['generala']
+    assert entry == WEIGHTS['generala']
     assert rms < 10 and n > 3000

@@ -1,4 +1,4 @@
-"""Fit the `good` bot's heuristic weights (yahtzee_core.bots._WEIGHTS) to the solver's
+"""Fit the `good` bot's heuristic weights (yahtzee_core.weights.WEIGHTS) to the solver's
 exact values: ordinary least squares over every reachable, unfinished turn-start
 state, equally weighted, in hundredths of a point, rounded to integers.
 
@@ -10,7 +10,7 @@ builder below asks HeuristicValues for its tiers, slack and feature switches):
   yet reached, clamp(u + par - T + SLACK, 0, 2 SLACK) / (2 SLACK), par = three of
   each open upper face;
 - with a five-alike bonus: the five-alike box holds points (y) x open boxes (Kniffel
-  too: see bots.feature_layout for the feature tried instead and why it lost);
+  too: see weights.feature_layout for the feature tried instead and why it lost);
 - Generala (Double Generala scores only after a Generala): Double Generala open x y,
   and x "Generala scratched" (its box filled, y = 0).
 
@@ -18,7 +18,7 @@ Triple Yahtzee cannot be solved (tools.solver.Unsolvable): its bot sums per-colu
 estimates made of Yahtzee's weights (bots.TripleValues), nothing is fitted.
 
     .venv/bin/python -m tools.fit_weights --rules kniffel generala kismet
-    # prints each ruleset's _WEIGHTS entry and the fit's residual error
+    # prints each ruleset's WEIGHTS entry and the fit's residual error
 """
 import argparse
 import os
@@ -31,7 +31,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from tools.solver import RulesModel, Solver  # noqa: E402
-from yahtzee_core.bots import HeuristicValues, feature_layout  # noqa: E402
+from yahtzee_core.bots import HeuristicValues  # noqa: E402
+from yahtzee_core.weights import feature_layout  # noqa: E402
 
 
 def features(model, layout, mask, y, u):
@@ -56,7 +57,7 @@ def features(model, layout, mask, y, u):
 
 
 def fit(name, solver=None):
-    """(weights entry as bots._WEIGHTS holds it, rms error in points, states)."""
+    """(weights entry as weights.WEIGHTS holds it, rms error in points, states)."""
     model = RulesModel(name)
     if solver is None:
         solver = Solver(model, dtype=np.float64).solve()
@@ -90,7 +91,7 @@ def fit(name, solver=None):
 
 
 def pack(rules, layout, wi):
-    """The _WEIGHTS entry from the fitted integers in feature order."""
+    """The WEIGHTS entry from the fitted integers in feature order."""
     tiers, slack, y_open, y_box = layout
     nb = rules.n_boxes
     k = nb

@@ -2,7 +2,7 @@
 other rulesets' players never load it."""
 
 from .planner import TurnPlanner
-from .rules import OPEN
+from .rules import OPEN, forget
 
 
 class TriplePlanner(TurnPlanner):
@@ -136,3 +136,18 @@ class TriplePlanner(TurnPlanner):
         if i == 11:
             return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
         return 100 * pts + nv[b * 6]
+
+
+def triple_values(rules, quarters=4):
+    """Triple Yahtzee's column estimate (planner.TriplePlanner sums it per column
+    times the multiplier): Yahtzee's fitted weights on the column's 13 boxes, its own
+    upper bonus at 63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
+    points (a bonus pays 100 x the column: the multiplier scales it as it does the
+    boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
+    and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
+    five-alike box, 11, is also a column's own.)"""
+    from .bots import HeuristicValues
+    from . import weights
+    w = weights.WEIGHTS['yahtzee']
+    forget('weights')
+    return HeuristicValues(rules, quarters, w, ((63,), weights.SLACK, 1, -1))
