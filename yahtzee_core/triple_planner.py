@@ -16,7 +16,7 @@ class TriplePlanner(TurnPlanner):
     next-state values take at most 6 + 39 * 6 column estimates, every one a small int.
 
     Values are kept relative to self.offset (the least next-state value of the turn,
-    in hundredths): an absolute Triple value (about 1500 points) times 7776 would pass
+    in hundredths): an absolute Triple value (about 1,700 points) times 7776 would pass
     2**30; relative ones stay below about 100,000 hundredths."""
 
     by_column = 1         # a further Yahtzee's bonus is 100 x the column it goes into
