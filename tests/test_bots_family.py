@@ -280,3 +280,66 @@ def test_generala_weights_are_the_fitting_tools():
     entry, rms, n = fit('generala')
     assert entry == WEIGHTS['generala']
     assert rms < 10 and n > 3000
+
+
+class SolverValues:
+    """The solver's exact values (hundredths) as a planner's turn-start values."""
+
+    def __init__(self, name):
+        import numpy as np
+        from tools.solver import RulesModel, Solver
+        self.model = RulesModel(name)
+        self.solver = Solver(self.model, dtype=np.float64).solve()
+        self.v = np.rint(self.solver.V * 100).astype(np.int64)
+
+    def value(self, mask, u, y):
+        return int(self.v[self.model.vidx(mask, y, u)])
+
+
+def test_planner_on_the_solvers_values_plays_kismet_optimally():
+    """Kismet's tiers in the planner agree with the solver's: planning on the solver's
+    own values, every game's score less its luck (measured on the same values) is the
+    optimum, so no turn's expectation differs from the solver's."""
+    from bench.bench_bots import LuckMeter
+    from yahtzee_core.bots import Bot
+    from yahtzee_core.planner import TurnPlanner
+    rules = yc.ruleset('kismet')
+    values = SolverValues('kismet')
+    bot = Bot('solver', rules, TurnPlanner(rules, values))
+    meter = LuckMeter('kismet', planner=TurnPlanner(rules, values))
+    scores, adjusted = paired_scores({'solver': bot}, 'kismet', 12, 2024, meter)
+    optimum = values.solver.expected_score
+    assert len(set(scores['solver'])) > 6
+    for a in adjusted['solver']:
+        assert abs(a - optimum) < 0.05
+
+
+def test_generala_turn_values_match_the_solvers():
+    """Served stands and Double Generala in the planner agree with the solver: from
+    sampled states, the planner's expectation of a whole turn (each first roll worth
+    the best of standing served and its best hold) on the solver's values is the
+    solver's value of the state, to rounding."""
+    from yahtzee_core.planner import TurnPlanner
+    rules = yc.ruleset('generala')
+    values = SolverValues('generala')
+    planner = TurnPlanner(rules, values)
+    counts = [0] * 252
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                for d in range(1, 7):
+                    for e in range(1, 7):
+                        counts[D.roll_index((a, b, c, d, e))] += 1
+    rng = random.Random(11)
+    states = [{b: 0 for b in range(9)}, {b: 0 for b in range(6)}, {}]
+    states += [{b: rng.choice((0, 50)) if b == 9 else 0
+                for b in rng.sample(range(11), rng.randrange(1, 10))} for _ in range(3)]
+    for filled in states:
+        card = card_with(rules, filled)
+        total = 0
+        for r in range(252):
+            planner._hold_values(card, 2, D.roll_dice(r))
+            planner._push_best()
+            total += planner.e[r] * counts[r]
+        mask, u, y = planner.state(card)
+        assert abs(total / 7776 - values.value(mask, u, y)) < 1.5, filled
