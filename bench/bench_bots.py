@@ -20,8 +20,19 @@ tools.solver.PolicyEvaluator, no sampling). --dice independent plays each bot on
 own dice stream instead (only the games' first rolls agree), to show what the pairing
 buys.
 
-    .venv/bin/python bench/bench_bots.py [--games 300] [--seed 2024] [--exact]
-        [--dice paired|independent] [--no-luck] [--no-beginner]
+Rulesets without a strategy table (generala, kismet: the advisor cannot read one yet;
+triple-yahtzee: no solve exists) play `perfect` as its fallback, level good (the note
+is printed), and measure luck with good's own values (still mean 0 for any bot, since
+each roll's expectation is the mean of the values it can land in; it cancels less).
+--exact needs the solver's PolicyEvaluator: not for generala (served hands) nor
+triple-yahtzee (unsolvable); the reason is printed.
+
+--heap runs tests/mpy/check_bots.py (a whole game between two `good` bots) for each
+ruleset given on MicroPython and CircuitPython (compiled .mpy) and prints the
+smallest heap that completes it and the figures the check prints.
+
+    .venv/bin/python bench/bench_bots.py [--rules NAME ...] [--games 300] [--seed 2024]
+        [--exact] [--dice paired|independent] [--no-luck] [--no-beginner] [--heap]
 """
 import argparse
 import math
@@ -86,8 +97,8 @@ class LuckMeter:
     roll that leaves k rolls (the planner's rounded values, so each x is exactly the
     mean of the e it is swept from)."""
 
-    def __init__(self, rules, table_path):
-        self.planner = Advisor(rules, table_path).planner
+    def __init__(self, rules, table_path=None, planner=None):
+        self.planner = planner if planner is not None else Advisor(rules, table_path).planner
         self.luck = 0
 
     def start_turn(self, card):
@@ -140,7 +151,7 @@ def play(bot, rules, dice, meter=None):
         while True:
             if meter is not None:
                 meter.rolled(roll, kept, game.dice)
-            if not game.rolls_left:
+            if not game.rolls_left or game.over:    # over: Generala served wins at once
                 break
             flags = bot.choose_hold(game.card, tuple(game.dice), game.rolls_left)
             if all(flags):
@@ -152,7 +163,9 @@ def play(bot, rules, dice, meter=None):
             if table is not None:
                 source.start(turn, roll)
             game.roll()
-        game.fill(bot.choose_box(game.card, tuple(game.dice)))
+        if game.over:
+            break
+        game.fill(bot.choose_box(game.card, tuple(game.dice)))   # a Bot knows if it stood
         turn += 1
     return game.cards[0].total
 
@@ -193,12 +206,22 @@ def mean_and_se(xs):
 def heuristic_guide(model, values):
     """PolicyEvaluator's guide (flat state index -> hundredths) from a HeuristicValues."""
     import numpy as np
-    g = np.zeros(model.n_masks * 128, dtype=np.int64)
+    g = np.zeros(model.n_masks * 2 * model.lanes, dtype=np.int64)
     for mask in range(model.n_masks - 1):
         y, u = model.states_of_mask(mask)
         for yy, uu in zip(y.tolist(), u.tolist()):
             g[model.vidx(mask, yy, uu)] = values.value(mask, uu, yy)
     return g
+
+
+def no_exact(name):
+    """Why PolicyEvaluator cannot give this ruleset's exact scores, or None."""
+    rules = yc.ruleset(name)
+    if getattr(rules, 'columns', 1) > 1:
+        return '%s cannot be solved (tools.solver.Unsolvable)' % name
+    if getattr(rules, 'served', None) is not None:
+        return 'PolicyEvaluator does not evaluate served hands (%s)' % name
+    return None
 
 
 def exact_scores(name):
@@ -222,9 +245,115 @@ def report_difference(label, a, b):
     return md, se
 
 
+def table_for(name):
+    """The plain strategy table of ruleset `name`, or (None, why) when it has none."""
+    from tools.strategy_table import ensure_tables
+    try:
+        return ensure_tables(name, os.path.join(ROOT, 'tables'))['plain'], ''
+    except ValueError as exc:     # TableUnsupported, Unsolvable: both ValueErrors
+        return None, str(exc)
+
+
+def bench_ruleset(name, args):
+    table, why = table_for(name)
+    kinds = ('perfect', 'good') if args.no_beginner else ('perfect', 'good', 'casual',
+                                                          'beginner')
+    bots = {k: make_bot(k, name, table_path=table) for k in kinds}
+    fallback = bots['perfect'].fallback
+    if fallback:
+        # it plays exactly as good: its games are good's, not played twice
+        print('%s: perfect plays its fallback: %s (%s)' % (name, bots['perfect'].note, why))
+        del bots['perfect']
+    t = time.perf_counter()
+    adjusted = None
+    if args.dice == 'paired':
+        meter = None
+        if not args.no_luck:
+            meter = LuckMeter(name, table) if table else \
+                LuckMeter(name, planner=make_bot('good', name).planner)
+        scores, adjusted = paired_scores(bots, name, args.games, args.seed, meter)
+    else:
+        scores = independent_scores(bots, name, args.games, args.seed)
+    dt = time.perf_counter() - t
+    if fallback:
+        scores['perfect'] = scores['good']
+        if adjusted is not None:
+            adjusted['perfect'] = adjusted['good']
+    n = args.games
+    print('%d games, ruleset %s, %s dice, seed %d (%.0f s)'
+          % (n, name, args.dice, args.seed, dt))
+    for k in kinds:
+        m, se = mean_and_se(scores[k])
+        line = '%-9s mean %7.2f  standard error %.2f' % (k, m, se)
+        if adjusted is not None:
+            ma, sea = mean_and_se(adjusted[k])
+            line += '   score - luck: mean %7.2f  standard error %.2f' % (ma, sea)
+        print(line)
+    if not fallback:
+        same = sum(1 for a, b in zip(scores['perfect'], scores['good']) if a == b)
+        print('%d of %d games scored alike by perfect and good' % (same, n))
+        md, se = report_difference('perfect - good', scores['perfect'], scores['good'])
+        if adjusted is not None:
+            mda, sea = report_difference('perfect - good, score - luck',
+                                         adjusted['perfect'], adjusted['good'])
+    if not args.no_beginner:
+        report_difference('good - beginner', scores['good'], scores['beginner'])
+    exact = None
+    if args.exact:
+        reason = no_exact(name)
+        if reason:
+            print('exact expected scores: not available: %s' % reason)
+        else:
+            exact = exact_scores(name)
+            src = 'PolicyEvaluator'
+    elif name == 'yahtzee':
+        exact, src = EXACT_YAHTZEE, 'docs/STRATEGY.md'
+    if exact:
+        for k in kinds:
+            print('exact expected score %-9s %.4f' % (k, exact[k]))
+        if fallback:
+            print('(the perfect bot played level good here: compare it with good)')
+            return
+        ex = exact['perfect'] - exact['good']
+        line = 'exact difference perfect - good %+.4f (%s); the sample is %+.1f standard ' \
+               'errors from it' % (ex, src, (md - ex) / se if se else 0.0)
+        if adjusted is not None:
+            line += ', score - luck %+.1f' % ((mda - ex) / sea if sea else 0.0)
+        print(line)
+
+
+def bench_heap(names):
+    """Smallest heap (KiB) in which two `good` bots play a whole game, per ruleset and
+    interpreter (compiled .mpy), with the check's own figures at a roomy heap."""
+    sys.path.insert(0, os.path.join(ROOT, 'tests'))
+    from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor,
+                          run_micropython)
+    script = os.path.join(ROOT, 'tests', 'mpy', 'check_bots.py')
+    for port in ('micropython', 'circuitpython'):
+        if port == 'circuitpython' and not circuitpython_available():
+            print('circuitpython: skipped: %s' % CIRCUITPYTHON_MISSING)
+            continue
+        for name in names:
+            def completes(k, name=name, port=port):
+                done = run_micropython(script, heapsize='%dK' % k, compiled=True,
+                                       args=[name], port=port, timeout=600)
+                return done.returncode == 0 and 'bot checks passed' in done.stdout
+            lowest, reliable = heap_floor(completes, lo=8, hi=256, above=6)
+            done = run_micropython(script, heapsize='256K', compiled=True, args=[name],
+                                   port=port, timeout=600)
+            fig = dict(line.rsplit(' ', 1) for line in done.stdout.splitlines()
+                       if line[-1:].isdigit() and ' ' in line)
+            print('%-13s %-15s smallest heap %sK (every heap from %sK)  core %s B, two '
+                  'good bots %s B, most allocated in a turn %s B, final totals %s'
+                  % (port, name, lowest, reliable, fig.get('core resident bytes'),
+                     fig.get('bots resident bytes'), fig.get('turn allocation bytes max'),
+                     ' '.join(line.split()[-1] for line in done.stdout.splitlines()
+                              if line.startswith('final total'))))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument('--rules', default='yahtzee')
+    ap.add_argument('--rules', nargs='+', default=['yahtzee'])
     ap.add_argument('--games', type=int, default=300)
     ap.add_argument('--seed', type=int, default=2024)
     ap.add_argument('--dice', choices=('paired', 'independent'), default='paired')
@@ -233,52 +362,14 @@ def main(argv=None):
     ap.add_argument('--no-beginner', action='store_true', help='play perfect and good only')
     ap.add_argument('--exact', action='store_true',
                     help='recompute the exact expected scores (PolicyEvaluator)')
+    ap.add_argument('--heap', action='store_true',
+                    help='only the MicroPython/CircuitPython heap of a game of good bots')
     args = ap.parse_args(argv)
-    from tools.strategy_table import ensure_tables
-    table = ensure_tables(args.rules, os.path.join(ROOT, 'tables'))['plain']
-    kinds = ('perfect', 'good') if args.no_beginner else ('perfect', 'good', 'casual',
-                                                          'beginner')
-    bots = {k: make_bot(k, args.rules, table_path=table) for k in kinds}
-    t = time.perf_counter()
-    adjusted = None
-    if args.dice == 'paired':
-        meter = None if args.no_luck else LuckMeter(args.rules, table)
-        scores, adjusted = paired_scores(bots, args.rules, args.games, args.seed, meter)
-    else:
-        scores = independent_scores(bots, args.rules, args.games, args.seed)
-    dt = time.perf_counter() - t
-    n = args.games
-    print('%d games, ruleset %s, %s dice, seed %d (%.0f s)'
-          % (n, args.rules, args.dice, args.seed, dt))
-    for k in kinds:
-        m, se = mean_and_se(scores[k])
-        line = '%-9s mean %7.2f  standard error %.2f' % (k, m, se)
-        if adjusted is not None:
-            ma, sea = mean_and_se(adjusted[k])
-            line += '   score - luck: mean %7.2f  standard error %.2f' % (ma, sea)
-        print(line)
-    same = sum(1 for a, b in zip(scores['perfect'], scores['good']) if a == b)
-    print('%d of %d games scored alike by perfect and good' % (same, n))
-    md, se = report_difference('perfect - good', scores['perfect'], scores['good'])
-    if adjusted is not None:
-        mda, sea = report_difference('perfect - good, score - luck',
-                                     adjusted['perfect'], adjusted['good'])
-    if args.exact:
-        exact = exact_scores(args.rules)
-        src = 'PolicyEvaluator'
-    elif args.rules == 'yahtzee':
-        exact, src = EXACT_YAHTZEE, 'docs/STRATEGY.md'
-    else:
-        exact, src = None, ''
-    if exact:
-        for k in kinds:
-            print('exact expected score %-9s %.4f' % (k, exact[k]))
-        ex = exact['perfect'] - exact['good']
-        line = 'exact difference perfect - good %+.4f (%s); the sample is %+.1f standard ' \
-               'errors from it' % (ex, src, (md - ex) / se if se else 0.0)
-        if adjusted is not None:
-            line += ', score - luck %+.1f' % ((mda - ex) / sea if sea else 0.0)
-        print(line)
+    if args.heap:
+        bench_heap(args.rules)
+        return 0
+    for name in args.rules:
+        bench_ruleset(name, args)
     return 0
 
 

@@ -182,10 +182,10 @@ class Advisor:
         from .ranking import RankedOptions
         return RankedOptions.hold_options(self, card, dice, rolls_left)
 
-    def box_options(self, card, dice):
+    def box_options(self, card, dice, first=0):
         """[(expected final hundredths, box index)] best first."""
         from .ranking import RankedOptions
-        return RankedOptions.box_options(self, card, dice)
+        return RankedOptions.box_options(self, card, dice, first)
 
     def __init__(self, rules, table_file):
         if isinstance(rules, str):
@@ -206,8 +206,9 @@ class Advisor:
         h, v = self.planner.best_hold_index(card, dice, rolls_left)
         return _dice.hold_dice(h), 100 * card.total + (v + _HALF) // _SCALE
 
-    def best_box(self, card, dice):
-        """(box index, expected final score in hundredths)."""
-        b, v = self.planner.best_box_index(card, dice)
+    def best_box(self, card, dice, first=0):
+        """(box index, expected final score in hundredths); first=1 on the turn's
+        first roll (served points)."""
+        b, v = self.planner.best_box_index(card, dice, first)
         return b, 100 * card.total + v
 

@@ -2,17 +2,25 @@
 
     bot = make_bot('perfect', rules, table_path='tables/yahtzee.yzt')
     held = bot.choose_hold(card, dice, rolls_left)   # 5 ints, 1 = keep that die
-    box = bot.choose_box(card, dice)                 # box index
+    box = bot.choose_box(card, dice)                 # box index (first=1: served)
+
+Keeping all five dice with two rolls left means standing on the first roll; in
+Generala that scores a straight, full or poker served (+5), and choose_box then
+scores it so unless told otherwise (first=0/1).
 
 - perfect: the optimal policy, from the strategy table (see advisor.py). Without a
   usable table it plays `good` instead and says so (``bot.fallback`` is True and
-  ``bot.note`` explains; the UI can show it).
+  ``bot.note`` explains; the UI can show it): always for Triple Yahtzee, which no
+  solver can solve, and where no table is shipped.
 - good: the same turn planning as the advisor, but the value of the state a turn ends
   in is a compact estimate instead of the table: a fixed worth per open box, a share of
-  the upper bonus that grows with how far the card is ahead of "three of each", and the
-  Yahtzee bonus chances while the Yahtzee box holds 50. The weights (hundredths of a
-  point) are least-squares fits to the solver's exact values (tools/solver.py), a
-  dozen integers per ruleset: no table, so it suits boards without room for one.
+  the upper bonus (of each tier: Kismet) that grows with how far the card is ahead of
+  "three of each", the Yahtzee bonus chances while the Yahtzee box holds 50, and
+  Generala's Double Generala by what the Generala box holds. The weights (hundredths
+  of a point) are least-squares fits to the solver's exact values (python -m
+  tools.fit_weights), a dozen integers per ruleset: no table, so it suits boards
+  without room for one. Triple Yahtzee (no solve exists) sums Yahtzee's estimate per
+  column, times the column's multiplier (triple_planner.TriplePlanner).
 - casual: plays like a casual human: it plans each turn as `good` does but gives the
   boxes still open only a quarter of their worth, so it takes points now (a 25 in
   full house early, a poor chance as a dump) rather than keep good boxes for later.
@@ -25,7 +33,7 @@
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .rules import ruleset as _ruleset
+from .rules import forget, ruleset as _ruleset
 
 try:
     from micropython import const
@@ -35,35 +43,34 @@ except ImportError:  # CPython
 
 KINDS = ('perfect', 'good', 'casual', 'beginner')
 
-# Per ruleset: (worth of each open box in card order, upper-bonus share at full
-# slack, Yahtzee-bonus worth per open box while the Yahtzee box holds 50).
-_WEIGHTS = {
-    'yahtzee': ((560, 704, 875, 1081, 1285, 1506, 2239, 1332, 1768, 2881, 2261, 1038,
-                 2704), 3212, 273),
-    'yahtzee-free-joker': ((560, 704, 875, 1081, 1285, 1506, 2239, 1333, 1767, 2881,
-                            2261, 1038, 2704), 3211, 273),
-    'yahtzee-1956': ((553, 692, 856, 1055, 1251, 1461, 2236, 1343, 1778, 2880, 2305,
-                      1057, 2696), 3203, 271),
-    'yatzy': ((410, 598, 835, 1123, 1393, 1673, 1450, 1897, 1575, 1118, 607, 791, 1558,
-               2609, 871), 4997, 0),
-    'yacht': ((529, 705, 915, 1160, 1413, 1657, 1391, 967, 1145, 1162, 2579, 796), 0, 0),
-}
-_SLACK = const(10)   # the bonus share ramps from 0 to full over +-10 points of upper slack
+_SLACK = const(10)   # weights.SLACK: the bonus share ramps over +-10 points of slack
 CASUAL_QUARTERS = 1   # casual values the open boxes at 1/4 of good's estimate
 
 
 class HeuristicValues:
     """Estimated expected remaining score (hundredths) of a turn-start state, scaled
     by quarters/4 (4: level good's estimate; fewer: a player who undervalues later
-    turns)."""
+    turns). weights: a weights.WEIGHTS entry (default: the ruleset's); layout: a
+    weights.feature_layout() (default: the ruleset's)."""
 
-    def __init__(self, rules, quarters=4):
-        w = _WEIGHTS[rules.name]
+    def __init__(self, rules, quarters=4, weights=None, layout=None):
+        if weights is None or layout is None:
+            # the data module is read for this ruleset and let go: the other
+            # rulesets' weights and the probes never stay in RAM
+            from . import weights as _w
+            weights = weights or _w.WEIGHTS[rules.name]
+            layout = layout or _w.feature_layout(rules)
+            forget('weights')
+        w = weights
         self.box = w[0]
-        self.bonus_share = w[1]
+        share = w[1]
+        self.shares = share if isinstance(share, tuple) else (share,)
         self.per_open_y = w[2]
-        self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
-        self.n_boxes = rules.n_boxes
+        self.y_extra = w[3] if len(w) > 3 else 0
+        self.dead_extra = w[4] if len(w) > 4 else 0
+        self.tiers, _, _, self.y_box = layout
+        self.fab = rules.five_alike_box
+        self.n_boxes = len(self.box)
         self.quarters = quarters
         self.reads = 0
 
@@ -71,20 +78,29 @@ class HeuristicValues:
         v = 0
         n_open = 0
         par = 0
+        box = self.box
         for b in range(self.n_boxes):
             if not mask >> b & 1:
-                v += self.box[b]
+                v += box[b]
                 n_open += 1
                 if b < 6:
                     par += 3 * (b + 1)
-        if self.cap and u < self.cap:
-            s = u + par - self.cap + _SLACK
-            if s > 2 * _SLACK:
-                s = 2 * _SLACK
-            if s > 0:
-                v += self.bonus_share * s // (2 * _SLACK)
+        tiers = self.tiers
+        for i in range(len(tiers)):
+            if u < tiers[i]:
+                s = u + par - tiers[i] + _SLACK
+                if s > 2 * _SLACK:
+                    s = 2 * _SLACK
+                if s > 0:
+                    v += self.shares[i] * s // (2 * _SLACK)
         if y:
             v += self.per_open_y * n_open
+        yb = self.y_box
+        if yb >= 0 and not mask >> yb & 1:
+            if y:
+                v += self.y_extra
+            elif mask >> self.fab & 1:
+                v += self.dead_extra
         if self.quarters != 4:
             v = v * self.quarters // 4
         return v
@@ -126,6 +142,7 @@ class Bot:
         self.planner = planner
         self.fallback = fallback
         self.note = note
+        self.stood = 0      # 1: the last hold kept all five dice of a first roll
 
     def choose_hold(self, card, dice, rolls_left):
         if self.planner is None:
@@ -133,12 +150,19 @@ class Bot:
         else:
             h, _ = self.planner.best_hold_index(card, dice, rolls_left)
             kept = _dice.hold_dice(h)
+        self.stood = 1 if rolls_left == 2 and len(kept) == 5 else 0
         return held_flags(dice, kept)
 
-    def choose_box(self, card, dice):
+    def choose_box(self, card, dice, first=None):
+        """The box to fill. first: 1 if the dice are the turn's first roll (served
+        points); None: 1 when this bot's last hold stood on a first roll (what a
+        caller that passes no roll number, the UI's computer turn, does next)."""
+        if first is None:
+            first = self.stood
+        self.stood = 0
         if self.planner is not None:
-            return self.planner.best_box_index(card, dice)[0]
-        opts = card.options(dice)
+            return self.planner.best_box_index(card, dice, first)[0]
+        opts = card.options(dice, first)
         cats = self.rules.categories
         best = -1
         best_b = -1
@@ -153,12 +177,17 @@ class Bot:
             self.planner.values.close()
 
 
-def good_planner(rules):
-    return TurnPlanner(rules, HeuristicValues(rules))
+def good_planner(rules, quarters=4):
+    """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
+    by column (planner.TriplePlanner)."""
+    if getattr(rules, 'columns', 1) > 1:
+        from .triple_planner import TriplePlanner, triple_values
+        return TriplePlanner(rules, triple_values(rules, quarters))
+    return TurnPlanner(rules, HeuristicValues(rules, quarters))
 
 
 def casual_planner(rules):
-    return TurnPlanner(rules, HeuristicValues(rules, CASUAL_QUARTERS))
+    return good_planner(rules, CASUAL_QUARTERS)
 
 
 def make_bot(kind, rules, table_path=None):
@@ -166,6 +195,10 @@ def make_bot(kind, rules, table_path=None):
     if isinstance(rules, str):
         rules = _ruleset(rules)
     if kind == 'perfect':
+        if getattr(rules, 'columns', 1) > 1:
+            return Bot('perfect', rules, good_planner(rules), True,
+                       'no strategy table exists for %s (too large to solve): playing '
+                       'at level good' % rules.name)
         if table_path is None:
             return Bot('perfect', rules, good_planner(rules), True,
                        'no strategy table: playing at level good')

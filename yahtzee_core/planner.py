@@ -17,6 +17,19 @@ Yahtzee box); everything inside the turn is computed here, in integers:
   holds with one more die; its value divided by 7776 (rounded) gives the roll's value
   with one roll left, and the same sweep again gives the first roll's choice.
 
+Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
+- the upper bonus by subtotal (``traits.upper_steps``: Kismet's three tiers, crossed
+  one by one), the subtotal tracked up to where it stops mattering (63, Kismet 78);
+- the five-alike flag y (the five-alike box holds points) wherever it matters: a
+  five-alike bonus, or a box whose points depend on it (Generala's Double Generala);
+- five-alike bonuses asked per box (``Ruleset.bonus``: Kniffel pays only in the
+  matching upper box, Triple Yahtzee by column);
+- served hands (Generala): with two rolls left, keeping all five dice means scoring
+  them now at their first-roll points (``points(..., first=1)``), so that hold is
+  worth the better of its plain value and the best served box;
+- Triple Yahtzee (39 boxes): triple_planner.TriplePlanner, with per-column states
+  (its own module: the other rulesets never load it).
+
 Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds) and
 the 1260-byte child table: about 3.2 KB.
 """
@@ -24,7 +37,7 @@ the 1260-byte child table: about 3.2 KB.
 from array import array
 
 from . import dice as _dice
-from .rules import OPEN, ruleset as _ruleset
+from .rules import OPEN, Ruleset, forget, ruleset as _ruleset
 
 try:
     from micropython import const
@@ -38,6 +51,7 @@ _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
+_children = None              # TurnPlanner.children, shared by every planner
 
 
 class TurnPlanner:
@@ -47,39 +61,70 @@ class TurnPlanner:
     ``values.value(mask, u, y)`` must return the expected remaining score in
     hundredths of a point."""
 
+    # Class attributes, set on an instance only where they differ (an instance's
+    # attributes cost a board RAM, these do not):
+    served = 0            # 1: a box scores more on the turn's first roll (Generala)
+    by_column = 0         # 1: a five-alike's bonus depends on the box (Triple Yahtzee)
+    offset = 0            # hundredths the values are kept below (Triple Yahtzee)
+    bonus_at = None       # upper bonus by subtotal where it is not one threshold
+
     def __init__(self, rules, values):
         if isinstance(rules, str):
             rules = _ruleset(rules)
         self.rules = rules
         self.values = values
         self.n_boxes = rules.n_boxes
-        self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
-        self.ubonus = rules.upper_bonus
-        self.fab = rules.five_alike_box
-        self.has_y = self.fab >= 0 and rules.five_alike_bonus > 0
+        # the large arrays first, while the heap is least split
+        self.x = array('i', bytes(4 * _N_HOLDS))
+        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
         # level[k]: the first hold of k dice (and the end)
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
         # children[h * 6 + f - 1]: the hold h of k dice with one more die showing f, as
         # its place among the holds of k + 1 dice (fewer than 256): a byte, not a uint16
-        ch = bytearray(_N_SMALL * 6)
-        for h in range(_N_SMALL):
-            kept = _dice.hold_dice(h)
-            up = self.level[len(kept) + 1]
-            for f in range(1, 7):
-                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
+        # (the same for every planner: built once, shared by the computer seats)
+        global _children
+        ch = _children
+        if ch is None:
+            ch = _children = bytearray(_N_SMALL * 6)
+            for h in range(_N_SMALL):
+                kept = _dice.hold_dice(h)
+                up = self.level[len(kept) + 1]
+                for f in range(1, 7):
+                    ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
-        self.x = array('i', bytes(4 * _N_HOLDS))
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
         # all five dice (a view, no second array)
         self.e = memoryview(self.x)[self.base5:]
-        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
+        self.open = bytearray(rules.n_boxes)    # the open boxes, n_open of them
+        self.n_open = 0
         self.five = bytearray(6)          # roll index of each five-alike
         for f in range(1, 7):
             self.five[f - 1] = _dice.roll_index((f, f, f, f, f))
         self._key = -1
         self._stage = 0                   # 3: self.e holds the last-roll values
-        self._scratch = None
+        # The rules' traits, probed after the large arrays are placed (the probes'
+        # transient bytes would split the heap). The upper subtotal is tracked up to
+        # cap: one threshold (the base upper_bonus_of) needs no table; bonus_at[u], the
+        # bonus at u, for the others (Kismet's tiers, Triple's columns).
+        self.ubonus = rules.upper_bonus
+        if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:
+            self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
+        else:
+            from .traits import upper_steps
+            self.cap, self.bonus_at = upper_steps(rules)
+            forget('traits')              # asked once: its code leaves RAM again
+        self.fab = rules.five_alike_box
+        self.unit = rules.five_alike_bonus      # points of one five-alike bonus
+        # y: the five-alike box holds points, where that matters (as the solver keeps
+        # it): a five-alike bonus, or a box scoring by it (Double Generala)
+        self.has_y = self.fab >= 0 and self.unit > 0
+        if self.fab >= 0 and not self.unit:
+            from .traits import five_alike_box_scoring
+            self.has_y = five_alike_box_scoring(rules) >= 0
+            forget('traits')
+        if getattr(rules, 'served', None) is not None:
+            self.served = 1
 
     # -- state ----------------------------------------------------------------------
     def state(self, card):
@@ -108,6 +153,12 @@ class TurnPlanner:
         if key == self._key:
             return
         nv = self.nv
+        k = 0
+        for b in range(self.n_boxes):
+            if not mask >> b & 1:
+                self.open[k] = b
+                k += 1
+        self.n_open = k
         val = self.values.value
         cap = self.cap
         full = (1 << self.n_boxes) - 1
@@ -141,9 +192,16 @@ class TurnPlanner:
         self._u = u
 
     def _crossing(self, u, p):
-        if self.cap and u < self.cap <= u + p:
-            return self.ubonus
-        return 0
+        """Upper-bonus points paid when p more points join subtotal u (tiers crossed
+        one after another: Kismet)."""
+        if not self.cap:
+            return 0
+        if self.bonus_at is None:
+            return self.ubonus if u < self.cap <= u + p else 0
+        nu = u + p
+        if nu > self.cap:
+            nu = self.cap
+        return self.bonus_at[nu] - self.bonus_at[u]
 
     def _box_value(self, b, pts):
         """Hundredths: points now (with the upper bonus) plus the next state's value."""
@@ -162,39 +220,37 @@ class TurnPlanner:
             return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
         return 100 * pts + nv[b * 6]
 
-    def _best_box(self, card, roll):
-        """(best value, best box) of roll index `roll` before any five-alike bonus: the
-        lowest box among equal values. Joker rules asked of the rules: no options
-        dict, no allocation."""
-        points = self.rules.points
+    def _best_box(self, card, roll, first=0):
+        """(best value, best box) of roll index `roll`, five-alike bonuses included
+        (asked per box: Kniffel pays in one box only, Triple Yahtzee by column); the
+        lowest box among equal values. first=1: the turn's first roll (served points).
+        Joker rules asked of the rules: no options dict, no allocation."""
+        rules = self.rules
+        points = rules.points
         scores = card.scores
+        paid = self.unit and rules._five_alike[roll]
+        bonus = -1                        # not asked yet
+        ob = self.open
         best = -1
         best_b = -1
-        for b in range(self.n_boxes):
-            pts = points(scores, roll, b)
+        for i in range(self.n_open):
+            b = ob[i]
+            pts = points(scores, roll, b, first)
             if pts >= 0:
                 v = self._box_value(b, pts)
+                if paid:
+                    # one column: every box a five-alike may take pays the same bonus
+                    # (the solver assumes it too); Triple Yahtzee's pays by column
+                    if bonus < 0 or self.by_column:
+                        bonus = 100 * self.unit * rules.bonus(scores, roll, b, pts)
+                    v += bonus
                 if v > best:
                     best, best_b = v, b
         return best, best_b
 
     def _five_alike(self, card, face):
         """(best value, best box) of a five-alike of `face`, its bonus included."""
-        best, best_b = self._best_box(card, self.five[face - 1])
-        if best_b >= 0 and self.has_y:
-            best += 100 * self._bonus(card, (face,) * 5, self.rules.categories[best_b])
-        return best, best_b
-
-    def _bonus(self, card, d, name):
-        """Five-alike bonus this roll earns: fill a scratch copy of the card."""
-        from .scorecard import Scorecard
-        s = self._scratch
-        if s is None or s.rules is not self.rules:
-            s = self._scratch = Scorecard(self.rules)
-        s.scores[:] = card.scores
-        before = s.yahtzee_bonus
-        s.fill(name, d)
-        return s.yahtzee_bonus - before
+        return self._best_box(card, self.five[face - 1])
 
     def _last_roll_values(self, card):
         """self.e[r] = value (hundredths) of roll r after the last roll."""
@@ -202,22 +258,21 @@ class TurnPlanner:
         if self._stage == 3:
             return
         e = self.e
-        mask = self._mask
         score = self.rules.score_roll
-        nb = self.n_boxes
+        ob = self.open
+        n = self.n_open
+        box_value = self._box_value
         for r in range(_N_ROLLS):
             best = -1
-            for b in range(nb):
-                if mask >> b & 1:
-                    continue
-                v = self._box_value(b, score(r, b))
+            for i in range(n):
+                b = ob[i]
+                v = box_value(b, score(r, b))
                 if v > best:
                     best = v
             e[r] = best
         for f in range(1, 7):
             e[self.five[f - 1]] = self._five_alike(card, f)[0]
         self._stage = 3
-
     def _sweep(self):
         """From self.e (values of the 252 rolls, the tail of self.x) fill self.x with
         every hold's expectation on the 7776 scale (self.e scaled too)."""
@@ -256,19 +311,28 @@ class TurnPlanner:
         for r in range(_N_ROLLS):
             e[r] = (e[r] + _HALF) // _SCALE
 
-    def _hold_values(self, card, rolls_left):
-        """Leave in self.x the value of every hold (7776 scale) with `rolls_left`."""
+    def _hold_values(self, card, rolls_left, dice=None):
+        """Leave in self.x the value of every hold (7776 scale, less self.offset
+        hundredths) with `rolls_left`. Given the dice, with two rolls left in a served
+        ruleset, keeping all five is scoring them now, served, where that is worth more."""
         self._last_roll_values(card)
         self._sweep()
         if rolls_left == 2:
             self._push_best()
             self._sweep()
+            if self.served and dice is not None:
+                r = _dice.roll_index(dice)
+                v = self._best_box(card, r, 1)[0] * _SCALE
+                if v > self.x[self.base5 + r]:
+                    self.x[self.base5 + r] = v
 
     # -- decisions (every option ranked: ranking.py) ------------------------------
     def best_hold_index(self, card, dice, rolls_left):
-        """(hold index, value on the 7776 scale) of the best hold: the smallest hold
-        index among equal values. Allocation-light (for bots)."""
-        self._hold_values(card, rolls_left)
+        """(hold index, value on the 7776 scale less self.offset hundredths) of the
+        best hold: the smallest hold index among equal values. Keeping all five dice
+        means standing (with two rolls left: scoring them served, where that counts).
+        Allocation-light (for bots)."""
+        self._hold_values(card, rolls_left, dice)
         x = self.x
         c = [0, 0, 0, 0, 0, 0, 0]
         for v in dice:
@@ -290,11 +354,10 @@ class TurnPlanner:
                                     best, best_h = v, h
         return best_h, best
 
-    def best_box_index(self, card, dice):
-        """(box index, value hundredths): the lowest box index among equal values.
-        Allocation-light: no options dict, no lists (ranking.box_options ranks all)."""
+    def best_box_index(self, card, dice, first=0):
+        """(box index, value hundredths): the lowest box index among equal values;
+        first=1 on the turn's first roll (served points). Allocation-light: no options
+        dict, no lists (ranking.box_options ranks all)."""
         self._prepare(card)
-        best, best_b = self._best_box(card, _dice.roll_index(dice))
-        if best_b >= 0 and self.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
-            best += 100 * self._bonus(card, tuple(dice), self.rules.categories[best_b])
-        return best_b, best
+        best, best_b = self._best_box(card, _dice.roll_index(dice), first)
+        return best_b, best + self.offset

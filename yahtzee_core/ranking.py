@@ -22,11 +22,13 @@ _HALF = const(3888)
 
 def hold_options(planner, card, dice, rolls_left):
     """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
-    every distinct choice of dice to keep, best first (ties: fewer dice first)."""
+    every distinct choice of dice to keep, best first (ties: fewer dice first).
+    Keeping all five with two rolls left scores them served where that counts."""
     if rolls_left not in (1, 2):
         raise ValueError('holding needs 1 or 2 rolls left')
-    planner._hold_values(card, rolls_left)
+    planner._hold_values(card, rolls_left, dice)
     x = planner.x
+    base = planner.offset
     d = sorted(dice)
     out = []
     seen = []
@@ -36,25 +38,26 @@ def hold_options(planner, card, dice, rolls_left):
         if h in seen:
             continue
         seen.append(h)
-        out.append(((x[h] + _HALF) // _SCALE, kept, h))
+        out.append((base + (x[h] + _HALF) // _SCALE, kept, h))
     out.sort(key=_rank_key)
     return [(v, kept) for v, kept, h in out]
 
 
-def box_options(planner, card, dice):
+def box_options(planner, card, dice, first=0):
     """[(value hundredths of the rest of the game, box index)] for every legal box,
-    best first."""
+    best first; first=1 on the turn's first roll (served points)."""
     planner._prepare(card)
-    opts = card.options(dice)
-    cats = planner.rules.categories
-    bonus = 0
+    rules = planner.rules
+    roll = _dice.roll_index(dice)
+    paid = planner.unit and rules._five_alike[roll]
     out = []
     for b in range(planner.n_boxes):
-        if cats[b] in opts:
-            if not out and planner.has_y and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]:
-                bonus = 100 * planner._bonus(card, tuple(dice), cats[b])
-            out.append((planner._box_value(b, opts[cats[b]]), b))
-    out = [(v + bonus, b) for v, b in out]
+        pts = rules.points(card.scores, roll, b, first)
+        if pts >= 0:
+            v = planner._box_value(b, pts) + planner.offset
+            if paid:
+                v += 100 * planner.unit * rules.bonus(card.scores, roll, b, pts)
+            out.append((v, b))
     out.sort(key=_box_key)
     return out
 
@@ -76,10 +79,11 @@ class RankedOptions:
         t = 100 * card.total
         return [(t + v, kept) for v, kept in hold_options(self.planner, card, dice, rolls_left)]
 
-    def box_options(self, card, dice):
-        """[(expected final hundredths, box index)] best first."""
+    def box_options(self, card, dice, first=0):
+        """[(expected final hundredths, box index)] best first; first=1 on the turn's
+        first roll (served points)."""
         t = 100 * card.total
-        return [(t + v, b) for v, b in box_options(self.planner, card, dice)]
+        return [(t + v, b) for v, b in box_options(self.planner, card, dice, first)]
 
 
 class Hints(RankedOptions):

@@ -1,0 +1,124 @@
+"""Fit the `good` bot's heuristic weights (yahtzee_core.weights.WEIGHTS) to the solver's
+exact values: ordinary least squares over every reachable, unfinished turn-start
+state, equally weighted, in hundredths of a point, rounded to integers.
+
+The features are exactly those bots.HeuristicValues sums (one truth: the feature
+builder below asks HeuristicValues for its tiers, slack and feature switches):
+
+- one per box: 1 while the box is open;
+- one per upper-bonus tier (Kismet has three): the bonus ramp while the tier is not
+  yet reached, clamp(u + par - T + SLACK, 0, 2 SLACK) / (2 SLACK), par = three of
+  each open upper face;
+- with a five-alike bonus: the five-alike box holds points (y) x open boxes (Kniffel
+  too: see weights.feature_layout for the feature tried instead and why it lost);
+- Generala (Double Generala scores only after a Generala): Double Generala open x y,
+  and x "Generala scratched" (its box filled, y = 0).
+
+Triple Yahtzee cannot be solved (tools.solver.Unsolvable): its bot sums per-column
+estimates made of Yahtzee's weights (bots.TripleValues), nothing is fitted.
+
+    .venv/bin/python -m tools.fit_weights --rules kniffel generala kismet
+    # prints each ruleset's WEIGHTS entry and the fit's residual error
+"""
+import argparse
+import os
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.solver import RulesModel, Solver  # noqa: E402
+from yahtzee_core.bots import HeuristicValues  # noqa: E402
+from yahtzee_core.weights import feature_layout  # noqa: E402
+
+
+def features(model, layout, mask, y, u):
+    """Feature rows (len(u), n_features) of the states (mask, y[i], u[i])."""
+    nb = model.n_boxes
+    tiers, slack, y_open, y_box = layout
+    open_ = [0 if mask >> b & 1 else 1 for b in range(nb)]
+    par = sum(3 * (b + 1) for b in range(6) if open_[b])
+    n = len(u)
+    cols = [np.full(n, float(o)) for o in open_]
+    for t in tiers:
+        s = np.clip(u + par - t + slack, 0, 2 * slack) / (2.0 * slack)
+        cols.append(np.where(u < t, s, 0.0))
+    if y_open:
+        cols.append(y * float(sum(open_)))
+    if y_box >= 0:
+        alive = open_[y_box]
+        scratched = (mask >> model.fab & 1) * (1 - y)
+        cols.append(alive * y.astype(float))
+        cols.append(alive * scratched.astype(float))
+    return np.stack(cols, axis=1)
+
+
+def fit(name, solver=None):
+    """(weights entry as weights.WEIGHTS holds it, rms error in points, states)."""
+    model = RulesModel(name)
+    if solver is None:
+        solver = Solver(model, dtype=np.float64).solve()
+    layout = feature_layout(model.rules)
+    full = model.n_masks - 1
+    xtx = None
+    xty = None
+    n_states = 0
+    sq = 0.0
+    rows = []
+    for mask in range(full):
+        y, u = model.states_of_mask(mask)
+        idx = ((mask << 1 | y) << model.ushift) | u
+        target = solver.V[idx] * 100.0
+        X = features(model, layout, mask, y, u)
+        rows.append((mask, y, u, target))
+        if xtx is None:
+            xtx = np.zeros((X.shape[1], X.shape[1]))
+            xty = np.zeros(X.shape[1])
+        xtx += X.T @ X
+        xty += X.T @ target
+        n_states += len(u)
+    w = np.linalg.solve(xtx, xty)
+    wi = [int(round(v)) for v in w]
+    entry = pack(model.rules, layout, wi)
+    hv = HeuristicValues(model.rules, weights=entry)
+    for mask, y, u, target in rows:     # the device's own integer estimate
+        for yy, uu, t in zip(y.tolist(), u.tolist(), target.tolist()):
+            sq += (hv.value(mask, uu, yy) - t) ** 2
+    return entry, (sq / n_states) ** 0.5 / 100.0, n_states
+
+
+def pack(rules, layout, wi):
+    """The WEIGHTS entry from the fitted integers in feature order."""
+    tiers, slack, y_open, y_box = layout
+    nb = rules.n_boxes
+    k = nb
+    boxes = tuple(wi[:nb])
+    shares = tuple(wi[k:k + len(tiers)])
+    k += len(tiers)
+    per_open_y = 0
+    if y_open:
+        per_open_y = wi[k]
+        k += 1
+    extra = ()
+    if y_box >= 0:
+        extra += (wi[k], wi[k + 1])
+    share = shares[0] if len(shares) == 1 else shares if shares else 0
+    return (boxes, share, per_open_y) + extra
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--rules', nargs='+', default=['kniffel', 'generala', 'kismet'])
+    args = ap.parse_args(argv)
+    for name in args.rules:
+        entry, rms, n = fit(name)
+        print('%r: %r,' % (name, entry))
+        print('#   %d states, rms error of the estimate %.2f points' % (n, rms))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
