@@ -669,13 +669,8 @@ def test_duplicate_generala_served_is_no_instant_win_but_a_generala_for_every_se
     assert [c.total for c in game.cards] == [50, 50, 50]
 
 
-# --- known core bugs (strict xfail: they fail loudly once fixed) -----------------------
+# --- odds of Triple Yahtzee's columns 2 and 3 ----------------------------------------
 
-@pytest.mark.xfail(strict=True, raises=IndexError,
-                   reason="core bug: odds.chase reads rules._table[b * 252 ..] and "
-                          "joker_points[b] with Triple Yahtzee's box index b (13..38 in "
-                          "columns 2 and 3), but the table and joker_points hold one "
-                          "column of 13 boxes: IndexError for every column-2/3 box")
 @pytest.mark.parametrize("box", ("aces_2", "full_house_3", "yahtzee_3", "chance_2"))
 def test_odds_of_triple_columns_2_and_3_are_column_1_times_the_column(box):
     from yahtzee_core.odds import chase

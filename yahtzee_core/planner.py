@@ -228,7 +228,7 @@ class TurnPlanner:
         rules = self.rules
         points = rules.points
         scores = card.scores
-        paid = self.unit and rules._five_alike[roll]
+        paid = self.unit and rules._five_alike(roll)
         bonus = -1                        # not asked yet
         ob = self.open
         best = -1

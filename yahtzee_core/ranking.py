@@ -49,7 +49,7 @@ def box_options(planner, card, dice, first=0):
     planner._prepare(card)
     rules = planner.rules
     roll = _dice.roll_index(dice)
-    paid = planner.unit and rules._five_alike[roll]
+    paid = planner.unit and rules._five_alike(roll)
     out = []
     for b in range(planner.n_boxes):
         pts = rules.points(card.scores, roll, b, first)

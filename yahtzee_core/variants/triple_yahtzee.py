@@ -40,17 +40,19 @@ class TripleYahtzee(Ruleset):
             return -1
         b = box % 13
         m = box // 13 + 1
-        face = self._five_alike(roll)
-        if face and 7 < b < 11 and OPEN not in (scores[11], scores[24], scores[37],
-                                               scores[face - 1], scores[face + 12],
-                                               scores[face + 25]):
-            return self.joker_points[b] * m
+        face = self._five_alike(roll) if 7 < b < 11 else 0
+        if face:  # the Joker: all three Yahtzee boxes and the face's upper boxes filled
+            for c in range(0, 39, 13):  # (a loop, not a tuple: no garbage per call)
+                if scores[c + 11] == OPEN or scores[c + face - 1] == OPEN:
+                    face = 0
+            if face:
+                return self.joker_points[b] * m
         return Ruleset.score_roll(self, roll, b) * m
 
     def bonus(self, scores, roll, box, pts):
         ok = self._five_alike(roll) and pts
-        for y in (11, 24, 37):
-            ok = ok and scores[y] not in (0, OPEN)
+        for y in range(11, 39, 13):
+            ok = ok and scores[y] != 0 and scores[y] != OPEN
         return box // 13 + 1 if ok else 0
 
     def upper_bonus_of(self, scores):
