@@ -311,7 +311,7 @@ class TinyHints:
     def hold_options(self, card, dice, rolls_left):
         return [(12345, (max(dice),)), (100, ())]
 
-    def box_options(self, card, dice):
+    def box_options(self, card, dice, first=0):
         return [(6789, 0)]
 
 

@@ -68,7 +68,7 @@ def show_hint(app):
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
         else:
-            value, box = src.box_options(g.card, g.dice)[0]
+            value, box = src.box_options(g.card, g.dice, g.rolls_left == 2)[0]  # 2: served
             app.hint = ('box', box)
             lines[1] = 'Score ' + app.box_label(box, 12)  # a dialog line holds 18
         lines[2] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
