@@ -1126,7 +1126,8 @@ class PolicyEvaluator:
     Served hands (Generala): after the turn's first roll the planner values keeping
     all five dice as the better of its plain value and the best box at first-roll
     points; a bot that keeps all five there stands and scores them so (the box of
-    TurnPlanner.best_box_index(first=1)), as replayed here."""
+    TurnPlanner.best_box_index(first=1)), as replayed here; with a hold table (the
+    beginner), keeping all five after the first roll stands too (five alike)."""
 
     def __init__(self, rules, guide=None, hold_table=None, chunk=256):
         self.model = rules if isinstance(rules, RulesModel) else RulesModel(rules)
@@ -1135,9 +1136,6 @@ class PolicyEvaluator:
         self.hold_table = hold_table
         self.chunk = chunk
         self.ch = core_holds()
-        if m.served and hold_table is not None:
-            raise NotImplementedError('a hold table policy with served hands (%s): '
-                                      'when would it stand?' % m.name)
         self.W = np.zeros(m.n_masks * 2 * m.lanes, dtype=np.float64)
         self.max_int = 0
         self._plan()
@@ -1169,7 +1167,8 @@ class PolicyEvaluator:
         """(integer planner values, true values) of each roll after the last roll,
         each (252, S), with the planner's box choice (lowest index among ties) in
         self.last_boxes; served=True: scored on the turn's first roll (first-roll
-        points, box choice in self.served_boxes)."""
+        points, box choice in self.served_boxes). Without a guide (the beginner) boxes
+        take the most points now."""
         m = self.model
         S = len(mask)
         NEGI = -(1 << 40)
@@ -1312,6 +1311,8 @@ class PolicyEvaluator:
             h2 = self._choose(X2)
         else:
             h1 = h2 = np.repeat(self.hold_table[:, None], S, axis=1)
+            if self.first_plan is not None:     # the beginner stands on five alike
+                St = self._final(mask, y, u, served=True)[1]
         F1 = self._expect(Et)
         W2 = F1[h1, cols]
         F2 = self._expect(W2)
