@@ -300,7 +300,7 @@ def test_default_pico_bundle_of_py_sources_carries_the_yahtzee_table(tmp_path):
     from tools import strategy_table as st
     tables = REPO / bb.TABLES_DIR
     for name in bb.ruleset_names(REPO):
-        if st.no_table_reason(name) is None:     # generala, kismet, triple: none yet
+        if st.no_table_reason(name) is None:     # triple-yahtzee: none (it cannot be solved)
             st.ensure_tables(name, str(tables))
     bundle = bb.build("default", out=tmp_path / "out", repo=REPO, log=lambda *a: None,
                       build_missing_tables=False)
@@ -371,7 +371,7 @@ def test_default_pico_mpy_bundle_carries_two_yahtzee_tables(tmp_path):
     from tools import strategy_table as st
     tables = REPO / bb.TABLES_DIR
     for name in bb.ruleset_names(REPO):
-        if st.no_table_reason(name) is None:     # generala, kismet, triple: none yet
+        if st.no_table_reason(name) is None:     # triple-yahtzee: none (it cannot be solved)
             st.ensure_tables(name, str(tables))
     bundle = bb.build("default", out=tmp_path / "out", repo=REPO, log=lambda *a: None,
                       mpy_cross=str(CIRCUITPYTHON_MPY_CROSS), build_missing_tables=False)
