@@ -9,16 +9,18 @@ mask, upper subtotal):
   Yahtzee bonus, states whose five-alike box holds points come after all the others,
   at 2**n_lower + lm with the five-alike bit squeezed out;
 - upper mask um (6 bits) and the capped upper subtotal u, counted only over the
-  subtotals stored for um (a bitmap per um in the header).
+  subtotals stored for um (a bitmap per um in the header; subtotals past 63, Kismet's
+  to 78, in wider bitmaps right after it: advisor.AT_U_WIDER).
 
 Formats (FORMATS below; the bundle builder takes the best one that fits the board):
 
-- plain ``.yzt``: uint16 per reachable state at HEADER + 2k, one seek a value;
+- plain ``.yzt``: uint16 per reachable state at D + 2k, one seek a value (D, where
+  the values start: HEADER, plus the wider bitmaps if any: data_at());
 - packed ``.yzp`` (exact), ``.yz8`` and ``.yz7`` (lossy): the upper subtotal matters
-  only while the upper bonus is still open AND still reachable; once it is secured
-  or out of reach the rest of the game is the same whatever u is (the bonus is paid
-  when crossed), so those states share one value, the group's base. Per (lower slot,
-  upper mask) group a uint16 base at HEADER + 2g; per "live" subtotal a residual
+  only while more upper bonus can still be earned; once it is secured or out of
+  reach (with tiers: once no further tier is reachable) the rest of the game is the
+  same whatever u is (the bonus is paid when crossed), so those states share one
+  value, the group's base. Per (lower slot, upper mask) group a uint16 base at D + 2g; per "live" subtotal a residual
   r >= 0 of ``bits`` bits at bit k * bits of the residual area: value = base +
   r * step. Exact: step 1 (12 bits for Yahtzee, the bonus spans 3500 hundredths);
   lossy: 8 or 7 bits, step rounded up so the largest residual fits.

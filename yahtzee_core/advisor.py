@@ -3,8 +3,8 @@ by planner.TurnPlanner (integers only, see there).
 
 The table (written on the desktop by ``python -m tools.strategy_table``) gives the
 optimal expected REMAINING score of every turn-start state in hundredths of a point;
-a decision reads at most 44 of them. Working memory: the planner's (about 3.2 KB) and
-the 1208-byte table header.
+a decision reads at most 44 of them (Kismet 45). Working memory: the planner's (about
+3.2 KB) and the 1208-byte table header (Kismet's, with its subtotals past 63: 1464).
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
 >>> adv.best_hold(card, (1, 3, 3, 5, 6), 2)                 # doctest: +SKIP
