@@ -328,8 +328,14 @@ def test_bundles_ship_each_rulesets_percentile_table_when_there_is_room(bundles)
             continue
         shipped_some = True
         for rules in RULESETS:
+            source = REPO / "docs" / "distribution" / (rules + ".json")
+            if not source.is_file():
+                # no exact distribution computed for it yet: said, not shipped
+                assert ("percentiles %s" % rules) in [what for what, _ in bundle.left_out]
+                assert not (bundle.out / bb.PERCENTILES_DIR / (rules + ".pct")).exists()
+                continue
             table = PerfectScores.load(str(bundle.out / bb.PERCENTILES_DIR / (rules + ".pct")))
-            with open(REPO / "docs" / "distribution" / (rules + ".json")) as f:
+            with open(source) as f:
                 d = json.load(f)
             assert table.mean_tenths == round(d["mean"] * 10), (name, rules)
             assert table.percentile(50) == d["median"], (name, rules)
