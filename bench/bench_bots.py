@@ -20,12 +20,13 @@ tools.solver.PolicyEvaluator, no sampling). --dice independent plays each bot on
 own dice stream instead (only the games' first rolls agree), to show what the pairing
 buys.
 
-Rulesets without a strategy table (generala, kismet: the advisor cannot read one yet;
-triple-yahtzee: no solve exists) play `perfect` as its fallback, level good (the note
-is printed), and measure luck with good's own values (still mean 0 for any bot, since
-each roll's expectation is the mean of the values it can land in; it cancels less).
---exact needs the solver's PolicyEvaluator: not for generala (served hands) nor
-triple-yahtzee (unsolvable); the reason is printed.
+Triple Yahtzee (no solve exists, so no strategy table) plays `perfect` as its
+fallback, level good (the note is printed), and measures luck with good's own values
+(still mean 0 for any bot, since each roll's expectation is the mean of the values it
+can land in; it cancels less). --exact needs the solver's PolicyEvaluator: not for
+triple-yahtzee (unsolvable); the reason is printed. Generala's served hands: the
+luck meter values a first roll at the better of its holds and standing on it (scored
+served), as the planner does, and the evaluator replays the stands.
 
 --heap runs tests/mpy/check_bots.py (a whole game between two `good` bots) for each
 ruleset given on MicroPython and CircuitPython (compiled .mpy) and prints the
@@ -114,6 +115,12 @@ class LuckMeter:
         p._sweep()
         x1 = array('i', p.x)             # holds before the second roll
         p._push_best()
+        if p.served:
+            # a first roll may be scored at once, served (+5): worth the better
+            for r in range(len(p.e)):
+                stand = p._best_box(card, r, 1)[0]
+                if stand > p.e[r]:
+                    p.e[r] = stand
         e2 = array('i', p.e)
         p._sweep()
         first = p.x[0]                   # the empty hold: a fresh roll of five
@@ -219,16 +226,23 @@ def no_exact(name):
     rules = yc.ruleset(name)
     if getattr(rules, 'columns', 1) > 1:
         return '%s cannot be solved (tools.solver.Unsolvable)' % name
-    if getattr(rules, 'served', None) is not None:
-        return 'PolicyEvaluator does not evaluate served hands (%s)' % name
     return None
 
 
-def exact_scores(name):
+def exact_scores(name, table=None):
+    """Exact expected score of each level (PolicyEvaluator); perfect's is that of the
+    advisor's decisions from `table` (its plain strategy table), or without one the
+    optimum (the solver's value, float64). 'optimum' is the solver's value."""
     import numpy as np
-    from tools.solver import PolicyEvaluator, RulesModel, Solver, beginner_hold_table
+    from tools.solver import (PolicyEvaluator, RulesModel, Solver, beginner_hold_table,
+                              guide_from_table)
     m = RulesModel(name)
-    out = {'perfect': Solver(m, dtype=np.float64).solve().expected_score}
+    out = {'optimum': Solver(m, dtype=np.float64).solve().expected_score}
+    out['perfect'] = out['optimum']
+    if table:
+        from tools.strategy_table import read_table
+        q = read_table(table, m)[1]
+        out['perfect'] = PolicyEvaluator(m, guide=guide_from_table(m, q)).run().expected_score
     for kind, quarters in (('good', 4), ('casual', CASUAL_QUARTERS)):
         g = heuristic_guide(m, HeuristicValues(m.rules, quarters))
         out[kind] = PolicyEvaluator(m, guide=g).run().expected_score
@@ -304,13 +318,15 @@ def bench_ruleset(name, args):
         if reason:
             print('exact expected scores: not available: %s' % reason)
         else:
-            exact = exact_scores(name)
+            exact = exact_scores(name, table)
             src = 'PolicyEvaluator'
     elif name == 'yahtzee':
         exact, src = EXACT_YAHTZEE, 'docs/STRATEGY.md'
     if exact:
         for k in kinds:
             print('exact expected score %-9s %.4f' % (k, exact[k]))
+        if 'optimum' in exact:
+            print('optimum (solver)                %.4f' % exact['optimum'])
         if fallback:
             print('(the perfect bot played level good here: compare it with good)')
             return

@@ -1,7 +1,8 @@
 """Strategy tables for the simulator, built the first time a ruleset needs one.
 
 A fresh clone has no tables/ folder: the first hint or perfect computer player of a
-ruleset solves it (a few seconds, with a progress bar on stderr) through
+ruleset solves it (a few seconds, with a progress bar on stderr; every ruleset but
+triple-yahtzee, which cannot be solved, so its perfect seat plays level good) through
 tools.strategy_table.ensure_tables, the same cache the tests, benches and bundle
 builder use, so a change of the rules core, solver or writer rebuilds it.
 Desktop only.

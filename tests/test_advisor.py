@@ -18,7 +18,8 @@ from mpy_util import (CIRCUITPYTHON_MISSING, REPO_ROOT, circuitpython_available,
 TABLES = os.path.join(str(REPO_ROOT), 'tables')
 # Heap budgets for the compiled core + advisor game (fail if the code grows); the
 # CircuitPython one is the 32-bit board target. bench/bench_advisor.py prints the floors.
-# Measured floors (every table format): CircuitPython 32K, MicroPython 42K.
+# Measured floors (every table format): CircuitPython 32K, MicroPython 42K; after the
+# Generala and Kismet tables 30K / 41K (Generala 29K / 40K, Kismet 30K / 41K).
 ADVISOR_HEAP = {'micropython': '44K', 'circuitpython': '32K'}
 
 
@@ -102,17 +103,14 @@ def test_every_rulesets_table_opens_and_starts_at_the_optimum(name):
     """Through the public Advisor API, every format of every ruleset's table: the
     empty card's expected final score is the solver's optimum (in hundredths; the
     lossy formats within half their step). yahtzee-free-joker's 18-byte name once
-    made its table refused."""
-    from tools.solver import RulesModel, Solver, Unsolvable, unsolvable
+    made its table refused; Generala (served hands) and Kismet (tiers, subtotals to
+    78) had none until the planner and the header knew them."""
+    from tools.solver import Solver, Unsolvable, unsolvable
     if unsolvable(yc.ruleset(name)):
         with pytest.raises(Unsolvable, match='cannot be solved exactly'):
             st.ensure_tables(name, TABLES)
         return
-    if st.unsupported(RulesModel(name)):
-        # the advisor cannot play it from a table yet (served hands, tiered bonus)
-        with pytest.raises(st.TableUnsupported, match='no strategy table for %s' % name):
-            st.ensure_tables(name, TABLES)
-        return
+    assert st.no_table_reason(name) is None
     paths = st.ensure_tables(name, TABLES)
     optimum = Solver(name).solve().expected_score
     for kind, path in paths.items():
@@ -139,6 +137,7 @@ def test_old_or_overlong_tables_are_refused(tmp_path, model):
         Advisor('yacht', str(old))
 
     data[4] = 2
+    assert data[1201] == 0        # AT_U_WIDER: no subtotals past 63, no extra bytes
     packed = open(st.ensure_tables('yahtzee', TABLES)['packed8'], 'rb').read()
     for name, whole in (('yacht', data), ('yahtzee', packed)):
         short = tmp_path / 'short'
@@ -317,3 +316,141 @@ def test_packed_table_game_on_32bit_circuitpython(tables):
     final = re.compile(r'^final score (\d+)$', re.M)
     assert final.search(done.stdout).group(1) == final.search(ref.stdout).group(1)
     assert int(re.search(r'^table seeks per turn max (\d+)$', done.stdout, re.M).group(1)) <= 88
+
+
+def _sampled_states(m, rng, n, filled_at_least=0):
+    out = []
+    while len(out) < n:
+        mask, u, y = _random_state(m, rng)
+        if bin(mask).count('1') >= filled_at_least:
+            out.append((mask, u, y))
+    return out
+
+
+def test_kismet_tables_keep_subtotals_to_78():
+    """Kismet's tiered bonus (35/55/75 at 63/71/78) makes subtotals to 78 matter: the
+    header's 64-subtotal bitmaps are continued after it (AT_U_WIDER), and every
+    format reads, state by state, what the writer stored (subtotals past 63 and
+    states settled past a tier included)."""
+    from yahtzee_core import advisor as fmt
+    m = RulesModel('kismet')
+    paths = st.ensure_tables('kismet', TABLES)
+    assert set(paths) == set(st.FORMATS)
+    rules = yc.ruleset('kismet')
+    _, plain = st.read_plain(paths['plain'])
+    assert len(plain) == m.n_states() == 1543680
+    assert os.path.getsize(paths['plain']) == st.HEADER + 256 + 2 * len(plain)
+    rng = random.Random(27)
+    states = _sampled_states(m, rng, 600)
+    states += [(mask, u, 0) for mask, u, _ in states if mask & 63 != 63
+               for u in m.upper_sets[mask & 63] if u >= 60][:400]
+    assert max(u for _, u, _ in states) == 78
+    for kind, path in paths.items():
+        data = open(path, 'rb').read(st.HEADER)
+        assert data[fmt.AT_U_WIDER] == 2            # subtotals 64..79: 2 more bytes
+        head, decoded = st.read_table(path, m)
+        tv = TableValues(rules, path)
+        for mask, u, y in states:
+            k = st.table_index(m, mask, u, y)
+            if kind == 'plain':
+                assert tv.index(mask, u, y) == k
+            assert tv.value(mask, u, y) == decoded[k], (kind, mask, u, y)
+        tv.close()
+        err = abs(decoded.astype(int) - plain.astype(int)).max()
+        assert err <= head['step'] // 2, kind
+    # with tiers a subtotal is settled only once no further tier is reachable: with
+    # only the aces open (at most 5 more), 58, 66 and 73 can still reach 63, 71 and 78;
+    # 57, 63 (paid 35, 71 out of reach), 65 and 78 cannot
+    um = 63 ^ 1
+    live = dict(zip(m.upper_sets[um].tolist(), st.live_upper(m, um).tolist()))
+    assert live[58] and not live[57] and live[66] and not live[65] and live[73]
+    assert not live[63] and not live[78]
+
+
+def test_generala_table_plays_the_served_stand_optimally():
+    """Generala's table played by the advisor's planner, which values standing on the
+    first roll (score served, +5) against every hold: the exact expected score of
+    those decisions (PolicyEvaluator replays them, stands included) is the solver's
+    optimum, and the evaluator stands and scores exactly where the planner and the
+    perfect bot do."""
+    from yahtzee_core.bots import make_bot
+    from tools.solver import Solver
+    m = RulesModel('generala')
+    path = st.ensure_tables('generala', TABLES)['plain']
+    _, q = st.read_plain(path)
+    ev = PolicyEvaluator(m, guide=guide_from_table(m, q)).run()
+    optimum = Solver(m).solve().expected_score
+    assert abs(ev.expected_score - 162.4695) < 0.0001
+    assert optimum - 0.0001 < ev.expected_score <= optimum + 1e-6
+    adv = Advisor('generala', path)
+    bot = make_bot('perfect', 'generala', table_path=path)
+    assert not bot.fallback
+    rules = adv.rules
+    rng = random.Random(31)
+    stands = 0
+    for mask, u, y in _sampled_states(m, rng, 8):
+        boxes, h1, h2 = ev.decisions(mask, y, u)
+        served = ev.served_boxes[:, 0]
+        card = _card(rules, mask, u, y)
+        for r in rng.sample(range(252), 60):
+            dice = D.roll_dice(r)
+            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
+            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
+            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+            if h2[r] == adv.planner.base5 + r:           # it stands on the first roll
+                stands += 1
+                assert all(bot.choose_hold(card, dice, 2))
+                assert bot.choose_box(card, dice) == served[r]
+    assert stands > 20
+    adv.close()
+    bot.close()
+
+
+def test_kismet_advice_is_what_the_evaluator_replays():
+    """Kismet's tiers as the device plays them from its table: in late states (any
+    subtotal, tiers open or crossed) the advisor and the evaluator (which scores
+    Kismet's table at 315.02401, optimum 315.02403: docs/STRATEGY.md) choose the same
+    holds and boxes, and the policy's values there are within 0.01 of the solver's."""
+    from tools.solver import Solver
+    m = RulesModel('kismet')
+    path = st.ensure_tables('kismet', TABLES)['plain']
+    _, q = st.read_plain(path)
+    ev = PolicyEvaluator(m, guide=guide_from_table(m, q)).run(down_to=m.n_boxes - 3)
+    solver = Solver(m).solve(down_to=m.n_boxes - 3)
+    adv = Advisor('kismet', path)
+    rules = adv.rules
+    rng = random.Random(37)
+    for mask, u, y in _sampled_states(m, rng, 8, filled_at_least=m.n_boxes - 3):
+        assert abs(ev.W[m.vidx(mask, y, u)] - solver.value(mask, y, u)) < 0.01
+        boxes, h1, h2 = ev.decisions(mask, y, u)
+        card = _card(rules, mask, u, y)
+        for r in rng.sample(range(252), 40):
+            dice = D.roll_dice(r)
+            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
+            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
+            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+    adv.close()
+
+
+@pytest.mark.parametrize('port', ports())
+@pytest.mark.parametrize('name,kind', [('generala', 'plain'), ('kismet', 'packed8')])
+def test_new_rulesets_advised_game_on_the_interpreters(name, kind, port):
+    """Generala's table and Kismet's (subtotals past 63 read from the header's wider
+    bitmaps) on the board interpreters, compiled, within the advisor's heap budget:
+    the same game as on CPython, from the solver's optimum."""
+    import subprocess
+    import sys
+    path = os.path.abspath(st.ensure_tables(name, TABLES)[kind])
+    script = REPO_ROOT / 'tests' / 'mpy' / 'check_advisor.py'
+    done = run_micropython(script, heapsize=ADVISOR_HEAP[port], compiled=True, port=port,
+                           args=[path, name])
+    assert done.returncode == 0, done.stdout + done.stderr
+    fig = dict(re.findall(r'^(.+?) (-?\d+)$', done.stdout, re.M))
+    assert int(fig['expected at start']) == {'generala': 16247, 'kismet': 31502}[name]
+    assert int(fig['decisions']) == 3 * yc.ruleset(name).rounds
+    cp = subprocess.run([sys.executable, str(script), path, name], capture_output=True,
+                        text=True, cwd=str(REPO_ROOT),
+                        env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    final = re.search(r'^final score (\d+)$', cp.stdout, re.M)
+    if final:   # CPython has no gc.mem_alloc: only compare when it ran
+        assert final.group(1) == fig['final score']

@@ -3,6 +3,8 @@ fresh clone has none), shows a progress bar while it does, caches it, and rebuil
 it when the sources it came from change."""
 import os
 
+import pytest
+
 import sim
 from hardware.desktop import VirtualClock
 from sim import Options, build_session, run_headless
@@ -59,9 +61,10 @@ def test_unwritable_folder_falls_back_without_a_table(tmp_path):
     assert 'yacht' in cache.failed
 
 
-def test_a_perfect_seat_in_the_simulator_gets_its_table_built(tmp_path, monkeypatch):
+@pytest.mark.parametrize('rules', ['yacht', 'generala'])   # generala: served hands
+def test_a_perfect_seat_in_the_simulator_gets_its_table_built(tmp_path, monkeypatch, rules):
     monkeypatch.setattr(sim, 'TABLES_DIR', str(tmp_path / 'tables'))
-    options = Options(players=['perfect'], rules='yacht', seed=3, save=str(tmp_path / 's.sav'))
+    options = Options(players=['perfect'], rules=rules, seed=3, save=str(tmp_path / 's.sav'))
     session = build_session(options, clock=VirtualClock(),
                             script_events=parse('wait 3000\n'))
     try:
@@ -69,5 +72,5 @@ def test_a_perfect_seat_in_the_simulator_gets_its_table_built(tmp_path, monkeypa
         bot = session.app.bots[0]
     finally:
         session.hw.close()
-    assert os.path.isfile(tmp_path / 'tables' / 'yacht.yzt')
+    assert os.path.isfile(tmp_path / 'tables' / (rules + '.yzt'))
     assert not getattr(bot, 'fallback', False)        # perfect play, not the good fallback

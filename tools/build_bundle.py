@@ -329,7 +329,7 @@ def refresh_tables(rulesets, tables_dir, repo=REPO_ROOT, log=print):
     code = ("import sys\nfrom tools.strategy_table import ensure_tables, no_table_reason\n"
             "for name in sys.argv[2:]:\n"
             "    why = no_table_reason(name)\n"
-            "    if why:\n"            # a ruleset with no table yet: say why, go on
+            "    if why:\n"            # no table (triple-yahtzee: unsolvable): say why, go on
             "        print('%s\\t%s' % (name, why))\n"
             "    else:\n"
             "        ensure_tables(name, sys.argv[1])\n")

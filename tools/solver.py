@@ -1121,7 +1121,13 @@ class PolicyEvaluator:
     guide: int array over the solver's flat state index (hundredths of expected
     remaining score), the values a TurnPlanner reads (table or heuristic); with
     hold_table (hold index per roll) holds follow that table instead and boxes take
-    the most points now (the beginner)."""
+    the most points now (the beginner).
+
+    Served hands (Generala): after the turn's first roll the planner values keeping
+    all five dice as the better of its plain value and the best box at first-roll
+    points; a bot that keeps all five there stands and scores them so (the box of
+    TurnPlanner.best_box_index(first=1)), as replayed here; with a hold table (the
+    beginner), keeping all five after the first roll stands too (five alike)."""
 
     def __init__(self, rules, guide=None, hold_table=None, chunk=256):
         self.model = rules if isinstance(rules, RulesModel) else RulesModel(rules)
@@ -1130,41 +1136,49 @@ class PolicyEvaluator:
         self.hold_table = hold_table
         self.chunk = chunk
         self.ch = core_holds()
-        if m.served:
-            raise NotImplementedError('policy evaluation of served hands (%s): the '
-                                      'advisor does not know the roll number yet' % m.name)
         self.W = np.zeros(m.n_masks * 2 * m.lanes, dtype=np.float64)
         self.max_int = 0
         self._plan()
 
     def _plan(self):
         """Stack rows (per column): one per (box, points) a plain roll can give; for
-        each roll the row of every box in box order."""
+        each roll the row of every box in box order. Served rulesets: the same for
+        the first roll's points (self.first_plan)."""
+        m = self.model
+        self.n_stack, self.stack, self.entry = self._stack_of(m.scores)
+        self.first_plan = self._stack_of(m.first_scores) if m.served else None
+
+    def _stack_of(self, scores):
         m = self.model
         rows = {}
-        self.stack = []                 # (box, first row, points array)
+        stack = []                      # (box, first row, points array)
         n = 0
         for b in range(m.n_boxes):
-            pts = sorted(set(int(p) for p in m.scores[b]))
-            self.stack.append((b, n, np.array(pts, dtype=np.int64)))
+            pts = sorted(set(int(p) for p in scores[b]))
+            stack.append((b, n, np.array(pts, dtype=np.int64)))
             for p in pts:
                 rows[(b, p)] = n
                 n += 1
-        self.n_stack = n
-        self.entry = np.array([[rows[(b, int(m.scores[b][r]))] for b in range(m.n_boxes)]
-                               for r in range(N_ROLLS)], dtype=np.intp)   # (252, nb)
+        entry = np.array([[rows[(b, int(scores[b][r]))] for b in range(m.n_boxes)]
+                          for r in range(N_ROLLS)], dtype=np.intp)   # (252, nb)
+        return n, stack, entry
 
-    def _final(self, mask, y, u):
+    def _final(self, mask, y, u, served=False):
         """(integer planner values, true values) of each roll after the last roll,
-        each (252, S), with the planner's box choice (lowest index among ties)."""
+        each (252, S), with the planner's box choice (lowest index among ties) in
+        self.last_boxes; served=True: scored on the turn's first roll (first-roll
+        points, box choice in self.served_boxes). Without a guide (the beginner) boxes
+        take the most points now."""
         m = self.model
         S = len(mask)
         NEGI = -(1 << 40)
         Q = self.guide
         W = self.W
-        RI = np.empty((self.n_stack, S), dtype=np.int64)
-        RT = np.empty((self.n_stack, S))
-        for b, first, pts in self.stack:
+        n_stack, stack, entry = self.first_plan if served else \
+            (self.n_stack, self.stack, self.entry)
+        RI = np.empty((n_stack, S), dtype=np.int64)
+        RT = np.empty((n_stack, S))
+        for b, first, pts in stack:
             bit = 1 << b
             p = pts[:, None]
             if b < m.n_upper and m.track_u:
@@ -1182,19 +1196,19 @@ class PolicyEvaluator:
             RI[first:first + len(pts)] = np.where(closed, NEGI, ri)
             RT[first:first + len(pts)] = gain + W[nidx]
         # running max over boxes in box order: strict ">" keeps the lowest index
-        rowsel = np.repeat(self.entry[:, :1], S, axis=1)               # (252, S)
+        rowsel = np.repeat(entry[:, :1], S, axis=1)                    # (252, S)
         boxsel = np.zeros((N_ROLLS, S), dtype=np.intp)
-        best_i = RI[self.entry[:, 0]]
+        best_i = RI[entry[:, 0]]
         for b in range(1, m.n_boxes):
-            v = RI[self.entry[:, b]]
+            v = RI[entry[:, b]]
             gt = v > best_i
             np.maximum(best_i, v, out=best_i)
-            np.copyto(rowsel, self.entry[:, b:b + 1], where=gt)
+            np.copyto(rowsel, entry[:, b:b + 1], where=gt)
             np.copyto(boxsel, b, where=gt)
         best_t = RT[rowsel, np.arange(S)[None, :]]
         # five-alike rolls: Joker table and bonus
         five = np.array(m.five_rolls)
-        jp = m.joker_pts[mask, y].astype(np.int64)                     # (S, 6, nb)
+        jp = (m.joker_first_pts if served else m.joker_pts)[mask, y].astype(np.int64)
         jb = m.joker_bonus[mask, y].astype(np.int64)                   # (S, 6)
         bi = np.full((S, 6), NEGI, dtype=np.int64)
         bt = np.zeros((S, 6))
@@ -1220,7 +1234,10 @@ class PolicyEvaluator:
             bt = np.where(take, gain + W[nidx], bt)
             bb = np.where(take, b, bb)
         boxsel[five] = bb.T
-        self.last_boxes = boxsel
+        if served:
+            self.served_boxes = boxsel
+        else:
+            self.last_boxes = boxsel
         best_i[five] = (bi + (100 * jb if Q is not None else 0)).T
         best_t[five] = (bt + jb).T
         return best_i, best_t
@@ -1284,19 +1301,34 @@ class PolicyEvaluator:
             h1 = self._choose(X1)
             E2 = self._push_int(X1)
             X2 = self._sweep_int(E2)
+            if self.first_plan is not None:
+                # keeping all five after the first roll: stand and score them served
+                # where that is worth more (TurnPlanner._hold_values)
+                Si, St = self._final(mask, y, u, served=True)
+                Si = Si * 7776                 # the planner's hold scale
+                self.max_int = max(self.max_int, int(Si.max()))
+                np.maximum(X2[ROLL_BASE:], Si, out=X2[ROLL_BASE:])
             h2 = self._choose(X2)
         else:
             h1 = h2 = np.repeat(self.hold_table[:, None], S, axis=1)
+            if self.first_plan is not None:     # the beginner stands on five alike
+                St = self._final(mask, y, u, served=True)[1]
         F1 = self._expect(Et)
         W2 = F1[h1, cols]
         F2 = self._expect(W2)
         W1 = F2[h2, cols]
+        if self.first_plan is not None:
+            # a bot keeping all five dice of its first roll stands: scores them served
+            stand = h2 == ROLL_BASE + np.arange(N_ROLLS)[:, None]
+            W1 = np.where(stand, St, W1)
         self.W[((mask << 1) | y) << self.model.ushift | u] = self.ch.roll_prob @ W1
         return self.last_boxes, h1, h2
 
     def decisions(self, mask, y, u):
         """The policy's choices in one state (its successors must be evaluated):
-        (box per roll, hold per roll with one roll left, hold with two), core order."""
+        (box per roll, hold per roll with one roll left, hold with two), core order;
+        served rulesets: the box each roll is scored in when the bot stands on it
+        (self.served_boxes[:, 0])."""
         a = np.array([mask], dtype=np.int64)
         boxes, h1, h2 = self._chunk(a, np.array([y], dtype=np.int64),
                                     np.array([u], dtype=np.int64))

@@ -9,16 +9,18 @@ mask, upper subtotal):
   Yahtzee bonus, states whose five-alike box holds points come after all the others,
   at 2**n_lower + lm with the five-alike bit squeezed out;
 - upper mask um (6 bits) and the capped upper subtotal u, counted only over the
-  subtotals stored for um (a bitmap per um in the header).
+  subtotals stored for um (a bitmap per um in the header; subtotals past 63, Kismet's
+  to 78, in wider bitmaps right after it: advisor.AT_U_WIDER).
 
 Formats (FORMATS below; the bundle builder takes the best one that fits the board):
 
-- plain ``.yzt``: uint16 per reachable state at HEADER + 2k, one seek a value;
+- plain ``.yzt``: uint16 per reachable state at D + 2k, one seek a value (D, where
+  the values start: HEADER, plus the wider bitmaps if any: data_at());
 - packed ``.yzp`` (exact), ``.yz8`` and ``.yz7`` (lossy): the upper subtotal matters
-  only while the upper bonus is still open AND still reachable; once it is secured
-  or out of reach the rest of the game is the same whatever u is (the bonus is paid
-  when crossed), so those states share one value, the group's base. Per (lower slot,
-  upper mask) group a uint16 base at HEADER + 2g; per "live" subtotal a residual
+  only while more upper bonus can still be earned; once it is secured or out of
+  reach (with tiers: once no further tier is reachable) the rest of the game is the
+  same whatever u is (the bonus is paid when crossed), so those states share one
+  value, the group's base. Per (lower slot, upper mask) group a uint16 base at D + 2g; per "live" subtotal a residual
   r >= 0 of ``bits`` bits at bit k * bits of the residual area: value = base +
   r * step. Exact: step 1 (12 bits for Yahtzee, the bonus spans 3500 hundredths);
   lossy: 8 or 7 bits, step rounded up so the largest residual fits.
@@ -58,16 +60,23 @@ class TableUnsupported(ValueError):
 
 
 def unsupported(model):
-    """Why the advisor cannot use a table of this ruleset (None: it can). The header
-    keeps 64 upper subtotals per upper mask and the planner (yahtzee_core/planner.py)
-    one bonus threshold, and it plans a turn without knowing which roll it is."""
-    if model.served:
-        return ('%s: a served hand scores more on the turn\'s first roll, and the '
-                'advisor\'s planner does not know the roll number yet' % model.name)
-    if model.cap > 63 or int(np.count_nonzero(np.diff(model.upper_bonus_by_u))) > 1:
-        return ('%s: its upper bonus has tiers up to %d, and the table header and the '
-                'advisor\'s planner know one threshold below 64' % (model.name, model.cap))
+    """Why the table header cannot describe this ruleset's states (None: it can): its
+    per-mask offsets are uint16, and the subtotal bitmaps take 8 + AT_U_WIDER bytes
+    per upper mask (a byte's worth). Every solvable ruleset fits; the planner plays
+    served hands (Generala) and tiered bonuses (Kismet) from the table's values."""
+    top = max(int(us.max()) for us in model.upper_sets)
+    if _u_bytes(model) - 8 > 255:
+        return '%s: upper subtotals up to %d, past the header\'s bitmaps' % (model.name, top)
+    if sum(len(us) for us in model.upper_sets) > 65535:
+        return '%s: more states per lower slot than the header\'s offsets hold' % model.name
     return None
+
+
+def _u_bytes(model):
+    """Bitmap bytes per upper mask: 8 (subtotals 0..63) or as many more as the largest
+    stored subtotal needs (Kismet's 78: 10)."""
+    top = max(int(us.max()) for us in model.upper_sets)
+    return max(8, (top >> 3) + 1)
 
 
 def no_table_reason(name):
@@ -98,34 +107,45 @@ def upper_room(um):
 
 
 def live_upper(model, um):
-    """Boolean array over model.upper_sets[um]: subtotals whose bonus is still open
-    and reachable (the only ones whose value depends on u)."""
+    """Boolean array over model.upper_sets[um]: subtotals from which the open upper
+    boxes can still earn more upper bonus (the only ones whose value depends on u;
+    with tiers, a subtotal past a tier that cannot reach the next one is settled)."""
     us = model.upper_sets[um]
     if not model.track_u:
         return np.zeros(len(us), dtype=bool)
-    return (us < model.cap) & (us + upper_room(um) >= model.cap)
+    by_u = model.upper_bonus_by_u
+    return by_u[np.minimum(us + upper_room(um), model.cap)] != by_u[us]
 
 
 def u_layout(model, live=False):
     """(offset of each um, states per lower slot, bitmaps bytes, cumulative bytes) over
-    the reachable subtotals, or with live=True over the live ones only."""
+    the reachable subtotals, or with live=True over the live ones only. Bitmaps and
+    cumulative counts take _u_bytes(model) bytes per upper mask (8: subtotals 0..63)."""
+    width = _u_bytes(model)
     offsets = []
     total = 0
-    bitmaps = bytearray(512)
-    cum = bytearray(512)
+    bitmaps = bytearray(64 * width)
+    cum = bytearray(64 * width)
     for um in range(64):
         offsets.append(total)
         us = model.upper_sets[um]
         if live:
             us = us[live_upper(model, um)]
         for u in us:
-            bitmaps[um * 8 + (int(u) >> 3)] |= 1 << (int(u) & 7)
+            bitmaps[um * width + (int(u) >> 3)] |= 1 << (int(u) & 7)
         run = 0
-        for j in range(8):
-            cum[um * 8 + j] = run
-            run += bin(bitmaps[um * 8 + j]).count('1')
+        for j in range(width):
+            cum[um * width + j] = run
+            run += bin(bitmaps[um * width + j]).count('1')
         total += len(us)
     return offsets, total, bytes(bitmaps), bytes(cum)
+
+
+def _split_u_bytes(table, width):
+    """(the first 8 bytes of each upper mask's row, the rest of each row) of a
+    64 x width table: the header's part and the part that follows it."""
+    rows = [table[um * width:(um + 1) * width] for um in range(64)]
+    return b''.join(r[:8] for r in rows), b''.join(r[8:] for r in rows)
 
 
 def _slots(model):
@@ -172,15 +192,23 @@ def header_bytes(model, n_states, live=False, bits=0, step=0, groups=0):
     if len(name) > fmt.NAME_BYTES:
         raise ValueError('ruleset name %r longer than the %d-byte header field'
                          % (model.name, fmt.NAME_BYTES))
-    head = bytearray(HEADER)
+    width = _u_bytes(model)
+    wider = width - 8
+    head = bytearray(HEADER + 128 * wider)
     struct.pack_into('<4sBBBB', head, 0, MAGIC, VERSION, flags, model.n_boxes, fab)
     head[fmt.AT_NAME:fmt.AT_NAME + len(name)] = name
     struct.pack_into('<IHH', head, fmt.AT_N_STATES, n_states, UNIT, per_slot)
     assert fmt.AT_UNIT == fmt.AT_N_STATES + 4 and fmt.AT_PER_SLOT == fmt.AT_UNIT + 2
     struct.pack_into('<64H', head, fmt.AT_OFFSETS, *offsets)
+    bitmaps, bitmaps_wider = _split_u_bytes(bitmaps, width)
+    cum, cum_wider = _split_u_bytes(cum, width)
     head[fmt.AT_BITMAPS:fmt.AT_BITMAPS + 512] = bitmaps
     head[fmt.AT_RANKS:fmt.AT_RANKS + 512] = cum
+    # subtotals from 64 (Kismet): their bitmaps and ranks after the header
+    head[HEADER:HEADER + 64 * wider] = bitmaps_wider
+    head[HEADER + 64 * wider:] = cum_wider
     struct.pack_into('<B', head, fmt.AT_BITS, bits)
+    struct.pack_into('<B', head, fmt.AT_U_WIDER, wider)
     struct.pack_into('<H', head, fmt.AT_STEP, step)
     struct.pack_into('<I', head, fmt.AT_GROUPS, groups)
     if live:
@@ -299,7 +327,7 @@ def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=N
                 if exact_bits <= bits and kinds is None:
                     continue            # the exact packed table is already this small
             data = packed_bytes(model, q, bits)
-            if kinds is None and len(data) >= HEADER + 2 * len(q):
+            if kinds is None and len(data) >= data_at(model) + 2 * len(q):
                 continue                # nothing to gain over the plain table (yacht)
         path = table_path(out_dir, model.name, kind)
         with open(path + '.tmp', 'wb') as f:
@@ -307,6 +335,12 @@ def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=N
         os.replace(path + '.tmp', path)
         paths[kind] = path
     return paths
+
+
+def data_at(model):
+    """Where a table's values start: after the header and, for subtotals past 63, the
+    wider bitmaps and ranks (advisor.AT_U_WIDER)."""
+    return HEADER + 128 * (_u_bytes(model) - 8)
 
 
 def read_header(data):
@@ -318,6 +352,7 @@ def read_header(data):
     n, unit, per_slot = struct.unpack_from('<IHH', data, fmt.AT_N_STATES)
     return {'name': name, 'flags': flags, 'n_boxes': nb, 'n_states': n, 'unit': unit,
             'per_slot': per_slot, 'bits': data[fmt.AT_BITS],
+            'data_at': HEADER + 128 * data[fmt.AT_U_WIDER],
             'step': struct.unpack_from('<H', data, fmt.AT_STEP)[0],
             'groups': struct.unpack_from('<I', data, fmt.AT_GROUPS)[0]}
 
@@ -329,13 +364,15 @@ def read_table(path, model=None):
         data = f.read()
     head = read_header(data)
     if not head['flags'] & fmt.FLAG_PACKED:
-        return head, np.frombuffer(data, dtype='<u2', offset=HEADER, count=head['n_states'])
+        return head, np.frombuffer(data, dtype='<u2', offset=head['data_at'],
+                                   count=head['n_states'])
     if model is None:
         from tools.solver import RulesModel
         model = RulesModel(head['name'])
     ng = head['groups']
-    base = np.frombuffer(data, dtype='<u2', offset=HEADER, count=ng).astype(np.int64)
-    r = unpack_bits(data[HEADER + 2 * ng:], head['bits'], head['n_states'])
+    at = head['data_at']
+    base = np.frombuffer(data, dtype='<u2', offset=at, count=ng).astype(np.int64)
+    r = unpack_bits(data[at + 2 * ng:], head['bits'], head['n_states'])
     group, live = _groups(model)
     vals = base[group]
     vals[live] += r * head['step']

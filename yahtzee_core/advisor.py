@@ -3,8 +3,8 @@ by planner.TurnPlanner (integers only, see there).
 
 The table (written on the desktop by ``python -m tools.strategy_table``) gives the
 optimal expected REMAINING score of every turn-start state in hundredths of a point;
-a decision reads at most 44 of them. Working memory: the planner's (about 3.2 KB) and
-the 1208-byte table header.
+a decision reads at most 44 of them (Kismet 45). Working memory: the planner's (about
+3.2 KB) and the 1208-byte table header (Kismet's, with its subtotals past 63: 1464).
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
 >>> adv.best_hold(card, (1, 3, 3, 5, 6), 2)                 # doctest: +SKIP
@@ -41,6 +41,11 @@ AT_OFFSETS = const(48)        # 64H offset of each upper mask inside a lower slo
 AT_BITMAPS = const(176)       # 64 x 8 bytes: stored subtotals of each upper mask
 AT_RANKS = const(688)         # 64 x 8 bytes: stored subtotals below each bitmap byte
 AT_BITS = const(1200)         # B packed: bits per residual (0: plain table)
+AT_U_WIDER = const(1201)      # B bitmap bytes per upper mask past the 8 above, for
+                              # subtotals from 64 (Kismet's tiers, to 78: 2); those
+                              # bitmaps (64 x AT_U_WIDER bytes) and their ranks (as
+                              # many, counted from subtotal 0) follow HEADER, then the
+                              # values. 0 for every other ruleset (no extra bytes).
 AT_STEP = const(1202)         # H packed: hundredths per residual unit
 AT_GROUPS = const(1204)       # I packed: groups (lower slots x 64), one base each
 HEADER = const(1208)
@@ -71,6 +76,12 @@ class TableValues:
     of AT_BITS bits in units of AT_STEP hundredths: value = base + residual * step.
     One seek for a settled state, two for a live one (the base is kept per group)."""
 
+    # Class attributes, set on an instance only for a table with subtotals past 63
+    # (an instance's attributes cost a board RAM): where the values start, and the
+    # bitmap bytes per upper mask past the first 8 (AT_U_WIDER).
+    data_at = HEADER
+    wider = 0
+
     def __init__(self, rules, table_file):
         self.rules = rules
         if isinstance(table_file, str):
@@ -87,6 +98,12 @@ class TableValues:
         if len(head) != HEADER or head[0:4] != MAGIC or head[AT_VERSION] != VERSION:
             self.close()
             raise TableError('not a strategy table (version 2): rebuild it')
+        wider = head[AT_U_WIDER]
+        if wider:
+            # the wider subtotals' bitmaps and ranks join the header in RAM
+            head += f.read(128 * wider)
+            self.wider = wider
+            self.data_at = HEADER + 128 * wider
         name = bytes(head[AT_NAME:AT_NAME + NAME_BYTES]).rstrip(b'\0').decode()
         if name != rules.name or head[AT_N_BOXES] != rules.n_boxes:
             self.close()
@@ -100,12 +117,12 @@ class TableValues:
         self.packed = bool(self.flags & FLAG_PACKED)
         self.bits = head[AT_BITS]
         self.step = _u16(head, AT_STEP)
-        self.residuals_at = HEADER + 2 * _u32(head, AT_GROUPS)
+        self.residuals_at = self.data_at + 2 * _u32(head, AT_GROUPS)
         if self.packed:
             end = self.residuals_at + ((self.n_states * self.bits + 7) >> 3)
             end += 2 if self.bits and self.n_states else 0   # 3-byte reads at the end
         else:
-            end = HEADER + 2 * self.n_states
+            end = self.data_at + 2 * self.n_states
         f.seek(0, 2)
         size = f.tell()
         if size != end:
@@ -131,12 +148,21 @@ class TableValues:
         return lm
 
     def index(self, mask, u, y):
-        """Position k of a stored state (packed: of a live state) in the table."""
+        """Position k of a stored state (packed: of a live state) in the table; -1
+        if subtotal u is not stored for this upper mask (packed: a settled state)."""
         head = self.head
         um = mask & 63
-        at = um * 8 + (u >> 3)
-        bits = head[AT_BITMAPS + at] & ((1 << (u & 7)) - 1)
-        rank = head[AT_RANKS + at]
+        if u < 64:
+            at = AT_BITMAPS + um * 8 + (u >> 3)
+            ranks = AT_RANKS - AT_BITMAPS
+        else:
+            at = HEADER + um * self.wider + ((u - 64) >> 3)
+            ranks = 64 * self.wider
+        bits = head[at]
+        if not bits >> (u & 7) & 1:
+            return -1
+        bits &= (1 << (u & 7)) - 1
+        rank = head[at + ranks]
         while bits:
             bits &= bits - 1
             rank += 1
@@ -147,20 +173,21 @@ class TableValues:
         f = self.f
         buf = self.buf
         if not self.packed:
-            f.seek(HEADER + 2 * self.index(mask, u, y))
+            f.seek(self.data_at + 2 * self.index(mask, u, y))
             f.readinto(self.buf2)
             self.seeks += 1
             return self.buf2[0] | self.buf2[1] << 8
         g = self._slot(mask, y) * 64 + (mask & 63)
         if g != self._group:
-            f.seek(HEADER + 2 * g)
+            f.seek(self.data_at + 2 * g)
             f.readinto(self.buf2)
             self.seeks += 1
             self._group = g
             self._base = self.buf2[0] | self.buf2[1] << 8
-        if not self.head[AT_BITMAPS + (mask & 63) * 8 + (u >> 3)] >> (u & 7) & 1:
+        k = self.index(mask, u, y)
+        if k < 0:
             return self._base            # bonus settled: u no longer matters
-        pos = self.index(mask, u, y) * self.bits
+        pos = k * self.bits
         f.seek(self.residuals_at + (pos >> 3))
         f.readinto(buf)
         self.seeks += 1
