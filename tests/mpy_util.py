@@ -176,7 +176,10 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
     if compiled:
         search = [compile_packages(tuple(packages), port)]
     else:
-        search = [str(REPO_ROOT)]
+        # "." with the repo as the cwd: every module's file name, which the interpreter
+        # interns, is then the same short string wherever the repo is cloned, so heap
+        # figures from sources do not depend on the clone's path
+        search = ["."]
     search.extend(str(p) for p in extra_path)
     script = Path(script_path)
     if not script.is_absolute():
@@ -191,7 +194,14 @@ def run_micropython(script_path, heapsize="24K", compiled=True,
         search.append(folder)
         cmd += ["-m", module]
     else:
-        cmd.append(str(script))
+        # As a module found on the path, not as a file: a script run as a file puts its
+        # directory's absolute path first on sys.path, and every import then tries it,
+        # so the heap would depend on where the repo is cloned.
+        try:
+            search.append(str(script.parent.relative_to(REPO_ROOT)))
+        except ValueError:
+            search.append(str(script.parent))
+        cmd += ["-m", script.stem]
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(search)
     cmd.extend(str(a) for a in args)
