@@ -227,6 +227,14 @@ def test_coarsest_packed_table_plays_within_a_hundredth_of_optimal(tables, model
     assert 254.5877 - 0.01 < ev.expected_score < 254.5877 - 0.001   # lossy, measurably
 
 
+def assert_same_choices(planner, card, dice, box, hold1, hold2):
+    """The device planner picks the evaluator's box, and its holds with 1 and 2 rolls
+    left, for these dice."""
+    assert planner.best_box_index(card, dice)[0] == box
+    assert planner.best_hold_index(card, dice, 1)[0] == hold1
+    assert planner.best_hold_index(card, dice, 2)[0] == hold2
+
+
 def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy):
     """The evaluator's replica of the integer arithmetic makes the same choices as
     yahtzee_core.advisor, roll by roll, in sampled states."""
@@ -239,9 +247,7 @@ def test_evaluator_replays_the_advisors_decisions(tables, model, advisor_policy)
         card = _card(rules, mask, u, y)
         for r in rng.sample(range(252), 60):
             dice = D.roll_dice(r)
-            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
-            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
-            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+            assert_same_choices(adv.planner, card, dice, boxes[r], h1[r], h2[r])
 
 
 def test_kniffel_advice_is_what_the_evaluator_replays():
@@ -267,9 +273,7 @@ def test_kniffel_advice_is_what_the_evaluator_replays():
         card = _card(rules, mask, u, y)
         for r in m.five_rolls + rng.sample(range(252), 30):
             dice = D.roll_dice(r)
-            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
-            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
-            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+            assert_same_choices(adv.planner, card, dice, boxes[r], h1[r], h2[r])
         checked += 1
     adv.close()
 
@@ -394,9 +398,7 @@ def test_generala_table_plays_the_served_stand_optimally():
         card = _card(rules, mask, u, y)
         for r in rng.sample(range(252), 60):
             dice = D.roll_dice(r)
-            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
-            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
-            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+            assert_same_choices(adv.planner, card, dice, boxes[r], h1[r], h2[r])
             if h2[r] == adv.planner.base5 + r:           # it stands on the first roll
                 stands += 1
                 assert all(bot.choose_hold(card, dice, 2))
@@ -426,9 +428,7 @@ def test_kismet_advice_is_what_the_evaluator_replays():
         card = _card(rules, mask, u, y)
         for r in rng.sample(range(252), 40):
             dice = D.roll_dice(r)
-            assert adv.planner.best_box_index(card, dice)[0] == boxes[r]
-            assert adv.planner.best_hold_index(card, dice, 1)[0] == h1[r]
-            assert adv.planner.best_hold_index(card, dice, 2)[0] == h2[r]
+            assert_same_choices(adv.planner, card, dice, boxes[r], h1[r], h2[r])
     adv.close()
 
 

@@ -144,22 +144,17 @@ def _special_cards(rules, rng):
                 if b != lower_open:
                     card.scores[b] = 0
             cards.append(card)
-    elif rules.name == 'generala':
+    elif rules.name in ('generala', 'kniffel'):
+        # the five-alike box holding 50 or 0, and these boxes open: Generala's Double
+        # Generala, a hand and an upper box; Kniffel's upper box and a lower box
         for held in (50, 0):
             card = yc.Scorecard(rules)
             for b in range(nb):
                 card.scores[b] = 0
-            card.scores[9] = held
-            for b in (10, rng.choice((6, 7, 8)), rng.randrange(6)):
-                card.scores[b] = 255
-            cards.append(card)
-    elif rules.name == 'kniffel':
-        for held in (50, 0):
-            card = yc.Scorecard(rules)
-            for b in range(nb):
-                card.scores[b] = 0
-            card.scores[11] = held
-            for b in (rng.randrange(6), rng.randrange(6, 11)):
+            card.scores[rules.five_alike_box] = held
+            opened = (10, rng.choice((6, 7, 8)), rng.randrange(6)) if rules.name == 'generala' \
+                else (rng.randrange(6), rng.randrange(6, 11))
+            for b in opened:
                 card.scores[b] = 255
             cards.append(card)
     return cards
