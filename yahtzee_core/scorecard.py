@@ -105,6 +105,6 @@ class Scorecard:
         units = r.bonus(self.scores, roll, b, p)
         before = self.upper_bonus
         self.scores[b] = p
-        if units:
+        if units:  # else the card keeps the class-level 0 (no attribute of its own)
             self.bonus_count += units
         return p + units * r.five_alike_bonus + self.upper_bonus - before
