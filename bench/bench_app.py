@@ -87,7 +87,7 @@ def layouts():
 
 def cpython_frame_time():
     from tools.screenshots import Session
-    from ui import actions as A
+    from events import actions as A
     s = Session()
     s.start()
     s.press(A.OK, A.SHAKE_START)

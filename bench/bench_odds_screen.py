@@ -49,7 +49,7 @@ except ImportError:
         return monotonic_ns() // 1000000
     def ticks_diff(a, b):
         return a - b
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 
 seed = [12345]

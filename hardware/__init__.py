@@ -4,10 +4,10 @@
     hw = hardware.build()          # profile from settings.toml (YAHTZEE_PROFILE)
     hw.display                     # .root_group .refresh() .width .height
                                    # .set_brightness(0..255) .sleep() .wake(); or None
-    hw.input.poll(now_ms)          # -> ui.actions code or 0; never blocks or allocates
+    hw.input.poll(now_ms)          # -> events.actions code or 0; never blocks or allocates
     hw.storage                     # microcontroller.nvm, or a bytearray stand-in
     hw.sound                       # .tone(freq_hz, ms) .update(now_ms) .off()
-    hw.ticks_ms(), hw.sleep_ms(ms) # the clock; compare with ui.ticks.ticks_diff
+    hw.ticks_ms(), hw.sleep_ms(ms) # the clock; compare with events.ticks.ticks_diff
     hw.messages                    # strings describing missing or failing parts
     hw.has_shake                   # False: no working shake sensor, OK rolls instead
     hw.hold_buttons                # True: a button under each die (else a cursor)

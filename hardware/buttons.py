@@ -10,8 +10,8 @@ action when released early, or its long action once held for ``long_ms`` (the
 release after that is ignored). Other keys report on press, which feels quickest.
 """
 
-from ui.ticks import ticks_diff
-from ui.actions import SHAKE_END
+from events.ticks import ticks_diff
+from events.actions import SHAKE_END
 
 # After this many failed sensor reads in a row the sensor is given up on.
 MAX_SENSOR_FAILURES = 25

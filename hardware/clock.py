@@ -1,13 +1,13 @@
 """The clock injected into the app: ticks_ms() and sleep_ms(ms), integers only.
 
 On CircuitPython supervisor.ticks_ms() is a small int that never allocates and
-wraps every 2**29 ms (compare with ui.ticks.ticks_diff). On MicroPython
+wraps every 2**29 ms (compare with events.ticks.ticks_diff). On MicroPython
 time.ticks_ms() is used; elsewhere time.monotonic_ns() // 1_000_000.
 """
 
 import time
 
-from ui.ticks import TICKS_MASK
+from events.ticks import TICKS_MASK
 
 
 def pick_ticks_ms():

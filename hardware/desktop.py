@@ -33,8 +33,8 @@ with contextlib.redirect_stdout(io.StringIO()):
 from hardware import Hardware
 from hardware.shake import ShakeDetector
 from hardware.sound import SilentSound
-from ui.ticks import TICKS_MASK
-from ui import actions
+from events.ticks import TICKS_MASK
+from events import actions
 
 
 # Erased flash reads 0xFF; a fresh save file starts like a fresh device.

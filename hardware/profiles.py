@@ -17,7 +17,7 @@ Pin roles:
 Buttons connect the pin to GND when pressed (internal pull-ups are used).
 """
 
-from ui import actions
+from events import actions
 
 # Button roles in the order they become keypad key numbers, with their action.
 BUTTON_ROLES = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "OK", "BACK",

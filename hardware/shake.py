@@ -32,8 +32,8 @@ except ImportError:
     def const(x):
         return x
 
-from ui.ticks import ticks_diff
-from ui.actions import SHAKE_START, SHAKE_END
+from events.ticks import ticks_diff
+from events.actions import SHAKE_START, SHAKE_END
 
 _ONE_G_SQ = const(1000000)      # (1000 mg) squared
 _AXIS_LIMIT = const(16000)      # clamp so x*x+y*y+z*z stays a small int on 32-bit ports

@@ -1,6 +1,6 @@
 """Piezo beeps that never block: tone() starts a note, update() ends it on time."""
 
-from ui.ticks import ticks_add, ticks_diff
+from events.ticks import ticks_add, ticks_diff
 
 _HALF_DUTY = 0x8000   # a square wave: loudest on a passive piezo
 

@@ -4,7 +4,7 @@ One command a line; '#' starts a comment; blank lines are ignored. Times are in 
 
     ok | back | left | right | up | down | hint | help | standings | quit   press that button
     hold N                  press hold button N (1..5)
-    press NAME              press any action by its ui.actions name (e.g. press HOLD_3)
+    press NAME              press any action by its events.actions name (e.g. press HOLD_3)
     shake [MS]              hold the shake key for MS ms (default 500), let go, and wait
                             until the shake has ended (the detector's quiet time)
     wait MS                 let the app run for MS ms
@@ -15,7 +15,7 @@ separate frames. The player is driven by Session.step(now_ms): on a virtual cloc
 script gives the same frames on every run.
 """
 
-from ui import actions
+from events import actions
 
 PRESS_GAP_MS = 100
 SHAKE_DEFAULT_MS = 500

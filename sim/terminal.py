@@ -14,7 +14,7 @@ import sys
 
 import numpy as np
 
-from ui import actions
+from events import actions
 
 # --------------------------------------------------------------------- pixels -> text
 

@@ -11,7 +11,7 @@ port="circuitpython": CircuitPython 10.2.1's interpreter and its own mpy-cross f
 CIRCUITPYTHON_MISSING as the reason; see ports()).
 
 compiled=True compiles every .py of the listed packages (dotted or folder names relative
-to the repo root, e.g. "yahtzee_core", "ui", or a single module "ui.actions") with
+to the repo root, e.g. "yahtzee_core", "ui", or a single module "events.actions") with
 mpy-cross into a temp dir that keeps the package layout, and puts that dir on
 MICROPYPATH, so the script imports bytecode exactly as a device with .mpy files would.
 compiled=False puts the repo root itself on MICROPYPATH (plain .py sources).
@@ -115,7 +115,10 @@ def source_name(rel):
 
 
 def compile_packages(packages=("yahtzee_core",), port="micropython"):
-    """Compile the packages to .mpy (cached) and return the directory to put on the path."""
+    """Compile the packages to .mpy (cached) and return the directory to put on the path.
+    The event vocabulary (events/) comes with ui/ and hardware/, which both import it."""
+    if any(p.split(".")[0] in ("ui", "hardware") for p in packages) and "events" not in packages:
+        packages = tuple(packages) + ("events",)
     key = _cache_key(packages, port)
     compiler = PORTS[port][1]
     folder = _compiled_cache.get(key)

@@ -226,7 +226,7 @@ def _sim_overlay(bundle, dest):
                         imp.Resolver([REPO], [], desktop_only=frozenset()))
     desktop_only = []
     for mod in sim_walk.files("ours"):
-        if mod.top in ("hardware", "ui", "yahtzee_core") and mod.relpath not in device:
+        if mod.top in ("events", "hardware", "ui", "yahtzee_core") and mod.relpath not in device:
             target = dest / mod.relpath
             assert not target.exists()
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from hardware.buttons import MAX_SENSOR_FAILURES
 from hardware.clock import Clock
 from hardware.shake import ShakeDetector
 from hardware.sound import PiezoSound, SilentSound
-from ui import actions as A
+from events import actions as A
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -777,7 +777,7 @@ def test_clock_sleep_makes_the_float_once():
 
 def test_clock_uses_a_native_sleep_ms_and_wrapping_ticks(monkeypatch):
     import hardware.clock as clock_module
-    from ui.ticks import TICKS_MASK
+    from events.ticks import TICKS_MASK
     native = []
     monkeypatch.setattr(clock_module.time, "sleep_ms", native.append, raising=False)
     clock = Clock(ticks_ms=lambda: 5)
@@ -819,7 +819,8 @@ DEVICE_FILES = [p for p in DEVICE_FILES if p.name != "desktop.py"]
 
 
 @pytest.mark.parametrize("path", DEVICE_FILES + [REPO / "code.py", REPO / "boot.py",
-                                                 REPO / "ui" / "actions.py"],
+                                                 REPO / "events" / "actions.py",
+                                                 REPO / "events" / "ticks.py"],
                          ids=lambda p: p.name)
 def test_device_code_has_no_import_time_hardware(path):
     """Board modules are imported inside functions only, never at module level."""

@@ -7,8 +7,8 @@ import pytest
 
 from hardware import shake as shake_mod
 from hardware.shake import ShakeDetector, SwitchShakeDetector
-from ui.ticks import ticks_diff, ticks_add
-from ui.actions import SHAKE_START, SHAKE_END
+from events.ticks import ticks_diff, ticks_add
+from events.actions import SHAKE_START, SHAKE_END
 
 TRACES = Path(__file__).resolve().parent / "traces"
 # The roll (SHAKE_END) must come after the hand stops, and soon: quiet_ms (300) plus

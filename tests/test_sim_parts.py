@@ -10,7 +10,7 @@ from hardware import desktop
 from hardware.desktop import (DesktopHardware, FileStorage, FrameBufferDisplay,
                               KeyboardInput, StorageError, board_shape)
 from sim import frames, script, terminal
-from ui import actions
+from events import actions
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import yahtzee_core as yc
 from yahtzee_core import dice
 from tools.screenshots import FakeFile, Session
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui import app_saves, hints

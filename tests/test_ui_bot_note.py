@@ -4,7 +4,7 @@ import pytest
 
 from mpy_util import MICROPYTHON, MPY_DIR, ports, run_micropython
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui_helpers import fill_turn, new_session
@@ -121,7 +121,7 @@ def test_a_long_note_keeps_its_start_and_what_happens_now():
 
 
 _MPY_SCRIPT = r'''
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import scene_menus
 from lcg_dice import Dice

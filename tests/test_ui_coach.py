@@ -6,7 +6,7 @@ from yahtzee_core import dice as D
 from yahtzee_core.advisor import Advisor
 from tools.screenshots import Session
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import coach
 from ui.codes import COACH_FLAG, COACH_OFF, PG_COACH

@@ -9,7 +9,7 @@ from PIL import ImageChops
 import yahtzee_core as yc
 from mpy_util import MICROPYTHON, ports, run_micropython
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui import scene_card

@@ -5,7 +5,7 @@ import pytest
 
 import yahtzee_core as yc
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui.app_saves import SAVE_PREFIX, can_save

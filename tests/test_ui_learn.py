@@ -10,7 +10,7 @@ import yahtzee_core as yc
 from hardware import profiles
 from tools.screenshots import Session
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import help_text, scene_menus
 from ui.codes import PG_HOWTO, PG_RULES

@@ -1,7 +1,7 @@
 """The frame loop: refresh only on change, steady cadence by sleeping, power, sound."""
 from tools.screenshots import render
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import loop
 

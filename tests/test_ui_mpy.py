@@ -69,7 +69,7 @@ def test_scripted_game_against_perfect_following_every_hint(port):
 # the CSV export with a failing writer.
 _INTEGRATION_SCRIPT = r'''
 import gc
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui.loop import Runner
 from lcg_dice import Dice

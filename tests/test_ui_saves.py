@@ -5,7 +5,7 @@ import pytest
 
 import yahtzee_core as yc
 from tools.screenshots import ScriptedDice, Session
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui.app_saves import can_save, save_records
 from ui.nvm_layout import plan

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 from tools import screenshots
 from tools.screenshots import Session, render
 from tools.scripted_dice import ScriptedDice
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 
 GOLDEN = screenshots.GOLDEN_DIR

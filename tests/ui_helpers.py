@@ -5,7 +5,7 @@ import os
 import pytest
 
 from tools.screenshots import Session
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import codes
 

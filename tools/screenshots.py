@@ -30,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from ui import actions as A          # noqa: E402
+from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402

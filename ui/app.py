@@ -28,8 +28,8 @@ Controls (see docs/SCREENS.md):
   OK steps it forward.
 """
 
-from ui.ticks import elapsed
-from ui import actions as A
+from events.ticks import elapsed
+from events import actions as A
 # the codes stay importable from ui.app (views, loop, sim and tests read them here)
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
                       ANALYSIS, SCORES, STATS, PAGES, ODDS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,

@@ -9,8 +9,8 @@ to the app, which switches to "OK to roll".
 The display is built with auto_refresh=False, so nothing is sent to it otherwise.
 """
 
-from ui.ticks import TICKS_MASK, ticks_diff
-from ui import actions as A
+from events.ticks import TICKS_MASK, ticks_diff
+from events import actions as A
 from ui import app as _app
 
 try:

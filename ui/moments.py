@@ -4,7 +4,7 @@ loop plays a short tune (MOMENT_TUNES), one step every _MOMENT_STEP_MS, then it 
 Loaded on the first big moment (ui/scene_play.py big_moment); each frame allocates
 nothing (bench/bench_app.py)."""
 
-from ui.ticks import elapsed
+from events.ticks import elapsed
 
 # a tune per codes.MOMENT_* (Hz, one note a step); the last, Generala served, wins
 MOMENT_TUNES = ((), (784, 988, 1175, 1568), (1175, 1568, 1175, 1568, 2093),

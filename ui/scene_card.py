@@ -12,7 +12,7 @@ next seat's turn (PLAY, which hands a computer seat on to CPU). The card is read
 only (OK refuses with a note) during a computer's turn and for another seat's card.
 """
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import (PLAY, CARD, OVER, TURN, DLG_NONE, DLG_ZERO, DLG_NOTE, VIEW_CARD,
                       PG_RULES, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from ui.app_saves import save_game

@@ -7,8 +7,8 @@ of the app; tick() in ui/app.py calls cpu_step every app.step_ms (a quarter of i
 speed "fast", the whole turn at once at "instant").
 """
 
-from ui import actions as A
-from ui.ticks import elapsed
+from events import actions as A
+from events.ticks import elapsed
 from ui.codes import CPU, PAUSE, OVER, DLG_NOTE, wrap
 from ui.app_saves import save_game
 from ui.hints import table_for

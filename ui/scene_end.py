@@ -3,7 +3,7 @@ lost against optimal play (ANALYSIS), after which the main menu (MENU; the keys 
 ANALYSIS are scene_menus.handle_to_menu). Entering OVER counts the finished game in
 the records once. Plain functions of the app."""
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, PG_COACH, MOMENT_HIGH
 from ui.app_saves import save_records, save_people, clear_game
 from ui.hints import analysis_planner

@@ -13,7 +13,7 @@ their last page); BACK goes back to where they were opened (app.page_return).
 
 import sys
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_HOWTO, PG_COACH
 
 

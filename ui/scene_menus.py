@@ -7,7 +7,7 @@ Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the paus
 menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
 """
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
                       KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
                       PG_HOWTO, COACH_NAMES)

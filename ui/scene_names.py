@@ -5,7 +5,7 @@ and offered again next time. Loaded on first use (see ui/scene_menus.py); the
 three-letter entry here also serves a high score's initials (ui/scene_end.py)."""
 
 from ui.codes import SETUP, NAMES as NAMES_SCENE
-from ui import actions as A
+from events import actions as A
 from ui.codes import INITIAL_CHARS
 
 

@@ -8,12 +8,12 @@ three-button board: ui/scene_turn.py) and the pause menu
 (PAUSE) open.
 """
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, VIEW_PLAY, DLG_NONE, CURSOR_ROLL,
                       CURSOR_CARD, PG_RULES)
 from ui import seats
 from ui.seats import yahtzee_rolled
-from ui.ticks import ticks_add, ticks_diff
+from events.ticks import ticks_add, ticks_diff
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_hold, coach_say
 

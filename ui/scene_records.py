@@ -5,7 +5,7 @@ Plain functions of the app, loaded on first use (see ui/scene_menus.py); the mai
 menu's CSV export too (export_csv).
 """
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import MENU, RULES_NAMES, DLG_NOTE, CSV_PATH
 
 _EROFS = 30

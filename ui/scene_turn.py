@@ -9,7 +9,7 @@ BACK on the second opens the pause menu. OK goes to the next seat's turn (PLAY,
 which hands a computer seat on to CPU).
 """
 
-from ui import actions as A
+from events import actions as A
 from ui.codes import PLAY, PAUSE, CARD, STANDINGS, DLG_NONE
 from ui.app_saves import save_game
 

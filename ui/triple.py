@@ -9,7 +9,7 @@ to the top of the next), LEFT/RIGHT and HOLD_4/HOLD_5 along a row (past its end 
 the next row): either way reaches every box, on every board.
 """
 
-from ui import actions as A
+from events import actions as A
 
 COLUMNS = 3
 BOXES = 13                  # boxes in a column

@@ -9,7 +9,7 @@
 import gc
 import sys
 
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui.loop import Runner

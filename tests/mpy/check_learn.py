@@ -6,7 +6,7 @@
 import gc
 import sys
 
-from ui import actions as A
+from events import actions as A
 from ui import app as ui_app
 from ui.codes import PG_HOWTO, PG_RULES, PG_COACH
 
