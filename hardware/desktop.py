@@ -121,10 +121,6 @@ class FrameBufferMixin:
             return np.zeros_like(self._frame)
         return self._frame
 
-    def frame_bytes(self):
-        """The shown picture packed 8 pixels a byte, row by row (for hashing)."""
-        return np.packbits(self.pixels, axis=1).tobytes()
-
     def refresh(self, **_timing):
         # The device paces frames itself; the frame-rate arguments of displayio's
         # refresh() would sleep in wall time, which a virtual clock cannot allow.

@@ -678,6 +678,10 @@ def test_every_scene_code_has_its_enter_and_handle_in_the_table():
     from ui import codes as ui_codes
     codes = [getattr(ui_codes, name.upper()) for name in ui_app.SCENE_NAMES]
     assert codes == list(range(len(ui_app.SCENES)))
-    for name, (enter, handle) in zip(ui_app.SCENE_NAMES, ui_app.SCENES):
-        assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
-        assert handle.__name__.startswith('handle_'), (name, handle.__name__)
+    import importlib
+    for name, (module, enter, handle, tick) in zip(ui_app.SCENE_NAMES, ui_app.SCENES):
+        functions = vars(importlib.import_module('ui.' + module))
+        assert enter == 'enter_' + name and callable(functions[enter]), (name, enter)
+        assert handle.startswith('handle_') and callable(functions[handle]), (name, handle)
+        assert tick is None or callable(functions[tick]), (name, tick)
+    assert set(ui_app.RESIDENT) <= {row[0] for row in ui_app.SCENES}

@@ -193,6 +193,5 @@ def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_re
     assert coach.record(back, kept - 1) == (0, 1 + (kept - 1) % 13, D.roll_index((1, 2, 3, 4, 6)),
                                             2, kept - 1, 400 + kept - 1, 100 + kept - 1)
     back.coach_mode = COACH_FLAG
-    from ui.scene_learn import open_pages
-    open_pages(back, PG_COACH, ui_app.MENU, 0)
+    back.open(ui_app.PAGES, 0, PG_COACH, back=ui_app.MENU)
     assert back.footer == '%d not kept' % (40 - kept)

@@ -12,7 +12,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import scene_card
+from ui import turns
 from ui_helpers import new_session
 
 OPEN = 255
@@ -143,7 +143,7 @@ def test_triple_joker_and_its_moment_are_multiplied():
     s.press(A.OK)
     s.wait(1500)                                    # the Yahtzee's banner is gone
     fh2 = box('triple-yahtzee', 'full_house_2')
-    scene_card.fill_box(app, fh2, s.now)
+    turns.fill_box(app, fh2, s.now)
     assert card.scores[fh2] == 50 and app.moment == codes.MOMENT_JOKER
 
 
@@ -151,9 +151,9 @@ def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
     s = game('triple-yahtzee', kinds=(0, 0, 0))
     app = s.app
     from ui import scene_turn
-    scene_turn.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
+    turns.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
     assert app.summaries[-1] == 'P1: Lg straigh x3 120'     # 21 characters
-    scene_turn.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
+    turns.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
     assert len(app.summaries[-1]) <= app.text_cols and app.summaries[-1].endswith(' x2 48')
     app.game.cards[1].scores[37] = 150              # P2: 1500 ahead
     app.game.cards[1].bonus_count = 15

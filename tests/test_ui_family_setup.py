@@ -325,7 +325,7 @@ def test_a_finished_game_of_each_new_ruleset_is_recorded_under_its_own_id(name):
 
 
 def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
-    from ui.scene_turn import note_fill
+    from ui.turns import note_fill
     s = new_session(dice=ScriptedDice(seed=3))
     s.start(players=2, kinds=(0, 2), rules=yc.RULESETS.index('triple-yahtzee'))
     app = s.app

@@ -9,8 +9,6 @@ ui/scene_*.py, the biggest imported first) every heap from 73K up works; on
 CircuitPython 10 (32-bit) from 48K. The test allows ~15% above that, so a module growing
 back towards the old size fails here first.
 """
-from pathlib import Path
-
 import pytest
 
 from mpy_util import MICROPYTHON, REPO_ROOT, ports, run_micropython
@@ -24,14 +22,6 @@ IMPORT_HEAP = {"micropython": "128K", "circuitpython": "63K"}
 # The 64-bit MicroPython floor is not monotonic since issue 16 (passes at 83-84K, fails
 # at 85K, 88-89K, 95-101K and 116-120K: where app.py's own compile leaves the heap
 # fragmented), so its run sits mid-way in the 121-139K stretch that all passed.
-MAX_UI_MODULE_LINES = 485   # a guide, not the limit: the heap test is the real check
-# (450 until the learning screens added their App attributes and hooks: app.py 469;
-# 485 with issue 16's table state: app.py 481)
-# Issue 16 left the MicroPython import floor noisy near the budget: from plain sources
-# the import passed at 82-89K and 95K but failed at 79-81K, 91K and 93K (heap
-# fragmentation); main before it passed from 79K.
-
-
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 @pytest.mark.parametrize("port", ports())
 def test_app_imports_from_plain_sources_under_a_fixed_heap(tmp_path, port):
@@ -46,11 +36,3 @@ def test_app_imports_from_plain_sources_under_a_fixed_heap(tmp_path, port):
     assert "imported App" in done.stdout
     # plain sources, not bytecode: nothing compiled may shadow them
     assert not list((REPO_ROOT / "ui").glob("*.mpy"))
-
-
-def test_no_ui_module_grows_back_into_one_big_compile():
-    sizes = {p.name: len(p.read_text().splitlines())
-             for p in sorted(Path(REPO_ROOT, "ui").glob("*.py"))}
-    assert "scene_play.py" in sizes and "app.py" in sizes
-    too_big = {name: n for name, n in sizes.items() if n > MAX_UI_MODULE_LINES}
-    assert not too_big, too_big

@@ -2,6 +2,7 @@
 from tools.screenshots import render
 from tools.scripted_dice import ScriptedDice
 from events import actions as A
+from hardware import profiles
 from ui import app as ui_app
 from ui import loop
 
@@ -59,6 +60,7 @@ class FakeHardware:
         self.has_shake = True
         self.hold_buttons = True
         self.fs_writable = False
+        self.config = profiles.get('default')   # the board profile (the button legend)
         self.now = 0
         self.slept = []
         self.work_ms = work_ms

@@ -8,7 +8,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import scene_card
+from ui import turns
 from ui_helpers import fill_turn, new_session
 
 
@@ -84,7 +84,7 @@ def test_undo_only_by_the_filler_and_only_before_passing():
     # the bug: P2 could undo P1's box from the pause menu
     s.press(A.BACK)
     assert app.scene == ui_app.PAUSE and 'Undo last box' not in app.items
-    scene_card.undo(app, s.now)                     # even asked directly
+    turns.undo(app, s.now)                     # even asked directly
     assert app.dialog == ui_app.DLG_NOTE
     assert app.dialog_lines[:2] == ['Nothing to undo:', 'P1 passed on']
     assert snapshot(app) == before
@@ -106,7 +106,7 @@ def test_nobody_undoes_a_computers_box():
     before = snapshot(app)
     s.press(A.BACK)
     assert 'Undo last box' not in app.items
-    scene_card.undo(app, s.now)
+    turns.undo(app, s.now)
     assert app.dialog_lines[:2] == ["Easy2's box", 'is final']
     assert snapshot(app) == before
 
@@ -451,7 +451,7 @@ def test_big_moments_banner_and_tune_then_gone():
 
 
 def test_joker_and_upper_bonus_moments():
-    from ui import scene_card
+    from ui import turns
     s = new_session(dice=ScriptedDice(seed=5))
     s.start()
     app = s.app
@@ -462,7 +462,7 @@ def test_joker_and_upper_bonus_moments():
     g.dice[:] = b'\x03\x03\x03\x03\x03'
     g.rolls_left = 2
     fh = g.rules.categories.index('full_house')
-    scene_card.fill_box(app, fh, s.now)
+    turns.fill_box(app, fh, s.now)
     assert g.cards[0].scores[fh] == 25 and app.moment == codes.MOMENT_JOKER
     s.wait(1500)
     card = g.cards[0]
@@ -470,7 +470,7 @@ def test_joker_and_upper_bonus_moments():
         card.scores[b] = 3 * (b + 1)
     g.dice[:] = b'\x06\x06\x06\x01\x02'
     g.rolls_left = 1
-    scene_card.fill_box(app, 5, s.now)              # sixes 18: 78, bonus reached
+    turns.fill_box(app, 5, s.now)              # sixes 18: 78, bonus reached
     assert card.upper_bonus and app.moment == codes.MOMENT_UPPER
 
 

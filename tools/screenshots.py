@@ -34,6 +34,7 @@ from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
+from hardware import profiles  # noqa: E402
 from tools.scripted_dice import ScriptedDice  # noqa: E402
 from tools import percentile_table  # noqa: E402
 from yahtzee_core.ranking import Hints  # noqa: E402
@@ -97,6 +98,10 @@ class Session:
         self.now = 1000
         self.storage = storage if storage is not None else bytearray(b'\xff' * 4096)
         options.setdefault('table_path', None)      # never the tables/ folder
+        # the board the help's button legend describes: the Pico build, or the
+        # FeatherWing's three buttons for a board without hold buttons
+        options.setdefault('profile', profiles.get('default' if hold_buttons else
+                                                   'three-button'))
         self.app = ui_app.App(storage=self.storage, rng=dice or ScriptedDice(seed=7),
                               now_ms=self.now, has_shake=has_shake,
                               hold_buttons=hold_buttons, small_screen=height < 64,

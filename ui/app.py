@@ -5,16 +5,16 @@ the state, and the state is a small "view model" (scene, strings, dice faces) th
 ui/views.py draws. `version` goes up on every visible change, so the loop redraws and
 refreshes the display only then.
 
-Shape: App owns every attribute (all made in __init__, listed there). Scenes are plain
-functions in scene modules, one module per group: ui/scene_menus.py (boot notes, main
-and pause menus, new game, high scores, stats), ui/scene_play.py (a human's dice),
-ui/scene_cpu.py (a computer's turn), ui/scene_card.py (the scorecard) and
-ui/scene_end.py (ranking, initials, points lost). SCENES below maps each scene code
-to its `enter(app, now)` and `handle(app, action, now)`; `App.go(scene, now)` is the
-one way to change scene. A dialog (ui/codes.py DLG_*) sits over a scene and takes the
+Shape: App owns the state the scenes share (all made in __init__, listed there).
+Scenes are plain functions in scene modules (ui/scene_*.py, a few scenes each).
+SCENES below names each scene's module and its functions; `App.go(scene, now)` is the
+one way to change scene and the one place that imports and drops a scene module: the
+modules in RESIDENT are imported with the app and stay, any other is imported when
+one of its scenes is entered and dropped again when a scene of another module is.
+No scene module imports another; what several share is in ui/turns.py (the turn in
+play), ui/hints.py (the strategy table), ui/seats.py (names, big moments) and
+ui/app_saves.py (nvm). A dialog (ui/codes.py DLG_*) sits over a scene and takes the
 keys first (App._dialog_action).
-Helpers the scenes share: ui/app_saves.py (nvm) and ui/hints.py (hints, strategy
-table, decision logs). Split so each .py compiles in little RAM on the device.
 
 Runs unchanged under MicroPython (tests/mpy/check_app.py) with the views replaced.
 
@@ -28,22 +28,21 @@ Controls (see docs/SCREENS.md):
   OK steps it forward.
 """
 
+import gc
+import ui
 from events.ticks import elapsed
 from events import actions as A
-# the codes stay importable from ui.app (views, loop, sim and tests read them here)
+# the codes stay importable from ui.app (the simulator and tests read them here)
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
                       ANALYSIS, SCORES, STATS, PAGES, ODDS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
                       VIEW_CARD,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
                       AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
                       MOMENT_NAMES)
-# biggest first: each .py compiles in RAM while the ones before it stay resident
-from ui import scene_menus as menus
-from ui import scene_card as card
-from ui import scene_play as play
-from ui import scene_end as end
-from ui import scene_cpu as cpu
-from ui import app_saves, hints, seats, lazy_scenes as lazy
+# The resident scene modules, biggest first: each .py compiles in RAM while the ones
+# before it stay.
+from ui import scene_menus, scene_card, scene_play, scene_end, scene_cpu  # noqa: F401
+from ui import app_saves, hints, seats, turns  # noqa: F401 (app_saves: in this order)
 
 try:
     from micropython import const
@@ -51,31 +50,45 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+# A board's collection after dropping a module (CPython has no such heap).
+_tidy = gc.collect if hasattr(gc, 'mem_free') else int
 _TUMBLE_MS = const(70)      # face change while shaking
 _NOTE_MS = const(1500)      # how long a note stays on the play view
 
-# Scene code -> (enter(app, now), handle(app, action, now)). Where each scene can go
-# next: docs/ARCHITECTURE.md "Scenes"; in code, the `from ui.codes import` lines of
-# the scene modules.
+# Scene code -> (module under ui/, enter(app, now), handle(app, action, now), and
+# tick(app, now) run every frame while the scene is on, or None). Where each scene can
+# go next: docs/ARCHITECTURE.md "Scenes"; in code, the `from ui.codes import` lines
+# of the scene modules.
 SCENES = (
-    (menus.enter_boot, menus.handle_to_menu),           # BOOT
-    (menus.enter_menu, menus.handle_menu),              # MENU
-    (menus.enter_setup, menus.handle_setup),            # SETUP
-    (play.enter_play, play.handle_play),                # PLAY
-    (card.enter_card, card.handle_card),                # CARD
-    (cpu.enter_cpu, cpu.handle_cpu),                    # CPU
-    (menus.enter_pause, menus.handle_pause),            # PAUSE
-    (end.enter_over, end.handle_over),                  # OVER
-    (end.enter_initials, end.handle_initials),          # INITIALS
-    (end.enter_analysis, menus.handle_to_menu),         # ANALYSIS
-    (lazy.enter_scores, lazy.handle_records),           # SCORES (ui/lazy_scenes.py)
-    (lazy.enter_stats, lazy.handle_records),            # STATS
-    (lazy.enter_pages, lazy.handle_pages),              # PAGES
-    (lazy.enter_odds, lazy.handle_odds),                # ODDS
-    (lazy.enter_turn, lazy.handle_turn),                # TURN (ui/lazy_scenes.py)
-    (lazy.enter_standings, lazy.handle_standings),      # STANDINGS
-    (lazy.enter_names, lazy.handle_names),              # NAMES
+    ('scene_menus', 'enter_boot', 'handle_to_menu', None),          # BOOT
+    ('scene_menus', 'enter_menu', 'handle_menu', None),             # MENU
+    ('scene_menus', 'enter_setup', 'handle_setup', None),           # SETUP
+    ('scene_play', 'enter_play', 'handle_play', 'play_tick'),       # PLAY
+    ('scene_card', 'enter_card', 'handle_card', None),              # CARD
+    ('scene_cpu', 'enter_cpu', 'handle_cpu', 'cpu_tick'),           # CPU
+    ('scene_menus', 'enter_pause', 'handle_pause', None),           # PAUSE
+    ('scene_end', 'enter_over', 'handle_over', None),               # OVER
+    ('scene_names', 'enter_initials', 'handle_initials', None),     # INITIALS
+    ('scene_end', 'enter_analysis', 'handle_analysis', None),       # ANALYSIS
+    ('scene_records', 'enter_scores', 'handle_pages', None),        # SCORES
+    ('scene_records', 'enter_stats', 'handle_pages', None),         # STATS
+    ('scene_learn', 'enter_pages', 'handle_pages', None),           # PAGES
+    ('scene_learn', 'enter_odds', 'handle_odds', 'odds_step'),      # ODDS
+    ('scene_turn', 'enter_turn', 'handle_turn', None),              # TURN
+    ('scene_turn', 'enter_standings', 'handle_standings', None),    # STANDINGS
+    ('scene_names', 'enter_names', 'handle_names', None),           # NAMES
 )
+# Imported with the app, never dropped: the scenes of every game. The others (the
+# handovers and standings, names, records, help and odds) cost RAM only while on.
+RESIDENT = ('scene_menus', 'scene_card', 'scene_play', 'scene_end', 'scene_cpu')
+
+
+def scene_module(name):
+    """The scene module ui.`name`, imported now if it is not loaded."""
+    module = getattr(ui, name, None)
+    if module is None:
+        module = __import__('ui.' + name, None, None, (name,))
+    return module
 
 
 class App:
@@ -169,44 +182,47 @@ class App:
         # -- the game and what goes with it --
         self.game = None
         self.game_id = 0
-        self.hints = True
+        self.hints = True           # settings (kept in the records)
         self.sound = True
+        self.cpu_speed = 0          # a SPEED_NAMES index
         self.bots = None            # a bot per seat, made on the seat's first turn
         self.bot_noted = False      # a computer seat's fallback note was shown this game
-        self.hints_src = None       # hints.hint_source(): made once a game
-        self.hints_tried = False
+        self.hint_source = None     # hints.hint_source(): made once a game
+        self.hint_tried = False
         self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
         self.logs = None            # a DecisionLog per human seat (None for a CPU)
         self.log_complete = True    # False after a resume: early decisions are gone
         self.pts = bytearray(40)    # points each box would score now (39: Triple Yahtzee)
         self.labels = ()            # the game's box labels, split once per ruleset
         self.labels_of = None
-        self.cpu_phase = 0          # scene_cpu: where a computer turn is
-        self.cpu_box = -1           # scene_cpu: the box a computer announced
-        self.step_at = now_ms       # scene_cpu: last computer step
-        self.rows = []              # scene_card: box index per list row (-1 = summary)
-        self.zero_box = -1          # scene_card: the box a "score 0?" dialog asks about
-        self.card_return = PLAY     # scene_card: where BACK goes (PAUSE when opened there)
-        self.card_seat, self.standings_return = -1, PLAY  # read-only card; BACK of STANDINGS
-        self.turn_filled = self.turn_taken = False  # scene_turn: a fill on show; turn taken
-        self.summaries, self.cpu_speed = [], 0  # scene_turn: the last fills; SPEED_NAMES index
         self.people = self.people_store = None  # yahtzee_core.people (names, stats), its store
-        self.menu_codes = ()        # scene_menus: item code of each row of a menu
-        self.over_done = False      # scene_end: the finished game was counted
-        self.pending_high = []      # scene_end: [high entry, player] waiting for initials
-        self.initials = bytearray(b'AAA')
-        self.initial_pos = self.name_seat = 0   # name_seat: scene_names, the seat named
-        # scene_learn: PG_* on show, its page and pages (SCORES/STATS: their page too);
-        # where BACK goes, the cursor there
-        self.page_kind = self.page = self.page_count = 0
-        self.page_return, self.page_cursor = MENU, -1
-        self.odds_keep = []         # scene_learn: dice to keep, per ODDS row
         self.howto_done = False     # the first-boot how-to was shown (kept in the records)
         self.coach_mode = 0         # ui/coach.py: COACH_*, kept in the records
         self.coach = bytearray()    # coach: the game's costly decisions (saved with it)
         self.coach_lost = 0         # coach: decisions that did not fit the save
         self.coach_note = ''        # coach: what to say after the decision just made
         self.coach_warned = False   # coach: "unavailable" was said this game
+
+        # -- what scenes hand on to each other --
+        # returns[scene]: where BACK goes from that scene (App.open; CARD: the dice)
+        self.returns = bytearray(len(SCENES))
+        self.returns[CARD] = PLAY
+        self.rows = []              # CARD: box index per list row (-1 = summary)
+        self.zero_box = -1          # CARD: the box a "score 0?" dialog asks about
+        self.card_seat = -1         # CARD: another seat's card, read only (STANDINGS)
+        self.cpu_step_at = now_ms   # CPU: the last computer step
+        self.turn_filled = self.turn_taken = False  # TURN: a fill on show; turn taken
+        self.summaries = []         # TURN: the last fills (ui/turns.py note_fill)
+        self.menu_codes = ()        # MENU, PAUSE: item code of each row
+        self.over_done = False      # OVER: the finished game was counted
+        self.pending_high = []      # OVER to INITIALS: [high entry, player] to name
+        self.initials = bytearray(b'AAA')   # INITIALS, NAMES: the three letters
+        self.initial_pos = 0        # and the one being edited
+        self.name_seat = 0          # NAMES: the seat named (-1: back to SETUP)
+        # PAGES: PG_* on show and its page (SCORES/STATS: their page too); the CARD
+        # cursor to come back to (App.open)
+        self.page_kind = self.page = 0
+        self.page_cursor = -1
 
         # -- setup (new game) --
         self.setup_players = 1
@@ -231,15 +247,33 @@ class App:
         from ui import app_load     # needed only now: it leaves RAM again
         app_load.load_records(self)
         self.saved = app_load.load_game(self)   # True when a game can be resumed
-        lazy.drop_module('app_load')
+        yc.rules.forget('ui.app_load')     # (the one unloader)
 
         self.go(BOOT if self.messages else MENU, now_ms)
 
     # ================================================================== scenes
     def go(self, scene, now):
-        """The one way to change scene: set it and run its enter()."""
+        """The one way to change scene: set it, drop the module of the scene left
+        when it is not resident and not the new scene's, and run the new scene's
+        enter() (importing its module if it is not loaded)."""
+        left = SCENES[self.scene][0]
+        name = SCENES[scene][0]
         self.scene = scene
-        SCENES[scene][0](self, now)
+        if left != name and left not in RESIDENT:
+            from yahtzee_core.rules import forget
+            forget('ui.' + left)
+            _tidy()     # its code's room is free for what comes next
+        getattr(scene_module(name), SCENES[scene][1])(self, now)
+
+    def open(self, scene, now, kind=0, first=0, back=-1):
+        """Go to a scene whose BACK returns to the scene on show (or to `back`): the
+        card from PAUSE or STANDINGS, PAGES (pages of `kind` from page `first`), ODDS
+        or STANDINGS. The list cursor is kept for the card's rows (PAGES from CARD)."""
+        self.returns[scene] = self.scene if back < 0 else back
+        self.page_kind = kind
+        self.page = first
+        self.page_cursor = self.cursor
+        self.go(scene, now)
 
     def handle(self, action, now):
         """Feed one action code. The waking press of a dimmed/asleep screen is eaten."""
@@ -253,7 +287,8 @@ class App:
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)
             return
-        SCENES[self.scene][1](self, action, now)
+        s = SCENES[self.scene]
+        getattr(scene_module(s[0]), s[2])(self, action, now)
 
     def _dialog_action(self, action, now):
         d = self.dialog
@@ -262,7 +297,7 @@ class App:
         if d == DLG_ZERO:
             if action == A.OK:
                 self.dialog = DLG_NONE
-                card.fill_box(self, self.zero_box, now)
+                turns.fill_box(self, self.zero_box, now)
             elif action == A.BACK:
                 self.dialog = DLG_NONE
                 self.touch()
@@ -275,12 +310,13 @@ class App:
         else:
             self.dialog = DLG_NONE
             if self.scene == CPU:       # a computer turn held by a note goes on calmly
-                self.step_at = now - self.step_ms // 2
+                self.cpu_step_at = now - self.step_ms // 2
             self.touch()
 
     def tick(self, now):
-        """Advance timers: tumbling dice, computer steps, notes, dimming. Allocates
-        nothing when nothing happens."""
+        """Advance timers: tumbling dice, the scene's own (an OK roll landing, the
+        computer's steps, the odds' rows), big moments, dimming. Allocates nothing
+        when nothing happens."""
         if self.tumbling:
             if elapsed(now, self.tumble_at) >= _TUMBLE_MS:
                 self.tumble_at = now
@@ -290,16 +326,11 @@ class App:
                         self.faces[i] = self.rand() % 6 + 1
                 self.touch()
             self.last_input = now
-        elif self.scene == CPU and self.dialog == DLG_NONE:
-            cpu.cpu_tick(self, now)
-            self.last_input = now
-        elif self.scene == ODDS:
-            lazy.odds_step(self)   # the rows not worked out yet, one a frame
-        play.play_tick(self, now)   # an OK roll landing, a big moment's flashes and tune
-        if self.note_until >= 0 and elapsed(now, self.note_until) > 0:
-            self.note_until = -1
-            if self.scene == PLAY:
-                play.update_play_texts(self)
+        s = SCENES[self.scene]
+        if s[3] is not None:
+            getattr(scene_module(s[0]), s[3])(self, now)
+        if self.moment:
+            seats.moment_tick(self, now)
         idle = elapsed(now, self.last_input)
         if self.power == AWAKE and idle >= self.dim_ms:
             self.power = DIM
@@ -320,7 +351,7 @@ class App:
         s = self.scene
         if self.game is not None and (s == PLAY or s == CPU or s == CARD):
             if s != CARD:
-                play.update_play_texts(self)
+                turns.update_play_texts(self)
             lines = self.dialog_lines
             lines[0] = 'Shake sensor lost'
             lines[1] = 'OK rolls the dice'
@@ -467,12 +498,12 @@ class App:
         for bot in self.bots or ():
             if bot is not None and hasattr(bot, 'close'):
                 bot.close()
-        values = getattr(getattr(self.hints_src, 'planner', None), 'values', None)
+        values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
         if values is not None and hasattr(values, 'close'):
             values.close()
         self.bots = None
-        self.hints_src = None
-        self.hints_tried = False
+        self.hint_source = None
+        self.hint_tried = False
         self.logs = None
         self.log_complete = from_start
         if from_start:

@@ -69,6 +69,14 @@ def add(app, seat, rnd, dice, rolls_left, made, best, cost):
                             cost >> 6)))
 
 
+def forget_box(app, seat, rnd):
+    """The box decision of `seat` in round `rnd` was undone: its entry, if it is the
+    last one, goes (a hold's entry stays: that decision was made)."""
+    c = app.coach
+    if len(c) >= REC and c[-REC] == seat and c[-REC + 1] == rnd:    # rolls left 0
+        app.coach = c[:-REC]
+
+
 def record(app, i):
     """(seat, round, roll index, rolls left, choice made, best choice, cost) of entry i."""
     d = app.coach
@@ -99,13 +107,13 @@ def describe(app, rolls_left, choice):
 
 
 def show_page(app, i):
-    """Page i of the coach's list: 0 the summary, then one costly decision a page."""
+    """Page i of the coach's list: 0 the summary, then one costly decision a page.
+    Returns the number of pages."""
     g = app.game
     n = entries(app)
-    app.page_count = n + 1
     if i == 0:
         _summary(app, n)
-        return
+        return n + 1
     seat, rnd, r, rolls_left, made, best, cost = record(app, i - 1)
     from yahtzee_core.dice import roll_dice
     humans = 0
@@ -120,6 +128,7 @@ def show_page(app, i):
         values.append('%d' % rolls_left)
     app.set_list(title, items, values, title_right='-' + points(cost),
                  footer='%d/%d  OK: next' % (i, n))
+    return n + 1
 
 
 def _summary(app, n):

@@ -1,8 +1,8 @@
-"""What the strategy table gives the app, for any scene: hints (the hint dialog and
-applying it), the points-lost yardstick, and each human seat's decision log.
-Plain functions of the app."""
+"""What perfect play gives the app, for any scene: hints from the strategy table (the
+hint dialog and applying it), the points-lost yardstick, each human seat's decision
+log, and perfect play's score percentiles. Plain functions of the app."""
 
-from ui.codes import CARD, ODDS, PLAY, DLG_NONE, DLG_HINT, DLG_NOTE
+from ui.codes import CARD, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE
 from ui.app_saves import save_game
 
 
@@ -22,8 +22,8 @@ def table_for(app, rules):
 def hint_source(app):
     """Where hints come from: yahtzee_core.ranking.Hints (the strategy table, or level
     `good` when there is none: then .fallback is True), or None when neither works."""
-    if not app.hints_tried and app.game is not None:
-        app.hints_tried = True
+    if not app.hint_tried and app.game is not None:
+        app.hint_tried = True
         src = None
         rules = app.game.rules
         try:
@@ -34,8 +34,8 @@ def hint_source(app):
                 src = Hints(rules, table_for(app, rules))
         except (ImportError, MemoryError, OSError, ValueError, KeyError):
             src = None
-        app.hints_src = src
-    return app.hints_src
+        app.hint_source = src
+    return app.hint_source
 
 
 def hints_available(app):
@@ -86,8 +86,7 @@ def apply_hint(app, now):
         return
     g = app.game
     if h[0] == 'odds':
-        app.page_return = PLAY
-        app.go(ODDS, now)
+        app.open(ODDS, now)         # from the dice (PLAY): BACK comes back to them
     elif h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
@@ -164,3 +163,20 @@ def coach_say(app):
         app.coach_note = ''
         app.dialog = DLG_NOTE
         app.touch()
+
+
+def perfect_scores(app, name):
+    """Perfect play's percentile table of ruleset `name` (yahtzee_core.percentiles),
+    or None when the app has none or it cannot be read. App(percentile_path=...): a
+    pattern with %s for the ruleset name, or a callable(name) returning a path or
+    the table's bytes; None shows nothing."""
+    src = app.percentile_path
+    if src is not None:
+        src = src(name) if callable(src) else src % name
+    if src is None:
+        return None
+    from yahtzee_core.percentiles import PerfectScores
+    try:
+        return PerfectScores.load(src) if isinstance(src, str) else PerfectScores(src)
+    except (ValueError, MemoryError):   # PercentileError is a ValueError
+        return None

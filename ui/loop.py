@@ -11,7 +11,7 @@ The display is built with auto_refresh=False, so nothing is sent to it otherwise
 
 from events.ticks import TICKS_MASK, ticks_diff
 from events import actions as A
-from ui import app as _app
+from ui.codes import AWAKE, DIM, ASLEEP
 
 try:
     from micropython import const
@@ -40,7 +40,7 @@ class Runner:
         self.redraws = 0
         self.refreshes = 0
         self._drawn = -1
-        self._power = _app.AWAKE
+        self._power = AWAKE
         if display is not None and views is not None:
             display.root_group = views.root
 
@@ -75,7 +75,7 @@ class Runner:
         if self.views is not None:
             self.views.update(app)
         self.redraws += 1
-        if self.display is not None and app.power != _app.ASLEEP:
+        if self.display is not None and app.power != ASLEEP:
             self.display.refresh()
             self.refreshes += 1
         return True
@@ -85,15 +85,15 @@ class Runner:
         self._power = power
         if d is None:
             return
-        if power == _app.ASLEEP:
+        if power == ASLEEP:
             d.sleep()
         else:
             d.wake()
-            d.set_brightness(DIM_LEVEL if power == _app.DIM else BRIGHT)
+            d.set_brightness(DIM_LEVEL if power == DIM else BRIGHT)
 
     @property
     def frame_ms(self):
-        return ASLEEP_FRAME_MS if self.app.power == _app.ASLEEP else FRAME_MS
+        return ASLEEP_FRAME_MS if self.app.power == ASLEEP else FRAME_MS
 
 
 def _dice_source():
@@ -131,14 +131,15 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
     profile (for the button legend) taken from hw; the how-to at the first boot."""
     height = hw.display.height if hw.display is not None else 64
     width = hw.display.width if hw.display is not None else 128
-    return _app.App(rules_default=rules_default, storage=hw.storage,
+    from ui.app import App
+    return App(rules_default=rules_default, storage=hw.storage,
                     rng=rng if rng is not None else _dice_source(),
                     now_ms=hw.ticks_ms(), has_shake=hw.has_shake,
                     hold_buttons=hw.hold_buttons, small_screen=height < 64,
                     list_rows=views.list_rows if views is not None else (2 if height < 64 else 4),
                     text_cols=width // 6, messages=hw.messages,
                     table_path=table_path, fs_writable=hw.fs_writable,
-                    file_writer=write_lines, profile=getattr(hw, 'config', None),
+                    file_writer=write_lines, profile=hw.config,
                     first_howto=first_howto, percentile_path=percentile_path)
 
 

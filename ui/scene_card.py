@@ -1,11 +1,12 @@
 """The scorecard scene (CARD): every box with its score or what it would score now,
-picking a box (with a "score 0?" check), undo. Plain functions of the app.
+and picking a box (with a "score 0?" check); ui/turns.py fills it. Plain functions of
+the app.
 
 What the keys do here: UP/DOWN move over the boxes this roll may fill; OK fills the
 box under the cursor (a 0 asks first), or goes back when the dice are not rolled yet;
 BACK goes back (to the dice, or to the pause menu when opened from it); HINT hints;
 HELP (and HOLD_3 on boards with hold buttons, free here) shows the rules of the box
-under the cursor (ui/scene_learn.py), then comes back to the same row.
+under the cursor (PAGES), then comes back to the same row.
 Filling the last box of the game leads to the ranking (OVER); a human's fill in a
 game of several seats to the handover (TURN: undo or pass); any other fill to the
 next seat's turn (PLAY, which hands a computer seat on to CPU). The card is read
@@ -13,11 +14,9 @@ only (OK refuses with a note) during a computer's turn and for another seat's ca
 """
 
 from events import actions as A
-from ui.codes import (PLAY, CARD, OVER, TURN, DLG_NONE, DLG_ZERO, DLG_NOTE, VIEW_CARD,
-                      PG_RULES, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
-from ui.app_saves import save_game
-from ui.hints import show_hint, log_box, coach_say
-from ui.seats import big_moment
+from ui.codes import PLAY, CARD, PAGES, DLG_ZERO, VIEW_CARD, PG_RULES
+from ui.hints import show_hint
+from ui.turns import fill_box, refuse
 
 
 def read_only(app):
@@ -80,8 +79,7 @@ def handle_card(app, action, now):
         show_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
         b = app.rows[app.cursor]
-        from ui.scene_learn import open_pages
-        open_pages(app, PG_RULES, CARD, now, b if b >= 0 else 0)
+        app.open(PAGES, now, PG_RULES, b if b >= 0 else 0)
 
 
 def _card_rows(app, card, rolled):
@@ -149,93 +147,6 @@ def _pick(app, now):
 
 
 def _back(app, now):
-    to = app.card_return
-    app.card_return = PLAY
+    to = app.returns[CARD]
+    app.returns[CARD] = PLAY
     app.go(to, now)
-
-
-def refuse(app, first, second):
-    """A move this player may not make (or a warning): say why in a note, with a low
-    beep; change nothing."""
-    lines = app.dialog_lines
-    lines[0] = first
-    lines[1] = second
-    lines[2] = 'any key: close'
-    app.dialog = DLG_NOTE
-    app.beep(220, 120)
-    app.touch()
-
-
-def fill_box(app, b, now):
-    """Fill box b for the seat in play (a human's pick or a computer's choice), then
-    the next seat's turn, or the ranking after the last box."""
-    g = app.game
-    p = g.current
-    human = not app.is_cpu(p)
-    if human:
-        log_box(app, g, b)
-    card = g.card
-    bonuses = card.bonus_count
-    upper = card.upper_bonus
-    d = g.dice
-    # a Joker: five alike scoring a box's fixed points (times Triple Yahtzee's column)
-    # (checked after the fill: some rules give no Joker after a scratched Yahtzee)
-    jp = g.rules.joker_points
-    n = len(jp) if jp is not None else 1
-    joker = jp is not None and jp[b % n] and d[0] == d[1] == d[2] == d[3] == d[4]
-    gained = g.fill(b)
-    app.beep(988 if gained else 220, 80)
-    if card.bonus_count > bonuses:
-        big_moment(app, MOMENT_BONUS, now)
-    elif joker and card.scores[b] == jp[b % n] * (b // n + 1):
-        big_moment(app, MOMENT_JOKER, now)
-    elif card.upper_bonus > upper:
-        big_moment(app, MOMENT_UPPER, now)
-    app.dialog = DLG_NONE
-    app.card_seat = -1
-    if g.over:
-        app.coach_note = ''     # the coach's list at the end has it
-        app.go(OVER, now)
-        return
-    save_game(app)
-    app.turn_taken = False
-    if len(g.players) > 1:
-        from ui.scene_turn import note_fill
-        note_fill(app, p, b, gained)
-        if human:           # the filler's last look, and last chance to undo
-            app.turn_filled = True
-            app.go(TURN, now)
-            coach_say(app)
-            return
-    app.go(PLAY, now)
-    coach_say(app)
-
-
-def undo(app, now):
-    """Take back the last box filled: that seat's turn again. Only its filler may:
-    from the pause menu alone, or on the handover screen right after the fill."""
-    g = app.game
-    if g is None:
-        return
-    n = len(g.players)
-    filler = (g.current - 1) % n
-    if g.last_fill is None and app.is_cpu(filler):
-        refuse(app, "%s's box" % app.player_name(filler), 'is final')
-        return
-    if not g.can_undo or (n > 1 and app.scene != TURN):
-        refuse(app, 'Nothing to undo:', '%s passed on' % app.player_name(filler)
-               if n > 1 else 'dice rolled since')
-        return
-    g.undo()
-    if n > 1:
-        del app.summaries[-1:]
-    # the undone box is no longer a decision (the turn's holds still are)
-    log = app.logs[g.current] if app.logs is not None else None
-    if log is not None and len(log) and log.record(len(log) - 1)[4] == 0:
-        log.data = log.data[:-8]
-    c = app.coach   # nor is its coach entry (ui/coach.py: seat | rolls left << 3, round)
-    if len(c) >= 7 and c[-7] == g.current and c[-6] == g.round:
-        app.coach = c[:-7]
-    save_game(app)
-    app.go(PLAY, now)
-    app.note('Undone', now)

@@ -1,19 +1,18 @@
 """A computer's turn (CPU), shown step by step: roll, hold, roll, ..., announce the
-box, fill it (scene_card.fill_box, which leads to the next turn or the ranking; a roll
-that wins at once, Generala served, leads to the ranking OVER at the next step). OK
-plays the rest of the turn at once; BACK opens the pause menu (PAUSE), UP the
-standings. No other key acts: a human never plays a computer's turn. Plain functions
-of the app; tick() in ui/app.py calls cpu_step every app.step_ms (a quarter of it at
-speed "fast", the whole turn at once at "instant").
+box, fill it (ui/turns.py fill_box, which leads to the next turn or the ranking; a
+roll that wins at once, Generala served, leads to the ranking OVER at the next step).
+OK plays the rest of the turn at once; BACK opens the pause menu (PAUSE), UP the
+standings (STANDINGS). No other key acts: a human never plays a computer's turn.
+Plain functions of the app; App.tick calls cpu_tick every frame, which steps every
+app.step_ms (a quarter of it at speed "fast", the whole turn at once at "instant").
 """
 
 from events import actions as A
 from events.ticks import elapsed
-from ui.codes import CPU, PAUSE, OVER, DLG_NOTE, wrap
+from ui.codes import CPU, PAUSE, OVER, STANDINGS, DLG_NONE, DLG_NOTE, wrap
 from ui.app_saves import save_game
 from ui.hints import table_for
-from ui.scene_card import fill_box
-from ui.scene_play import start_turn, update_play_texts
+from ui.turns import fill_box, start_turn, update_play_texts
 from ui.seats import yahtzee_rolled
 
 try:
@@ -22,16 +21,20 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# where a computer turn is (app.cpu_phase)
+# where a computer turn is (_phase)
 _CPU_ROLLED = const(0)      # dice rolled: choose what to hold next
 _CPU_HELD = const(1)        # holds chosen: roll next
 _CPU_ANNOUNCED = const(2)   # box announced: fill it next
 _CPU_KEEPS_ALL = const(3)   # keeps all five: choose a box next
 
+_phase = _CPU_ROLLED        # the turn on show's step (this scene's own state)
+_box = -1                   # the box it announced
+
 
 def enter_cpu(app, now):
-    app.cpu_phase = _CPU_ROLLED
-    app.step_at = now - app.step_ms // 2    # first step after half a step
+    global _phase
+    _phase = _CPU_ROLLED
+    app.cpu_step_at = now - app.step_ms // 2    # first step after half a step
     start_turn(app)
     _note_bot_fallback(app, _get_bot(app, app.game.current))
 
@@ -44,33 +47,36 @@ def handle_cpu(app, action, now):
     elif action == A.BACK:
         app.go(PAUSE, now)
     elif action == A.UP or action == A.STANDINGS:
-        from ui.scene_turn import open_standings
-        open_standings(app, now)
+        app.open(STANDINGS, now)
 
 
 def cpu_tick(app, now):
     """A frame of a computer turn: a step when its time has come (speed: watch, fast
-    = four times as often, instant = the whole turn)."""
+    = four times as often, instant = the whole turn); none while a note is up."""
+    if app.dialog != DLG_NONE:
+        return
+    app.last_input = now        # a computer playing keeps the screen awake
     if app.cpu_speed == 2:
         cpu_finish(app, now)
-    elif elapsed(now, app.step_at) >= (app.step_ms >> (2 * app.cpu_speed)):
-        app.step_at = now
+    elif elapsed(now, app.cpu_step_at) >= (app.step_ms >> (2 * app.cpu_speed)):
+        app.cpu_step_at = now
         cpu_step(app, now)
 
 
 def cpu_step(app, now):
     """One visible step of a computer turn: roll, hold, roll, ..., announce, fill."""
+    global _phase, _box
     g = app.game
     if g.over:          # won at once: the banner stays until OK (handle_cpu)
         return
     p = g.current
     bot = _get_bot(app, p)
-    phase = app.cpu_phase
+    phase = _phase
     if g.over:      # won at once by the roll shown (Generala served)
         app.go(OVER, now)
         return
     if phase == _CPU_ANNOUNCED:
-        fill_box(app, app.cpu_box, now)
+        fill_box(app, _box, now)
         return
     if not g.rolled:
         g.roll()
@@ -89,22 +95,22 @@ def cpu_step(app, now):
                 g.release(i)
         app.sync_dice()
         if keep == 5:
-            app.cpu_phase = _CPU_KEEPS_ALL
+            _phase = _CPU_KEEPS_ALL
             update_play_texts(app, 'Keeps all')
         else:
-            app.cpu_phase = _CPU_HELD
+            _phase = _CPU_HELD
             update_play_texts(app, 'Holds %d' % keep if keep else 'Holds none')
     elif g.rolls_left > 0 and phase == _CPU_HELD:
         g.roll()
-        app.cpu_phase = _CPU_ROLLED
+        _phase = _CPU_ROLLED
         app.sync_dice()
         if not yahtzee_rolled(app, now):
             app.beep(440, 40)
         update_play_texts(app, 'Rolls')
     else:
         box = bot.choose_box(g.cards[p], g.dice)
-        app.cpu_box = box
-        app.cpu_phase = _CPU_ANNOUNCED
+        _box = box
+        _phase = _CPU_ANNOUNCED
         g.card.points_into(g.dice, app.pts, g.rolls_left == 2)   # 2: Generala's served
         update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)

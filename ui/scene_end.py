@@ -1,14 +1,14 @@
-"""The end of a game: the ranking (OVER), high-score initials (INITIALS) and points
-lost against optimal play (ANALYSIS), after which the main menu (MENU; the keys of
-ANALYSIS are scene_menus.handle_to_menu). Entering OVER counts the finished game in
-the records once. Plain functions of the app."""
+"""The end of a game: the ranking (OVER) and points lost against optimal play
+(ANALYSIS), after which the main menu (MENU); each new high score is named first
+(INITIALS, ui/scene_names.py), and with the coach on its list (PAGES) stands in for
+the analysis. Entering OVER counts the finished game in the records once. Plain
+functions of the app."""
 
 from events import actions as A
-from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, PG_COACH, MOMENT_HIGH
+from ui.codes import MENU, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH, MOMENT_HIGH
 from ui.app_saves import save_records, save_people, clear_game
-from ui.hints import analysis_planner
+from ui.hints import analysis_planner, perfect_scores
 from ui.seats import big_moment
-from ui.lazy_scenes import drop_module
 
 
 # -- OVER: the ranking --
@@ -19,7 +19,6 @@ def enter_over(app, now):
     if not app.over_done:
         app.over_done = True
         _record_game(app, perfect)
-        drop_module('scene_turn')   # the handovers are over
         if app.pending_high:
             big_moment(app, MOMENT_HIGH, now)
     w = app.game.winner         # Generala served: the game ended at once
@@ -42,28 +41,11 @@ def enter_over(app, now):
                  footer='OK: continue')
 
 
-def perfect_scores(app, name):
-    """Perfect play's percentile table of ruleset `name` (yahtzee_core.percentiles),
-    or None when the app has none or it cannot be read. App(percentile_path=...): a
-    pattern with %s for the ruleset name, or a callable(name) returning a path or
-    the table's bytes; None shows nothing."""
-    src = app.percentile_path
-    if src is not None:
-        src = src(name) if callable(src) else src % name
-    if src is None:
-        return None
-    from yahtzee_core.percentiles import PerfectScores
-    try:
-        return PerfectScores.load(src) if isinstance(src, str) else PerfectScores(src)
-    except (ValueError, MemoryError):   # PercentileError is a ValueError
-        return None
-
-
 def handle_over(app, action, now):
     if app.list_move(action):
         return
     if action == A.OK or action == A.BACK:
-        _after_ranking(app, now)
+        app.go(INITIALS if app.pending_high else ANALYSIS, now)  # names first
 
 
 def _record_game(app, perfect):
@@ -101,49 +83,13 @@ def _record_game(app, perfect):
     clear_game(app)
 
 
-def _after_ranking(app, now):
-    """Initials for each new high score first, then the analysis."""
-    app.go(INITIALS if app.pending_high else ANALYSIS, now)
-
-
-# -- INITIALS: naming a high score --
-def enter_initials(app, now):
-    from ui.scene_names import start_letters
-    start_letters(app, app.player_name(app.pending_high[0][1]))
-    _show_initials(app)
-
-
-def _show_initials(app):
-    entry, p = app.pending_high[0]
-    score = entry[0]
-    from ui.scene_names import letters_text
-    app.set_list('High score!', ['%s scored %d' % (app.player_name(p), score),
-                                 'Name:  ' + letters_text(app)], ['', ''],
-                 footer='OK next  BACK prev')
-
-
-def handle_initials(app, action, now):
-    from ui.scene_names import edit_letters
-    if edit_letters(app, action) == 1:
-        entry, p = app.pending_high.pop(0)
-        app.records.set_initials(entry, bytes(app.initials).decode().replace('_', ' '))
-        save_records(app)
-        app.beep(1319, 120)
-        if not app.pending_high:
-            drop_module('scene_names')
-        _after_ranking(app, now)
-    else:
-        _show_initials(app)
-
-
 # -- ANALYSIS: points lost --
 def enter_analysis(app, now):
     """Points lost by each human seat; straight on to the menu when there is no
     strategy table or no decision to judge. With the coach on, its list instead (every
     costly decision, a page each: ui/coach.py), then the menu."""
     if app.coach_mode:
-        from ui.scene_learn import open_pages
-        open_pages(app, PG_COACH, MENU, now)
+        app.open(PAGES, now, PG_COACH, back=MENU)
         return
     rows = analysis_rows(app)
     if rows is None:
@@ -151,6 +97,13 @@ def enter_analysis(app, now):
         return
     app.set_list('Points lost', [r[0] for r in rows], [r[1] for r in rows],
                  footer='' if app.log_complete else 'since resume')
+
+
+def handle_analysis(app, action, now):
+    if app.list_move(action):
+        return
+    if action == A.OK or action == A.BACK:
+        app.go(MENU, now)
 
 
 def analysis_rows(app):

@@ -2,60 +2,47 @@
 the how-to, the coach's list) and the odds of every open box (ODDS). Plain functions
 of the app.
 
-Imported only when one of them opens (the stubs in ui/lazy_scenes.py), and
-dropped again with ui/help_text.py and yahtzee_core/odds.py when it closes, so the
-texts and the odds tables take RAM only while they are on screen.
+App.go imports this module when one of them opens and drops it when it closes; it
+drops ui/help_text.py and yahtzee_core/odds.py then too, so the texts and the odds
+tables take RAM only while they are on screen.
 
 Keys: UP/DOWN (LEFT/RIGHT, HOLD_1/HOLD_2) scroll a page or move over the odds; OK
 turns to the next page (the rules go round; the how-to and the coach's list end after
-their last page); BACK goes back to where they were opened (app.page_return).
+their last page); BACK goes back to where they were opened (App.open).
 """
 
-import sys
-
 from events import actions as A
-from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_HOWTO, PG_COACH
+from ui.codes import CARD, PG_RULES, PG_COACH
+
+_count = 0          # PAGES: how many pages the kind on show has
+_keep = []          # ODDS: the dice to keep, per row (None: not worked out yet)
 
 
-def open_pages(app, kind, back_to, now, first=0):
-    """Show pages of kind PG_* from page `first`; BACK (or the end) returns to back_to."""
-    app.page_kind = kind
-    app.page = first
-    app.page_return = back_to
-    app.page_cursor = app.cursor if back_to == CARD else -1
-    app.go(PAGES, now)
-
-
-def open_odds(app, back_to, now):
-    app.page_return = back_to
-    app.page_cursor = -1
-    app.go(ODDS, now)
-
-
-# -- PAGES --
+# -- PAGES (app.page_kind from app.page: App.open) --
 def enter_pages(app, now):
+    global _count
     kind = app.page_kind
     if kind == PG_COACH:
         from ui import coach
-        coach.show_page(app, app.page)
+        _count = coach.show_page(app, app.page)
         return
     from ui import help_text
     rules = rules_in_play(app)
-    profile = board_profile(app)
+    profile = app.profile
     if kind == PG_RULES:
         n = rules.n_boxes
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
         extra = help_text.extra_pages(rules, g.round_dice is not None if g is not None and
                                       not g.over else app.setup_duplicate)
-        app.page_count = n + len(extra) + 1
+        _count = n + len(extra) + 1
         page = app.page
         title, text = (help_text.box_help(rules, page) if page < n else
                        extra[page - n] if page < n + len(extra) else help_text.legend(profile))
         footer = 'OK: next  BACK: done'
     else:
         pages = help_text.howto(rules, profile)
-        app.page_count = len(pages)
+        _count = len(pages)
         title, text = pages[app.page]
         footer = 'OK: next  BACK: skip'
         if not app.howto_done:      # shown once: remembered in the records
@@ -64,7 +51,7 @@ def enter_pages(app, now):
             save_records(app)
     lines = list(help_text.wrap(text, app.text_cols - 1))   # the scrollbar's column
     app.set_list(title, lines, [''] * len(lines),
-                 title_right='%d/%d' % (app.page + 1, app.page_count), footer=footer)
+                 title_right='%d/%d' % (app.page + 1, _count), footer=footer)
 
 
 def handle_pages(app, action, now):
@@ -72,7 +59,7 @@ def handle_pages(app, action, now):
         return
     if action == A.OK:
         app.page += 1
-        if app.page >= app.page_count:
+        if app.page >= _count:
             if app.page_kind != PG_RULES:
                 _leave(app, now)
                 return
@@ -91,37 +78,21 @@ def rules_in_play(app):
     return yc.ruleset(yc.RULESETS[app.setup_rules])
 
 
-def board_profile(app):
-    if app.profile is not None:
-        return app.profile
-    from hardware.profiles import get
-    return get('default' if app.hold_buttons else 'three-button')
-
-
 def _leave(app, now):
-    to = app.page_return
+    """Back where PAGES or ODDS was opened (the card on the same row): the texts and
+    the odds tables leave RAM (App.go drops this module)."""
+    from yahtzee_core.rules import forget
+    to = app.returns[app.scene]
     cursor = app.page_cursor
     app.page_cursor = -1
-    if app.scene == ODDS:
-        app.odds_keep = []
-        from yahtzee_core.rules import forget
-        forget('odds')
-    _drop('help_text')
-    _drop('help_more')
+    forget('yahtzee_core.odds')
+    forget('ui.help_text')
+    forget('ui.help_more')
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
         app.scroll_to_cursor()
         app.touch()
-    _drop('scene_learn')
-
-
-def _drop(name):
-    """Let a ui module leave RAM (imported again when needed)."""
-    sys.modules.pop('ui.' + name, None)
-    ui = sys.modules.get('ui')
-    if ui is not None:
-        ui.__dict__.pop(name, None)
 
 
 # -- ODDS --
@@ -140,7 +111,8 @@ def enter_odds(app, now):
     if not g.rolled:
         from ui.odds_fresh import FRESH
         fresh = FRESH[rules.name]
-        _drop('odds_fresh')
+        from yahtzee_core.rules import forget
+        forget('ui.odds_fresh')
     per = rules.n_boxes // getattr(rules, 'columns', 1)    # boxes of one column
     for b in range(rules.n_boxes):
         if scores[b] != 255:
@@ -151,7 +123,8 @@ def enter_odds(app, now):
         keeps.append(None)      # None: not worked out yet (always None before a roll)
         k = 2 * (b % per)
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
-    app.odds_keep = keeps
+    global _keep
+    _keep = keeps
     app.set_list('Odds', items, values, cursor=0)
     if g.rolled:
         for row in range(min(app.list_rows, len(keeps))):
@@ -159,10 +132,10 @@ def enter_odds(app, now):
     _odds_texts(app)
 
 
-def odds_step(app):
+def odds_step(app, now):
     """The next row still to work out, if any (one a frame)."""
     if app.game.rolled:
-        keeps = app.odds_keep
+        keeps = _keep
         for row in range(len(keeps)):
             if keeps[row] is None:
                 _odds_row(app, row)
@@ -182,7 +155,7 @@ def _odds_row(app, row):
             b += 1
     chance, pts, keep = chase(g.rules, b, tuple(g.dice), g.rolls_left)
     app.values[row] = _odds_text(chance, pts)
-    app.odds_keep[row] = keep
+    _keep[row] = keep
     app.list_version += 1
     app.touch()
 
@@ -205,7 +178,7 @@ def _percent(chance):
 def _odds_texts(app):
     """The dice to keep for the box under the cursor: in the footer (title on 128x32)."""
     g = app.game
-    keep = app.odds_keep[app.cursor] if app.odds_keep else None
+    keep = _keep[app.cursor] if _keep else None
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolls_left:

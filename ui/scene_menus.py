@@ -1,22 +1,22 @@
 """The list scenes around a game: boot notes (BOOT), the main menu (MENU), the pause
-menu (PAUSE) and new-game setup (SETUP). Plain functions of the app. High scores and
-lifetime stats (SCORES, STATS, and the CSV export) and the seats' names (NAMES) are in
-modules loaded on first use (ui/lazy_scenes.py).
+menu (PAUSE) and new-game setup (SETUP). Plain functions of the app.
 
-Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the pause
-menu opens the scorecard (CARD) and undoes a box (scene_card.undo).
+Starting or resuming a game, Continue and Hint lead to the dice (PLAY); the menus
+open high scores and lifetime stats (SCORES, STATS), rules and how-to (PAGES), the
+odds (ODDS), the standings (STANDINGS) and the scorecard (CARD), and the pause menu
+undoes a box (ui/turns.py undo); setup names the seats (NAMES). The CSV export is
+ui/export.py's, loaded for it.
 """
 
 from events import actions as A
-from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
-                      KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
+from ui.codes import (MENU, SETUP, PLAY, CARD, SCORES, STATS, NAMES, PAGES, ODDS,
+                      STANDINGS, KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
                       PG_HOWTO, COACH_NAMES)
 from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
                           clear_game)
 from ui.hints import hints_available, show_hint
-from ui.scene_card import undo, refuse
+from ui.turns import undo, refuse
 from ui.seats import seat_name
-from ui.lazy_scenes import drop_module
 
 try:
     from micropython import const
@@ -58,10 +58,8 @@ def enter_boot(app, now):
 
 # -- MENU and PAUSE --
 def enter_menu(app, now):
-    drop_module('scene_records')    # back from SCORES or STATS: their code leaves RAM
     if app.first_howto and not app.howto_done and app.records_store is not None:
-        from ui.scene_learn import open_pages   # once, at the first boot (after BOOT)
-        open_pages(app, PG_HOWTO, MENU, now)
+        app.open(PAGES, now, PG_HOWTO)      # once, at the first boot (after BOOT)
         return
     codes = []
     if app.saved and app.game is not None and not app.game.over:
@@ -138,9 +136,10 @@ def _menu_pick(app, now):
         app.page = 0
         app.go(SCORES if code == _M_SCORES else STATS, now)
     elif code == _M_EXPORT:
-        from ui.scene_records import export_csv    # lazy: the export is rare
+        from ui.export import export_csv    # loaded for the export, then dropped
+        from yahtzee_core.rules import forget
         export_csv(app)
-        drop_module('scene_records')
+        forget('ui.export')
     elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH or code == _M_SPEED:
         if code == _M_SOUND:
             app.sound = not app.sound
@@ -158,11 +157,9 @@ def _menu_pick(app, now):
             save_game(app)
         app.beep(880, 40)
     elif code == _M_CARD:
-        app.card_return = PAUSE
-        app.go(CARD, now)
+        app.open(CARD, now)
     elif code == _M_STANDINGS:
-        from ui.scene_turn import open_standings
-        open_standings(app, now)
+        app.open(STANDINGS, now)
     elif code == _M_HINT:
         app.go(PLAY, now)
         show_hint(app)
@@ -171,11 +168,9 @@ def _menu_pick(app, now):
     elif code == _M_QUIT:
         app.go(MENU, now)
     elif code == M_RULES or code == M_HOWTO:
-        from ui.scene_learn import open_pages
-        open_pages(app, PG_RULES if code == M_RULES else PG_HOWTO, app.scene, now)
+        app.open(PAGES, now, PG_RULES if code == M_RULES else PG_HOWTO)
     elif code == M_ODDS:
-        from ui.scene_learn import open_odds
-        open_odds(app, PAUSE, now)
+        app.open(ODDS, now)
 
 
 # -- SETUP: new game --
@@ -277,8 +272,7 @@ def start_game(app, now):
 
 
 def handle_to_menu(app, action, now):
-    """Lists that only show something (BOOT, and ANALYSIS of ui/scene_end.py): UP/DOWN
-    scroll, OK or BACK go back to the menu."""
+    """BOOT's notes: UP/DOWN scroll, OK or BACK go on to the menu."""
     if app.list_move(action):
         return
     if action == A.OK or action == A.BACK:

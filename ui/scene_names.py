@@ -1,12 +1,13 @@
-"""Naming the human seats at setup (NAMES): three letters each, entered with the
-buttons like a high score's initials, one seat after another, then back to the
-setup (SETUP). The names are kept in nvm with yahtzee_core.people when a game starts,
-and offered again next time. Loaded on first use (see ui/scene_menus.py); the
-three-letter entry here also serves a high score's initials (ui/scene_end.py)."""
+"""Three letters entered with the buttons: the human seats' names at setup (NAMES),
+one seat after another, then back to the setup (SETUP); and a high score's initials
+at the end of a game (INITIALS), one new high score after another, then the analysis
+(ANALYSIS). Seat names are kept in nvm with yahtzee_core.people when a game starts,
+and offered again next time. Plain functions of the app; App.go loads them when one
+of these scenes opens and drops them again after."""
 
-from ui.codes import SETUP, NAMES as NAMES_SCENE
 from events import actions as A
-from ui.codes import INITIAL_CHARS
+from ui.codes import SETUP, NAMES as NAMES_SCENE, INITIALS, ANALYSIS, INITIAL_CHARS
+from ui.app_saves import save_records
 
 
 def start_letters(app, name):
@@ -109,6 +110,28 @@ def handle_names(app, action, now):
 
 def _to_setup(app, now):
     app.name_seat = -1          # enter_setup puts the cursor back on "Names"
-    from ui.lazy_scenes import drop_module
-    drop_module('scene_names')
     app.go(SETUP, now)
+
+
+# -- INITIALS: naming a high score (each of app.pending_high in turn) --
+def enter_initials(app, now):
+    start_letters(app, app.player_name(app.pending_high[0][1]))
+    _show_initials(app)
+
+
+def _show_initials(app):
+    entry, p = app.pending_high[0]
+    app.set_list('High score!', ['%s scored %d' % (app.player_name(p), entry[0]),
+                                 'Name:  ' + letters_text(app)], ['', ''],
+                 footer='OK next  BACK prev')
+
+
+def handle_initials(app, action, now):
+    if edit_letters(app, action) == 1:
+        entry, p = app.pending_high.pop(0)
+        app.records.set_initials(entry, bytes(app.initials).decode().replace('_', ' '))
+        save_records(app)
+        app.beep(1319, 120)
+        app.go(INITIALS if app.pending_high else ANALYSIS, now)
+    else:
+        _show_initials(app)

@@ -1,21 +1,21 @@
 """A human's turn with the dice (PLAY). Plain functions of the app.
 
-PLAY is where every turn starts: enter_play hands a computer seat on to CPU
-(ui/scene_cpu.py), a human seat of a game of several on to the handover (TURN) until
-they take the device, and a finished game on to the ranking (OVER). From the dice,
-the scorecard (CARD), the standings (UP, held BACK or held A of the
-three-button board: ui/scene_turn.py) and the pause menu
-(PAUSE) open.
+PLAY is where every turn starts: enter_play hands a computer seat on to CPU, a human
+seat of a game of several on to the handover (TURN) until they take the device, and a
+finished game on to the ranking (OVER). From the dice, the scorecard (CARD), the
+standings (STANDINGS: UP, held BACK or held A of the three-button board), the rules
+(PAGES) and the pause menu (PAUSE) open. The play view's texts are ui/turns.py's
+(CPU shows them too).
 """
 
 from events import actions as A
-from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, VIEW_PLAY, DLG_NONE, CURSOR_ROLL,
+from ui.codes import (CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
                       CURSOR_CARD, PG_RULES)
-from ui import seats
 from ui.seats import yahtzee_rolled
-from events.ticks import ticks_add, ticks_diff
+from events.ticks import elapsed, ticks_add, ticks_diff
 from ui.app_saves import save_game
 from ui.hints import show_hint, log_hold, coach_say
+from ui.turns import start_turn, update_play_texts, all_held
 
 
 def enter_play(app, now):
@@ -32,18 +32,6 @@ def enter_play(app, now):
         app.go(TURN, now)       # pass the device: whose turn, where they stand
         return
     start_turn(app)
-
-
-def start_turn(app):
-    """What every turn (PLAY or CPU) shows first: the seat's dice and texts."""
-    app.dialog = DLG_NONE
-    app.tumbling = False
-    app.card_return = PLAY
-    app.card_seat = -1
-    app.view = VIEW_PLAY
-    app.die_cursor = -1 if app.hold_buttons else (0 if app.game.rolled else CURSOR_ROLL)
-    app.sync_dice()
-    update_play_texts(app)
 
 
 def handle_play(app, action, now):
@@ -75,13 +63,11 @@ def handle_play(app, action, now):
             (action == A.STANDINGS or action == A.HELP) and len(g.players) > 1):
         # one press on every board: UP, held BACK, or held A of the three-button
         # board (whose rules stay in the menu)
-        from ui.scene_turn import open_standings
-        open_standings(app, now)
+        app.open(STANDINGS, now)
     elif action == A.HINT:
         show_hint(app)
     elif action == A.HELP:
-        from ui.scene_learn import open_pages
-        open_pages(app, PG_RULES, PLAY, now)
+        app.open(PAGES, now, PG_RULES)
     elif action == A.DOWN and app.hold_buttons:
         if g.rolled:
             app.go(CARD, now)
@@ -125,63 +111,18 @@ def _move_die_cursor(app, step):
         app.touch()
 
 
-def update_play_texts(app, cpu_text=None):
-    g = app.game
-    p = g.current
-    app.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
-    app.header_right = '%d' % g.cards[p].total
-    left = g.rolls_left
-    if g.winner >= 0:       # Generala served: that seat won at once; OK: the ranking
-        app.line_a = '%s wins!' % app.player_name(g.winner)
-        app.line_b = 'OK: results'
-        if app.small_screen:
-            app.header_left, app.line_a = app.line_a, 'OK'
-    elif app.scene == CPU:
-        app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
-        app.line_b = 'OK: skip'
-    else:
-        if left == 0:
-            app.line_a = 'No rolls left'
-        elif left == 1:
-            app.line_a = '1 roll left'
-        else:
-            app.line_a = '%d rolls left' % left
-        how = 'shake' if app.has_shake else 'OK'
-        if left == 0:
-            app.line_b = 'OK: pick a box'
-        elif not g.rolled:
-            app.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
-        else:
-            # after a roll: how to roll again and how to score now (issue 16)
-            app.line_a = '%d left: hold, %s' % (left, how)
-            if not app.hold_buttons:
-                app.line_b = 'Card: score now'
-            elif _all_held(g):
-                app.line_b = 'OK: score now'
-            else:
-                app.line_b = 'Hold all 5: score'''
-        if app.small_screen:
-            # 128x32: rolls left join the header; one short prompt at the side
-            app.header_left = '%s R%d %s' % (app.player_name(p), g.round,
-                                             '%d left' % left if left else 'pick')
-            app.line_a = 'OK:box' if left == 0 or _all_held(g) else (
-                'Shake!' if app.has_shake else 'OK')
-    app.note_until = -1
-    app.play_version += 1
-    app.touch()
-
-
 def _can_roll(app):
     g = app.game
     return g is not None and not g.over and g.rolls_left > 0
 
 
 def play_tick(app, now):
-    """Every frame (App.tick): an OK roll's tumble ending, a big moment going on."""
+    """Every frame on PLAY (App.tick): an OK roll's tumble ending; a note's end."""
     if app.tumbling:
         ok_roll_tick(app, now)
-    if app.moment:
-        seats.moment_tick(app, now)
+    if app.note_until >= 0 and elapsed(now, app.note_until) > 0:
+        app.note_until = -1
+        update_play_texts(app)
 
 
 _OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short shake
@@ -190,7 +131,7 @@ _OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short s
 def ok_roll(app, now):
     """A roll by OK: without a shake sensor the free dice tumble first, like a shake
     (ok_roll_tick lands them); with one, OK rolls at once."""
-    if not app.has_shake and _can_roll(app) and not _all_held(app.game):
+    if not app.has_shake and _can_roll(app) and not all_held(app.game):
         app.tumbling = True
         app.tumble_at = now
         app.roll_at = ticks_add(now, _OK_TUMBLE_MS)
@@ -206,22 +147,13 @@ def ok_roll_tick(app, now):
         roll(app, now)
 
 
-def _all_held(g):
-    if not g.rolled:
-        return False
-    for i in range(5):
-        if not g.held[i]:
-            return False
-    return True
-
-
 def roll(app, now):
     """The human's roll (shake end or OK); with all five held it opens the card."""
     g = app.game
     if not _can_roll(app):
         return
     if g.rolled:
-        if _all_held(g):    # keeping everything means stopping: pick a box
+        if all_held(g):    # keeping everything means stopping: pick a box
             app.go(CARD, now)
             return
         log_hold(app, g)

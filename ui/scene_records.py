@@ -1,15 +1,11 @@
 """High scores (SCORES), one ruleset a page, and lifetime stats (STATS): every human
 seat pooled, then one page per player name and ruleset (yahtzee_core.people). OK
 turns the page (after the last, the main menu), BACK goes back to the menu (MENU).
-Plain functions of the app, loaded on first use (see ui/scene_menus.py); the main
-menu's CSV export too (export_csv).
+Plain functions of the app; App.go loads them on first use and drops them again.
 """
 
 from events import actions as A
-from ui.codes import MENU, RULES_NAMES, DLG_NOTE, CSV_PATH
-
-_EROFS = 30
-_ENOSPC = 28
+from ui.codes import MENU, RULES_NAMES
 
 
 def enter_scores(app, now):
@@ -72,7 +68,7 @@ def enter_stats(app, now):
         rulesets = app.yc.RULESETS
         if p.rules_id < len(rulesets):
             # one ruleset a page: perfect play's mean in it, beside the player's average
-            from ui.scene_end import perfect_scores
+            from ui.hints import perfect_scores
             perfect = perfect_scores(app, rulesets[p.rules_id])
             if perfect is not None:
                 items.insert(2, 'Perfect avg')
@@ -97,31 +93,3 @@ def enter_stats(app, now):
 
 def _tenths(v):
     return '%d.%d' % (v // 10, v % 10)
-
-
-def export_csv(app):
-    """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
-    outcome (or why it failed: read-only, full) is a note, never a crash."""
-    lines = app.records.to_csv_lines(app.yc.RULESETS)
-    msg = app.dialog_lines
-    try:
-        app.file_writer(CSV_PATH, lines)
-        msg[0] = 'Exported to'
-        msg[1] = CSV_PATH
-        app.beep(1319, 80)
-    except OSError as e:
-        code = e.args[0] if e.args else 0
-        msg[0] = 'Export failed'
-        if code == _EROFS:
-            msg[1] = 'Drive is read-only'
-        elif code == _ENOSPC:
-            msg[1] = 'Drive is full'
-        else:
-            msg[1] = 'File error %s' % code
-        app.beep(220, 200)
-    except MemoryError:
-        msg[0] = 'Export failed'
-        msg[1] = 'Out of memory'
-    msg[2] = 'any key: close'
-    app.dialog = DLG_NOTE
-    app.touch()

@@ -1,17 +1,22 @@
-"""Passing the device around the table (TURN). Plain functions of the app.
+"""Passing the device around the table (TURN), and every seat at a glance
+(STANDINGS). Plain functions of the app; App.go loads them when one of these scenes
+opens (games of one seat never need them) and drops them again after.
 
-Two screens, both only in games of more than one seat:
+TURN is two screens, both only in games of more than one seat:
 - after a human fills a box: what it scored, BACK takes it back (the filler's last
   chance: nobody else may, see yahtzee_core Game.undo / pass_turn), OK passes on;
 - before a human's turn: whose turn it is, where they stand, and what the seats
   before them (computers included) just scored; OK takes the turn.
 BACK on the second opens the pause menu. OK goes to the next seat's turn (PLAY,
-which hands a computer seat on to CPU).
+which hands a computer seat on to CPU). STANDINGS lists every seat's place, upper
+par and boxes left; OK shows a seat's card (CARD, read only), BACK goes back where
+it was opened (App.open). The fills TURN reports are kept by ui/turns.py.
 """
 
 from events import actions as A
 from ui.codes import PLAY, PAUSE, CARD, STANDINGS, DLG_NONE
 from ui.app_saves import save_game
+from ui.turns import undo
 
 _ORD = ('1st', '2nd', '3rd')
 
@@ -43,16 +48,6 @@ def standing_text(app, p):
         return 'tied ' + ordinal(place)
     t = '%s, %d behind %s' % (ordinal(place), -gap, app.player_name(best))
     return t if len(t) <= app.text_cols else t[:t.rfind(' ')]   # Triple's big gaps
-
-
-def note_fill(app, p, b, gained):
-    """Remember 'NAME: Box points' for the handovers (the last few fills)."""
-    s = app.summaries
-    name = app.player_name(p)
-    room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
-    s.append('%s: %s %d' % (name, app.box_label(b, room), gained))
-    if len(s) > 7:
-        s.pop(0)
 
 
 def enter_turn(app, now):
@@ -95,7 +90,6 @@ def handle_turn(app, action, now):
             app.go(PLAY, now)
     elif action == A.BACK:
         if app.turn_filled:
-            from ui.scene_card import undo
             app.turn_filled = False
             undo(app, now)
         else:
@@ -136,18 +130,11 @@ def enter_standings(app, now):
                  footer='Up+/- Left  OK: card')
 
 
-def open_standings(app, now):
-    """Standings from any scene of a game in play; BACK comes back here."""
-    app.standings_return = app.scene
-    app.go(STANDINGS, now)
-
-
 def handle_standings(app, action, now):
     if app.list_move(action):
         return
     if action == A.OK:
         app.card_seat = app.cursor
-        app.card_return = STANDINGS
-        app.go(CARD, now)
+        app.open(CARD, now)
     elif action == A.BACK:
-        app.go(app.standings_return, now)
+        app.go(app.returns[STANDINGS], now)

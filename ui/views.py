@@ -16,7 +16,7 @@ import displayio
 import terminalio
 from adafruit_display_text import label
 
-from ui import app as _app
+from ui import codes
 
 _CHAR_W = 6
 _WHITE = 0xFFFFFF
@@ -268,16 +268,16 @@ class Views:
         view = app.view
         if view != self._view:
             self._view = view
-            self.list_group.hidden = view != _app.VIEW_LIST
-            self.play_group.hidden = view != _app.VIEW_PLAY
-            self.card.group.hidden = view != _app.VIEW_CARD
+            self.list_group.hidden = view != codes.VIEW_LIST
+            self.play_group.hidden = view != codes.VIEW_PLAY
+            self.card.group.hidden = view != codes.VIEW_CARD
             self.card.version = -1
             self._list_version = -1
             self._play_version = -1
             self._die_cursor = -2
-        if view == _app.VIEW_LIST:
+        if view == codes.VIEW_LIST:
             self._update_list(app)
-        elif view == _app.VIEW_CARD:
+        elif view == codes.VIEW_CARD:
             self.card.update(app)
         else:
             self._update_play(app)
@@ -289,7 +289,7 @@ class Views:
         if m != self._moment:
             self._moment = m
             if m:
-                text = _app.MOMENT_NAMES[m]
+                text = codes.MOMENT_NAMES[m]
                 rules = app.game.rules if app.game is not None else None
                 if m <= 2 and rules is not None:    # the game's own name: KNIFFEL!
                     name = rules.labels.split('|')[rules.five_alike_box]
@@ -387,10 +387,10 @@ class Views:
                 self.marker.hidden = False
             else:
                 self.marker.hidden = True
-            self.roll_btn.color = _BLACK if c == _app.CURSOR_ROLL else _WHITE
-            self.card_btn.color = _BLACK if c == _app.CURSOR_CARD else _WHITE
-            if c == _app.CURSOR_ROLL or c == _app.CURSOR_CARD:
-                b = self.roll_btn if c == _app.CURSOR_ROLL else self.card_btn
+            self.roll_btn.color = _BLACK if c == codes.CURSOR_ROLL else _WHITE
+            self.card_btn.color = _BLACK if c == codes.CURSOR_CARD else _WHITE
+            if c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD:
+                b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
                 self.btn_bar.x = b.x - 1
                 self.btn_bar.y = b.y - 4
                 self.btn_bar.hidden = False
@@ -399,7 +399,7 @@ class Views:
 
     def _update_dialog(self, app):
         d = app.dialog
-        if d == _app.DLG_NONE:
+        if d == codes.DLG_NONE:
             if self._dialog != d:
                 self._dialog = d
                 self.dialog_group.hidden = True

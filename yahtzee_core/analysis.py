@@ -55,13 +55,15 @@ class DecisionLog:
         kept = tuple(sorted(dice[i] for i in range(5) if held[i]))
         self._add(card, dice, rolls_left, _dice.hold_index(kept))
 
-    def hold_kept(self, card, dice, rolls_left, kept):
-        """Record a hold given as the kept dice themselves."""
-        self._add(card, dice, rolls_left, _dice.hold_index(tuple(kept)))
-
     def box(self, card, dice, box):
         b = card.rules.box_index(box)
         self._add(card, dice, 0, b)
+
+    def drop_box(self):
+        """Forget the last decision when it was a box (its fill was undone); the
+        turn's holds before it stay decisions."""
+        if len(self) and self.data[-3] == 0:     # rolls left 0: a box
+            self.data = self.data[:-_REC]
 
     def record(self, i):
         """(mask, u, ybox, roll index, rolls left, choice) of decision i."""

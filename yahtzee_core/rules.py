@@ -111,6 +111,11 @@ class Ruleset:
                 return self._joker(scores, roll, face, box)
         return self.score_roll(roll, box)
 
+    def joker_score(self, box):
+        """The fixed points box index `box` scores as a Joker, 0 when it has none."""
+        jp = self.joker_points
+        return jp[box] if jp else 0
+
     def bonus(self, scores, roll, box, pts):
         """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`
         with `pts` earns: a further five-alike while the five-alike box holds points."""
@@ -126,10 +131,17 @@ class Ruleset:
         return self.upper_bonus if t >= self.upper_bonus_at else 0
 
 
-def forget(module):
-    """Drop a one-time submodule (table builder, save reader) so its code leaves RAM."""
-    sys.modules.pop('yahtzee_core.' + module, None)
-    sys.modules['yahtzee_core'].__dict__.pop(module, None)
+def forget(name):
+    """Drop a loaded module so its code leaves RAM (it is imported again when next
+    needed): a submodule of this package by its own name ('_build', the save reader),
+    or any module by its dotted name ('ui.scene_turn'). The program's one unloader."""
+    if '.' not in name:
+        name = 'yahtzee_core.' + name
+    sys.modules.pop(name, None)
+    i = name.rfind('.')
+    package = sys.modules.get(name[:i])
+    if package is not None:
+        package.__dict__.pop(name[i + 1:], None)
 
 
 _loaded = {}

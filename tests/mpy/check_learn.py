@@ -10,10 +10,12 @@ from events import actions as A
 from ui import app as ui_app
 from ui.codes import PG_HOWTO, PG_RULES, PG_COACH
 
+from hardware.profiles import get as board_profile
 from lcg_dice import Dice
 
 nvm = bytearray(b"\xff" * 1024)
-app = ui_app.App(storage=nvm, rng=Dice(5), now_ms=0, first_howto=True)
+pico = board_profile("default")    # the board the button legend describes
+app = ui_app.App(storage=nvm, rng=Dice(5), now_ms=0, first_howto=True, profile=pico)
 
 
 def press(*actions):
@@ -25,7 +27,8 @@ assert app.scene == ui_app.PAGES and app.page_kind == PG_HOWTO, app.scene
 while app.scene == ui_app.PAGES:
     press(A.OK)
 assert app.scene == ui_app.MENU
-assert ui_app.App(storage=nvm, rng=Dice(5), now_ms=0, first_howto=True).scene == ui_app.MENU
+assert ui_app.App(storage=nvm, rng=Dice(5), now_ms=0, first_howto=True,
+                  profile=pico).scene == ui_app.MENU
 gc.collect()
 base = gc.mem_alloc()
 
@@ -100,15 +103,12 @@ coach.add(app, 0, 1, (6, 6, 6, 6, 6), 0, 0, 11, 2345)
 coach.add(app, 0, 2, (1, 2, 6, 6, 6), 2, 0, 83, 1002)
 from ui.app_saves import save_game
 save_game(app)
-back = ui_app.App(storage=nvm, rng=Dice(6), now_ms=0)
+back = ui_app.App(storage=nvm, rng=Dice(6), now_ms=0, profile=pico)
 assert back.saved and bytes(back.coach) == bytes(app.coach), (back.coach, app.coach)
 assert coach.record(back, 1) == (0, 2, 232, 2, 0, 83, 1002), coach.record(back, 1)
 back.coach_mode = 1
 back.game = back.game       # the resumed game: its list page by page
-back.page_kind = PG_COACH
-back.page = 1
-back.page_return = ui_app.MENU
-back.go(ui_app.PAGES, 0)
+back.open(ui_app.PAGES, 0, PG_COACH, 1, back=ui_app.MENU)
 assert back.title == "R1 6 6 6 6 6" and back.title_right == "-23.45", (back.title, back.title_right)
 
 

@@ -49,6 +49,9 @@ class TripleYahtzee(Ruleset):
                 return self.joker_points[b] * m
         return Ruleset.score_roll(self, roll, b) * m
 
+    def joker_score(self, box):
+        return self.joker_points[box % 13] * (box // 13 + 1)
+
     def bonus(self, scores, roll, box, pts):
         ok = self._five_alike(roll) and pts
         for y in range(11, 39, 13):

@@ -1,0 +1,175 @@
+"""What several scenes do to the turn in play, in one place: show a seat's turn on the
+play view (PLAY and CPU), fill a box (a human's pick on CARD or the "score 0?"
+dialog, a computer's choice on CPU), take the last fill back (PAUSE, TURN), refuse a
+move with a note, and keep the last fills for the handovers (TURN). Plain functions
+of the app; no scene module imports another, they all import this one."""
+
+from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE, CURSOR_ROLL,
+                      MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
+from ui.app_saves import save_game
+from ui.hints import log_box, coach_say
+from ui.seats import big_moment
+
+
+# -- the play view: a seat's dice and texts ----------------------------------------
+def start_turn(app):
+    """What every turn (PLAY or CPU) shows first: the seat's dice and texts."""
+    app.dialog = DLG_NONE
+    app.tumbling = False
+    app.returns[CARD] = PLAY     # BACK on the card: the dice
+    app.card_seat = -1
+    app.view = VIEW_PLAY
+    app.die_cursor = -1 if app.hold_buttons else (0 if app.game.rolled else CURSOR_ROLL)
+    app.sync_dice()
+    update_play_texts(app)
+
+
+def update_play_texts(app, cpu_text=None):
+    g = app.game
+    p = g.current
+    app.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
+    app.header_right = '%d' % g.cards[p].total
+    left = g.rolls_left
+    if g.winner >= 0:       # Generala served: that seat won at once; OK: the ranking
+        app.line_a = '%s wins!' % app.player_name(g.winner)
+        app.line_b = 'OK: results'
+        if app.small_screen:
+            app.header_left, app.line_a = app.line_a, 'OK'
+    elif app.scene == CPU:
+        app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
+        app.line_b = 'OK: skip'
+    else:
+        if left == 0:
+            app.line_a = 'No rolls left'
+        elif left == 1:
+            app.line_a = '1 roll left'
+        else:
+            app.line_a = '%d rolls left' % left
+        how = 'shake' if app.has_shake else 'OK'
+        if left == 0:
+            app.line_b = 'OK: pick a box'
+        elif not g.rolled:
+            app.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
+        else:
+            # after a roll: how to roll again and how to score now
+            app.line_a = '%d left: hold, %s' % (left, how)
+            if not app.hold_buttons:
+                app.line_b = 'Card: score now'
+            elif all_held(g):
+                app.line_b = 'OK: score now'
+            else:
+                app.line_b = 'Hold all 5: score'
+        if app.small_screen:
+            # 128x32: rolls left join the header; one short prompt at the side
+            app.header_left = '%s R%d %s' % (app.player_name(p), g.round,
+                                             '%d left' % left if left else 'pick')
+            app.line_a = 'OK:box' if left == 0 or all_held(g) else (
+                'Shake!' if app.has_shake else 'OK')
+    app.note_until = -1
+    app.play_version += 1
+    app.touch()
+
+
+def all_held(g):
+    """Every die held after a roll: keeping all five means scoring now."""
+    if not g.rolled:
+        return False
+    for i in range(5):
+        if not g.held[i]:
+            return False
+    return True
+
+
+# -- filling a box and taking it back ------------------------------------------------
+def fill_box(app, b, now):
+    """Fill box b for the seat in play (a human's pick or a computer's choice), then
+    the next seat's turn, or the ranking after the last box."""
+    g = app.game
+    p = g.current
+    human = not app.is_cpu(p)
+    if human:
+        log_box(app, g, b)
+    card = g.card
+    bonuses = card.bonus_count
+    upper = card.upper_bonus
+    # a Joker: five alike scoring the box's fixed Joker points (checked after the
+    # fill: some rules give no Joker after a scratched Yahtzee)
+    d = g.dice
+    joker = g.rules.joker_score(b) if d[0] == d[1] == d[2] == d[3] == d[4] else 0
+    gained = g.fill(b)
+    app.beep(988 if gained else 220, 80)
+    if card.bonus_count > bonuses:
+        big_moment(app, MOMENT_BONUS, now)
+    elif joker and card.scores[b] == joker:
+        big_moment(app, MOMENT_JOKER, now)
+    elif card.upper_bonus > upper:
+        big_moment(app, MOMENT_UPPER, now)
+    app.dialog = DLG_NONE
+    app.card_seat = -1
+    if g.over:
+        app.coach_note = ''     # the coach's list at the end has it
+        app.go(OVER, now)
+        return
+    save_game(app)
+    app.turn_taken = False
+    if len(g.players) > 1:
+        note_fill(app, p, b, gained)
+        if human:           # the filler's last look, and last chance to undo
+            app.turn_filled = True
+            app.go(TURN, now)
+            coach_say(app)
+            return
+    app.go(PLAY, now)
+    coach_say(app)
+
+
+def undo(app, now):
+    """Take back the last box filled: that seat's turn again. Only its filler may:
+    from the pause menu alone, or on the handover screen right after the fill."""
+    g = app.game
+    if g is None:
+        return
+    n = len(g.players)
+    filler = (g.current - 1) % n
+    if g.last_fill is None and app.is_cpu(filler):
+        refuse(app, "%s's box" % app.player_name(filler), 'is final')
+        return
+    if not g.can_undo or (n > 1 and app.scene != TURN):
+        refuse(app, 'Nothing to undo:', '%s passed on' % app.player_name(filler)
+               if n > 1 else 'dice rolled since')
+        return
+    g.undo()
+    if n > 1:
+        del app.summaries[-1:]
+    # the undone box is no longer a decision (the turn's holds still are)
+    log = app.logs[g.current] if app.logs is not None else None
+    if log is not None:
+        log.drop_box()
+    if app.coach:       # nor is the coach's entry for it (ui/coach.py)
+        from ui import coach
+        coach.forget_box(app, g.current, g.round)
+    save_game(app)
+    app.go(PLAY, now)
+    app.note('Undone', now)
+
+
+def refuse(app, first, second):
+    """A move this player may not make (or a warning): say why in a note, with a low
+    beep; change nothing."""
+    lines = app.dialog_lines
+    lines[0] = first
+    lines[1] = second
+    lines[2] = 'any key: close'
+    app.dialog = DLG_NOTE
+    app.beep(220, 120)
+    app.touch()
+
+
+def note_fill(app, p, b, gained):
+    """Remember 'NAME: Box points' for the handovers (the last few fills)."""
+    s = app.summaries
+    name = app.player_name(p)
+    room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
+    s.append('%s: %s %d' % (name, app.box_label(b, room), gained))
+    if len(s) > 7:
+        s.pop(0)
