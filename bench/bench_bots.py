@@ -224,7 +224,7 @@ def heuristic_guide(model, values):
 def no_exact(name):
     """Why PolicyEvaluator cannot give this ruleset's exact scores, or None."""
     rules = yc.ruleset(name)
-    if getattr(rules, 'columns', 1) > 1:
+    if rules.columns > 1:
         return '%s cannot be solved (tools.solver.Unsolvable)' % name
     return None
 

@@ -97,10 +97,10 @@ def test_boxes_labels_and_rounds(name):
                                              "triple-yahtzee": 39}[name]
     labels = rules.labels.split("|")
     assert len(labels) == (13 if name == "triple-yahtzee" else rules.n_boxes)
-    # attributes only some rulesets have are read with getattr and a default
-    assert getattr(rules, "columns", 1) == (3 if name == "triple-yahtzee" else 1)
-    assert bool(getattr(rules, "instant_win", 0)) == (name == "generala")
-    assert (getattr(rules, "served", None) is not None) == (name == "generala")
+    # traits every ruleset has (Ruleset declares each with its default)
+    assert rules.columns == (3 if name == "triple-yahtzee" else 1)
+    assert rules.instant_win == (name == "generala")
+    assert (rules.served is not None) == (name == "generala")
 
 
 def test_kniffel_labels_are_the_german_card():

@@ -57,14 +57,14 @@ def test_every_achievable_box_score_is_accepted():
             if card.scores[b] == 255:
                 continue
             values = {rules.score_roll(r, b) for r in range(252)}
-            served = getattr(rules, 'served', None)
+            served = rules.served
             if served:
                 values |= {v + served[b] for v in values if v}
             joker = rules.joker_points
             if joker and joker[b % 13]:
                 values.add(joker[b % 13] * (b // 13 + 1))
             keep = card.scores[b]
-            fives = {rules.five_alike_box + 13 * c for c in range(getattr(rules, 'columns', 1))}
+            fives = {rules.five_alike_box + 13 * c for c in range(rules.columns)}
             for v in values:
                 card.scores[b] = v
                 if b in fives and card.bonus_count and v == 0 \

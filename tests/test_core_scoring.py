@@ -30,7 +30,7 @@ def test_card_layout_matches_rules(name):
     assert rules.n_upper == 6
     labels = rules.labels.split('|')  # one string on the ruleset: one object, not 13
     # one label per box; Triple Yahtzee's three columns share one column's labels
-    assert len(labels) * getattr(rules, 'columns', 1) == len(rules.categories)
+    assert len(labels) * rules.columns == len(rules.categories)
     assert all(label.strip() == label and label for label in labels)
     assert len(set(labels)) == len(labels)
 
@@ -66,7 +66,7 @@ def test_score_accepts_list_tuple_and_bytearray(name):
 def test_one_table_of_face_counts_and_lower_boxes_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
     table, at = rules._table, rules._at
-    column = rules.n_boxes // getattr(rules, 'columns', 1)  # Triple Yahtzee: one column
+    column = rules.n_boxes // rules.columns  # Triple Yahtzee: one column
     # the sizes the README gives: 756 bytes of face counts; below the upper six, 32
     # bytes (a bit per roll) for a box scoring a fixed amount or the sum, else 252
     bits = sum(1 for b in range(6, column) if at[b] < 0)

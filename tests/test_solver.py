@@ -78,7 +78,7 @@ class BruteForce:
                     tot += cnt * stage[tuple(sorted(h + o))]
                 hold_val[h] = tot / 6 ** n
             stage = {d: max(hold_val[h] for h in SUBHOLDS[i]) for i, d in enumerate(ROLLS)}
-        if getattr(self.rules, 'served', None) is not None:
+        if self.rules.served is not None:
             stage = {d: max(v, self.best_fill(card, d, 1)) for d, v in stage.items()}
         v = sum(Fraction(cnt, 7776) * stage[o] for o, cnt in OUTCOMES[5].items())
         self.memo[k] = v

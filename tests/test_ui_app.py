@@ -672,16 +672,19 @@ def test_export_failures_are_a_note_not_a_crash(errno, text):
     assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.MENU
 
 
-def test_every_scene_code_has_its_enter_and_handle_in_the_table():
-    """SCENES is indexed by scene code: a code added without its row (or rows out of
-    order) would run another scene's functions."""
+def test_every_scene_code_has_its_module_and_functions_in_the_table():
+    """The scene table (ui.app.MODULES) names one module for each scene code, and that
+    module's SCENES has the scene's enter(), handle() and tick (or None)."""
+    import importlib
     from ui import codes as ui_codes
     codes = [getattr(ui_codes, name.upper()) for name in ui_app.SCENE_NAMES]
-    assert codes == list(range(len(ui_app.SCENES)))
-    import importlib
-    for name, (module, enter, handle, tick) in zip(ui_app.SCENE_NAMES, ui_app.SCENES):
-        functions = vars(importlib.import_module('ui.' + module))
-        assert enter == 'enter_' + name and callable(functions[enter]), (name, enter)
-        assert handle.startswith('handle_') and callable(functions[handle]), (name, handle)
-        assert tick is None or callable(functions[tick]), (name, tick)
-    assert set(ui_app.RESIDENT) <= {row[0] for row in ui_app.SCENES}
+    assert codes == list(range(len(ui_app.SCENE_NAMES)))
+    owners = [row[0] for row in ui_app.MODULES for code in row[2]]
+    assert sorted(code for row in ui_app.MODULES for code in row[2]) == codes, owners
+    for name, code in zip(ui_app.SCENE_NAMES, codes):
+        module_name, resident, _ = ui_app.module_row(code)
+        enter, handle, tick = importlib.import_module('ui.' + module_name).SCENES[code]
+        assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
+        assert handle.__name__.startswith('handle_'), (name, handle.__name__)
+        assert tick is None or callable(tick)
+        assert resident == (module_name in vars(ui_app)), module_name   # imported with it

@@ -278,7 +278,7 @@ def test_the_stored_fresh_turn_odds_are_chases():
     for name in yc.RULESETS:
         rules = yc.ruleset(name)
         want = []
-        for b in range(rules.n_boxes // getattr(rules, 'columns', 1)):  # one column
+        for b in range(rules.n_boxes // rules.columns):  # one column
             want.extend(chase(rules, b)[:2])
         assert list(FRESH[name]) == want, name
 

@@ -35,7 +35,7 @@ def source():
         rules = yc.ruleset(name)
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3
-        for b in range(rules.n_boxes // getattr(rules, 'columns', 1)):
+        for b in range(rules.n_boxes // rules.columns):
             figures.extend(chase(rules, b)[:2])
         lines.append('    %r: (' % name)
         for k in range(0, len(figures), 10):

@@ -203,7 +203,7 @@ class Unsolvable(ValueError):
 
 def unsolvable(rules):
     """Why an exact solve of this ruleset is out of reach (one line), or None."""
-    columns = getattr(rules, 'columns', 1)
+    columns = rules.columns
     if rules.n_boxes <= MAX_BOXES and columns == 1:
         return None
     upper = 64 ** columns
@@ -272,7 +272,7 @@ class RulesModel:
         # Served hands (Generala): a box may score more on the turn's first roll.
         # first_scores[b][r]: points(first=1) on an empty card (the served points do not
         # depend on the rest of the card; five-alikes in special states are probed).
-        self.served = getattr(rules, 'served', None) is not None
+        self.served = rules.served is not None
         self.first_scores = self.scores
         if self.served:
             self.first_scores = np.array([[rules.points(empty, r, b, first=1)

@@ -7,10 +7,11 @@ refreshes the display only then.
 
 Shape: App owns the state the scenes share (all made in __init__, listed there).
 Scenes are plain functions in scene modules (ui/scene_*.py, a few scenes each).
-SCENES below names each scene's module and its functions; `App.go(scene, now)` is the
-one way to change scene and the one place that imports and drops a scene module: the
-modules in RESIDENT are imported with the app and stay, any other is imported when
-one of its scenes is entered and dropped again when a scene of another module is.
+MODULES below is the scene table: each scene module, whether it stays resident, and
+its scene codes. `App.go(scene, now)` is the one way to change scene and the one
+place that imports and drops a scene module: resident ones are imported with the app
+and stay, any other is imported when one of its scenes is entered and dropped again
+when a scene of another module is.
 No scene module imports another; what several share is in ui/turns.py (the turn in
 play), ui/hints.py (the strategy table), ui/seats.py (names, big moments) and
 ui/app_saves.py (nvm). A dialog (ui/codes.py DLG_*) sits over a scene and takes the
@@ -34,7 +35,8 @@ from events.ticks import elapsed
 from events import actions as A
 # the codes stay importable from ui.app (the simulator and tests read them here)
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
-                      ANALYSIS, SCORES, STATS, PAGES, ODDS, SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
+                      ANALYSIS, SCORES, STATS, PAGES, ODDS, TURN, STANDINGS, NAMES,
+                      SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
                       VIEW_CARD,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
                       AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
@@ -55,40 +57,32 @@ _tidy = gc.collect if hasattr(gc, 'mem_free') else int
 _TUMBLE_MS = const(70)      # face change while shaking
 _NOTE_MS = const(1500)      # how long a note stays on the play view
 
-# Scene code -> (module under ui/, enter(app, now), handle(app, action, now), and
-# tick(app, now) run every frame while the scene is on, or None). Where each scene can
-# go next: docs/ARCHITECTURE.md "Scenes"; in code, the `from ui.codes import` lines
-# of the scene modules.
-SCENES = (
-    ('scene_menus', 'enter_boot', 'handle_to_menu', None),          # BOOT
-    ('scene_menus', 'enter_menu', 'handle_menu', None),             # MENU
-    ('scene_menus', 'enter_setup', 'handle_setup', None),           # SETUP
-    ('scene_play', 'enter_play', 'handle_play', 'play_tick'),       # PLAY
-    ('scene_card', 'enter_card', 'handle_card', None),              # CARD
-    ('scene_cpu', 'enter_cpu', 'handle_cpu', 'cpu_tick'),           # CPU
-    ('scene_menus', 'enter_pause', 'handle_pause', None),           # PAUSE
-    ('scene_end', 'enter_over', 'handle_over', None),               # OVER
-    ('scene_names', 'enter_initials', 'handle_initials', None),     # INITIALS
-    ('scene_end', 'enter_analysis', 'handle_analysis', None),       # ANALYSIS
-    ('scene_records', 'enter_scores', 'handle_pages', None),        # SCORES
-    ('scene_records', 'enter_stats', 'handle_pages', None),         # STATS
-    ('scene_learn', 'enter_pages', 'handle_pages', None),           # PAGES
-    ('scene_learn', 'enter_odds', 'handle_odds', 'odds_step'),      # ODDS
-    ('scene_turn', 'enter_turn', 'handle_turn', None),              # TURN
-    ('scene_turn', 'enter_standings', 'handle_standings', None),    # STANDINGS
-    ('scene_names', 'enter_names', 'handle_names', None),           # NAMES
+# The scene table: each scene module (under ui/), whether it stays resident (imported
+# with the app and never dropped: the scenes of every game) or not (imported when one
+# of its scenes is entered, dropped when a scene of another module is: the handovers
+# and standings, names, records, help and odds cost RAM only while on), and its scene
+# codes. Each module's own SCENES maps those codes to their enter(app, now),
+# handle(app, action, now) and tick(app, now) (every frame while on; or None). Where
+# each scene can go next: docs/ARCHITECTURE.md "Scenes"; in code, the
+# `from ui.codes import` lines of the scene modules.
+MODULES = (
+    ('scene_menus', True, (BOOT, MENU, SETUP, PAUSE)),
+    ('scene_play', True, (PLAY,)),
+    ('scene_card', True, (CARD,)),
+    ('scene_cpu', True, (CPU,)),
+    ('scene_end', True, (OVER, ANALYSIS)),
+    ('scene_turn', False, (TURN, STANDINGS)),
+    ('scene_names', False, (NAMES, INITIALS)),
+    ('scene_records', False, (SCORES, STATS)),
+    ('scene_learn', False, (PAGES, ODDS)),
 )
-# Imported with the app, never dropped: the scenes of every game. The others (the
-# handovers and standings, names, records, help and odds) cost RAM only while on.
-RESIDENT = ('scene_menus', 'scene_card', 'scene_play', 'scene_end', 'scene_cpu')
 
 
-def scene_module(name):
-    """The scene module ui.`name`, imported now if it is not loaded."""
-    module = getattr(ui, name, None)
-    if module is None:
-        module = __import__('ui.' + name, None, None, (name,))
-    return module
+def module_row(scene):
+    """The MODULES row of a scene code."""
+    for row in MODULES:
+        if scene in row[2]:
+            return row
 
 
 class App:
@@ -147,6 +141,7 @@ class App:
 
         # -- view model (read by the views) --
         self.scene = BOOT
+        self.module = scene_menus   # the scene's module (App.go)
         self.view = VIEW_LIST
         self.version = 1            # any visible change
         self.list_version = 1       # list texts changed
@@ -205,7 +200,7 @@ class App:
 
         # -- what scenes hand on to each other --
         # returns[scene]: where BACK goes from that scene (App.open; CARD: the dice)
-        self.returns = bytearray(len(SCENES))
+        self.returns = bytearray(len(SCENE_NAMES))
         self.returns[CARD] = PLAY
         self.rows = []              # CARD: box index per list row (-1 = summary)
         self.zero_box = -1          # CARD: the box a "score 0?" dialog asks about
@@ -256,14 +251,19 @@ class App:
         """The one way to change scene: set it, drop the module of the scene left
         when it is not resident and not the new scene's, and run the new scene's
         enter() (importing its module if it is not loaded)."""
-        left = SCENES[self.scene][0]
-        name = SCENES[scene][0]
+        left = module_row(self.scene)
+        row = module_row(scene)
         self.scene = scene
-        if left != name and left not in RESIDENT:
+        if left is not row and not left[1]:
             from yahtzee_core.rules import forget
-            forget('ui.' + left)
+            forget('ui.' + left[0])
             _tidy()     # its code's room is free for what comes next
-        getattr(scene_module(name), SCENES[scene][1])(self, now)
+        name = row[0]
+        module = getattr(ui, name, None)
+        if module is None:
+            module = __import__('ui.' + name, None, None, (name,))
+        self.module = module
+        module.SCENES[scene][0](self, now)
 
     def open(self, scene, now, kind=0, first=0, back=-1):
         """Go to a scene whose BACK returns to the scene on show (or to `back`): the
@@ -287,8 +287,7 @@ class App:
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)
             return
-        s = SCENES[self.scene]
-        getattr(scene_module(s[0]), s[2])(self, action, now)
+        self.module.SCENES[self.scene][1](self, action, now)
 
     def _dialog_action(self, action, now):
         d = self.dialog
@@ -326,9 +325,9 @@ class App:
                         self.faces[i] = self.rand() % 6 + 1
                 self.touch()
             self.last_input = now
-        s = SCENES[self.scene]
-        if s[3] is not None:
-            getattr(scene_module(s[0]), s[3])(self, now)
+        tick = self.module.SCENES[self.scene][2]
+        if tick is not None:
+            tick(self, now)
         if self.moment:
             seats.moment_tick(self, now)
         idle = elapsed(now, self.last_input)

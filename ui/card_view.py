@@ -83,7 +83,7 @@ class CardView:
         if app.list_version != self.version:
             self.version = app.list_version
             half = self.width // 2
-            if getattr(app.game.rules, 'columns', 1) > 1:   # Triple Yahtzee's grid
+            if app.game.rules.columns > 1:   # Triple Yahtzee's grid
                 from ui.card_grid import grid_layout, RULE_X
                 rule, self.layout = RULE_X, grid_layout(app, _dice_text(app))
             else:       # (x, y, width, item, text, text x) as card_grid has them

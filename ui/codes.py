@@ -4,7 +4,7 @@ can read them without importing any scene.
 
 A scene module imports the codes of the scenes it leads to (`from ui.codes import
 CARD`) and calls `app.go(CARD, now)`: grep for a code's import to find every way in.
-The table that maps a code to its module is ui/app.py's SCENES.
+The table that maps a code to its module is ui/app.py's MODULES.
 """
 
 # Scenes (what the app is doing); views pick a layout from `view`.

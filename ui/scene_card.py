@@ -61,7 +61,7 @@ def enter_card(app, now):
 
 def handle_card(app, action, now):
     v = app.vertical(action)
-    if app.view == VIEW_CARD and getattr(app.game.rules, 'columns', 1) > 1:  # a grid
+    if app.view == VIEW_CARD and app.game.rules.columns > 1:  # a grid
         from ui.triple import move
         v = not move(app, action, _can_pick_row) and v
     if v:
@@ -91,7 +91,7 @@ def _card_rows(app, card, rolled):
     items = []
     values = []
     rows = []
-    if getattr(rules, 'columns', 1) > 1:  # Triple Yahtzee's three columns (ui/triple.py)
+    if rules.columns > 1:  # Triple Yahtzee's three columns (ui/triple.py)
         from ui.triple import card_rows
         card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
@@ -150,3 +150,7 @@ def _back(app, now):
     to = app.returns[CARD]
     app.returns[CARD] = PLAY
     app.go(to, now)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {CARD: (enter_card, handle_card, None)}

@@ -164,3 +164,7 @@ def _note_bot_fallback(app, bot):
         app.dialog_lines[k] = lines[k] if k < len(lines) else ''
     app.dialog = DLG_NOTE
     app.touch()
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {CPU: (enter_cpu, handle_cpu, cpu_tick)}

@@ -5,7 +5,7 @@ the analysis. Entering OVER counts the finished game in the records once. Plain
 functions of the app."""
 
 from events import actions as A
-from ui.codes import MENU, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH, MOMENT_HIGH
+from ui.codes import MENU, OVER, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH, MOMENT_HIGH
 from ui.app_saves import save_records, save_people, clear_game
 from ui.hints import analysis_planner, perfect_scores
 from ui.seats import big_moment
@@ -127,3 +127,8 @@ def analysis_rows(app):
             return None
         rows.append((app.player_name(p), '%d.%02d' % (v // 100, v % 100)))
     return rows or None
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {OVER: (enter_over, handle_over, None),
+          ANALYSIS: (enter_analysis, handle_analysis, None)}

@@ -12,7 +12,7 @@ their last page); BACK goes back to where they were opened (App.open).
 """
 
 from events import actions as A
-from ui.codes import CARD, PG_RULES, PG_COACH
+from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet)
@@ -113,7 +113,7 @@ def enter_odds(app, now):
         fresh = FRESH[rules.name]
         from yahtzee_core.rules import forget
         forget('ui.odds_fresh')
-    per = rules.n_boxes // getattr(rules, 'columns', 1)    # boxes of one column
+    per = rules.n_boxes // rules.columns    # boxes of one column
     for b in range(rules.n_boxes):
         if scores[b] != 255:
             continue
@@ -201,3 +201,7 @@ def handle_odds(app, action, now):
         _odds_texts(app)
     elif action == A.OK or action == A.BACK:
         _leave(app, now)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {PAGES: (enter_pages, handle_pages, None), ODDS: (enter_odds, handle_odds, odds_step)}

@@ -9,9 +9,9 @@ ui/export.py's, loaded for it.
 """
 
 from events import actions as A
-from ui.codes import (MENU, SETUP, PLAY, CARD, SCORES, STATS, NAMES, PAGES, ODDS,
-                      STANDINGS, KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
-                      PG_HOWTO, COACH_NAMES)
+from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
+                      PAGES, ODDS, STANDINGS, KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap,
+                      PG_RULES, PG_HOWTO, COACH_NAMES)
 from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
                           clear_game)
 from ui.hints import hints_available, show_hint
@@ -277,3 +277,8 @@ def handle_to_menu(app, action, now):
         return
     if action == A.OK or action == A.BACK:
         app.go(MENU, now)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {BOOT: (enter_boot, handle_to_menu, None), MENU: (enter_menu, handle_menu, None),
+          SETUP: (enter_setup, handle_setup, None), PAUSE: (enter_pause, handle_pause, None)}

@@ -135,3 +135,8 @@ def handle_initials(app, action, now):
         app.go(INITIALS if app.pending_high else ANALYSIS, now)
     else:
         _show_initials(app)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {NAMES_SCENE: (enter_names, handle_names, None),
+          INITIALS: (enter_initials, handle_initials, None)}

@@ -9,7 +9,7 @@ standings (STANDINGS: UP, held BACK or held A of the three-button board), the ru
 """
 
 from events import actions as A
-from ui.codes import (CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
+from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
                       CURSOR_CARD, PG_RULES)
 from ui.seats import yahtzee_rolled
 from events.ticks import elapsed, ticks_add, ticks_diff
@@ -183,3 +183,7 @@ def toggle_hold(app, i, now):
     app.sync_dice()
     update_play_texts(app)      # "OK: score now" once all five are held
     app.beep(660 if g.held[i] else 330, 30)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {PLAY: (enter_play, handle_play, play_tick)}

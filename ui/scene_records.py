@@ -5,7 +5,7 @@ Plain functions of the app; App.go loads them on first use and drops them again.
 """
 
 from events import actions as A
-from ui.codes import MENU, RULES_NAMES
+from ui.codes import MENU, SCORES, STATS, RULES_NAMES
 
 
 def enter_scores(app, now):
@@ -93,3 +93,8 @@ def enter_stats(app, now):
 
 def _tenths(v):
     return '%d.%d' % (v // 10, v % 10)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {SCORES: (enter_scores, handle_pages, None),
+          STATS: (enter_stats, handle_pages, None)}

@@ -14,7 +14,7 @@ it was opened (App.open). The fills TURN reports are kept by ui/turns.py.
 """
 
 from events import actions as A
-from ui.codes import PLAY, PAUSE, CARD, STANDINGS, DLG_NONE
+from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE
 from ui.app_saves import save_game
 from ui.turns import undo
 
@@ -104,7 +104,7 @@ def enter_standings(app, now):
     cards = g.cards
     items = []
     values = []
-    columns = getattr(g.rules, 'columns', 1) > 1
+    columns = g.rules.columns > 1
     for p in range(len(cards)):
         c = cards[p]
         place = 1
@@ -138,3 +138,8 @@ def handle_standings(app, action, now):
         app.open(CARD, now)
     elif action == A.BACK:
         app.go(app.returns[STANDINGS], now)
+
+
+# This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
+SCENES = {TURN: (enter_turn, handle_turn, None),
+          STANDINGS: (enter_standings, handle_standings, None)}

@@ -180,7 +180,7 @@ class Bot:
 def good_planner(rules, quarters=4):
     """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
     by column (planner.TriplePlanner)."""
-    if getattr(rules, 'columns', 1) > 1:
+    if rules.columns > 1:
         from .triple_planner import TriplePlanner, triple_values
         return TriplePlanner(rules, triple_values(rules, quarters))
     return TurnPlanner(rules, HeuristicValues(rules, quarters))
@@ -195,7 +195,7 @@ def make_bot(kind, rules, table_path=None):
     if isinstance(rules, str):
         rules = _ruleset(rules)
     if kind == 'perfect':
-        if getattr(rules, 'columns', 1) > 1:
+        if rules.columns > 1:
             return Bot('perfect', rules, good_planner(rules), True,
                        'no strategy table exists for %s (too large to solve): playing '
                        'at level good' % rules.name)

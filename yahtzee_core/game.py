@@ -165,7 +165,7 @@ class Game:
             self.yahtzees[self.current] += 1
             # Not in Duplicate play: every seat gets the same first roll, so it would
             # always be seat 0's (docs/RULES.md); there it scores like any Generala.
-            if first and same is None and getattr(self.rules, 'instant_win', 0):
+            if first and same is None and self.rules.instant_win:
                 self.winner = self.current
 
     def hold(self, i, keep=1):

@@ -91,8 +91,7 @@ def cards(data, game):
     peak."""
     rules = game.rules
     step = 3 + rules.n_boxes
-    joker = rules.joker_points
-    served = getattr(rules, 'served', 0)
+    served = rules.served
     for p in range(len(game.cards)):
         o = HEAD + p * step
         card = game.cards[p]
@@ -102,7 +101,7 @@ def cards(data, game):
         card.scores[:] = data[o + 3:o + step]
         for b in range(rules.n_boxes):
             v = card.scores[b]
-            ok = v == OPEN or joker and v == joker[b % 13] * (b // 13 + 1) != 0
+            ok = v == OPEN or v == rules.joker_score(b) != 0
             r = 0
             while not ok and r < 252:
                 s = rules.score_roll(r, b)

@@ -79,7 +79,7 @@ def check_turn(game):
         # On the first roll it wins at once where the rules say so, and only then.
         bad = game.round > rules.rounds or (five and not counted) or \
             (first and counted and not five) or \
-            (game.winner >= 0) != (first and five and same is None and getattr(rules, 'instant_win', 0))
+            (game.winner >= 0) != (first and five and same is None and rules.instant_win)
         # Duplicate play: each die is this turn's draw for its place on some roll so far.
         for i in range(5 if same is not None else 0):
             d = game.dice[i]
@@ -94,25 +94,26 @@ def check_cards(game, counted):
     """Each card's filled boxes, bonuses and Yahtzee count fit the turn."""
     rules = game.rules
     box = rules.five_alike_box
-    cols = getattr(rules, 'columns', 1)
+    cols = rules.columns
+    per = rules.n_boxes // cols     # boxes of one column
     for p in range(len(game.cards)):
         card = game.cards[p]
         done = 0
         for v in card.scores:
             done += v != OPEN
         # One box per completed turn. A bonus needs the five-alike boxes filled (with
-        # points, but for Kniffel) and a turn other than the ones that filled them;
+        # points, unless bonus_in_upper) and a turn other than the ones that filled them;
         # each such box and this turn's roll count a Yahtzee, a bonus Yahtzee pays 1 to
         # `cols` units, and no turn counts more than one.
         bonus = card.bonus_count
         scored = filled = 0
         for c in range(cols):
-            v = card.scores[box + 13 * c]
+            v = card.scores[box + per * c]
             scored += v not in (0, OPEN)
             filled += v != OPEN
         now = counted if p == game.current else 0
         if done != game.round - 1 + (p < game.current) or \
                 bonus and (not rules.five_alike_bonus or bonus >= done * cols or
-                           (filled if rules.name == 'kniffel' else scored) < cols) or \
+                           (filled if rules.bonus_in_upper else scored) < cols) or \
                 not scored + (bonus + cols - 1) // cols + now <= game.yahtzees[p] <= done + now:
             raise SaveError("cards do not match the turn")

@@ -340,7 +340,7 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     x2, x3) has one column in its table: box b's chances, its points times the
     column's. Generala's served bonus (the first roll's) is not counted."""
     b = rules.box_index(box)
-    cols = getattr(rules, 'columns', 1)
+    cols = rules.columns
     if cols > 1:
         per = rules.n_boxes // cols
         m = b // per + 1

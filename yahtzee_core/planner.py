@@ -18,8 +18,8 @@ Yahtzee box); everything inside the turn is computed here, in integers:
   with one roll left, and the same sweep again gives the first roll's choice.
 
 Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
-- the upper bonus by subtotal (``traits.upper_steps``: Kismet's three tiers, crossed
-  one by one), the subtotal tracked up to where it stops mattering (63, Kismet 78);
+- the upper bonus by subtotal (``upper_steps``: Kismet's three tiers, crossed one by
+  one), the subtotal tracked up to where it stops mattering (63, Kismet 78);
 - the five-alike flag y (the five-alike box holds points) wherever it matters: a
   five-alike bonus, or a box whose points depend on it (Generala's Double Generala);
 - five-alike bonuses asked per box (``Ruleset.bonus``: Kniffel pays only in the
@@ -37,7 +37,7 @@ the 1260-byte child table: about 3.2 KB.
 from array import array
 
 from . import dice as _dice
-from .rules import OPEN, Ruleset, forget, ruleset as _ruleset
+from .rules import OPEN, ruleset as _ruleset
 
 try:
     from micropython import const
@@ -52,6 +52,19 @@ _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
 _children = None              # TurnPlanner.children, shared by every planner
+
+
+def upper_steps(rules):
+    """(cap, bonus_at) of a ruleset's upper bonus: bonus_at[u] is the bonus of a card
+    whose upper boxes total u, for u up to cap, from which it no longer changes (the
+    top tier's total). Triple Yahtzee: one column's, before its multiplier."""
+    tiers = rules.upper_tiers or ((rules.upper_bonus_at, rules.upper_bonus),)
+    cap = tiers[-1][0]
+    bonus_at = bytearray(cap + 1)
+    for at, points in tiers:
+        for u in range(at, cap + 1):
+            bonus_at[u] = points
+    return cap, bonus_at
 
 
 class TurnPlanner:
@@ -103,27 +116,20 @@ class TurnPlanner:
             self.five[f - 1] = _dice.roll_index((f, f, f, f, f))
         self._key = -1
         self._stage = 0                   # 3: self.e holds the last-roll values
-        # The rules' traits, probed after the large arrays are placed (the probes'
-        # transient bytes would split the heap). The upper subtotal is tracked up to
-        # cap: one threshold (the base upper_bonus_of) needs no table; bonus_at[u], the
-        # bonus at u, for the others (Kismet's tiers, Triple's columns).
+        # The upper subtotal is tracked up to cap: one threshold needs no table;
+        # bonus_at[u], the bonus at u, for tiers (Kismet) and columns (Triple), placed
+        # after the large arrays (small transient bytes first would split the heap).
         self.ubonus = rules.upper_bonus
-        if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:
+        if rules.upper_tiers is None and rules.columns == 1:
             self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
         else:
-            from .traits import upper_steps
             self.cap, self.bonus_at = upper_steps(rules)
-            forget('traits')              # asked once: its code leaves RAM again
         self.fab = rules.five_alike_box
         self.unit = rules.five_alike_bonus      # points of one five-alike bonus
         # y: the five-alike box holds points, where that matters (as the solver keeps
         # it): a five-alike bonus, or a box scoring by it (Double Generala)
-        self.has_y = self.fab >= 0 and self.unit > 0
-        if self.fab >= 0 and not self.unit:
-            from .traits import five_alike_box_scoring
-            self.has_y = five_alike_box_scoring(rules) >= 0
-            forget('traits')
-        if getattr(rules, 'served', None) is not None:
+        self.has_y = self.fab >= 0 and (self.unit > 0 or rules.double_box >= 0)
+        if rules.served is not None:
             self.served = 1
 
     # -- state ----------------------------------------------------------------------

@@ -1,14 +1,17 @@
 """Rulesets: boxes, score tables, bonuses and the Joker policy.
 
-A ruleset is data (its boxes, each a scoring kind and a parameter, see _build.py)
-plus one small hook, the Joker rule. Box scores are computed once per ruleset into one
-table: each roll's face counts (756 bytes), from which the upper boxes' scores and the
-sum of the dice follow; below the upper section, 32 bytes per box (one bit per roll:
-it scores or not) for a box that scores a fixed amount or the sum of the dice (plus a
-fixed amount), and 252 bytes per box (one score per roll) for the pairs and n-alike
-boxes. Scoring a roll is a few lookups and shifts, no loop. Each ruleset family
-lives in its own module under ``variants/`` and is imported only when asked for, so
-the tables of rulesets not in play never reach RAM.
+A ruleset is data: its boxes (each a scoring kind and a parameter, see _build.py) and
+its traits, every one a class attribute of Ruleset below with its default, which a
+ruleset's module under ``variants/`` overrides. What data cannot say overrides one of
+three hooks: points() (Generala's Double Generala; Triple Yahtzee's columns), bonus()
+and upper_bonus_of() (Triple Yahtzee's columns). Box scores are computed once per
+ruleset into one table: each roll's face counts (756 bytes), from which the upper
+boxes' scores and the sum of the dice follow; below the upper section, 32 bytes per
+box (one bit per roll: it scores or not) for a box that scores a fixed amount or the
+sum of the dice (plus a fixed amount), and 252 bytes per box (one score per roll) for
+the pairs and n-alike boxes. Scoring a roll is a few lookups and shifts, no loop.
+Each ruleset lives in its own module under ``variants/`` and is imported only when
+asked for, so the tables of rulesets not in play never reach RAM.
 
 >>> rules = ruleset('yahtzee')
 >>> rules.score((2, 2, 3, 3, 3), 'full_house'), rules.score((2, 2, 3, 3, 3), 'threes')
@@ -33,22 +36,36 @@ class Ruleset:
     Box b is named ``categories[b]`` and scored by kind ``kinds[b]`` with parameter
     ``params[b]`` (see _build.py); ``labels`` names the boxes for a small screen, one
     string split at '|'. The first six boxes are the upper section, faces 1 to 6.
+    Every trait a ruleset may have is here with its default (a class attribute costs
+    the rulesets that keep it nothing), so nobody needs getattr to ask for one.
     """
 
     name = labels = ''
     categories = ()
     kinds = params = b''
     n_upper = 6
+    # -- bonuses --
     upper_bonus = 0           # points once the upper section totals upper_bonus_at
     upper_bonus_at = 63
+    upper_tiers = None        # ((total, bonus), ...) from the lowest, where the upper
+    #                           bonus steps up more than once (Kismet); then
+    #                           upper_bonus and upper_bonus_at are the top tier's
     five_alike_box = -1       # index of the Yahtzee / Yatzy / Yacht box
     five_alike_bonus = 0      # points for each further five-alike (the Yahtzee bonus)
+    bonus_in_upper = False    # that bonus is paid only in the five-alike's own upper
+    #                           box, whatever the five-alike box holds, 0 too (Kniffel)
+    # -- the Joker: a further five-alike once the five-alike box is filled --
     joker_points = None       # per box: fixed score when a five-alike is a Joker, 0 = plain
-    # Only some rulesets set these (read with getattr, so the others pay no RAM for them):
-    # served: per box, extra points when made on the turn's first roll; instant_win: a
-    # five-alike on the turn's first roll wins the game at once; columns: scorecard
-    # columns (Triple Yahtzee: 3, box = column * 13 + b); top_score: no box scores more
-    # (55 when unset).
+    forced_upper = False      # while the matching upper box is open, it is the only choice
+    lower_first = False       # else an open lower box must be taken (as a Joker) before
+    #                           an upper box, which then scores 0
+    # -- the rest --
+    served = None             # per box: extra points when made on the turn's first roll
+    instant_win = False       # a five-alike on the turn's first roll wins the game at once
+    double_box = -1           # a box scoring only while the five-alike box holds points
+    #                           (Generala's Double Generala), or -1
+    columns = 1               # scorecard columns, box = column * boxes of one + b, scored
+    #                           x1, x2, ... (Triple Yahtzee: 3 of 13)
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)
@@ -111,6 +128,23 @@ class Ruleset:
                 return self._joker(scores, roll, face, box)
         return self.score_roll(roll, box)
 
+    def _joker(self, scores, roll, face, box):
+        """Points (or -1 = not allowed) for open box `box` when a five-alike of `face`
+        is rolled after the five-alike box is filled (forced_upper, lower_first)."""
+        plain = self.score_roll(roll, box)
+        upper_open = scores[face - 1] == OPEN
+        if self.forced_upper and upper_open:
+            return plain if box == face - 1 else -1
+        if self.lower_first:
+            for b in range(6, self.n_boxes):
+                if scores[b] == OPEN:
+                    return -1 if box < 6 else self.joker_points[box] or plain
+            return 0
+        # Free choice: full house and straights are Jokers once the upper box is filled.
+        if box >= 6 and not upper_open:
+            return self.joker_points[box] or plain
+        return plain
+
     def joker_score(self, box):
         """The fixed points box index `box` scores as a Joker, 0 when it has none."""
         jp = self.joker_points
@@ -118,9 +152,15 @@ class Ruleset:
 
     def bonus(self, scores, roll, box, pts):
         """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`
-        with `pts` earns: a further five-alike while the five-alike box holds points."""
-        return 1 if self.five_alike_bonus and self._five_alike(roll) and \
-            scores[self.five_alike_box] not in (0, OPEN) else 0
+        with `pts` earns: a further five-alike while the five-alike box holds points
+        (bonus_in_upper: filled, and only into the five-alike's own upper box)."""
+        face = self._five_alike(roll) if self.five_alike_bonus else 0
+        if not face:
+            return 0
+        held = scores[self.five_alike_box]
+        if self.bonus_in_upper:
+            return 1 if box == face - 1 and held != OPEN else 0
+        return 1 if held != 0 and held != OPEN else 0
 
     def upper_bonus_of(self, scores):
         """Upper-section bonus points of a card with these scores."""
@@ -128,7 +168,13 @@ class Ruleset:
         for b in range(self.n_upper):
             if scores[b] != OPEN:
                 t += scores[b]
-        return self.upper_bonus if t >= self.upper_bonus_at else 0
+        if self.upper_tiers is None:
+            return self.upper_bonus if t >= self.upper_bonus_at else 0
+        bonus = 0
+        for at, points in self.upper_tiers:
+            if t >= at:
+                bonus = points
+        return bonus
 
 
 def forget(name):

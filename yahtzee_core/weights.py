@@ -37,27 +37,17 @@ WEIGHTS = {
 
 def feature_layout(rules):
     """(tiers, slack, y_open, y_box): what HeuristicValues sums for this ruleset, from
-    the core's own answers: the upper totals where the bonus steps up
-    (traits.upper_steps where it is not one threshold); whether y x open boxes
-    counts (a five-alike bonus); the box worth more while y (Generala's Double
-    Generala, traits.five_alike_box_scoring) or -1. tools/fit_weights.py fits these
-    same features. (Kniffel: its +50 needs the Kniffel box filled, not 50 in it, yet
-    y x open boxes makes the better player: exact 247.99 against 242.48 with "Kniffel
-    box filled x open upper boxes" instead, though that fits the values closer.)"""
-    from .rules import Ruleset, forget
-    if type(rules).upper_bonus_of is Ruleset.upper_bonus_of:   # one threshold
-        tiers = [rules.upper_bonus_at] if rules.upper_bonus else []
+    its declared traits: the upper totals where the bonus steps up (upper_tiers, or
+    the one upper_bonus_at); whether y x open boxes counts (a five-alike bonus); the
+    box worth more while y (double_box: Generala's Double Generala) or -1.
+    tools/fit_weights.py fits these same features. (Kniffel: its +50 needs the
+    Kniffel box filled, not 50 in it, yet y x open boxes makes the better player:
+    exact 247.99 against 242.48 with "Kniffel box filled x open upper boxes" instead,
+    though that fits the values closer.)"""
+    if rules.upper_tiers is not None:
+        tiers = tuple(at for at, _ in rules.upper_tiers)
     else:
-        from .traits import upper_steps
-        cap, bonus_at = upper_steps(rules)
-        forget('traits')                  # asked once: its code leaves RAM again
-        tiers = []
-        for u in range(1, cap + 1):
-            if bonus_at[u] != bonus_at[u - 1]:
-                tiers.append(u)
-    y_box = -1
-    if rules.five_alike_box >= 0 and not rules.five_alike_bonus:
-        from .traits import five_alike_box_scoring
-        y_box = five_alike_box_scoring(rules)
-        forget('traits')
-    return tuple(tiers), SLACK, 1 if rules.five_alike_bonus else 0, y_box
+        tiers = (rules.upper_bonus_at,) if rules.upper_bonus else ()
+    y_box = rules.double_box if rules.five_alike_box >= 0 and not rules.five_alike_bonus \
+        else -1
+    return tiers, SLACK, 1 if rules.five_alike_bonus else 0, y_box

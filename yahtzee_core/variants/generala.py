@@ -17,14 +17,14 @@ class Generala(Ruleset):
     # served: 0, 0, 0, 0, 0, 0, 5, 5, 5, 0, 0
     served = b'\x00\x00\x00\x00\x00\x00\x05\x05\x05\x00\x00'
     instant_win = True
-    top_score = 100
+    double_box = 10
 
     def points(self, scores, roll, box, first=0):
         if scores[box] != OPEN:
             return -1
         v = self.score_roll(roll, box)
-        if box == 10 and scores[9] != 50:  # a double needs a Generala before it
-            return 0
+        if box == self.double_box and scores[self.five_alike_box] != 50:
+            return 0                    # a double needs a Generala before it
         return v + self.served[box] if v and first else v
 
 

@@ -2,7 +2,7 @@
 green): 15 boxes, colour hands, and an upper bonus in three tiers. No Joker and no bonus
 for a further Kismet. See docs/RULES.md."""
 
-from ..rules import Ruleset, OPEN
+from ..rules import Ruleset
 
 
 class Kismet(Ruleset):
@@ -16,17 +16,10 @@ class Kismet(Ruleset):
     kinds = b'uuuuuuqklhgjmcz'  # box kinds, letters explained in _build.py
     # params: 1, 2, 3, 4, 5, 6, 0, 3, 30, 35, 15, 20, 25, 0, 50
     params = b'\x01\x02\x03\x04\x05\x06\x00\x03\x1e\x23\x0f\x14\x19\x00\x32'
-    upper_bonus = 75           # the top tier; upper_bonus_of() pays 35, 55 or 75
-    upper_bonus_at = 78        # where the top tier starts (the solver tracks up to it)
+    upper_bonus = 75           # the top tier: 78 and up
+    upper_bonus_at = 78
+    upper_tiers = ((63, 35), (71, 55), (78, 75))
     five_alike_box = 14
-    top_score = 80
-
-    def upper_bonus_of(self, scores):
-        t = 0
-        for b in range(6):
-            if scores[b] != OPEN:
-                t += scores[b]
-        return 75 if t >= 78 else 55 if t >= 71 else 35 if t >= 63 else 0
 
 
 RULES = Kismet

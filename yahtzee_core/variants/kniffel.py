@@ -2,7 +2,6 @@
 but a further Kniffel earns +50, and only when it goes into its own open upper box,
 whatever the Kniffel box holds (50 or a scratched 0). See docs/RULES.md."""
 
-from ..rules import OPEN
 from .yahtzee import Yahtzee
 
 
@@ -14,10 +13,7 @@ class Kniffel(Yahtzee):
     labels = ('Einer|Zweier|Dreier|Vierer|Fuenfer|Sechser|Dreierpasch|Viererpasch|'
               'Full House|Kl. Strasse|Gr. Strasse|Kniffel|Chance')
     five_alike_bonus = 50
-
-    def bonus(self, scores, roll, box, pts):
-        face = self._five_alike(roll)
-        return 1 if face and box == face - 1 and scores[self.five_alike_box] != OPEN else 0
+    bonus_in_upper = True
 
 
 RULES = Kniffel

@@ -30,7 +30,6 @@ class TripleYahtzee(Ruleset):
     five_alike_bonus = 100
     joker_points = Yahtzee.joker_points
     columns = 3
-    top_score = 150
 
     def score_roll(self, roll, box):
         return Ruleset.score_roll(self, roll, box % 13) * (box // 13 + 1)
