@@ -1,4 +1,4 @@
-"""ui/help_text.py: every box of every ruleset and every board profile has help that
+"""ui/help_text.py and ui/help_rules.py: every box of every ruleset and every board profile has help that
 fits the screen, says what the code does, and runs on MicroPython."""
 import re
 
@@ -7,6 +7,7 @@ import pytest
 import yahtzee_core as yc
 from hardware import profiles
 from mpy_util import run_micropython
+from ui import help_rules as R
 from ui import help_text as H
 from yahtzee_core import dice as yd
 
@@ -40,8 +41,8 @@ def box_cases():
 @pytest.mark.parametrize("name, b", list(box_cases()))
 def test_every_box_of_every_ruleset_has_a_page_that_states_its_score(name, b):
     rules = yc.ruleset(name)
-    title, text = H.box_help(rules, rules.categories[b])
-    assert (title, text) == H.box_help(rules, b)
+    title, text = R.box_help(rules, rules.categories[b])
+    assert (title, text) == R.box_help(rules, b)
     # Triple Yahtzee: labels name one column's boxes; box b is column b // 13, scored
     # x1, x2, x3, and its title says which
     labels = rules.labels.split("|")
@@ -82,7 +83,7 @@ def test_every_box_of_every_ruleset_has_a_page_that_states_its_score(name, b):
 def test_generala_pages_give_the_served_scores_and_the_instant_win():
     rules = yc.ruleset("generala")
     for b in range(rules.n_boxes):
-        text = H.box_help(rules, b)[1]
+        text = R.box_help(rules, b)[1]
         top = max(rules.score_roll(r, b) for r in range(yd.N_ROLLS))
         if rules.served[b]:
             assert "Served: %d." % (top + rules.served[b]) in text
@@ -93,10 +94,10 @@ def test_generala_pages_give_the_served_scores_and_the_instant_win():
             assert rules.points(blank, roll, b, 0) == top
         else:
             assert "Served" not in text
-    assert "wins the game at once" in H.box_help(rules, "generala")[1]
-    assert "Generala holds 50" in H.box_help(rules, "double_generala")[1].replace(
+    assert "wins the game at once" in R.box_help(rules, "generala")[1]
+    assert "Generala holds 50" in R.box_help(rules, "double_generala")[1].replace(
         "the Generala box", "Generala")
-    title, text = H.extra_pages(rules, False)[0]
+    title, text = R.extra_pages(rules, False)[0]
     assert title == "Servida" and "+5" in text and "wins the game at once" in text
 
 
@@ -110,7 +111,7 @@ def _colour_classes(text):
 def test_kismet_pages_name_the_colours_the_core_scores_by():
     rules = yc.ruleset("kismet")
     for name in ("two_pair_same_colour", "flush", "full_house_same_colour"):
-        classes = _colour_classes(H.box_help(rules, name)[1])
+        classes = _colour_classes(R.box_help(rules, name)[1])
         assert sorted(map(sorted, classes)) == [[1, 6], [2, 5], [3, 4]]
     colour = {d: i for i, c in enumerate(classes) for d in c}
     for r in range(yd.N_ROLLS):
@@ -121,7 +122,7 @@ def test_kismet_pages_name_the_colours_the_core_scores_by():
         assert (rules.score_roll(r, rules.box_index("full_house_same_colour")) > 0) == \
             (full and one), dice
     # the tiers the upper pages give, against the core's bonus
-    text = H.box_help(rules, 0)[1]
+    text = R.box_help(rules, 0)[1]
     tiers = [(int(lo), int(bonus)) for lo, bonus in re.findall(r"(\d+)(?:-\d+| or more): \+(\d+)", text)]
     assert tiers == [(63, 35), (71, 55), (78, 75)]
     for total in range(60, 90):
@@ -132,7 +133,7 @@ def test_kismet_pages_name_the_colours_the_core_scores_by():
             if total >= lo:
                 want = bonus
         assert rules.upper_bonus_of(card) == want, total
-    title, text = H.extra_pages(rules, False)[0]
+    title, text = R.extra_pages(rules, False)[0]
     assert title == "Colours" and _colour_classes(text) == classes
     howto = H.howto(rules, profiles.get("default"))[1][1]
     assert "+35, 71 or more +55, 78 or more +75" in howto
@@ -140,19 +141,19 @@ def test_kismet_pages_name_the_colours_the_core_scores_by():
 
 def test_triple_yahtzee_pages_say_the_column_and_its_bonus():
     rules = yc.ruleset("triple-yahtzee")
-    title, text = H.extra_pages(rules, False)[0]
+    title, text = R.extra_pages(rules, False)[0]
     assert title == "Columns" and "x1, x2 and x3" in text and "%d rounds" % rules.rounds in text
-    assert H.box_help(rules, "full_house_3") == H.box_help(rules, 34)
-    assert "up to 75" in H.box_help(rules, 34)[1]
-    assert "+100 times the column" in H.box_help(rules, "yahtzee_2")[1]
-    assert "63 or more before x3: +105" in H.box_help(rules, "sixes_3")[1]
+    assert R.box_help(rules, "full_house_3") == R.box_help(rules, 34)
+    assert "up to 75" in R.box_help(rules, 34)[1]
+    assert "+100 times the column" in R.box_help(rules, "yahtzee_2")[1]
+    assert "63 or more before x3: +105" in R.box_help(rules, "sixes_3")[1]
 
 
 @pytest.mark.parametrize("name", yc.RULESETS)
 def test_the_extra_pages_fit_and_duplicate_play_has_one_for_every_ruleset(name):
     rules = yc.ruleset(name)
-    plain = list(H.extra_pages(rules, False))
-    both = list(H.extra_pages(rules, True))
+    plain = list(R.extra_pages(rules, False))
+    both = list(R.extra_pages(rules, True))
     assert both == plain + [both[-1]] and both[-1][0] == "Duplicate"
     assert "same dice" in both[-1][1]
     for title, text in both:
@@ -206,11 +207,12 @@ def test_runs_on_micropython(tmp_path):
         "import yahtzee_core as yc\n"
         "from hardware import profiles\n"
         "from ui import help_text as H\n"
+        "from ui import help_rules as R\n"
         "n = 0\n"
         "for name in yc.RULESETS:\n"
         "    rules = yc.ruleset(name)\n"
         "    for b in range(rules.n_boxes):\n"
-        "        for page in H.pages(*H.box_help(rules, b), rows=H.rows_for(32)):\n"
+        "        for page in H.pages(*R.box_help(rules, b), rows=H.rows_for(32)):\n"
         "            n += len(page)\n"
         "    for topic in H.howto(rules, profiles.get('three-button')):\n"
         "        for page in H.pages(*topic, rows=H.rows_for(64)):\n"
@@ -223,7 +225,7 @@ def test_runs_on_micropython(tmp_path):
     for name in yc.RULESETS:
         rules = yc.ruleset(name)
         for b in range(rules.n_boxes):
-            expected += sum(len(p) for p in H.pages(*H.box_help(rules, b), rows=3))
+            expected += sum(len(p) for p in H.pages(*R.box_help(rules, b), rows=3))
         for topic in H.howto(rules, profiles.get("three-button")):
             expected += sum(len(p) for p in H.pages(*topic, rows=6))
     assert done.stdout.split() == ["lines", str(expected)]
@@ -232,7 +234,7 @@ def test_runs_on_micropython(tmp_path):
 def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
     # Kniffel: a further Kniffel must go to its open upper box, +50, even after a 0
     rules = yc.ruleset("kniffel")
-    text = H.box_help(rules, "kniffel")[1]
+    text = R.box_help(rules, "kniffel")[1]
     assert "own upper box while that is open, for +50 extra, whether this box holds 50 or 0" in text
     for held in (0, 50):
         card = yc.Scorecard(rules)
@@ -243,7 +245,7 @@ def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
     assert card.options((3, 3, 3, 3, 3))["full_house"] == 25
     # Triple Yahtzee: +100 times the column, once all three Yahtzee boxes hold points
     rules = yc.ruleset("triple-yahtzee")
-    assert "+100 times the column it is entered in" in H.box_help(rules, "yahtzee_1")[1]
+    assert "+100 times the column it is entered in" in R.box_help(rules, "yahtzee_1")[1]
     card = yc.Scorecard(rules)
     for column in range(3):
         card.scores[13 * column + 11] = 50 * (column + 1)

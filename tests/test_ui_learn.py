@@ -12,7 +12,7 @@ from tools.screenshots import Session
 from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
-from ui import help_text, scene_menus
+from ui import help_rules, help_text, scene_menus
 from ui.codes import PG_HOWTO, PG_RULES
 from ui_helpers import new_session, yacht_table  # noqa: F401
 from yahtzee_core.odds import chase
@@ -82,7 +82,7 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     app.setup_rules = rid           # no game: the ruleset New game offers
     app.setup_duplicate = duplicate  # and its duplicate option
     rules = yc.ruleset(yc.RULESETS[rid])
-    extra = list(help_text.extra_pages(rules, duplicate))
+    extra = list(help_rules.extra_pages(rules, duplicate))
     # the ruleset's own rules, then duplicate play only when it is on
     assert [t for t, _ in extra] == OWN_PAGES.get(rules.name, []) + ['Duplicate'] * duplicate
     total = rules.n_boxes + len(extra) + 1
@@ -90,7 +90,7 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     s.press(A.OK)
     assert app.scene == ui_app.PAGES and app.page_kind == PG_RULES
     for b in range(rules.n_boxes):
-        page_lines(app, *help_text.box_help(rules, b))
+        page_lines(app, *help_rules.box_help(rules, b))
         assert app.title_right == '%d/%d' % (b + 1, total)
         s.press(A.OK)
     for title, text in extra:
@@ -99,9 +99,9 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     page_lines(app, *help_text.legend(profiles.get('default')))
     assert app.title_right == '%d/%d' % (total, total)
     s.press(A.OK)                   # round again to the first box
-    assert app.title == help_text.box_help(rules, 0)[0]
+    assert app.title == help_rules.box_help(rules, 0)[0]
     s.press(A.BACK)
-    assert app.scene == ui_app.MENU and 'ui.help_more' not in sys.modules
+    assert app.scene == ui_app.MENU and 'ui.help_rules' not in sys.modules
 
 
 def test_a_duplicate_game_in_play_has_the_duplicate_page_whatever_setup_says_now():
@@ -135,13 +135,13 @@ def test_a_press_on_a_box_shows_its_rules_and_comes_back_to_it():
     filled = list(app.game.card.scores)
     s.press(A.HOLD_3)               # free on the card of a hold-button board
     assert app.scene == ui_app.PAGES
-    page_lines(app, *help_text.box_help(rules, box))
+    page_lines(app, *help_rules.box_help(rules, box))
     s.press(A.DOWN)                 # scrolls the page, fills nothing
     s.press(A.BACK)
     assert app.scene == ui_app.CARD and app.cursor == row
     assert list(app.game.card.scores) == filled
     s.press(A.HELP)                 # the long press of a three-button board
-    assert app.scene == ui_app.PAGES and app.title == help_text.box_help(rules, box)[0]
+    assert app.scene == ui_app.PAGES and app.title == help_rules.box_help(rules, box)[0]
     s.press(A.BACK)
     assert app.scene == ui_app.CARD and app.cursor == row
 
@@ -268,7 +268,7 @@ def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
     heap = dict((m.group(1), int(m.group(2)))
                 for m in re.finditer(r'^heap (\w+ \w+) (-?\d+)$', done.stdout, re.M))
     assert heap['rules closed'] < 2048 and heap['odds closed'] < 2048, heap
-    assert heap['family again'] < 1024, heap     # Triple Yahtzee's pages (help_more)
+    assert heap['family again'] < 1024, heap     # Triple Yahtzee's pages (help_rules)
     assert heap['odds open'] > 4096, heap        # the odds tables were there
 
 

@@ -317,7 +317,7 @@ def learn_screens(width=128, height=64):
     s.press(A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN)
     out.append((pre + 'odds', s.image()))
     s.press(A.BACK, A.BACK)
-    s.app.card_return = ui_app.PLAY
+    s.app.returns[ui_app.CARD] = ui_app.PLAY
     s.app.go(ui_app.CARD, s.now)
     while s.app.items[s.app.cursor] != 'Full house':
         s.press(A.DOWN)

@@ -1,11 +1,11 @@
-"""Help on the device, as data: a page per box of the ruleset in play, a button legend
-for the board profile, and a short how-to. No displayio: screens draw the lines.
+"""Help on the device: pages of text wrapped to the screen, the button legend of the
+board profile, and a short how-to; the rules of each box are ui/help_rules.py's. No
+displayio: screens draw the lines.
 
-Import it only when a help screen opens and drop it afterwards (5.9 KB of RAM on a
-32-bit CircuitPython, from .py): nothing else imports it. Texts are plain sentences;
-`pages()` wraps them to the screen lazily, one page at a time:
+Imported only while a help screen is open (ui/scene_learn.py drops it again). Texts
+are plain sentences; `pages()` wraps them to the screen lazily, one page at a time:
 
-    for page in pages(*box_help(rules, 'full_house'), rows=rows_for(64)):
+    for page in pages(*help_rules.box_help(rules, 'full_house'), rows=rows_for(64)):
         ...  # page: up to `rows` lines of at most WIDTH characters, the title first
 
 terminalio.FONT is 6 px wide with 10 px between lines (ui/views.py): 21 characters a
@@ -39,113 +39,6 @@ def pages(title, text, rows, width=WIDTH):
             page = [title[:width]]
         page.append(line)
     yield page
-
-
-# -- boxes ---------------------------------------------------------------------------
-_FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
-
-# Lower boxes by ruleset family; upper boxes are written from the face (_upper()).
-_YAHTZEE = {
-    'three_of_a_kind': 'Needs 3 dice alike. Scores the total of all 5 dice.',
-    'four_of_a_kind': 'Needs 4 dice alike. Scores the total of all 5 dice.',
-    'full_house': 'Needs 3 of one face and 2 of another. Scores 25.',
-    'small_straight': 'Needs 4 in a row: 1234, 2345 or 3456. Scores 30.',
-    'large_straight': 'Needs 5 in a row: 12345 or 23456. Scores 40.',
-    'yahtzee': 'Needs all 5 dice alike. Scores 50.',
-    'chance': 'Any dice. Scores the total of all 5 dice.',
-}
-_YATZY = {
-    'one_pair': 'Needs 2 dice alike. Scores those 2 dice (the highest pair).',
-    'two_pairs': 'Needs 2 pairs of different faces. Scores those 4 dice.',
-    'three_of_a_kind': 'Needs 3 dice alike. Scores those 3 dice only.',
-    'four_of_a_kind': 'Needs 4 dice alike. Scores those 4 dice only.',
-    'small_straight': 'Needs exactly 1-2-3-4-5. Scores 15.',
-    'large_straight': 'Needs exactly 2-3-4-5-6. Scores 20.',
-    'full_house': 'Needs 3 of one face and 2 of another. Scores the total of all 5 dice.',
-    'chance': 'Any dice. Scores the total of all 5 dice.',
-    'yatzy': 'Needs all 5 dice alike. Scores 50. No bonus, no Joker.',
-}
-_YACHT = {
-    'full_house': 'Needs 3 of one face and 2 of another. Scores the total of all 5 dice.',
-    'four_of_a_kind': 'Needs 4 dice alike. Scores those 4 dice only.',
-    'little_straight': 'Needs exactly 1-2-3-4-5. Scores 30.',
-    'big_straight': 'Needs exactly 2-3-4-5-6. Scores 30.',
-    'choice': 'Any dice. Scores the total of all 5 dice.',
-    'yacht': 'Needs all 5 dice alike. Scores 50. No bonus, no Joker.',
-}
-_FIVE_NOT_FULL = ' 5 alike is not a full house.'
-_BONUS_100 = (' Each further Yahtzee: +100, if this box holds 50 (none if it holds 0).')
-# What a further Yahtzee must or may do, by ruleset (shown on the Yahtzee box) ...
-_JOKER_RULE = {
-    'yahtzee': ('Joker: a further Yahtzee must fill its upper box; if that is filled, '
-                'any lower box; else any upper box, for 0.'),
-    'yahtzee-free-joker': 'Joker: a further Yahtzee may fill any open box.',
-    'yahtzee-1956': ('Joker: a further Yahtzee must fill an open lower box; only if '
-                     'none is open an upper box, for 0.'),
-}
-# ... and when it scores full points in full house and the straights.
-_JOKER_SCORE = {
-    'yahtzee': 'Joker: 5 alike scores %d here once the Yahtzee box and its upper box '
-               'are filled.',
-    'yahtzee-free-joker': 'Joker: 5 alike scores %d here once the Yahtzee box and its '
-                          'upper box are filled.',
-    'yahtzee-1956': 'Joker: 5 alike scores %d here once the Yahtzee box is filled.',
-}
-
-
-def face_text(b, times=1):
-    """What upper box b (face b + 1) scores, with an example (times: a column's
-    multiplier, Triple Yahtzee)."""
-    face = b + 1
-    text = ('Any dice. Scores the %s only: %d-%d-%d-%d-%d scores %d'
-            % (_FACE_WORDS[b], face, face, face, 7 - face if face != 1 else 2,
-               6 if face != 6 else 5, 3 * face))
-    return text + (', x%d here: %d.' % (times, 3 * face * times) if times > 1 else '.')
-
-
-def _upper(rules, b):
-    text = face_text(b)
-    if rules.upper_bonus:
-        text += (' Upper boxes 63 or more (three of each): +%d.' % rules.upper_bonus)
-    else:
-        text += ' No bonus.'
-    return text
-
-
-# Rulesets whose texts live in ui/help_more.py (loaded only for them).
-_MORE = ('kniffel', 'generala', 'kismet', 'triple-yahtzee')
-
-
-def box_help(rules, box):
-    """(title, text) of one box (name or index) of the ruleset."""
-    b = rules.box_index(box)
-    if rules.name in _MORE:
-        from ui import help_more
-        return help_more.box_help(rules, b)
-    name = rules.categories[b]
-    title = rules.labels.split('|')[b]
-    if b < rules.n_upper:
-        return title, _upper(rules, b)
-    family = _YATZY if rules.name == 'yatzy' else _YACHT if rules.name == 'yacht' else _YAHTZEE
-    text = family[name]
-    if 'full' in name:
-        text += _FIVE_NOT_FULL
-    if rules.joker_points:
-        if b == rules.five_alike_box:
-            text += _BONUS_100 + ' ' + _JOKER_RULE[rules.name]
-        elif rules.joker_points[b]:
-            text += ' ' + _JOKER_SCORE[rules.name] % rules.joker_points[b]
-    return title, text
-
-
-def extra_pages(rules, duplicate):
-    """(title, text) pages after the boxes: a ruleset's own rules (Generala's served
-    hands, Kismet's colours, Triple Yahtzee's columns), then duplicate play when
-    `duplicate` (the game in play, or the next one, has it on)."""
-    if rules.name not in _MORE and not duplicate:
-        return ()
-    from ui import help_more
-    return help_more.extra_pages(rules, duplicate)
 
 
 # -- buttons ---------------------------------------------------------------------------
@@ -188,12 +81,9 @@ def legend(profile):
 def howto(rules, profile):
     """((title, text), ...): a short how-to for a first game, a few pages; the screen
     lets any button skip it."""
+    from ui.help_rules import upper_bonus_text
     first = rules.labels.split('|')[0]
-    bonus = ('Upper boxes totalling 63 or more earn +%d.' % rules.upper_bonus
-             if rules.upper_bonus else 'There is no bonus.')
-    if rules.name in _MORE:     # tiers (Kismet), a bonus per column (Triple Yahtzee)
-        from ui import help_more
-        bonus = help_more.HOWTO_BONUS.get(rules.name, bonus)
+    bonus = upper_bonus_text(rules)
     return (
         ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
                         'between rolls. Then fill one box of your scorecard.'),

@@ -47,8 +47,9 @@ def enter_card(app, now):
         cursor = best if best >= 0 else 0
     par = card.upper_par
     footer = 'Up %d %s%d' % (card.upper_total, '+' if par >= 0 else '', par)
-    if fill and g.rules.name == 'kismet':     # each die's colour: Black, Red, Green
-        footer += '  ' + ' '.join(['%d%s' % (d, 'BRGGRB'[d - 1]) for d in g.dice])
+    colours = g.rules.colours
+    if fill and colours is not None:    # each die's colour (Kismet: Black, Red, Green)
+        footer += '  ' + ' '.join(['%d%s' % (d, colours[d - 1]) for d in g.dice])
     elif fill:
         footer += '  %d %d %d %d %d' % tuple(g.dice)
     elif g.rolled or seat != g.current:
@@ -109,8 +110,9 @@ def _card_rows(app, card, rolled):
     items.append('Upper')
     values.append('%d %s%d' % (card.upper_total, '+' if par >= 0 else '', par))
     rows.append(-1)
-    if rules.upper_bonus:       # Kismet's three tiers: 63, 71, 78 up
-        items.append('Bonus +35/55/75' if rules.name == 'kismet' else 'Bonus')
+    if rules.upper_bonus:       # tiers (Kismet's at 63, 71, 78): 'Bonus +35/55/75'
+        tiers = rules.upper_tiers
+        items.append('Bonus +' + '/'.join(['%d' % t[1] for t in tiers]) if tiers else 'Bonus')
         values.append('%d' % card.upper_bonus)
         rows.append(-1)
     if rules.five_alike_bonus:  # the Yahtzee (Kniffel) bonus

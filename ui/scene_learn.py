@@ -3,8 +3,8 @@ the how-to, the coach's list) and the odds of every open box (ODDS). Plain funct
 of the app.
 
 App.go imports this module when one of them opens and drops it when it closes; it
-drops ui/help_text.py and yahtzee_core/odds.py then too, so the texts and the odds
-tables take RAM only while they are on screen.
+drops ui/help_text.py, ui/help_rules.py and yahtzee_core/odds.py then too, so the
+texts and the odds tables take RAM only while they are on screen.
 
 Keys: UP/DOWN (LEFT/RIGHT, HOLD_1/HOLD_2) scroll a page or move over the odds; OK
 turns to the next page (the rules go round; the how-to and the coach's list end after
@@ -33,11 +33,12 @@ def enter_pages(app, now):
         n = rules.n_boxes
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
-        extra = help_text.extra_pages(rules, g.round_dice is not None if g is not None and
-                                      not g.over else app.setup_duplicate)
+        from ui import help_rules
+        extra = help_rules.extra_pages(rules, g.round_dice is not None if g is not None and
+                                       not g.over else app.setup_duplicate)
         _count = n + len(extra) + 1
         page = app.page
-        title, text = (help_text.box_help(rules, page) if page < n else
+        title, text = (help_rules.box_help(rules, page) if page < n else
                        extra[page - n] if page < n + len(extra) else help_text.legend(profile))
         footer = 'OK: next  BACK: done'
     else:
@@ -87,7 +88,7 @@ def _leave(app, now):
     app.page_cursor = -1
     forget('yahtzee_core.odds')
     forget('ui.help_text')
-    forget('ui.help_more')
+    forget('ui.help_rules')
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor

@@ -66,6 +66,8 @@ class Ruleset:
     #                           (Generala's Double Generala), or -1
     columns = 1               # scorecard columns, box = column * boxes of one + b, scored
     #                           x1, x2, ... (Triple Yahtzee: 3 of 13)
+    colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
+    #                           black, red, green), where hands ask for one colour
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)

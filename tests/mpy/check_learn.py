@@ -112,7 +112,7 @@ back.open(ui_app.PAGES, 0, PG_COACH, 1, back=ui_app.MENU)
 assert back.title == "R1 6 6 6 6 6" and back.title_right == "-23.45", (back.title, back.title_right)
 
 
-# Triple Yahtzee's rules with duplicate play on: 39 boxes (ui/help_more.py), its
+# Triple Yahtzee's rules with duplicate play on: 39 boxes (ui/help_rules.py), its
 # Columns page, the Duplicate page, the buttons. Twice: the second time adds nothing
 # the first did not (the first interns a few names and grows a few tables for good).
 def family_rules(menu):
@@ -130,7 +130,7 @@ def family_rules(menu):
     menu.handle(A.BACK, 0)
     menu.setup_rules = 0
     menu.setup_duplicate = False
-    assert "ui.help_text" not in sys.modules and "ui.help_more" not in sys.modules
+    assert "ui.help_text" not in sys.modules and "ui.help_rules" not in sys.modules
     # the ruleset stays built for the next game (yahtzee_core.ruleset shares it): let
     # it go here, so what is left is what the pages left
     from yahtzee_core import rules

@@ -20,6 +20,7 @@ class Kismet(Ruleset):
     upper_bonus_at = 78
     upper_tiers = ((63, 35), (71, 55), (78, 75))
     five_alike_box = 14
+    colours = 'BRGGRB'         # (_build.py's colour kinds: faces adding to 7 share one)
 
 
 RULES = Kismet
