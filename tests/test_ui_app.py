@@ -519,13 +519,14 @@ def scratch_ones_with_five_sixes(s):
 
 
 def test_a_deliberately_bad_box_shows_its_loss(yacht_table):
-    from yahtzee_core.advisor import Advisor
+    from yahtzee_core.ranking import Hints
     s = new_session(dice=ScriptedDice(seed=12, script=[6, 6, 6, 6, 6]), table_path=yacht_table)
     s.start(rules=YACHT)
     app = s.app
     scratch_ones_with_five_sixes(s)
     # the loss of that box, straight from the advisor
-    adv = Advisor('yacht', yacht_table)
+    adv = Hints('yacht', yacht_table)
+    assert not adv.fallback
     opts = adv.box_options(yc.Scorecard(yc.ruleset('yacht')), (6, 6, 6, 6, 6))
     ones = [v for v, b in opts if b == 0][0]
     bad = opts[0][0] - ones

@@ -1,9 +1,9 @@
 """The coach (ui/coach.py) in scripted games against the real (small) Yacht strategy
 table: known mistakes appear in its notes and its end-of-game list with the costs the
-Advisor gives for them, computed here from the Advisor's own ranked options."""
+table gives for them, computed here from the table's own ranked options (Hints)."""
 import yahtzee_core as yc
 from yahtzee_core import dice as D
-from yahtzee_core.advisor import Advisor
+from yahtzee_core.ranking import Hints
 from tools.screenshots import Session
 from tools.scripted_dice import ScriptedDice
 from events import actions as A
@@ -25,9 +25,10 @@ def turn_on_coach(s):
 
 
 def expected_mistakes(table):
-    """The two planned mistakes and their costs, from the Advisor's ranked options:
+    """The two planned mistakes and their costs, from the table's ranked options:
     turn 1, five sixes scored in Ones; turn 2, 6 6 6 2 1 rolled again in full."""
-    adv = Advisor('yacht', table)
+    adv = Hints('yacht', table)
+    assert not adv.fallback
     rules = yc.ruleset('yacht')
     card = yc.Scorecard(rules)
     opts = adv.box_options(card, (6, 6, 6, 6, 6))

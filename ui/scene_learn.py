@@ -86,7 +86,8 @@ def _leave(app, now):
     to = app.returns[app.scene]
     cursor = app.page_cursor
     app.page_cursor = -1
-    forget('yahtzee_core.odds')
+    if app.scene == ODDS:
+        forget('yahtzee_core.odds')
     forget('ui.help_text')
     forget('ui.help_rules')
     app.go(to, now)

@@ -202,17 +202,8 @@ class Advisor:
     Values are expected FINAL scores in hundredths of a point: the card's total so
     far plus the optimal expectation of everything still to come."""
 
-    # Every option ranked (ranking.RankedOptions), loaded only when asked for: playing
-    # and hinting the best move need only the planner.
-    def hold_options(self, card, dice, rolls_left):
-        """[(expected final hundredths, kept sorted tuple)] best first."""
-        from .ranking import RankedOptions
-        return RankedOptions.hold_options(self, card, dice, rolls_left)
-
-    def box_options(self, card, dice, first=0):
-        """[(expected final hundredths, box index)] best first."""
-        from .ranking import RankedOptions
-        return RankedOptions.box_options(self, card, dice, first)
+    # Every option ranked: ranking.Hints (from the same table), loaded only for hints
+    # and the analysis; playing the best move needs only the planner.
 
     def __init__(self, rules, table_file):
         if isinstance(rules, str):

@@ -11,7 +11,8 @@ scores it so unless told otherwise (first=0/1).
 - perfect: the optimal policy, from the strategy table (see advisor.py). Without a
   usable table it plays `good` instead and says so (``bot.fallback`` is True and
   ``bot.note`` explains; the UI can show it): always for Triple Yahtzee, which no
-  solver can solve, and where no table is shipped.
+  solver can solve, and where no table is shipped. table_planner() is that rule,
+  for the hints too (ranking.Hints).
 - good: the same turn planning as the advisor, but the value of the state a turn ends
   in is a compact estimate instead of the table: a fixed worth per open box, a share of
   the upper bonus (of each tier: Kismet) that grows with how far the card is ahead of
@@ -20,7 +21,7 @@ scores it so unless told otherwise (first=0/1).
   of a point) are least-squares fits to the solver's exact values (python -m
   tools.fit_weights), a dozen integers per ruleset: no table, so it suits boards
   without room for one. Triple Yahtzee (no solve exists) sums Yahtzee's estimate per
-  column, times the column's multiplier (triple_planner.TriplePlanner).
+  column, times the column's multiplier (triple_values, triple_planner.TriplePlanner).
 - casual: plays like a casual human: it plans each turn as `good` does but gives the
   boxes still open only a quarter of their worth, so it takes points now (a 25 in
   full house early, a poor chance as a dump) rather than keep good boxes for later.
@@ -179,11 +180,42 @@ class Bot:
 
 def good_planner(rules, quarters=4):
     """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
-    by column (planner.TriplePlanner)."""
+    by column (triple_planner.TriplePlanner)."""
     if rules.columns > 1:
-        from .triple_planner import TriplePlanner, triple_values
+        from .triple_planner import TriplePlanner
         return TriplePlanner(rules, triple_values(rules, quarters))
     return TurnPlanner(rules, HeuristicValues(rules, quarters))
+
+
+def triple_values(rules, quarters=4):
+    """Triple Yahtzee's column estimate (planner.TriplePlanner sums it per column
+    times the multiplier): Yahtzee's fitted weights on the column's 13 boxes, its own
+    upper bonus at 63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
+    points (a bonus pays 100 x the column: the multiplier scales it as it does the
+    boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
+    and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
+    five-alike box, 11, is also a column's own.)"""
+    from . import weights
+    w = weights.WEIGHTS['yahtzee']
+    forget('weights')
+    return HeuristicValues(rules, quarters, w, ((63,), weights.SLACK, 1, -1))
+
+
+def table_planner(rules, table_path):
+    """Perfect play's planner, from the strategy table at table_path, else level
+    good's: (planner, why), `why` '' for the table's, else the reason it is good's.
+    The bots' level perfect and the hints (ranking.Hints) both play by it."""
+    if rules.columns > 1:
+        why = 'no strategy table exists for %s (too large to solve)' % rules.name
+    elif table_path is None:
+        why = 'no strategy table'
+    else:
+        from .advisor import Advisor, TableError  # the table reader, only with a table
+        try:
+            return Advisor(rules, table_path).planner, ''
+        except (TableError, OSError) as exc:
+            why = 'strategy table unusable (%s)' % exc
+    return good_planner(rules), why
 
 
 def casual_planner(rules):
@@ -195,20 +227,9 @@ def make_bot(kind, rules, table_path=None):
     if isinstance(rules, str):
         rules = _ruleset(rules)
     if kind == 'perfect':
-        if rules.columns > 1:
-            return Bot('perfect', rules, good_planner(rules), True,
-                       'no strategy table exists for %s (too large to solve): playing '
-                       'at level good' % rules.name)
-        if table_path is None:
-            return Bot('perfect', rules, good_planner(rules), True,
-                       'no strategy table: playing at level good')
-        from .advisor import Advisor, TableError  # the table reader, only with a table
-        try:
-            adv = Advisor(rules, table_path)
-        except (TableError, OSError) as exc:
-            return Bot('perfect', rules, good_planner(rules), True,
-                       'strategy table unusable (%s): playing at level good' % exc)
-        return Bot('perfect', rules, adv.planner)
+        planner, why = table_planner(rules, table_path)
+        return Bot('perfect', rules, planner, bool(why),
+                   why + ': playing at level good' if why else '')
     if kind == 'good':
         return Bot('good', rules, good_planner(rules))
     if kind == 'casual':

@@ -70,9 +70,20 @@ def _box_key(item):
     return (-item[0], item[1])
 
 
-class RankedOptions:
-    """Every hold or box ranked by expected final score (hundredths), from the turn
-    planner in ``self.planner``: shared by the Advisor and Hints."""
+class Hints:
+    """Every hold or box ranked by expected final score (hundredths of a point), for
+    the UI's hints and the analysis: perfect play's from the strategy table when it is
+    usable, else level good's (then ``fallback`` is True and ``note`` says why;
+    bots.table_planner decides, as for the computer players)."""
+
+    def __init__(self, rules, table_path=None):
+        if isinstance(rules, str):
+            rules = _ruleset(rules)
+        from .bots import table_planner
+        self.rules = rules
+        self.planner, why = table_planner(rules, table_path)
+        self.fallback = bool(why)
+        self.note = why + ': hints from level good' if why else ''
 
     def hold_options(self, card, dice, rolls_left):
         """[(expected final hundredths, kept sorted tuple)] best first."""
@@ -85,29 +96,7 @@ class RankedOptions:
         t = 100 * card.total
         return [(t + v, b) for v, b in box_options(self.planner, card, dice, first)]
 
-
-class Hints(RankedOptions):
-    """Hints for the UI: the advisor when a table is usable, else `good` planning
-    (then ``fallback`` is True and ``note`` says so). Values are expected final
-    scores in hundredths of a point."""
-
-    def __init__(self, rules, table_path=None):
-        if isinstance(rules, str):
-            rules = _ruleset(rules)
-        self.rules = rules
-        self.fallback = False
-        self.note = ''
-        planner = None
-        if table_path is not None:
-            from .advisor import Advisor, TableError
-            try:
-                planner = Advisor(rules, table_path).planner
-            except (TableError, OSError) as exc:
-                self.note = 'strategy table unusable (%s): hints from level good' % exc
-        else:
-            self.note = 'no strategy table: hints from level good'
-        if planner is None:
-            from .bots import good_planner
-            planner = good_planner(rules)
-            self.fallback = True
-        self.planner = planner
+    def close(self):
+        """Close the strategy table's file, if the hints read one."""
+        if hasattr(self.planner.values, 'close'):
+            self.planner.values.close()

@@ -1,8 +1,8 @@
 """Triple Yahtzee's turn planning (see TriplePlanner); its own module so that the
-other rulesets' players never load it."""
+other rulesets' players never load it. Its column estimate is bots.triple_values."""
 
 from .planner import TurnPlanner
-from .rules import OPEN, forget
+from .rules import OPEN
 
 
 class TriplePlanner(TurnPlanner):
@@ -136,18 +136,3 @@ class TriplePlanner(TurnPlanner):
         if i == 11:
             return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
         return 100 * pts + nv[b * 6]
-
-
-def triple_values(rules, quarters=4):
-    """Triple Yahtzee's column estimate (planner.TriplePlanner sums it per column
-    times the multiplier): Yahtzee's fitted weights on the column's 13 boxes, its own
-    upper bonus at 63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
-    points (a bonus pays 100 x the column: the multiplier scales it as it does the
-    boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
-    and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
-    five-alike box, 11, is also a column's own.)"""
-    from .bots import HeuristicValues
-    from . import weights
-    w = weights.WEIGHTS['yahtzee']
-    forget('weights')
-    return HeuristicValues(rules, quarters, w, ((63,), weights.SLACK, 1, -1))

@@ -15,7 +15,7 @@ SLACK = const(10)    # the bonus share ramps from 0 to full over +-10 points of 
 # five-alike box holds points[, Generala: Double Generala's extra worth while Generala
 # holds 50, and while Generala is scratched]). Hundredths; least-squares fits to the
 # solver's values: `python -m tools.fit_weights`. Triple Yahtzee has none of its own:
-# triple_planner.triple_values() sums Yahtzee's per column.
+# bots.triple_values() sums Yahtzee's per column.
 WEIGHTS = {
     'yahtzee': ((560, 704, 875, 1081, 1285, 1506, 2239, 1332, 1768, 2881, 2261, 1038,
                  2704), 3212, 273),
