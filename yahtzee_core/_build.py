@@ -40,7 +40,6 @@ except ImportError:  # CPython
 from .dice import N_ROLLS, roll_dice
 
 # The letters' byte values: private consts compile to plain numbers (no names in RAM).
-_UPPER = const(0x75)        # u
 _SUM_IF_KIND = const(0x6B)  # k
 _SUM_OF_KIND = const(0x6E)  # n
 _FIVE_ALIKE = const(0x79)   # y
@@ -74,13 +73,15 @@ def table(kinds, params):
     a - 128. One function with no helpers: every function and argument name would stay
     interned in RAM."""
     nb = len(kinds)
-    if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06':
-        raise ValueError("the first six boxes must be the upper section, faces 1 to 6")
+    if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06' or \
+            b'u' in kinds[6:]:
+        raise ValueError("the first six boxes, and only they, are the upper section, "
+                         "faces 1 to 6")
     at = [0] * nb
     size = 3 * N_ROLLS
     for b in range(6, nb):
         kind = chr(kinds[b])
-        if kind in 'npu':
+        if kind in 'np':
             at[b] = size
             size += N_ROLLS
             continue
@@ -125,9 +126,7 @@ def table(kinds, params):
         for b in range(6, nb):
             kind = kinds[b]
             param = params[b]
-            if kind == _UPPER:
-                v = param * counts[param]
-            elif kind == _CHANCE:
+            if kind == _CHANCE:
                 v = total
             elif kind == _SUM_IF_KIND:
                 v = total if most >= param else 0

@@ -18,8 +18,8 @@ True
 N_DICE = 5
 N_ROLLS = 252   # C(10, 5): multisets of five dice
 N_HOLDS = 462   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
-# First hold index of each hold size 0..5 (and the end).
-_HOLD_START = b'\x00\x01\x07\x1c\x54\xd2'
+# First hold index of each hold size 0..5 (odds.py walks the holds by size too).
+HOLD_START = b'\x00\x01\x07\x1c\x54\xd2'
 
 # C(n, k) at n * 7 + k for n <= 10, k <= 6 (enough to rank six-dice rolls); a literal,
 # so no builder code or loop names reach RAM (tests check it against Pascal's rule).
@@ -72,7 +72,7 @@ def roll_index(dice):
 
 def hold_index(dice):
     """Index 0..461 of the dice kept (0 to 5 of them, any order)."""
-    return _HOLD_START[len(dice)] + rank_counts(pack_counts(dice))
+    return HOLD_START[len(dice)] + rank_counts(pack_counts(dice))
 
 
 def hold_dice(index):
@@ -81,9 +81,9 @@ def hold_dice(index):
     if not 0 <= index < N_HOLDS:
         raise ValueError("hold index out of range")
     k = 5
-    while _HOLD_START[k] > index:
+    while HOLD_START[k] > index:
         k -= 1
-    rank = index - _HOLD_START[k]
+    rank = index - HOLD_START[k]
     faces = [0] * k
     for i in range(k, 0, -1):
         c = i - 1

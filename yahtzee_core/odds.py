@@ -22,7 +22,7 @@ index (so the fewest dice kept).
 
 Exact: after the last roll a roll's value is an integer; a hold's value is the sum of
 its completions' values, over all 6**(5 - k) ordered outcomes of the k dice rolled, put
-on the common scale 6**5 = 7776 by multiplying by 6**k (the sweep of advisor.py); the
+on the common scale 6**5 = 7776 by multiplying by 6**k (the sweep of planner.py); the
 best hold within a roll is pushed up through the holds. Each roll thus multiplies the
 denominator by 7776, never divides; only the final figures are divided (rounded).
 
@@ -53,7 +53,7 @@ the Odds screen closes.
 
 from array import array
 
-from .dice import N_ROLLS, N_HOLDS, IllegalMove, hold_dice, rank_counts, \
+from .dice import N_ROLLS, N_HOLDS, HOLD_START, IllegalMove, hold_dice, rank_counts, \
     pack_counts, roll_index
 
 try:
@@ -65,7 +65,6 @@ except ImportError:  # CPython
 _N_SMALL = const(210)    # holds of 0..4 dice: the ones with children
 _BASE5 = const(210)      # hold index of five kept dice = 210 + roll index
 _SCALE = const(7776)     # 6 ** 5
-_LEVEL = b'\x00\x01\x07\x1c\x54\xd2'   # first hold index of each hold size 0..5
 _POW6 = (1, 6, 36, 216, 1296, 7776)
 
 _work = None
@@ -75,7 +74,7 @@ _subs = [-1, bytearray(32), bytearray(32), 0]   # dice (packed counts), their ho
 
 def _holds(dice):
     """(ranks, sizes, n): every sub-multiset of the dice (n, at most 32), largest
-    first: its rank among holds of its size and its size (hold index _LEVEL[size] +
+    first: its rank among holds of its size and its size (hold index HOLD_START[size] +
     rank); kept for the next call (an Odds screen asks every box about the same dice)."""
     packed = pack_counts(dice)
     ranks = _subs[1]
@@ -120,8 +119,8 @@ def _tables():
         parent = array('H', bytes(2 * N_HOLDS))
         n = 1
         for k in range(5):
-            first = _LEVEL[k]
-            end = _LEVEL[k + 1]
+            first = HOLD_START[k]
+            end = HOLD_START[k + 1]
             # colex order (dice.hold_index's): by the largest die m, then by the rest,
             # which is a hold of k dice up to m: a prefix of level k
             for m in range(1, 7):
@@ -178,16 +177,16 @@ def _sweep(mx, hx, lx, ch, split, scale=True, low=0):
         return
     mult = 1
     for k in range(6):
-        end = _LEVEL[k + 1] if k < 5 else N_HOLDS
+        end = HOLD_START[k + 1] if k < 5 else N_HOLDS
         if split:
-            for h in range(_LEVEL[k], end):
+            for h in range(HOLD_START[k], end):
                 t = lx[h] * mult
                 q = t // _SCALE
                 lx[h] = t - q * _SCALE
                 hx[h] = hx[h] * mult + q
                 mx[h] *= mult
         elif k:
-            for h in range(_LEVEL[k], end):
+            for h in range(HOLD_START[k], end):
                 lx[h] *= mult
                 mx[h] *= mult
         mult *= 6
@@ -202,7 +201,7 @@ def _sweep_packed(x, ch, scale=True):
         return
     mult = 6
     for k in range(1, 6):
-        for h in range(_LEVEL[k], _LEVEL[k + 1] if k < 5 else N_HOLDS):
+        for h in range(HOLD_START[k], HOLD_START[k + 1] if k < 5 else N_HOLDS):
             x[h] *= mult
         mult *= 6
 
@@ -503,7 +502,7 @@ def _chase(rules, b, dice, rolls_left, aim):
     ranks, sizes, n = _holds(dice)
     for i in range(n):
         k = sizes[i]
-        h = _LEVEL[k] + ranks[i]
+        h = HOLD_START[k] + ranks[i]
         mult = _POW6[k]
         if k or digits:     # onto the 7776 scale (and carried), as the last sweep left it
             if one_int:
