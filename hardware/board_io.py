@@ -5,7 +5,8 @@ sensor or a wrong pin name costs that part only, never the game. What went wrong
 goes to Hardware.messages and the serial console, in words a player can act on.
 """
 
-from hardware import Hardware, profiles, settings
+from hardware import profiles, settings
+from hardware.interface import Hardware
 from hardware.buttons import Controls
 from hardware.clock import Clock
 from hardware.shake import ShakeDetector, SwitchShakeDetector

@@ -30,7 +30,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     import displayio
     from displayio._area import Area
 
-from hardware import Hardware
+from hardware.interface import Hardware
 from hardware.shake import ShakeDetector
 from hardware.sound import SilentSound
 from events.ticks import TICKS_MASK

@@ -13,10 +13,10 @@ from mpy_util import MICROPYTHON, REPO_ROOT, ports, run_micropython
 SCRIPT = REPO_ROOT / "tests" / "mpy" / "check_shake.py"
 TRACES = sorted(str(p) for p in (REPO_ROOT / "tests" / "traces").glob("*.csv"))
 # Every device module of the hardware edge (hardware/desktop.py is desktop only).
-PACKAGES = ("hardware.__init__", "hardware.shake", "hardware.buttons", "hardware.accel",
-            "hardware.board_io", "hardware.settings", "hardware.profiles",
-            "hardware.clock", "hardware.sound", "hardware.display", "events.actions", "events.ticks",
-            "code", "boot")
+PACKAGES = ("hardware.__init__", "hardware.interface", "hardware.shake", "hardware.buttons",
+            "hardware.accel", "hardware.board_io", "hardware.settings", "hardware.profiles",
+            "hardware.clock", "hardware.sound", "hardware.display", "events.actions",
+            "events.ticks", "code", "boot")
 
 
 def parse(stdout):

@@ -55,14 +55,16 @@ class ImportWalkError(Exception):
 class ImportRef:
     """One imported module name as written in a source file."""
 
-    __slots__ = ("name", "names", "optional", "lineno", "dynamic_prefix")
+    __slots__ = ("name", "names", "optional", "lineno", "dynamic_prefix", "lazy")
 
-    def __init__(self, name, names=(), optional=False, lineno=0, dynamic_prefix=False):
+    def __init__(self, name, names=(), optional=False, lineno=0, dynamic_prefix=False,
+                 lazy=False):
         self.name = name              # absolute dotted module name
         self.names = tuple(names)     # `from name import a, b` -> ('a', 'b')
         self.optional = optional      # inside try/except ImportError
         self.lineno = lineno
         self.dynamic_prefix = dynamic_prefix  # `__import__(name + ...)`: every module under
+        self.lazy = lazy              # inside a function: runs when it is called
 
     def __repr__(self):
         return "ImportRef(%r, %r, optional=%r)" % (self.name, self.names, self.optional)
@@ -115,17 +117,17 @@ def parse_imports(source, filename="<source>", module_name="", is_package=False)
     tree = ast.parse(source, filename=filename)
     refs = []
 
-    def visit(node, optional):
+    def visit(node, optional, lazy):
         if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
             body_optional = optional or any(_catches_import_error(h) for h in node.handlers)
             for child in node.body:
-                visit(child, body_optional)
+                visit(child, body_optional, lazy)
             for part in node.handlers + node.orelse + node.finalbody:
-                visit(part, optional)
+                visit(part, optional, lazy)
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
-                refs.append(ImportRef(alias.name, (), optional, node.lineno))
+                refs.append(ImportRef(alias.name, (), optional, node.lineno, lazy=lazy))
             return
         if isinstance(node, ast.ImportFrom):
             if node.level:
@@ -133,7 +135,7 @@ def parse_imports(source, filename="<source>", module_name="", is_package=False)
             else:
                 name = node.module
             names = tuple(a.name for a in node.names if a.name != "*")
-            refs.append(ImportRef(name, names, optional, node.lineno))
+            refs.append(ImportRef(name, names, optional, node.lineno, lazy=lazy))
             return
         if isinstance(node, ast.Call):
             try:
@@ -141,14 +143,17 @@ def parse_imports(source, filename="<source>", module_name="", is_package=False)
             except ImportWalkError as err:
                 raise ImportWalkError("%s:%d: %s" % (filename, node.lineno, err)) from None
             if prefix is not None:
-                refs.append(ImportRef(prefix, (), optional, node.lineno, dynamic_prefix=True))
+                refs.append(ImportRef(prefix, (), optional, node.lineno, dynamic_prefix=True,
+                                      lazy=lazy))
             elif (isinstance(node.func, ast.Name) and node.func.id == "__import__"
                   and node.args and isinstance(node.args[0], ast.Constant)):
-                refs.append(ImportRef(node.args[0].value, (), optional, node.lineno))
+                refs.append(ImportRef(node.args[0].value, (), optional, node.lineno,
+                                      lazy=lazy))
+        inner = lazy or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
         for child in ast.iter_child_nodes(node):
-            visit(child, optional)
+            visit(child, optional, inner)
 
-    visit(tree, False)
+    visit(tree, False, False)
     return refs
 
 
@@ -471,3 +476,77 @@ def circuitpython_dist_filter():
 def circup_name(top):
     """The name `circup install` knows a library by: its top-level module name."""
     return top
+
+
+def module_graph(root, packages, dynamic=None):
+    """The import graph of our own modules under `root` in the given top-level packages:
+    {module: {imported module: lazy}}, lazy True when every import of it sits inside a
+    function (it runs when called, not when the module loads). `from pkg import name`
+    points at pkg.name when that is a module, else at pkg; a dynamic
+    `__import__('pkg.' + x)` at every module under pkg, or at dynamic[importer] when
+    given (the modules that import can load). A module's import of its own parent
+    package (which Python loads first anyway) is not an edge."""
+    root = Path(root)
+    found = {}
+    for top in packages:
+        for path in sorted((root / top).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            is_package = parts[-1] == "__init__"
+            if is_package:
+                parts.pop()
+            found[".".join(parts)] = (path, is_package)
+    graph = {}
+    for name, (path, is_package) in found.items():
+        edges = {}
+        for ref in parse_imports(path.read_text(encoding="utf-8"), str(path), name,
+                                 is_package):
+            if ref.dynamic_prefix:
+                targets = (dynamic or {}).get(name)
+                if targets is None:
+                    targets = [m for m in found if m.startswith(ref.name + ".")]
+            else:
+                subs = [ref.name + "." + n for n in ref.names if ref.name + "." + n in found]
+                targets = subs if subs and len(subs) == len(ref.names) else \
+                    subs + [ref.name]
+            for t in targets:
+                if t in found and t != name and not name.startswith(t + "."):
+                    edges[t] = edges.get(t, True) and ref.lazy
+        graph[name] = edges
+    return graph
+
+
+def import_cycles(graph):
+    """The strongly connected components of more than one module (each a sorted
+    list): every set of modules that import one another, directly or not."""
+    index, low, stack, on_stack, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def strong(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return sorted(out)
+

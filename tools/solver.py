@@ -66,7 +66,7 @@ import numpy as np
 from tools import cbuild
 
 from yahtzee_core import dice as _dice
-from yahtzee_core.rules import ruleset as _ruleset
+from yahtzee_core.variants import ruleset as _ruleset
 from yahtzee_core.scorecard import Scorecard
 
 N_ROLLS = _dice.N_ROLLS

@@ -84,7 +84,7 @@ def no_table_reason(name):
     advisor cannot play it from one yet), or None: checked without solving, for the
     callers that build every ruleset's table (bundle builder, tests)."""
     from tools.solver import RulesModel, unsolvable
-    from yahtzee_core.rules import ruleset
+    from yahtzee_core.variants import ruleset
     why = unsolvable(ruleset(name))
     if why:
         return why

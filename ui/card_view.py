@@ -8,7 +8,7 @@ slow on a board)."""
 import displayio
 
 from ui import tiny_font
-from ui.views import _fill
+from ui.tiny_font import fill as _fill
 
 _CARD_PITCH = 6         # a 3x5 font row and its gap
 _CARD_COLS = 15         # characters in a column of the whole-card view

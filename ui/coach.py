@@ -23,11 +23,10 @@ _NOTE_COLS = 18         # characters a dialog line holds on 128x64
 _COST_MAX = 16383
 
 
-def judge(app, g, rolls_left, choice):
+def judge(app, g, rolls_left, choice, planner):
     """Judge the decision the seat in play is making now (before the game applies it):
-    `choice` a hold index (rolls_left 1 or 2) or a box index (rolls_left 0)."""
-    from ui.hints import analysis_planner
-    planner = analysis_planner(app)
+    `choice` a hold index (rolls_left 1 or 2) or a box index (rolls_left 0), against
+    `planner` (ui/hints.py analysis_planner; None without a strategy table)."""
     if planner is None:
         if not app.coach_warned:
             app.coach_warned = True
@@ -106,13 +105,15 @@ def describe(app, rolls_left, choice):
     return 'Score ' + app.box_label(choice, 12)   # a dialog line holds 18
 
 
-def show_page(app, i):
+def show_page(app, i, yardstick):
     """Page i of the coach's list: 0 the summary, then one costly decision a page.
-    Returns the number of pages."""
+    yardstick(app): the planner decisions are judged by (ui/hints.py
+    analysis_planner), asked only to say why a list is empty. Returns the number of
+    pages."""
     g = app.game
     n = entries(app)
     if i == 0:
-        _summary(app, n)
+        _summary(app, n, yardstick)
         return n + 1
     seat, rnd, r, rolls_left, made, best, cost = record(app, i - 1)
     from yahtzee_core.dice import roll_dice
@@ -131,12 +132,11 @@ def show_page(app, i):
     return n + 1
 
 
-def _summary(app, n):
+def _summary(app, n, yardstick):
     g = app.game
     items = []
     values = []
-    from ui.hints import analysis_planner
-    if not n and analysis_planner(app) is None:
+    if not n and yardstick(app) is None:
         items = ['Unavailable:', 'no strategy table']
         values = ['', '']
     else:

@@ -148,7 +148,7 @@ def _coach(app, g, rolls_left, choice):
     # and the coach only says that it cannot judge
     if app.coach_mode and g.players[g.current] == 'human':
         from ui import coach
-        coach.judge(app, g, rolls_left, choice)
+        coach.judge(app, g, rolls_left, choice, analysis_planner(app))
 
 
 def coach_say(app):

@@ -24,7 +24,8 @@ def enter_pages(app, now):
     kind = app.page_kind
     if kind == PG_COACH:
         from ui import coach
-        _count = coach.show_page(app, app.page)
+        from ui.hints import analysis_planner
+        _count = coach.show_page(app, app.page, analysis_planner)
         return
     from ui import help_text
     rules = rules_in_play(app)

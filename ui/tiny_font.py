@@ -3,7 +3,8 @@
 Drawn for this project (no third-party font, so nothing to license): each glyph is
 five rows of three bits, the top row first and the left pixel the high bit, packed
 into one int. Lowercase letters are drawn as capitals; a character without a glyph
-as '?'. Text is drawn straight into a displayio Bitmap, 4 pixels a character.
+as '?'. Text is drawn straight into a displayio Bitmap, 4 pixels a character; fill()
+sets a rectangle of one (the views' dice and the card's rules use it too).
 """
 
 CHARS = ' 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-()/:.?!_>'
@@ -25,6 +26,13 @@ GLYPHS = tuple(int(r, 2) for r in _ROWS)
 WIDTH = 4           # 3 pixels and a gap
 HEIGHT = 5
 _UNKNOWN = CHARS.index('?')
+
+
+def fill(bitmap, x0, y0, w, h, value):
+    """Set a w x h rectangle of the bitmap from (x0, y0) to value."""
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            bitmap[x, y] = value
 
 
 def draw(bitmap, x, y, text, color=1):

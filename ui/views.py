@@ -17,6 +17,7 @@ import terminalio
 from adafruit_display_text import label
 
 from ui import codes
+from ui.tiny_font import fill as _fill
 
 _CHAR_W = 6
 _WHITE = 0xFFFFFF
@@ -48,12 +49,6 @@ def _palette():
     p[0] = _BLACK
     p[1] = _WHITE
     return p
-
-
-def _fill(bitmap, x0, y0, w, h, value):
-    for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            bitmap[x, y] = value
 
 
 # Pip centres on a 0..2 grid per face (column, row).

@@ -14,7 +14,8 @@ program pays heap only for the parts it uses (the app: saves, records, game, sco
 and load at start-up; the advisor and bots once a game needs them).
 """
 
-from .rules import RULESETS, ruleset, IllegalMove
+from .rules import RULESETS, IllegalMove
+from .variants import ruleset
 
 
 def __getattr__(name):

@@ -13,7 +13,7 @@ a decision reads at most 44 of them (Kismet 45). Working memory: the planner's (
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .rules import ruleset as _ruleset
+from .variants import ruleset as _ruleset
 
 try:
     from micropython import const

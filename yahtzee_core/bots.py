@@ -34,7 +34,8 @@ scores it so unless told otherwise (first=0/1).
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .rules import forget, ruleset as _ruleset
+from .rules import forget
+from .variants import ruleset as _ruleset
 
 try:
     from micropython import const
@@ -188,17 +189,18 @@ def good_planner(rules, quarters=4):
 
 
 def triple_values(rules, quarters=4):
-    """Triple Yahtzee's column estimate (planner.TriplePlanner sums it per column
-    times the multiplier): Yahtzee's fitted weights on the column's 13 boxes, its own
-    upper bonus at 63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
+    """Triple Yahtzee's column estimate (triple_planner.TriplePlanner sums it per
+    column times the multiplier): the fitted weights of the ruleset a column is a card
+    of (column_ruleset: Yahtzee's) on the column's 13 boxes, its own upper bonus at
+    63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
     points (a bonus pays 100 x the column: the multiplier scales it as it does the
     boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
     and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
     five-alike box, 11, is also a column's own.)"""
     from . import weights
-    w = weights.WEIGHTS['yahtzee']
+    w = weights.WEIGHTS[rules.column_ruleset]
     forget('weights')
-    return HeuristicValues(rules, quarters, w, ((63,), weights.SLACK, 1, -1))
+    return HeuristicValues(rules, quarters, w, ((rules.upper_bonus_at,), weights.SLACK, 1, -1))
 
 
 def table_planner(rules, table_path):

@@ -14,7 +14,8 @@ anything.
 """
 
 from .dice import IllegalMove, roll_index
-from .rules import OPEN, ruleset, forget
+from .rules import OPEN, forget
+from .variants import ruleset
 from .scorecard import Scorecard
 
 MAX_PLAYERS = 8

@@ -17,7 +17,8 @@ unpack, decode; cards) and the checks raise SaveError themselves; decode() adds 
 common prefix.
 """
 
-from .rules import RULESETS, OPEN, ruleset
+from .rules import RULESETS, OPEN
+from .variants import ruleset
 from .save import _dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
 

@@ -37,7 +37,8 @@ the 1260-byte child table: about 3.2 KB.
 from array import array
 
 from . import dice as _dice
-from .rules import OPEN, ruleset as _ruleset
+from .rules import OPEN
+from .variants import ruleset as _ruleset
 
 try:
     from micropython import const

@@ -8,7 +8,7 @@ best_box_index) and so never loads this.
 """
 
 from . import dice as _dice
-from .rules import ruleset as _ruleset
+from .variants import ruleset as _ruleset
 
 try:
     from micropython import const

@@ -11,8 +11,9 @@ box (one bit per roll: it scores or not) for a box that scores a fixed amount or
 sum of the dice (plus a fixed amount), and 252 bytes per box (one score per roll) for
 the pairs and n-alike boxes. Scoring a roll is a few lookups and shifts, no loop.
 Each ruleset lives in its own module under ``variants/`` and is imported only when
-asked for, so the tables of rulesets not in play never reach RAM.
+asked for (variants.ruleset), so the tables of rulesets not in play never reach RAM.
 
+>>> from yahtzee_core import ruleset
 >>> rules = ruleset('yahtzee')
 >>> rules.score((2, 2, 3, 3, 3), 'full_house'), rules.score((2, 2, 3, 3, 3), 'threes')
 (25, 9)
@@ -23,8 +24,8 @@ asked for, so the tables of rulesets not in play never reach RAM.
 import sys
 from .dice import IllegalMove, roll_index
 
-# A ruleset's module under variants/ is its name with '_' for '-'; it names its class RULES.
-# Saves store a ruleset by its index here: append new rulesets, never reorder or remove.
+# Every ruleset's name (its module under variants/ is the name with '_' for '-'). Saves
+# store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
             'generala', 'kismet', 'triple-yahtzee')
 OPEN = 255  # an unfilled box in a card's scores
@@ -66,6 +67,8 @@ class Ruleset:
     #                           (Generala's Double Generala), or -1
     columns = 1               # scorecard columns, box = column * boxes of one + b, scored
     #                           x1, x2, ... (Triple Yahtzee: 3 of 13)
+    column_ruleset = None     # with columns: the ruleset each column is a card of (its
+    #                           name: Triple Yahtzee's are Yahtzee's, for level good)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
 
@@ -190,18 +193,3 @@ def forget(name):
     package = sys.modules.get(name[:i])
     if package is not None:
         package.__dict__.pop(name[i + 1:], None)
-
-
-_loaded = {}
-
-
-def ruleset(name):
-    """The ruleset called `name` (one of RULESETS); built once, then shared."""
-    if name not in RULESETS:  # before the dict lookup: a list is no key
-        raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
-    r = _loaded.get(name)
-    if r is None:
-        module = __import__('yahtzee_core.variants.' + name.replace('-', '_'), None, None,
-                            ('RULES',))
-        r = _loaded[name] = module.RULES()
-    return r

@@ -133,8 +133,8 @@ def family_rules(menu):
     assert "ui.help_text" not in sys.modules and "ui.help_rules" not in sys.modules
     # the ruleset stays built for the next game (yahtzee_core.ruleset shares it): let
     # it go here, so what is left is what the pages left
-    from yahtzee_core import rules
-    del rules._loaded["triple-yahtzee"]
+    from yahtzee_core import variants
+    del variants._loaded["triple-yahtzee"]
     sys.modules.pop("yahtzee_core.variants.triple_yahtzee")
     sys.modules["yahtzee_core.variants"].__dict__.pop("triple_yahtzee", None)
 

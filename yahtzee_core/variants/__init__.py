@@ -1,1 +1,19 @@
-"""Ruleset families, one module each, imported only when a ruleset is asked for."""
+"""The rulesets, one module each (its name with '_' for '-', its class named RULES),
+imported only when a ruleset is asked for: the tables of rulesets not in play never
+reach RAM. A variant module subclasses rules.Ruleset and sets its data and traits."""
+
+from ..rules import RULESETS
+
+_loaded = {}
+
+
+def ruleset(name):
+    """The ruleset called `name` (one of RULESETS); built once, then shared."""
+    if name not in RULESETS:  # before the dict lookup: a list is no key
+        raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
+    r = _loaded.get(name)
+    if r is None:
+        module = __import__('yahtzee_core.variants.' + name.replace('-', '_'), None, None,
+                            ('RULES',))
+        r = _loaded[name] = module.RULES()
+    return r

@@ -30,6 +30,7 @@ class TripleYahtzee(Ruleset):
     five_alike_bonus = 100
     joker_points = Yahtzee.joker_points
     columns = 3
+    column_ruleset = 'yahtzee'
 
     def score_roll(self, roll, box):
         return Ruleset.score_roll(self, roll, box % 13) * (box // 13 + 1)
