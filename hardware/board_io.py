@@ -104,17 +104,16 @@ def make_display(i2c, found, config, messages):
         messages.append("no display at 0x%02x (I2C devices found: %s)"
                         % (address, _hex_list(found)))
         return None
+    from hardware.display import OledDisplay, driver_for
     try:
         import i2cdisplaybus
-        import adafruit_displayio_ssd1306
+        make = driver_for(config["display"])
     except ImportError as error:
         messages.append("display library missing (%s): copy lib/ to CIRCUITPY" % error)
         return None
     try:
         bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=address)
-        oled = adafruit_displayio_ssd1306.SSD1306(
-            bus, width=config["width"], height=config["height"],
-            rotation=config["rotation"], auto_refresh=False)
+        oled = make(bus, config["width"], config["height"], config["rotation"])
     except Exception as error:
         messages.append("display at 0x%02x failed: %s" % (address, error))
         try:
@@ -123,7 +122,6 @@ def make_display(i2c, found, config, messages):
         except Exception:
             pass
         return None
-    from hardware.display import OledDisplay
     return OledDisplay(oled, bus, address)
 
 
