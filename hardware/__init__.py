@@ -11,6 +11,10 @@
     hw.messages                    # strings describing missing or failing parts
     hw.has_shake                   # False: no working shake sensor, OK rolls instead
     hw.hold_buttons                # True: a button under each die (else a cursor)
+    hw.battery                     # .update(now_ms) .millivolts .percent .low
+                                   # .save_now .external; None: no supply reading
+    hw.sleep                       # deep sleep: .may_sleep() .after_ms .sleep(note)
+                                   # .woke .note .available .why_not
 
 Nothing here touches a pin at import time: build() imports the board code lazily,
 so this package also imports on desktop Python and under plain MicroPython.
@@ -21,7 +25,7 @@ class Hardware:
     def __init__(self, display=None, input=None, storage=None, sound=None,
                  ticks_ms=None, sleep_ms=None, messages=None, profile="",
                  fs_writable=False, config=None, i2c_devices=None,
-                 hold_buttons=True):
+                 hold_buttons=True, battery=None, sleep=None):
         self.display = display
         self.input = input
         self.storage = storage
@@ -35,6 +39,11 @@ class Hardware:
         self.hold_buttons = hold_buttons
         self.config = config              # the resolved profile (dict), for diagnostics
         self.i2c_devices = i2c_devices    # addresses that answered the I2C scan
+        self.battery = battery            # hardware/battery.py Battery, or None
+        if sleep is None:
+            from hardware.sleep import DeepSleep
+            sleep = DeepSleep(why_not="this build has no deep sleep")
+        self.sleep = sleep                # hardware/sleep.py DeepSleep
 
     @property
     def has_shake(self):

@@ -6,7 +6,7 @@ goes to Hardware.messages and the serial console, in words a player can act on.
 """
 
 from hardware import Hardware, profiles, settings
-from hardware.buttons import Controls
+from hardware.buttons import Controls, open_keys
 from hardware.clock import Clock
 from hardware.shake import ShakeDetector, SwitchShakeDetector
 from hardware.sound import PiezoSound, SilentSound
@@ -187,7 +187,7 @@ def make_controls(pins, config, messages, accel):
     if key_pins:
         try:
             import keypad
-            keys = keypad.Keys(tuple(key_pins), value_when_pressed=False, pull=True)
+            keys = open_keys(key_pins)
             event = keypad.Event()
         except Exception as error:
             messages.append("buttons failed (%s): check the pin settings" % error)
@@ -211,6 +211,8 @@ def make_controls(pins, config, messages, accel):
     # Hold buttons only count when all five work; otherwise the app shows a cursor.
     controls.hold_buttons = keys is not None and all(
         action in short for action in profiles.HOLD_ACTIONS)
+    if keys is not None:
+        controls.key_pins = tuple(key_pins)
     return controls
 
 
@@ -239,6 +241,40 @@ def make_sound(pins, config, messages, clock):
         messages.append("no sound: piezo on %s failed (%s)" % (config["pins"]["PIEZO"], error))
         return SilentSound()
     return PiezoSound(pwm, clock.ticks_ms)
+
+
+def make_battery(pins, config, messages):
+    """The battery gauge, or None where the build reads no supply voltage."""
+    kind = config["battery"]
+    if kind == "none" or "BATTERY" not in config["pins"]:
+        return None
+    pin = pins.get("BATTERY")
+    if pin is None:
+        return None
+    try:
+        import analogio
+        adc = analogio.AnalogIn(pin)
+    except Exception as error:
+        messages.append("no battery gauge: %s failed (%s)" % (config["pins"]["BATTERY"], error))
+        return None
+    from hardware.battery import PACKS, Battery
+    return Battery(adc, config["battery_divider"], PACKS[kind])
+
+
+def make_sleep(config, controls, quiet):
+    """hw.sleep: deep sleep on the buttons through `alarm`, or why there is none."""
+    from hardware.sleep import DeepSleep
+    try:
+        import alarm
+    except ImportError:
+        return DeepSleep(after_s=config["sleep_after_s"])
+    try:
+        import supervisor
+        runtime = supervisor.runtime
+    except (ImportError, AttributeError):
+        runtime = None
+    return DeepSleep(alarm, runtime, controls.button_pins, quiet, controls.release,
+                     controls.reopen, config["sleep_after_s"])
 
 
 def fs_writable():
@@ -283,12 +319,23 @@ def build_board(profile_name=None, getenv=None):
     sound = _part(messages, "sound", None, make_sound, pins, config, messages, clock)
     if sound is None:
         sound = SilentSound()
+    battery = _part(messages, "battery gauge", None, make_battery, pins, config, messages)
+    # Before a deep sleep: the OLED dark, the accelerometer powered down, no tone.
+    quiet = [sound.off]
+    if display is not None:
+        quiet.append(display.sleep)
+    if accel is not None:
+        quiet.append(accel.power_down)
+    sleep = _part(messages, "deep sleep", None, make_sleep, config, controls, quiet)
+    if sleep is None:
+        from hardware.sleep import DeepSleep
+        sleep = DeepSleep(why_not="deep sleep could not be set up")
 
     hw = Hardware(display=display, input=controls, storage=nvm, sound=sound,
                   ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms,
                   messages=messages, profile=config["name"],
                   fs_writable=fs_writable(), config=config, i2c_devices=found,
-                  hold_buttons=controls.hold_buttons)
+                  hold_buttons=controls.hold_buttons, battery=battery, sleep=sleep)
     for message in messages:
         print("yahtzee:", message)
     return hw

@@ -39,11 +39,13 @@ def make_board(names, aliases=()):
     for name in names:
         setattr(board, name, Pin(name))
     for alias, name in aliases:
-        setattr(board, alias, getattr(board, name))
+        if hasattr(board, name):            # a Pico's aliases mean nothing on a Feather
+            setattr(board, alias, getattr(board, name))
     return board
 
 
-PICO = ["GP%d" % i for i in range(29)] + ["LED"]
+PICO = ["GP%d" % i for i in range(29)] + ["LED", "A3"]
+PICO_ALIASES = (("VOLTAGE_MONITOR", "A3"),)      # GP29: VSYS/3 on a Pico
 FEATHER = ["D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13", "A0", "A1", "SDA", "SCL"]
 
 
@@ -85,7 +87,11 @@ class FakeEnv:
 
     def __init__(self):
         self.board_names = PICO
-        self.aliases = ()
+        self.aliases = PICO_ALIASES
+        self.supply_mv = 3000          # what the supply pin's divider sees, times it
+        self.adc_error = None
+        self.alarm = None              # hardware.desktop_power.StandInAlarm for a board with alarm
+        self.usb_connected = False
         self.devices = {0x3C: OledChip(), 0x18: Lis3dhChip()}
         self.i2c_error = None
         self.keys_error = None
@@ -245,13 +251,37 @@ def install(monkeypatch, env):
 
     supervisor = types.ModuleType("supervisor")
     supervisor.ticks_ms = lambda: 1234
+    class Runtime:
+        @property
+        def usb_connected(self):
+            return env.usb_connected
+    supervisor.runtime = Runtime()
+
+    analogio = types.ModuleType("analogio")
+
+    class AnalogIn:
+        def __init__(self, pin):
+            if env.adc_error:
+                raise env.adc_error
+            self.pin = pin
+            env.log.append(("AnalogIn", pin.name))
+
+        @property
+        def value(self):
+            # The Pico's VSYS/3 on a 3.3 V 12-bit ADC, stretched to 16 bits.
+            raw = min(4095, env.supply_mv * 4095 // (3 * 3300))
+            return (raw << 4) | (raw >> 8)
+    analogio.AnalogIn = AnalogIn
 
     for name, module in (("board", board), ("busio", busio), ("displayio", displayio),
                          ("i2cdisplaybus", i2cdisplaybus),
                          ("adafruit_displayio_ssd1306", ssd), ("keypad", keypad),
                          ("microcontroller", micro), ("pwmio", pwmio),
-                         ("storage", storage), ("supervisor", supervisor)):
+                         ("storage", storage), ("supervisor", supervisor),
+                         ("analogio", analogio)):
         monkeypatch.setitem(sys.modules, name, module)
+    if env.alarm is not None:
+        monkeypatch.setitem(sys.modules, "alarm", env.alarm)
     return board
 
 
@@ -512,7 +542,7 @@ def test_pin_used_twice_is_refused(env):
     assert any("GP4 for HOLD1 is already used by SDA" in m for m in hw.messages)
     assert not hw.hold_buttons
     # Two names for one pin (a board alias) are caught too.
-    env.aliases = (("BUTTON", "GP15"),)
+    env.aliases = PICO_ALIASES + (("BUTTON", "GP15"),)
     hw = build(env, {"YAHTZEE_PIN_BACK": "BUTTON"})
     assert any("BUTTON for BACK is already used by OK" in m for m in hw.messages)
 
