@@ -174,11 +174,15 @@ def install(monkeypatch, env):
     ssd = types.ModuleType("adafruit_displayio_ssd1306")
 
     class SSD1306:
-        def __init__(self, bus, width, height, rotation=0, auto_refresh=True):
+        chip = "ssd1306"
+
+        def __init__(self, bus, width, height, rotation=0, auto_refresh=True, **kw):
             self.bus = bus
             self.width = width
             self.height = height
+            self.rotation = rotation
             self.auto_refresh = auto_refresh
+            self.options = kw
             self.root_group = None
             self.refreshes = 0
             self.awake = True
@@ -194,6 +198,10 @@ def install(monkeypatch, env):
         def wake(self):
             self.awake = True
     ssd.SSD1306 = SSD1306
+    sh1106 = types.ModuleType("adafruit_displayio_sh1106")
+    sh1106.SH1106 = type("SH1106", (SSD1306,), {"chip": "sh1106"})
+    sh1107 = types.ModuleType("adafruit_displayio_sh1107")
+    sh1107.SH1107 = type("SH1107", (SSD1306,), {"chip": "sh1107"})
 
     keypad = types.ModuleType("keypad")
 
@@ -276,6 +284,8 @@ def install(monkeypatch, env):
     for name, module in (("board", board), ("busio", busio), ("displayio", displayio),
                          ("i2cdisplaybus", i2cdisplaybus),
                          ("adafruit_displayio_ssd1306", ssd), ("keypad", keypad),
+                         ("adafruit_displayio_sh1106", sh1106),
+                         ("adafruit_displayio_sh1107", sh1107),
                          ("microcontroller", micro), ("pwmio", pwmio),
                          ("storage", storage), ("supervisor", supervisor),
                          ("analogio", analogio)):
@@ -840,6 +850,31 @@ def test_display_wrapper(env):
         raise OSError(5, "Input/output error")
     oled.refresh = broken
     assert hw.display.refresh() is False and hw.display.errors == 1
+
+
+def test_each_display_chip_is_made_its_own_way(env):
+    hw = build(env, {"YAHTZEE_DISPLAY": "sh1106"})
+    oled = env.displays[-1]
+    assert (oled.chip, oled.rotation, oled.options) == ("sh1106", 0, {"colstart": 2})
+    assert not oled.auto_refresh and hw.display.width == 128
+    build(env, {"YAHTZEE_DISPLAY": "sh1107", "YAHTZEE_ROTATION": "180"})
+    oled = env.displays[-1]
+    assert (oled.chip, oled.rotation, oled.options) == ("sh1107", 270, {})
+    build(env)
+    assert (env.displays[-1].chip, env.displays[-1].rotation) == ("ssd1306", 0)
+
+
+def test_a_display_driver_missing_from_lib_is_named(env, monkeypatch):
+    env.install()
+    monkeypatch.setitem(sys.modules, "adafruit_displayio_sh1106", None)
+    hw = board_io.build_board(None, getenv={"YAHTZEE_DISPLAY": "sh1106"}.get)
+    assert hw.display is None
+    assert any("display library missing (SH1106 driver:" in m
+               and "adafruit_displayio_sh1106" in m for m in hw.messages)
+    hw = board_io.build_board(None, getenv={"YAHTZEE_DISPLAY": "sh1108"}.get)
+    assert hw.display is not None and any(
+        "YAHTZEE_DISPLAY='sh1108' not one of ssd1306|sh1106|sh1107|none; using ssd1306" in m
+        for m in hw.messages)
 
 
 # ------------------------------------------------------------ device rules
