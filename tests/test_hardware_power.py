@@ -398,3 +398,13 @@ def test_every_profile_names_a_sleep_time_and_a_battery_kind():
     for name, profile in profiles.PROFILES.items():
         assert profile["battery"] in profiles.BATTERY_KINDS, name
         assert profile["sleep_after_s"] > 0 and profile["battery_divider"] >= 1, name
+
+
+def test_power_doc_shows_the_tools_battery_life_table():
+    from tools import battery_life
+    table = battery_life.table()
+    assert table in (REPO / "docs" / "POWER.md").read_text(), (
+        "docs/POWER.md is out of date: python -m tools.battery_life")
+    rows = {line.split(" | ")[0].strip("| "): line for line in table.splitlines()}
+    # deep sleep lasts weeks where the screen-off loop lasts days (2 x AA)
+    assert "days" in rows["deep sleep"] and "3 days" in rows["screen off, awake"]
