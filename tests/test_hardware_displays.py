@@ -298,8 +298,8 @@ def test_blinka_still_sends_the_sh1107_column_its_own_way(monkeypatch):
     core.set_current_column_command = core.set_current_row_command = NO_COMMAND
     _DisplayCore.set_region_to_update(core, Area(40, 0, 48, 8))
     assert sent[0] == bytes((0x10, 40 & 0x0F))          # the firmware sends 0x12, 0x08
-    bus = i2cdisplaybus.I2CDisplayBus.__new__(i2cdisplaybus.I2CDisplayBus)
-    bus._i2c, bus._dev_addr = RecordingI2C(), 0x3C
+    bus = object.__new__(i2cdisplaybus.I2CDisplayBus)   # not registered with displayio
+    bus._i2c, bus._dev_addr, bus._reset = RecordingI2C(), 0x3C, None
     with pytest.raises(IndexError):                      # firmware_send's reason
         bus.send(0x81, b"\x40")
 
@@ -335,3 +335,30 @@ def test_decoder_addressing_modes_by_hand():
     rows = o.picture()
     assert [x for x in range(128) if rows[63][x]] == [8, 15]     # line 0: the bottom row
     assert sum(map(sum, rows)) == 2
+
+
+def cross_picture(driver, chip):
+    """The menu drawn by one chip's driver on a module with another chip."""
+    displayio.release_displays()
+    i2c = RecordingI2C()
+    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=0x3C)
+    display = oled_display.driver_for(driver)(bus, 128, 64, 0)
+    oled = Oled(chip, MODULES[chip])
+    s = screenshots.Session(128, 64)
+    s.views.update(s.app)
+    display.root_group = s.views.root
+    display.refresh()
+    for _, data in i2c.take():
+        oled.feed(data)
+    return oled.shown()
+
+
+def test_the_wrong_chip_setting_looks_as_docs_hardware_says(blinka):
+    want = golden("menu")
+    rows = cross_picture("sh1106", "ssd1306")          # 2 pixels to the right
+    assert all(bool(rows[y][x + 2]) == bool(want.getpixel((x, y)))
+               for y in range(64) for x in range(126))
+    rows = cross_picture("ssd1306", "sh1106")          # a strip at the top at most
+    assert not any(any(row) for row in rows[9:]) and any(any(row) for row in rows[:9])
+    rows = cross_picture("ssd1306", "sh1107")          # dark (or the RAM's noise)
+    assert not any(any(row) for row in rows)
