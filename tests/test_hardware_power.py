@@ -408,3 +408,16 @@ def test_power_doc_shows_the_tools_battery_life_table():
     rows = {line.split(" | ")[0].strip("| "): line for line in table.splitlines()}
     # deep sleep lasts weeks where the screen-off loop lasts days (2 x AA)
     assert "days" in rows["deep sleep"] and "3 days" in rows["screen off, awake"]
+
+
+def test_readme_and_build_quote_the_same_battery_figures():
+    from tools import battery_life
+    rows = {line.split(" | ")[0].strip("| "): line.split(" | ")
+            for line in battery_life.table().splitlines()}
+    play_aa = rows["playing"][2].split(": ")[1].split(" (")[0]           # "54 h"
+    play_lipo = rows["playing"][3].split(": ")[1].split(" (")[0]
+    daily_aa = rows["an hour's play a day, asleep otherwise"][2].split(" (")[0]
+    readme = (REPO / "README.md").read_text()
+    assert "about %s of play on AA (%s on the LiPo)" % (play_aa, play_lipo) in readme
+    assert "about %s at an hour's play a day on AA" % daily_aa in readme
+    assert "about %s of play" % play_aa in (REPO / "docs" / "BUILD.md").read_text()
