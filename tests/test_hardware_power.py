@@ -412,8 +412,10 @@ def test_power_doc_shows_the_tools_battery_life_table():
 
 def test_readme_and_build_quote_the_same_battery_figures():
     from tools import battery_life
-    rows = {line.split(" | ")[0].strip("| "): line.split(" | ")
-            for line in battery_life.table().splitlines()}
+    rows = {}
+    for line in battery_life.table().splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0]] = cells
     play_aa = rows["playing"][2].split(": ")[1].split(" (")[0]           # "54 h"
     play_lipo = rows["playing"][3].split(": ")[1].split(" (")[0]
     daily_aa = rows["an hour's play a day, asleep otherwise"][2].split(" (")[0]
