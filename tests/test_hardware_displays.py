@@ -247,23 +247,18 @@ def test_the_128x32_featherwing_still_decodes_to_its_golden(blinka):
 def test_leaving_out_the_chip_correction_breaks_the_picture(blinka, chip):
     """Without SH1106's column offset / SH1107's landscape rotation the same screen
     comes out shifted / turned: the corrections are what make the pictures equal."""
-    displayio.release_displays()
-    i2c = RecordingI2C()
-    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=0x3C)
     if chip == "sh1106":
         from adafruit_displayio_sh1106 import SH1106
-        display = SH1106(bus, width=128, height=64, auto_refresh=False)
+
+        def make(bus, width, height, rotation):
+            return SH1106(bus, width=width, height=height, auto_refresh=False)
     else:
         from adafruit_displayio_sh1107 import SH1107
-        display = SH1107(bus, width=128, height=64, rotation=270, auto_refresh=False)
-    oled = Oled(chip, MODULES[chip])
-    s = screenshots.Session(128, 64)
-    s.views.update(s.app)
-    display.root_group = s.views.root
-    display.refresh()
-    for _, data in i2c.take():
-        oled.feed(data)
-    assert differs(picture_image(oled.shown()), "menu") > 50
+
+        def make(bus, width, height, rotation):
+            return SH1107(bus, width=width, height=height, rotation=270,
+                          auto_refresh=False)
+    assert differs(picture_image(menu_on(make, chip)), "menu") > 50
 
 
 def test_display_sleep_wake_and_contrast_reach_each_chip(blinka):
@@ -337,12 +332,12 @@ def test_decoder_addressing_modes_by_hand():
     assert sum(map(sum, rows)) == 2
 
 
-def cross_picture(driver, chip):
-    """The menu drawn by one chip's driver on a module with another chip."""
+def menu_on(make, chip):
+    """The menu as a `chip` module shows it, drawn by make(bus, w, h, rotation)."""
     displayio.release_displays()
     i2c = RecordingI2C()
     bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=0x3C)
-    display = oled_display.driver_for(driver)(bus, 128, 64, 0)
+    display = make(bus, 128, 64, 0)
     oled = Oled(chip, MODULES[chip])
     s = screenshots.Session(128, 64)
     s.views.update(s.app)
@@ -351,6 +346,11 @@ def cross_picture(driver, chip):
     for _, data in i2c.take():
         oled.feed(data)
     return oled.shown()
+
+
+def cross_picture(driver, chip):
+    """The menu drawn by one chip's driver on a module with another chip."""
+    return menu_on(oled_display.driver_for(driver), chip)
 
 
 def test_the_wrong_chip_setting_looks_as_docs_hardware_says(blinka):
