@@ -10,6 +10,10 @@ one side at a time:
 The button is the profile's "write_key" (see hardware/profiles.py), moved with the
 same YAHTZEE_PIN_<ROLE> setting as in the game. A missing or wrong pin only prints
 a note to boot_out.txt.
+
+Waking from the game's deep sleep (hardware/sleep.py) restarts the board too: then
+the button pressed to wake it is not read as the write key, and the drive is
+given back to whichever side had it before the sleep.
 """
 
 import os
@@ -36,10 +40,28 @@ def button_held(pin):
         button.deinit()
 
 
+def woke_from_sleep():
+    """(woke, the game wrote the drive before) from the deep sleep's record."""
+    try:
+        import alarm
+        from hardware.sleep import ASLEEP, FS_WRITABLE, read_record
+    except ImportError:
+        return False, False
+    flags, _ = read_record(alarm.sleep_memory)
+    return bool(flags & ASLEEP), bool(flags & FS_WRITABLE)
+
+
 def main():
     try:
         import board
         import storage
+        woke, game_wrote = woke_from_sleep()
+        if woke:
+            if game_wrote:
+                storage.remount("/", readonly=False)
+            print("boot: woken from deep sleep: %s may write CIRCUITPY, as before"
+                  % ("the game" if game_wrote else "the computer"))
+            return
         role, pin_name = write_pin_name()
         pin = getattr(board, pin_name, None) if pin_name else None
         if pin is None:

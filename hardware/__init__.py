@@ -11,6 +11,10 @@
     hw.messages                    # strings describing missing or failing parts
     hw.has_shake                   # False: no working shake sensor, OK rolls instead
     hw.hold_buttons                # True: a button under each die (else a cursor)
+    hw.battery                     # .update(now_ms) .millivolts .percent .low
+                                   # .save_now .external; None: no supply reading
+    hw.sleep                       # deep sleep: .may_sleep() .after_ms .sleep(note)
+                                   # .woke .note .available .why_not
 
 Nothing here touches a pin at import time: build() imports the board code lazily,
 so this package also imports on desktop Python and under plain MicroPython. The

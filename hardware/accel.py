@@ -13,6 +13,7 @@ _LIS3DH_ID = 0x33
 _LIS3DH_CTRL1 = 0x20
 _LIS3DH_CTRL4 = 0x23
 _LIS3DH_CTRL1_400HZ_XYZ = 0x77      # ODR 400 Hz, normal power, X/Y/Z enabled
+_LIS3DH_CTRL1_POWER_DOWN = 0x07     # ODR 0000: power-down (0.5 uA), axes still set
 _LIS3DH_CTRL4_4G_HR = 0x98          # block data update, +-4 g, high resolution
 _LIS3DH_OUT_X_L_AUTOINC = 0xA8      # OUT_X_L (0x28) with the auto-increment bit
 
@@ -27,6 +28,7 @@ _MPU_RESET = 0x80
 _MPU_CLOCK_PLL_X = 0x01             # wake up, clock from the X gyro PLL
 _MPU_DLPF_44HZ = 0x03               # low-pass: smooths the 1 kHz output
 _MPU_ACCEL_4G = 0x08                # AFS_SEL=1: +-4 g, 8192 LSB/g
+_MPU_SLEEP = 0x40                   # PWR_MGMT_1 SLEEP bit: the low-power sleep mode
 
 
 class _I2CRegisters:
@@ -115,6 +117,11 @@ class Lis3dhReader(_BurstReader):
         self.y = _signed16(b[3], b[2]) >> 3
         self.z = _signed16(b[5], b[4]) >> 3
 
+    def power_down(self):
+        """Before deep sleep: stop sampling (about 73 uA at 400 Hz, 0.5 uA down, per
+        the datasheet); the next start configures the chip again."""
+        self.regs.write_byte(_LIS3DH_CTRL1, _LIS3DH_CTRL1_POWER_DOWN)
+
 
 class Mpu6050Reader(_BurstReader):
     """MPU-6050 accelerometer at +-4 g (8192 LSB/g), 44 Hz low-pass."""
@@ -139,4 +146,8 @@ class Mpu6050Reader(_BurstReader):
         self.x = (_signed16(b[0], b[1]) * 125) >> 10
         self.y = (_signed16(b[2], b[3]) * 125) >> 10
         self.z = (_signed16(b[4], b[5]) * 125) >> 10
+
+    def power_down(self):
+        """Before deep sleep: the chip's sleep mode (datasheet: 5 uA, 3.9 mA awake)."""
+        self.regs.write_byte(_MPU_PWR_MGMT_1, _MPU_CLOCK_PLL_X | _MPU_SLEEP)
 

@@ -7,7 +7,7 @@ goes to Hardware.messages and the serial console, in words a player can act on.
 
 from hardware import profiles, settings
 from hardware.interface import Hardware
-from hardware.buttons import Controls
+from hardware.buttons import Controls, open_keys
 from hardware.clock import Clock
 from hardware.shake import ShakeDetector, SwitchShakeDetector
 from hardware.sound import PiezoSound, SilentSound
@@ -105,17 +105,16 @@ def make_display(i2c, found, config, messages):
         messages.append("no display at 0x%02x (I2C devices found: %s)"
                         % (address, _hex_list(found)))
         return None
+    from hardware.display import OledDisplay, driver_for
     try:
         import i2cdisplaybus
-        import adafruit_displayio_ssd1306
+        make = driver_for(config["display"])
     except ImportError as error:
         messages.append("display library missing (%s): copy lib/ to CIRCUITPY" % error)
         return None
     try:
         bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=address)
-        oled = adafruit_displayio_ssd1306.SSD1306(
-            bus, width=config["width"], height=config["height"],
-            rotation=config["rotation"], auto_refresh=False)
+        oled = make(bus, config["width"], config["height"], config["rotation"])
     except Exception as error:
         messages.append("display at 0x%02x failed: %s" % (address, error))
         try:
@@ -124,7 +123,6 @@ def make_display(i2c, found, config, messages):
         except Exception:
             pass
         return None
-    from hardware.display import OledDisplay
     return OledDisplay(oled, bus, address)
 
 
@@ -190,7 +188,7 @@ def make_controls(pins, config, messages, accel):
     if key_pins:
         try:
             import keypad
-            keys = keypad.Keys(tuple(key_pins), value_when_pressed=False, pull=True)
+            keys = open_keys(key_pins)
             event = keypad.Event()
         except Exception as error:
             messages.append("buttons failed (%s): check the pin settings" % error)
@@ -214,6 +212,8 @@ def make_controls(pins, config, messages, accel):
     # Hold buttons only count when all five work; otherwise the app shows a cursor.
     controls.hold_buttons = keys is not None and all(
         action in short for action in profiles.HOLD_ACTIONS)
+    if keys is not None:
+        controls.key_pins = tuple(key_pins)
     return controls
 
 
@@ -242,6 +242,40 @@ def make_sound(pins, config, messages, clock):
         messages.append("no sound: piezo on %s failed (%s)" % (config["pins"]["PIEZO"], error))
         return SilentSound()
     return PiezoSound(pwm, clock.ticks_ms)
+
+
+def make_battery(pins, config, messages):
+    """The battery gauge, or None where the build reads no supply voltage."""
+    kind = config["battery"]
+    if kind == "none" or "BATTERY" not in config["pins"]:
+        return None
+    pin = pins.get("BATTERY")
+    if pin is None:
+        return None
+    try:
+        import analogio
+        adc = analogio.AnalogIn(pin)
+    except Exception as error:
+        messages.append("no battery gauge: %s failed (%s)" % (config["pins"]["BATTERY"], error))
+        return None
+    from hardware.battery import PACKS, Battery
+    return Battery(adc, config["battery_divider"], PACKS[kind])
+
+
+def make_sleep(config, controls, quiet):
+    """hw.sleep: deep sleep on the buttons through `alarm`, or why there is none."""
+    from hardware.sleep import DeepSleep
+    try:
+        import alarm
+    except ImportError:
+        return DeepSleep(after_s=config["sleep_after_s"])
+    try:
+        import supervisor
+        runtime = supervisor.runtime
+    except (ImportError, AttributeError):
+        runtime = None
+    return DeepSleep(alarm, runtime, controls.button_pins, quiet, controls.release,
+                     controls.reopen, config["sleep_after_s"])
 
 
 def fs_writable():
@@ -286,12 +320,23 @@ def build_board(profile_name=None, getenv=None):
     sound = _part(messages, "sound", None, make_sound, pins, config, messages, clock)
     if sound is None:
         sound = SilentSound()
+    battery = _part(messages, "battery gauge", None, make_battery, pins, config, messages)
+    # Before a deep sleep: the OLED dark, the accelerometer powered down, no tone.
+    quiet = [sound.off]
+    if display is not None:
+        quiet.append(display.sleep)
+    if accel is not None:
+        quiet.append(accel.power_down)
+    sleep = _part(messages, "deep sleep", None, make_sleep, config, controls, quiet)
+    if sleep is None:
+        from hardware.sleep import DeepSleep
+        sleep = DeepSleep(why_not="deep sleep could not be set up")
 
     hw = Hardware(display=display, input=controls, storage=nvm, sound=sound,
                   ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms,
                   messages=messages, profile=config["name"],
                   fs_writable=fs_writable(), config=config, i2c_devices=found,
-                  hold_buttons=controls.hold_buttons)
+                  hold_buttons=controls.hold_buttons, battery=battery, sleep=sleep)
     for message in messages:
         print("yahtzee:", message)
     return hw

@@ -17,6 +17,12 @@ from events.actions import SHAKE_END
 MAX_SENSOR_FAILURES = 25
 
 
+def open_keys(pins):
+    """keypad.Keys on these pins, pressed = pulled to GND by the button."""
+    import keypad
+    return keypad.Keys(tuple(pins), value_when_pressed=False, pull=True)
+
+
 class Controls:
     def __init__(self, keys=None, event=None, short_actions=b"", long_actions=b"",
                  switch_key=-1, switch_detector=None, accel=None, detector=None,
@@ -39,6 +45,7 @@ class Controls:
         self._failures = 0
         self.sensor_failures = 0  # total failed reads (tests; a console can print it)
         self.hold_buttons = False # set by the builder: all five HOLD keys exist
+        self.key_pins = ()        # set by the builder: the pins of the key numbers
 
     @property
     def has_shake(self):
@@ -100,6 +107,25 @@ class Controls:
             return 0
         self._failures = 0
         return self._detector.update(now_ms, accel.x, accel.y, accel.z)
+
+    @property
+    def button_pins(self):
+        """The buttons' pins (not a shake switch's): what wakes the board."""
+        return tuple(pin for key, pin in enumerate(self.key_pins) if key != self._switch_key)
+
+    def release(self):
+        """Let go of the key pins (deep sleep arms them as alarms); poll() then sees
+        no keys until reopen()."""
+        keys = self._keys
+        self._keys = None
+        self._held = -1
+        if keys is not None:
+            keys.deinit()
+
+    def reopen(self):
+        """Take the key pins back after release() (a deep sleep that did not happen)."""
+        if self._keys is None and self.key_pins:
+            self._keys = open_keys(self.key_pins)
 
     def _sensor_failed(self):
         self._failures += 1

@@ -421,7 +421,8 @@ class DesktopHardware(Hardware):
     """
 
     def __init__(self, board="default", save_path=None, clock=None, sound=None,
-                 display=None, nvm_size=DEFAULT_NVM_SIZE):
+                 display=None, nvm_size=DEFAULT_NVM_SIZE, alarm=None, usb_connected=False,
+                 battery_mv=None):
         shape = board_shape(board)
         clock = clock if clock is not None else WallClock()
         storage = FileStorage(nvm_size, save_path)
@@ -437,6 +438,29 @@ class DesktopHardware(Hardware):
         self.board = board
         self.shape = shape
         self.clock = clock
+        self._power(shape["profile"], alarm, usb_connected, battery_mv)
+
+    def _power(self, profile, alarm, usb_connected, battery_mv):
+        """The board's battery gauge on a ScriptedSupply (self.supply, in millivolts;
+        None when the profile reads no supply) and deep sleep through a StandInAlarm
+        (self.alarm: keep it and the storage across a wake, see desktop_power)."""
+        from hardware import desktop_power
+        from hardware.battery import PACKS, Battery
+        from hardware.sleep import DeepSleep
+        from hardware import profiles
+        self.supply = None
+        pack = PACKS.get(profile.get("battery", "none"))
+        if pack is not None and "BATTERY" in profile["pins"]:
+            divider = profile["battery_divider"]
+            mv = battery_mv if battery_mv is not None else pack.curve[1][0]
+            self.supply = desktop_power.ScriptedSupply(mv, divider)
+            self.battery = Battery(self.supply, divider, pack)
+        self.alarm = alarm if alarm is not None else desktop_power.StandInAlarm()
+        self.runtime = desktop_power.StandInRuntime(usb_connected)
+        buttons = [role for role in profiles.BUTTON_ROLES if role in profile["pins"]]
+        quiet = (self.display.sleep,) if self.display is not None else ()
+        self.sleep = DeepSleep(self.alarm, self.runtime, buttons, quiet,
+                               after_s=profile.get("sleep_after_s", 0))
 
     def close(self):
         if self.display is not None:

@@ -1,12 +1,56 @@
 """The OLED as the app sees it: root_group, refresh(), size, brightness, sleep/wake.
 
-Wraps the adafruit_displayio_ssd1306.SSD1306 made with auto_refresh=False, so the
-screen only updates when the app calls refresh() (no background I2C traffic while
-the accelerometer is read). Brightness is the SSD1306 contrast command, sent as an
-integer instead of going through the float ``brightness`` property.
+Wraps the Adafruit displayio driver of the OLED's chip (SSD1306, SH1106 or SH1107)
+made with auto_refresh=False, so the screen only updates when the app calls
+refresh() (no background I2C traffic while the accelerometer is read). Brightness
+is the contrast command, sent as an integer instead of going through the float
+``brightness`` property; sleep and wake are the drivers' display off / on.
+All three chips share these commands (their datasheets): 0x81 + level sets the
+contrast, 0xAE turns the panel off (the chip keeps its RAM, draws a few uA),
+0xAF on again.
 """
 
 _SET_CONTRAST = 0x81
+
+# SH1106: 132 columns of RAM for a 128-pixel panel; the 1.3" 128x64 modules wire the
+# panel to columns 2..129, so the picture starts 2 columns in (else it sits 2 pixels
+# left, its last 2 columns in the unseen right edge, and garbage shows on the right).
+SH1106_COLUMN_OFFSET = 2
+
+# SH1107: its RAM pages run across the panel where the SSD1306's run down it, so the
+# driver draws a landscape picture on the 128x64 FeatherWing at its rotation 90 (the
+# driver's default, with the wing's display offset 0x60 also its default). The
+# profile's rotation is added to it: rotation 0 means the same picture as an SSD1306.
+SH1107_LANDSCAPE = 90
+
+
+def driver_for(kind):
+    """A function (bus, width, height, rotation) -> the displayio display of this chip
+    ("ssd1306", "sh1106", "sh1107"), through its Adafruit library; ImportError (naming
+    the library) when that is not on the drive. Only the profile's chip is imported."""
+    try:
+        if kind == "sh1106":
+            from adafruit_displayio_sh1106 import SH1106
+
+            def make(bus, width, height, rotation):
+                return SH1106(bus, width=width, height=height, rotation=rotation,
+                              colstart=SH1106_COLUMN_OFFSET, auto_refresh=False)
+        elif kind == "sh1107":
+            from adafruit_displayio_sh1107 import SH1107
+
+            def make(bus, width, height, rotation):
+                return SH1107(bus, width=width, height=height,
+                              rotation=(rotation + SH1107_LANDSCAPE) % 360,
+                              auto_refresh=False)
+        else:
+            from adafruit_displayio_ssd1306 import SSD1306
+
+            def make(bus, width, height, rotation):
+                return SSD1306(bus, width=width, height=height, rotation=rotation,
+                               auto_refresh=False)
+    except ImportError as error:
+        raise ImportError("%s driver: %s" % (kind.upper(), error))
+    return make
 
 
 class OledDisplay:

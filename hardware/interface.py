@@ -7,7 +7,7 @@ class Hardware:
     def __init__(self, display=None, input=None, storage=None, sound=None,
                  ticks_ms=None, sleep_ms=None, messages=None, profile="",
                  fs_writable=False, config=None, i2c_devices=None,
-                 hold_buttons=True):
+                 hold_buttons=True, battery=None, sleep=None):
         self.display = display
         self.input = input
         self.storage = storage
@@ -21,6 +21,11 @@ class Hardware:
         self.hold_buttons = hold_buttons
         self.config = config              # the resolved profile (dict), for diagnostics
         self.i2c_devices = i2c_devices    # addresses that answered the I2C scan
+        self.battery = battery            # hardware/battery.py Battery, or None
+        if sleep is None:
+            from hardware.sleep import DeepSleep
+            sleep = DeepSleep(why_not="this build has no deep sleep")
+        self.sleep = sleep                # hardware/sleep.py DeepSleep
 
     @property
     def has_shake(self):

@@ -14,7 +14,15 @@ Pin roles:
   HINT            optional advisor button
   SHAKE           a vibration or tilt switch, when shake = "switch"
   PIEZO           a passive piezo buzzer on a PWM-capable pin
+  BATTERY         an analog pin reading the supply through a divider (the Pico's
+                  VOLTAGE_MONITOR reads VSYS/3), when battery is not "none"
 Buttons connect the pin to GND when pressed (internal pull-ups are used).
+
+Displays (docs/HARDWARE.md tells the chips apart): "ssd1306" (most 0.96" modules and
+the 128x32 FeatherWing), "sh1106" (most 1.3" 128x64 modules: 132 columns of RAM, the
+panel from column 2), "sh1107" (the 128x64 OLED FeatherWing: a 64x128 panel turned on
+its side). Each is driven by its Adafruit displayio library (DISPLAY_DRIVERS); the
+bundle ships only the one the profile names.
 """
 
 from events import actions
@@ -33,11 +41,21 @@ ROLE_ACTIONS = {
 HOLD_ACTIONS = (actions.HOLD_1, actions.HOLD_2, actions.HOLD_3, actions.HOLD_4,
                 actions.HOLD_5)
 # Every role that takes a pin, buttons first.
-PIN_ROLES = BUTTON_ROLES + ("SDA", "SCL", "SHAKE", "PIEZO")
+PIN_ROLES = BUTTON_ROLES + ("SDA", "SCL", "SHAKE", "PIEZO", "BATTERY")
 
 SHAKE_KINDS = ("lis3dh", "mpu6050", "switch", "none")
-DISPLAY_KINDS = ("ssd1306", "none")
+DISPLAY_KINDS = ("ssd1306", "sh1106", "sh1107", "none")
 SOUND_KINDS = ("piezo", "none")
+# What powers the build: sets the battery gauge's discharge curve (hardware/battery.py).
+BATTERY_KINDS = ("2xaa", "lipo", "none")
+
+# The CircuitPython library module of each display chip (tools/build_bundle.py ships
+# only the profile's; hardware/display.py imports it).
+DISPLAY_DRIVERS = {
+    "ssd1306": "adafruit_displayio_ssd1306",
+    "sh1106": "adafruit_displayio_sh1106",
+    "sh1107": "adafruit_displayio_sh1107",
+}
 
 # Usual I2C addresses: the first is tried first, the second is the strap alternative.
 ACCEL_ADDRESSES = {"lis3dh": (0x18, 0x19), "mpu6050": (0x68, 0x69)}
@@ -57,11 +75,17 @@ DEFAULT = {
     "shake": "lis3dh",
     "accel_address": 0,          # 0: try the usual addresses of the chip
     "sound": "piezo",
+    # Two AA cells on VSYS; the Pico reads VSYS/3 on GP29 (board.VOLTAGE_MONITOR).
+    "battery": "2xaa",
+    "battery_divider": 3,
+    # Idle seconds before the game is saved and the board deep-sleeps (0: never); the
+    # screen goes off before that, after the app's own idle time.
+    "sleep_after_s": 180,
     "pins": {
         "SDA": "GP4", "SCL": "GP5",
         "HOLD1": "GP10", "HOLD2": "GP11", "HOLD3": "GP12", "HOLD4": "GP13",
         "HOLD5": "GP14", "OK": "GP15", "BACK": "GP9",
-        "PIEZO": "GP16", "SHAKE": "GP17",
+        "PIEZO": "GP16", "SHAKE": "GP17", "BATTERY": "VOLTAGE_MONITOR",
     },
     # Holding these buttons gives another action instead (fired after long_ms, and
     # then the short action is not). Held BACK: the standings of a game of several.
@@ -94,6 +118,11 @@ THREE_BUTTON = {
     "shake": "lis3dh",           # a STEMMA QT LIS3DH; OK rolls when none answers
     "accel_address": 0,
     "sound": "none",
+    # A LiPo on the Feather's JST. The Feather RP2040 has no divider to read it (no
+    # BATTERY pin); a Feather M4 has one: YAHTZEE_PIN_BATTERY = "VOLTAGE_MONITOR".
+    "battery": "lipo",
+    "battery_divider": 2,
+    "sleep_after_s": 180,
     "pins": {
         "SDA": "SDA", "SCL": "SCL",
         "LEFT": "D9", "OK": "D6", "RIGHT": "D5",
@@ -102,11 +131,20 @@ THREE_BUTTON = {
     "write_key": "OK",
 }
 
+# Feather RP2040 + the 128x64 OLED FeatherWing (Adafruit 4650): an SH1107 at 0x3C
+# whose panel is 64 wide and 128 tall, turned on its side (hardware/display.py makes
+# the picture landscape, as on the SSD1306), and the same A, B, C buttons on D9, D6,
+# D5 as the 128x32 wing, used the same way.
+FEATHER_128X64 = dict(THREE_BUTTON, name="feather-128x64",
+                      board="Feather RP2040 + 128x64 OLED FeatherWing (SH1107)",
+                      display="sh1107", height=64)
+
 PROFILES = {
     "default": DEFAULT,
     "pico-mpu6050": PICO_MPU6050,
     "pico-switch": PICO_SWITCH,
     "three-button": THREE_BUTTON,
+    "feather-128x64": FEATHER_128X64,
 }
 
 

@@ -5,11 +5,15 @@ value comes back as a string or (for bare numbers) an int, so both are accepted;
 writing every value as a quoted string works everywhere.
 
     YAHTZEE_PROFILE          "default" | "pico-mpu6050" | "pico-switch" | "three-button"
+                             | "feather-128x64"
     YAHTZEE_PIN_<ROLE>       pin name for a role, e.g. YAHTZEE_PIN_OK = "GP7";
                              "none" removes the role (roles: see hardware/profiles.py)
     YAHTZEE_SHAKE            "lis3dh" | "mpu6050" | "switch" | "none"
-    YAHTZEE_DISPLAY          "ssd1306" | "none"
+    YAHTZEE_DISPLAY          "ssd1306" | "sh1106" | "sh1107" | "none" (the OLED's chip)
     YAHTZEE_SOUND            "piezo" | "none"
+    YAHTZEE_BATTERY          "2xaa" | "lipo" | "none": what powers the build (gauge curve)
+    YAHTZEE_BATTERY_DIVIDER  the divider in front of the BATTERY pin (Pico: "3")
+    YAHTZEE_SLEEP_AFTER_S    idle seconds before deep sleep, "0" never (default 180)
     YAHTZEE_DISPLAY_ADDRESS  "0x3C" or "0x3D"
     YAHTZEE_DISPLAY_WIDTH, YAHTZEE_DISPLAY_HEIGHT, YAHTZEE_ROTATION (0/90/180/270)
     YAHTZEE_ACCEL_ADDRESS    "0x18", "0x19", "0x68", "0x69" ("0" = try the usual ones)
@@ -29,6 +33,7 @@ _CHOICES = (
     ("SHAKE", "shake", profiles.SHAKE_KINDS),
     ("DISPLAY", "display", profiles.DISPLAY_KINDS),
     ("SOUND", "sound", profiles.SOUND_KINDS),
+    ("BATTERY", "battery", profiles.BATTERY_KINDS),
 )
 # (settings key suffix, profile key, lowest, highest)
 _NUMBERS = (
@@ -41,9 +46,13 @@ _NUMBERS = (
     ("SHAKE_START_MG", "shake_start_mg", 1050, 8000),
     ("SHAKE_STOP_MG", "shake_stop_mg", 1020, 8000),
     ("LONG_PRESS_MS", "long_press_ms", 100, 5000),
+    # Up to 8: the gauge's integer sums must stay small ints (hardware/battery.py).
+    ("BATTERY_DIVIDER", "battery_divider", 1, 8),
+    ("SLEEP_AFTER_S", "sleep_after_s", 0, 86400),
 )
 
-DEFAULTS = {"shake_start_mg": 1600, "shake_stop_mg": 1400, "long_press_ms": 600}
+DEFAULTS = {"shake_start_mg": 1600, "shake_stop_mg": 1400, "long_press_ms": 600,
+            "battery": "none", "battery_divider": 1, "sleep_after_s": 0}
 
 
 def _system_getenv(key):
@@ -96,7 +105,8 @@ def load_config(profile_name=None, getenv=None):
         if value in allowed:
             config[key] = value
         else:
-            messages.append("%s%s=%r not one of %s" % (PREFIX, suffix, value, "|".join(allowed)))
+            messages.append("%s%s=%r not one of %s; using %s" % (
+                PREFIX, suffix, value, "|".join(allowed), config[key]))
 
     for suffix, key, low, high in _NUMBERS:
         value = getenv(PREFIX + suffix)

@@ -39,11 +39,13 @@ def make_board(names, aliases=()):
     for name in names:
         setattr(board, name, Pin(name))
     for alias, name in aliases:
-        setattr(board, alias, getattr(board, name))
+        if hasattr(board, name):            # a Pico's aliases mean nothing on a Feather
+            setattr(board, alias, getattr(board, name))
     return board
 
 
-PICO = ["GP%d" % i for i in range(29)] + ["LED"]
+PICO = ["GP%d" % i for i in range(29)] + ["LED", "A3"]
+PICO_ALIASES = (("VOLTAGE_MONITOR", "A3"),)      # GP29: VSYS/3 on a Pico
 FEATHER = ["D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13", "A0", "A1", "SDA", "SCL"]
 
 
@@ -85,7 +87,11 @@ class FakeEnv:
 
     def __init__(self):
         self.board_names = PICO
-        self.aliases = ()
+        self.aliases = PICO_ALIASES
+        self.supply_mv = 3000          # what the supply pin's divider sees, times it
+        self.adc_error = None
+        self.alarm = None              # hardware.desktop_power.StandInAlarm for a board with alarm
+        self.usb_connected = False
         self.devices = {0x3C: OledChip(), 0x18: Lis3dhChip()}
         self.i2c_error = None
         self.keys_error = None
@@ -168,11 +174,15 @@ def install(monkeypatch, env):
     ssd = types.ModuleType("adafruit_displayio_ssd1306")
 
     class SSD1306:
-        def __init__(self, bus, width, height, rotation=0, auto_refresh=True):
+        chip = "ssd1306"
+
+        def __init__(self, bus, width, height, rotation=0, auto_refresh=True, **kw):
             self.bus = bus
             self.width = width
             self.height = height
+            self.rotation = rotation
             self.auto_refresh = auto_refresh
+            self.options = kw
             self.root_group = None
             self.refreshes = 0
             self.awake = True
@@ -188,6 +198,10 @@ def install(monkeypatch, env):
         def wake(self):
             self.awake = True
     ssd.SSD1306 = SSD1306
+    sh1106 = types.ModuleType("adafruit_displayio_sh1106")
+    sh1106.SH1106 = type("SH1106", (SSD1306,), {"chip": "sh1106"})
+    sh1107 = types.ModuleType("adafruit_displayio_sh1107")
+    sh1107.SH1107 = type("SH1107", (SSD1306,), {"chip": "sh1107"})
 
     keypad = types.ModuleType("keypad")
 
@@ -245,13 +259,39 @@ def install(monkeypatch, env):
 
     supervisor = types.ModuleType("supervisor")
     supervisor.ticks_ms = lambda: 1234
+    class Runtime:
+        @property
+        def usb_connected(self):
+            return env.usb_connected
+    supervisor.runtime = Runtime()
+
+    analogio = types.ModuleType("analogio")
+
+    class AnalogIn:
+        def __init__(self, pin):
+            if env.adc_error:
+                raise env.adc_error
+            self.pin = pin
+            env.log.append(("AnalogIn", pin.name))
+
+        @property
+        def value(self):
+            # The Pico's VSYS/3 on a 3.3 V 12-bit ADC, stretched to 16 bits.
+            raw = min(4095, env.supply_mv * 4095 // (3 * 3300))
+            return (raw << 4) | (raw >> 8)
+    analogio.AnalogIn = AnalogIn
 
     for name, module in (("board", board), ("busio", busio), ("displayio", displayio),
                          ("i2cdisplaybus", i2cdisplaybus),
                          ("adafruit_displayio_ssd1306", ssd), ("keypad", keypad),
+                         ("adafruit_displayio_sh1106", sh1106),
+                         ("adafruit_displayio_sh1107", sh1107),
                          ("microcontroller", micro), ("pwmio", pwmio),
-                         ("storage", storage), ("supervisor", supervisor)):
+                         ("storage", storage), ("supervisor", supervisor),
+                         ("analogio", analogio)):
         monkeypatch.setitem(sys.modules, name, module)
+    if env.alarm is not None:
+        monkeypatch.setitem(sys.modules, "alarm", env.alarm)
     return board
 
 
@@ -512,7 +552,7 @@ def test_pin_used_twice_is_refused(env):
     assert any("GP4 for HOLD1 is already used by SDA" in m for m in hw.messages)
     assert not hw.hold_buttons
     # Two names for one pin (a board alias) are caught too.
-    env.aliases = (("BUTTON", "GP15"),)
+    env.aliases = PICO_ALIASES + (("BUTTON", "GP15"),)
     hw = build(env, {"YAHTZEE_PIN_BACK": "BUTTON"})
     assert any("BUTTON for BACK is already used by OK" in m for m in hw.messages)
 
@@ -812,6 +852,31 @@ def test_display_wrapper(env):
     assert hw.display.refresh() is False and hw.display.errors == 1
 
 
+def test_each_display_chip_is_made_its_own_way(env):
+    hw = build(env, {"YAHTZEE_DISPLAY": "sh1106"})
+    oled = env.displays[-1]
+    assert (oled.chip, oled.rotation, oled.options) == ("sh1106", 0, {"colstart": 2})
+    assert not oled.auto_refresh and hw.display.width == 128
+    build(env, {"YAHTZEE_DISPLAY": "sh1107", "YAHTZEE_ROTATION": "180"})
+    oled = env.displays[-1]
+    assert (oled.chip, oled.rotation, oled.options) == ("sh1107", 270, {})
+    build(env)
+    assert (env.displays[-1].chip, env.displays[-1].rotation) == ("ssd1306", 0)
+
+
+def test_a_display_driver_missing_from_lib_is_named(env, monkeypatch):
+    env.install()
+    monkeypatch.setitem(sys.modules, "adafruit_displayio_sh1106", None)
+    hw = board_io.build_board(None, getenv={"YAHTZEE_DISPLAY": "sh1106"}.get)
+    assert hw.display is None
+    assert any("display library missing (SH1106 driver:" in m
+               and "adafruit_displayio_sh1106" in m for m in hw.messages)
+    hw = board_io.build_board(None, getenv={"YAHTZEE_DISPLAY": "sh1108"}.get)
+    assert hw.display is not None and any(
+        "YAHTZEE_DISPLAY='sh1108' not one of ssd1306|sh1106|sh1107|none; using ssd1306" in m
+        for m in hw.messages)
+
+
 # ------------------------------------------------------------ device rules
 
 DEVICE_FILES = sorted((REPO / "hardware").glob("*.py"))
@@ -884,7 +949,7 @@ def test_settings_toml_is_valid_and_uses_known_keys():
     import tomllib
     data = tomllib.loads((REPO / "settings.toml").read_text())
     assert data["YAHTZEE_PROFILE"] in profiles.PROFILES
-    known = {"YAHTZEE_PROFILE", "YAHTZEE_SHAKE", "YAHTZEE_DISPLAY", "YAHTZEE_SOUND"}
+    known = {"YAHTZEE_PROFILE"} | {"YAHTZEE_" + c[0] for c in settings._CHOICES}
     known |= {"YAHTZEE_" + n[0] for n in settings._NUMBERS}
     known |= {"YAHTZEE_PIN_" + r for r in profiles.PIN_ROLES}
     commented = [line.lstrip("# ").split("=")[0].strip()

@@ -15,8 +15,8 @@ TRACES = sorted(str(p) for p in (REPO_ROOT / "tests" / "traces").glob("*.csv"))
 # Every device module of the hardware edge (hardware/desktop.py is desktop only).
 PACKAGES = ("hardware.__init__", "hardware.interface", "hardware.shake", "hardware.buttons",
             "hardware.accel", "hardware.board_io", "hardware.settings", "hardware.profiles",
-            "hardware.clock", "hardware.sound", "hardware.display", "events.actions",
-            "events.ticks", "code", "boot")
+            "hardware.clock", "hardware.sound", "hardware.display", "hardware.battery",
+            "hardware.sleep", "events.actions", "events.ticks", "code", "boot")
 
 
 def parse(stdout):

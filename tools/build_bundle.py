@@ -133,7 +133,12 @@ def _read_hardware_profiles(repo):
         "        get = (spec.get if isinstance(spec, dict) else\n"
         "               lambda k, d=None, s=spec: getattr(s, k, d))\n"
         "        out[name] = {k: get(k) for k in ('board', 'flash_bytes', 'circuitpy_bytes',\n"
-        "                                          'description', 'title', 'name')}\n"
+        "                                          'description', 'title', 'name',\n"
+        "                                          'display')}\n"
+        "drivers = getattr(p, 'DISPLAY_DRIVERS', {})\n"
+        "if isinstance(drivers, dict):\n"
+        "    for spec in out.values():\n"
+        "        spec['drivers'] = drivers\n"
         "print(json.dumps(out, default=str))\n"
     )
     # A child process: importing hardware/ must not leave modules in the builder.
@@ -149,6 +154,10 @@ def _read_hardware_profiles(repo):
         for key in ("flash_bytes", "circuitpy_bytes"):
             if isinstance(spec.get(key), int):
                 entry[key] = spec[key]
+        if isinstance(spec.get("display"), str):
+            entry["display"] = spec["display"]
+        if isinstance(spec.get("drivers"), dict):
+            entry["display_drivers"] = dict(spec["drivers"])
         out[name] = entry
     return out
 
@@ -176,19 +185,24 @@ def site_packages_dirs():
     return dirs
 
 
-def repo_resolver(repo=REPO_ROOT, lib_dirs=None):
+def repo_resolver(repo=REPO_ROOT, lib_dirs=None, skip_libs=None):
     """Resolver for device code in the repo: built-ins, repo root, repo lib/, site-packages.
 
     The repo's own lib/ (vendored CircuitPython libraries) is trusted as is; a module
     from site-packages must belong to a CircuitPython library distribution.
+    skip_libs: {library top-level name: why this build leaves it out} (another
+    display chip's driver: device code imports drivers only inside try/except).
     """
     repo = Path(repo)
     vendored = repo / "lib"
     if lib_dirs is None:
         lib_dirs = site_packages_dirs()
     dist_check = imp.circuitpython_dist_filter()
+    skip_libs = dict(skip_libs or {})
 
     def lib_filter(top, root):
+        if top in skip_libs:
+            return skip_libs[top]
         if Path(root) == vendored:
             return None
         return dist_check(top, root)
@@ -434,7 +448,11 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
         profile["assumes"] = "--circuitpy-kb %d" % int(circuitpy_kb)
         profile["cluster"] = fat_cluster(profile["circuitpy_bytes"])
     compiler = check_mpy_cross(mpy_cross) if mpy else None
-    walk = walk_device(repo, repo_resolver(repo, lib_dirs))
+    settings = repo / SETTINGS
+    settings_text = settings.read_text(encoding="utf-8") if settings.is_file() else ""
+    skip = other_display_drivers(profile, settings_text)
+    walk = walk_device(repo, repo_resolver(repo, lib_dirs, skip))
+    walk.left_out_libs = skip
 
     # Build next to the target and swap at the end: a failed build leaves the old one.
     try:
@@ -457,6 +475,25 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     return bundle
 
 
+DISPLAY_KEY = "YAHTZEE_DISPLAY"
+
+
+def settings_display(settings_text):
+    """The display chip settings.toml sets (an uncommented YAHTZEE_DISPLAY), or None."""
+    m = re.search(r'^[ \t]*%s[ \t]*=[ \t]*"?([A-Za-z0-9]+)"?' % DISPLAY_KEY, settings_text,
+                  re.M)
+    return m.group(1).lower() if m else None
+
+
+def other_display_drivers(profile, settings_text=""):
+    """{library: why it is left out} for the display drivers this build does not need:
+    every chip's but the one the profile names (or settings.toml's YAHTZEE_DISPLAY)."""
+    drivers = profile.get("display_drivers") or {}
+    chip = settings_display(settings_text) or profile.get("display")
+    return {module: "the display is %s, not %s" % (chip, kind)
+            for kind, module in sorted(drivers.items()) if kind != chip}
+
+
 def without_comment_lines(source):
     """The source with every comment-only line emptied: the same code, line for line
     (tracebacks on the board still point at the repo's lines), in less flash. A '#'
@@ -477,7 +514,12 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
     bundle.walk = walk
     bundle.mpy = compiler is not None
     prefix = str(repo) + os.sep
+    left_out_libs = getattr(walk, "left_out_libs", {})
+    for module, why in sorted(left_out_libs.items()):
+        bundle.left_out.append(("lib/%s" % module, why))
     for miss in walk.optional_missing:
+        if any("import %s" % module in miss for module in left_out_libs):
+            continue
         bundle.notes.append("optional import not available: " + miss.replace(prefix, ""))
 
     def put(rel, data=None, src=None):
