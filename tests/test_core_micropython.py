@@ -10,7 +10,6 @@ bytecode or a new qstr pool still finds a free run), hence a margin of 1K over t
 lowest heap from which every larger one passes, for the worst ruleset.
 """
 import re
-import textwrap
 
 import pytest
 
@@ -19,6 +18,7 @@ from mpy_util import REPO_ROOT, ports, run_micropython
 
 CHECK_CORE = REPO_ROOT / "tests" / "mpy" / "check_core.py"
 CHECK_SCORES = REPO_ROOT / "tests" / "mpy" / "check_scores.py"
+CHECK_LAZY = REPO_ROOT / "tests" / "mpy" / "check_lazy_rulesets.py"
 # Variant modules that must NOT be loaded when only this ruleset is in play.
 NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
               "yahtzee-free-joker": ("yatzy", "yacht", "1956"),
@@ -89,23 +89,8 @@ def test_check_core_plain_sources(name, port):
 
 
 @pytest.mark.parametrize("port", ports())
-def test_one_ruleset_does_not_build_the_others(tmp_path, port):
-    script = tmp_path / "lazy_rulesets.py"
-    script.write_text(textwrap.dedent("""\
-        import gc, sys
-        import yahtzee_core
-        def variants():
-            return sorted(m for m in sys.modules if '.variants.' in m)
-        def mem():
-            gc.collect()
-            return gc.mem_alloc()
-        print('after import', mem(), variants())
-        yacht = yahtzee_core.ruleset('yacht')
-        print('after yacht', mem(), variants())
-        yatzy = yahtzee_core.ruleset('yatzy')
-        print('after yatzy', mem(), variants())
-        """))
-    done = run_micropython(script, heapsize="128K", compiled=True, port=port)
+def test_one_ruleset_does_not_build_the_others(port):
+    done = run_micropython(CHECK_LAZY, heapsize="128K", compiled=True, port=port)
     assert done.returncode == 0, done.stdout + done.stderr
     rows = {}
     for line in done.stdout.splitlines():
@@ -122,9 +107,8 @@ def test_one_ruleset_does_not_build_the_others(tmp_path, port):
     assert rows["yacht"][0] - rows["import"][0] >= 756 + 252 + 5 * 32
 
 
-def test_an_argument_too_long_for_the_interpreter_is_refused_before_it_runs(tmp_path):
-    script = tmp_path / "args.py"
-    script.write_text("import sys\nprint(len(sys.argv[1]))\n")
+def test_an_argument_too_long_for_the_interpreter_is_refused_before_it_runs():
+    script = REPO_ROOT / "tests" / "mpy" / "echo_length.py"
     done = run_micropython(script, compiled=False, args=["x" * 255])
     assert done.stdout.strip() == "255"
     with pytest.raises(ValueError, match="longer than 255 bytes"):

@@ -201,24 +201,8 @@ def test_wrap_cuts_words_longer_than_a_line_and_keeps_breaks():
     assert list(H.pages("T", "", 3)) == [["T"]]
 
 
-def test_runs_on_micropython(tmp_path):
-    script = tmp_path / "help_check.py"
-    script.write_text(
-        "import yahtzee_core as yc\n"
-        "from hardware import profiles\n"
-        "from ui import help_text as H\n"
-        "from ui import help_rules as R\n"
-        "n = 0\n"
-        "for name in yc.RULESETS:\n"
-        "    rules = yc.ruleset(name)\n"
-        "    for b in range(rules.n_boxes):\n"
-        "        for page in H.pages(*R.box_help(rules, b), rows=H.rows_for(32)):\n"
-        "            n += len(page)\n"
-        "    for topic in H.howto(rules, profiles.get('three-button')):\n"
-        "        for page in H.pages(*topic, rows=H.rows_for(64)):\n"
-        "            n += len(page)\n"
-        "print('lines', n)\n")
-    done = run_micropython(str(script), heapsize="256K", compiled=True,
+def test_runs_on_micropython():
+    done = run_micropython("tests/mpy/check_help.py", heapsize="256K", compiled=True,
                            packages=("yahtzee_core", "ui", "hardware"))
     assert done.returncode == 0, done.stdout + done.stderr
     expected = 0

@@ -2,7 +2,7 @@
 a game, in a note that holds its turn until a key closes it."""
 import pytest
 
-from mpy_util import MICROPYTHON, MPY_DIR, ports, run_micropython
+from mpy_util import MICROPYTHON, ports, run_micropython
 from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
@@ -120,41 +120,13 @@ def test_a_long_note_keeps_its_start_and_what_happens_now():
     assert lines == ['strategy table unu', 'playing at level', 'good']
 
 
-_MPY_SCRIPT = r'''
-from events import actions as A
-from ui import app as ui_app
-from ui import scene_menus
-from lcg_dice import Dice
-
-
-app = ui_app.App(rng=Dice(5), now_ms=0)       # no table_path: perfect plays good
-app.setup_players = 1
-app.setup_kinds[0] = 1                          # CPU perfect
-scene_menus.start_game(app, 0)
-assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NOTE, app.dialog
-print("note:", " / ".join(app.dialog_lines))
-app.tick(2000)
-assert not app.game.rolled
-app.handle(A.OK, 2000)
-assert app.dialog == ui_app.DLG_NONE
-now = 2000
-while app.game.round == 1:
-    now += 600
-    app.tick(now)
-assert app.dialog == ui_app.DLG_NONE
-print("bot note checks passed")
-'''
-
-
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
-def test_fallback_note_under_micropython(tmp_path, port_form):
+def test_fallback_note_under_micropython(port_form):
     port, compiled = port_form
-    script = tmp_path / "check_bot_note.py"
-    script.write_text(_MPY_SCRIPT)
-    done = run_micropython(str(script), heapsize="160K" if compiled else "256K",
-                           packages=("yahtzee_core", "ui"), extra_path=[MPY_DIR],
-                           port=port, compiled=compiled)
+    done = run_micropython("tests/mpy/check_bot_note.py",
+                           heapsize="160K" if compiled else "256K",
+                           packages=("yahtzee_core", "ui"), port=port, compiled=compiled)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "note: no strategy table: / playing at level / good" in done.stdout
     assert "bot note checks passed" in done.stdout

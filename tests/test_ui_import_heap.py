@@ -24,14 +24,9 @@ IMPORT_HEAP = {"micropython": "128K", "circuitpython": "63K"}
 # fragmented), so its run sits mid-way in the 121-139K stretch that all passed.
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 @pytest.mark.parametrize("port", ports())
-def test_app_imports_from_plain_sources_under_a_fixed_heap(tmp_path, port):
-    script = tmp_path / "import_app.py"
-    script.write_text(
-        "import gc\n"
-        "import ui.app\n"
-        "gc.collect()\n"
-        "print('imported', ui.app.App.__name__, 'in use', gc.mem_alloc())\n")
-    done = run_micropython(str(script), heapsize=IMPORT_HEAP[port], compiled=False, port=port)
+def test_app_imports_from_plain_sources_under_a_fixed_heap(port):
+    done = run_micropython("tests/mpy/check_import_app.py", heapsize=IMPORT_HEAP[port],
+                           compiled=False, port=port)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "imported App" in done.stdout
     # plain sources, not bytecode: nothing compiled may shadow them

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from mpy_util import MICROPYTHON, MPY_DIR, REPO_ROOT, ports, run_micropython
+from mpy_util import MICROPYTHON, REPO_ROOT, ports, run_micropython
 
 
 # Heap for the scripted game. At 128K the one-module app passed only because building
@@ -64,108 +64,19 @@ def test_scripted_game_against_perfect_following_every_hint(port):
             assert " 0 bytes" in line, line
 
 
-# The new integration paths under MicroPython: the loop asking hw.has_shake each frame
-# (allocation-free) until the sensor dies, hints from level good without a table, and
-# the CSV export with a failing writer.
-_INTEGRATION_SCRIPT = r'''
-import gc
-from events import actions as A
-from ui import app as ui_app
-from ui.loop import Runner
-from lcg_dice import Dice
-
-
-class Input:
-    has_shake = True
-
-
-class Hw:
-    def __init__(self):
-        self.input = Input()
-        self.messages = []
-
-    @property
-    def has_shake(self):
-        return bool(getattr(self.input, "has_shake", False))
-
-
-class Views:
-    list_rows = 4
-
-    def update(self, app):
-        pass
-
-
-def read_only(path, lines):
-    raise OSError(30)
-
-
-hw = Hw()
-app = ui_app.App(storage=bytearray(b"\xff" * 1024), rng=Dice(3), now_ms=0,
-                 fs_writable=True, file_writer=read_only)
-runner = Runner(app, Views(), hw=hw)
-now = [0]
-
-
-def frame(action=A.NONE):
-    now[0] += 25
-    runner.step(now[0], action)
-
-
-frame()
-assert app.items[3] == "Export CSV", app.items
-for a in (A.DOWN, A.DOWN, A.DOWN, A.OK):
-    frame(a)
-assert app.dialog_lines[1] == "Drive is read-only", app.dialog_lines
-frame(A.OK)
-assert len(app.records.to_csv_lines(("yahtzee",))) == 9
-frame(A.UP)
-frame(A.UP)
-frame(A.UP)
-frame(A.OK)                                    # New game
-while app.items[app.cursor] != "Start game":
-    frame(A.DOWN)
-frame(A.OK)
-frame(A.OK)                                    # first roll
-assert app.scene == ui_app.PLAY and app.game.rolls_left == 2
-
-gc.collect()
-gc.disable()
-before = gc.mem_alloc()
-for i in range(200):
-    frame()
-used = gc.mem_alloc() - before
-gc.enable()
-print("alloc idle frame with the shake check", used // 200, "bytes (total %d)" % used)
-assert used == 0, used
-
-hw.input.has_shake = False
-hw.messages.append("shake sensor stopped answering: press OK to roll")
-frame()
-assert not app.has_shake and app.dialog == ui_app.DLG_NOTE, app.dialog
-frame(A.OK)
-assert app.line_a == "2 left: hold, OK", app.line_a
-
-frame(A.HINT)
-assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == "Hint (no table)", app.dialog_lines
-print("hint:", app.dialog_lines[1], "/", app.dialog_lines[2])
-print("integration checks passed")
-'''
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
-def test_shake_loss_hints_and_export_under_micropython(tmp_path, port_form):
+def test_shake_loss_hints_and_export_under_micropython(port_form):
     port, compiled = port_form
-    script = tmp_path / "check_ui_integration.py"
-    script.write_text(_INTEGRATION_SCRIPT)
     # 124K was the floor before the coach, rules pages and Odds screen hooks (about
     # 3.6K more resident: scanned in 4K steps, 128K fails, 132K passes); issue 16's
     # table play (handovers, names, read-only cards, big moments) made it about 6K more
     # resident: 136K fails, 140K passes
-    done = run_micropython(str(script), heapsize="140K" if compiled else "256K",
-                           packages=("yahtzee_core", "ui"), extra_path=[MPY_DIR],
-                           port=port, compiled=compiled)
+    done = run_micropython("tests/mpy/check_integration.py",
+                           heapsize="140K" if compiled else "256K",
+                           packages=("yahtzee_core", "ui"), port=port, compiled=compiled)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "integration checks passed" in done.stdout
     assert "alloc idle frame with the shake check 0 bytes (total 0)" in done.stdout

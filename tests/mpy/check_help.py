@@ -1,0 +1,18 @@
+# Every help page of every ruleset (ui/help_rules.py) and the how-to of the three-button
+# board (ui/help_text.py) under MicroPython: prints the number of lines, which
+# tests/test_help_text.py compares with CPython's.
+import yahtzee_core as yc
+from hardware import profiles
+from ui import help_text as H
+from ui import help_rules as R
+
+n = 0
+for name in yc.RULESETS:
+    rules = yc.ruleset(name)
+    for b in range(rules.n_boxes):
+        for page in H.pages(*R.box_help(rules, b), rows=H.rows_for(32)):
+            n += len(page)
+    for topic in H.howto(rules, profiles.get('three-button')):
+        for page in H.pages(*topic, rows=H.rows_for(64)):
+            n += len(page)
+print('lines', n)

@@ -1,0 +1,4 @@
+# Prints the length of its argument (tests/test_core_micropython.py: the longest
+# argument the unix ports accept).
+import sys
+print(len(sys.argv[1]))
