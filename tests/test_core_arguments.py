@@ -4,7 +4,8 @@ out-of-range values are refused the same documented way."""
 import pytest
 
 import yahtzee_core as yc
-from test_core_game import ScriptedDice, assert_unchanged
+from game_helpers import assert_unchanged
+from tools.scripted_dice import ScriptedDice
 
 BAD_INDEX = (True, False, None, "x", "", 1.0, 0.0, -1, 5, 99, [], (1,), b"\x00", {})
 BAD_BOX = (True, False, None, 1.0, -1, 13, 255, "", "Aces", "aces ", b"aces", [], (0,))

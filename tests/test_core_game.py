@@ -6,6 +6,7 @@ import pytest
 import reference_scoring as ref
 import yahtzee_core as yc
 from tools.scripted_dice import ScriptedDice
+from game_helpers import assert_unchanged
 
 ALL_ROLLS = sorted(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=5)))
 
@@ -19,18 +20,6 @@ def play_turn(game, box):
 def zero_roll(name, box):
     return min((r for r in ALL_ROLLS if len(set(r)) > 1),
                key=lambda r: (ref.plain_score(name, r, box), r))
-
-
-def assert_unchanged(game, action, *args, error=yc.IllegalMove):
-    before = bytes(game.to_bytes())
-    state = (bytes(game.dice), bytes(game.held), game.rolls_left, game.current, game.round,
-             game.over, [bytes(c.scores) for c in game.cards], game.can_undo)
-    with pytest.raises(error):
-        action(*args)
-    assert bytes(game.to_bytes()) == before
-    assert state == (bytes(game.dice), bytes(game.held), game.rolls_left, game.current,
-                     game.round, game.over, [bytes(c.scores) for c in game.cards],
-                     game.can_undo)
 
 
 # --- whole games -------------------------------------------------------------------

@@ -4,7 +4,7 @@ a Game holds, so each test edits a real game's fields and saves it."""
 import pytest
 
 import yahtzee_core as yc
-from test_core_save import lcg, mid_game, play, assert_rejected
+from game_helpers import assert_rejected, lcg, mid_game, play
 
 
 def filled_game(name="yahtzee", players=2):

@@ -11,50 +11,7 @@ import hardware
 REPO = Path(__file__).resolve().parent.parent
 
 
-class Pin:
-    def __init__(self, name):
-        self.name = name
-
-
-def fake_boot_modules(monkeypatch, held_pins=(), settings=None, remount_error=None):
-    log = []
-    board = types.ModuleType("board")
-    for name in ("GP9", "GP15", "D6"):
-        setattr(board, name, Pin(name))
-
-    digitalio = types.ModuleType("digitalio")
-    digitalio.Pull = types.SimpleNamespace(UP="up", DOWN="down")
-
-    class DigitalInOut:
-        def __init__(self, pin):
-            self.pin = pin
-            self.pull = None
-
-        def switch_to_input(self, pull=None):
-            self.pull = pull
-
-        @property
-        def value(self):
-            # Pulled up: reads high unless the button shorts it to GND.
-            return not (self.pull == "up" and self.pin.name in held_pins)
-
-        def deinit(self):
-            log.append(("deinit", self.pin.name))
-    digitalio.DigitalInOut = DigitalInOut
-
-    storage = types.ModuleType("storage")
-
-    def remount(path, readonly=False, **kw):
-        if remount_error:
-            raise remount_error
-        log.append(("remount", path, readonly))
-    storage.remount = remount
-
-    values = dict(settings or {})
-    monkeypatch.setattr("os.getenv", lambda key, default=None: values.get(key, default))
-    for name, module in (("board", board), ("digitalio", digitalio), ("storage", storage)):
-        monkeypatch.setitem(sys.modules, name, module)
-    return log
+from fake_board import fake_boot_modules
 
 
 def run_boot():

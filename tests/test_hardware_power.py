@@ -16,7 +16,7 @@ from hardware.desktop_power import (DeepSleepRequest, ScriptedSupply, StandInAla
                                     StandInPinAlarm)
 from hardware.sleep import (ASLEEP, FS_WRITABLE, NOTE_MAX, DeepSleep, SleepFailed,
                             read_record, write_record)
-from test_hardware import build, env  # noqa: F401  (the fake board's fixture)
+from fake_board import build, env, fake_boot_modules  # noqa: F401  (env: a fixture)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -371,7 +371,6 @@ def test_failed_sleep_reopens_the_same_keys(env):
 # ------------------------------------------------------------------- boot.py
 
 def run_boot(monkeypatch, alarm, held=()):
-    from test_hardware_boot import fake_boot_modules
     log = fake_boot_modules(monkeypatch, held_pins=held)
     if alarm is not None:
         monkeypatch.setitem(sys.modules, "alarm", alarm)
