@@ -7,7 +7,7 @@ right after a fill with its undo record, with Yahtzee bonuses, finished) with on
 three bytes changed (a random value, a bit flip, plus or minus one) and the CRC-16
 recomputed, so only the reader's field checks stand between it and the game. Each must
 be refused with SaveError, or load and play to the end (random holds, rolls, fills and
-undos) with every step's save loading back to the same bytes. tests/test_core_save_fuzz.py
+undos) with every step's save loading back to the same bytes. tests/test_saves_fuzz.py
 runs a small count; the issue's figures come from a large one run by hand.
 """
 import random

@@ -478,7 +478,7 @@ def test_joker_and_upper_bonus_moments():
 def test_the_whole_card_is_on_one_128x64_screen(rules):
     """Every box with its score or potential, the upper subtotal and bonus, the
     Yahtzee bonus and the total, all drawn at once (after a roll too); Triple
-    Yahtzee's three columns as a grid (tests/test_ui_family.py)."""
+    Yahtzee's three columns as a grid (tests/test_ui_rulesets.py)."""
     from ui.card_view import card_layout
     s = new_session(dice=ScriptedDice(seed=3))
     s.start_game(rules)

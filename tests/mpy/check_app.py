@@ -1,10 +1,10 @@
 # The app's logic under MicroPython / CircuitPython: a scripted game with the views
-# replaced by a recording stand-in (no displayio here). Run by tests/test_ui_mpy.py;
+# replaced by a recording stand-in (no displayio here). Run by tests/test_device_app.py;
 # with the argument "bench", bench/bench_app.py reads the "alloc" lines it prints.
 # With "perfect TABLE" the computer plays perfect from that strategy table and the
 # human asks for a hint and follows it at every decision.
 # The work happens in main(): its locals intern no names, so the heap it runs in is
-# the app's (tests/test_ui_mpy.py runs it under a fixed budget).
+# the app's (tests/test_device_app.py runs it under a fixed budget).
 # Prints "app checks passed" at the end.
 import gc
 import sys

@@ -3,7 +3,7 @@
 # Every decision is the bot's (holds, then the box, served on a first roll); the game
 # runs through yahtzee_core.Game, so an illegal move would raise. Prints one
 # "name value" line per figure, then "bot checks passed". The work happens in main():
-# its locals intern no names, so the heap it runs in is the bots' (tests/test_bots_mpy.py
+# its locals intern no names, so the heap it runs in is the bots' (tests/test_device_bots.py
 # runs it under a fixed budget; bench/bench_bots.py --heap prints the smallest heap).
 # CPython runs it too (its heap figures read 0): the same game, for comparison.
 import gc

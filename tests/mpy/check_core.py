@@ -4,7 +4,7 @@
 # work happens in main(), whose locals intern no names, and it prints line by line
 # rather than join generators (each generator is one more code object in RAM). The
 # score tables are checked by check_scores.py.
-# Usage: micropython check_core.py [ruleset]; run by tests/test_core_micropython.py and
+# Usage: micropython check_core.py [ruleset]; run by tests/test_device_core.py and
 # bench/bench_core.py. Ends with "core checks passed"; figures on lines "mem ...".
 import gc
 import sys

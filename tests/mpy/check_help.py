@@ -1,6 +1,6 @@
 # Every help page of every ruleset (ui/help_rules.py) and the how-to of the three-button
 # board (ui/help_text.py) under MicroPython: prints the number of lines, which
-# tests/test_help_text.py compares with CPython's.
+# tests/test_ui_help.py compares with CPython's.
 import yahtzee_core as yc
 from hardware import profiles
 from ui import help_text as H

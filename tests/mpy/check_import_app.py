@@ -1,5 +1,5 @@
 # Importing the app (ui.app and the resident scene modules) under a fixed heap: run by
-# tests/test_ui_import_heap.py from plain .py sources, which a board compiles in RAM.
+# tests/test_device_import.py from plain .py sources, which a board compiles in RAM.
 import gc
 import ui.app
 gc.collect()

@@ -1,7 +1,7 @@
 # The loop and the app together under MicroPython / CircuitPython: the loop asking
 # hw.has_shake each frame (allocation-free) until the sensor dies, hints from level good
 # without a table, and the CSV export with a failing writer. Run by
-# tests/test_ui_mpy.py; prints "integration checks passed".
+# tests/test_device_app.py; prints "integration checks passed".
 import gc
 from events import actions as A
 from ui import app as ui_app

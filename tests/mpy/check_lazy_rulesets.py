@@ -1,6 +1,6 @@
 # One ruleset does not build the others: the variant modules loaded and the heap in
 # use after importing the core, then after Yacht, then after Yatzy. Run by
-# tests/test_core_micropython.py.
+# tests/test_device_core.py.
 import gc
 import sys
 import yahtzee_core

@@ -1,7 +1,7 @@
 # Score checks for MicroPython / CircuitPython: every box of every unordered roll of one
 # ruleset against an inline reference written from the words of RULES.md (no core
 # tables). Usage: micropython check_scores.py [ruleset]; run by
-# tests/test_core_micropython.py. Ends with "score checks passed".
+# tests/test_device_core.py. Ends with "score checks passed".
 import sys
 
 import yahtzee_core as yc

@@ -1,4 +1,4 @@
-# Prints the length of its argument (tests/test_core_micropython.py: the longest
+# Prints the length of its argument (tests/test_device_core.py: the longest
 # argument the unix ports accept).
 import sys
 print(len(sys.argv[1]))
