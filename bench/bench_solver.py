@@ -27,7 +27,7 @@ THEIRS = {
     'yahtzee': 'american+forced-joker',
     'yatzy': 'yatzy-scandinavian',
 }
-# Ours only: rulesets yatzy-solver does not play (issue 13), timed alone.
+# Ours only: rulesets yatzy-solver does not play, timed alone.
 OURS_ONLY = ('kniffel', 'generala', 'kismet')
 
 OURS_CODE = r'''

@@ -2,7 +2,7 @@
 separately from yahtzee_core so the two can be checked against each other.
 
 Desktop-only (uses collections.Counter); speed does not matter here, clarity does.
-The rulesets of issue 13 (kniffel, generala, kismet, triple-yahtzee) are read from the
+Kniffel, Generala, Kismet and Triple Yahtzee are read from the
 same page; `first` below means "the dice are the turn's first roll" (Generala's served
 hands and its instant win).
 """

@@ -186,7 +186,7 @@ def test_a_full_table_fits_the_records_slot_of_the_nvm_layout():
 
 
 def test_ruleset_ids_past_seven_keep_their_own_scores_through_bytes():
-    """Issue 13's rulesets are ids 5 to 8: id 8 needs a fourth bit, kept in bit 7 of
+    """Rulesets 5 to 8 (Kniffel to Triple Yahtzee): id 8 needs a fourth bit, kept in bit 7 of
     the first initial, which records written before it never set."""
     import yahtzee_core as yc
     r = Records()

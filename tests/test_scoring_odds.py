@@ -290,7 +290,7 @@ def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
     assert with_table == plain
 
 
-# -- issue 13's rulesets: Kismet's and Generala's own boxes, Triple Yahtzee's columns --
+# -- Kismet's and Generala's own boxes, Triple Yahtzee's columns ----------------------
 def core_outcome(rules, b, dice):
     """(made, points) of one final roll from the core's own plain scores (these
     rulesets have no Joker): an upper box made with three of its face, Yarborough

@@ -1,4 +1,5 @@
-"""Issue 13's rulesets: kniffel, generala, kismet and triple-yahtzee, and Duplicate play.
+"""Each ruleset's own rules beyond Yahtzee's (kniffel, generala, kismet and
+triple-yahtzee) and Duplicate play.
 
 Two kinds of check:
 - known answers, taken from the examples of the sources docs/RULES.md names (the

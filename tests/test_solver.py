@@ -1,6 +1,6 @@
 """The desktop solver: exact on reduced games, the published figures, and per-state
-agreement with an independent implementation (yatzy-solver); the issue-13 rulesets
-(Kniffel's bonus, Generala's served hands and Double Generala, Kismet's tiered upper
+agreement with an independent implementation (yatzy-solver); the rulesets it does not
+play (Kniffel's bonus, Generala's served hands and Double Generala, Kismet's tiered upper
 bonus) against a brute force over the core's own Scorecard, and kernel against numpy."""
 from fractions import Fraction
 import itertools
@@ -119,7 +119,7 @@ def _reduced_cards(rules, rng, n_open, count):
 
 
 def _special_cards(rules, rng):
-    """Cards where the issue-13 rules bite: Kismet's upper total just below or inside a
+    """Cards where those rulesets' own rules bite: Kismet's upper total just below or inside a
     bonus tier with an upper box still open; Generala with Generala holding 50 (Double
     Generala live) or 0; Kniffel with the Kniffel box filled and a matching upper box
     open (the +50)."""
@@ -426,7 +426,7 @@ def test_progress_reports_each_layer_as_it_is_done(compiled):
     assert layers[-1][1] > 0          # the 9-filled state is solved when its layer reports
 
 
-# ------------------------------------------------------------- issue-13 rulesets
+# ---------------------------------------------- Kniffel, Generala, Kismet (no yatzy-solver)
 NEW_RULES = ('kniffel', 'generala', 'kismet')
 
 

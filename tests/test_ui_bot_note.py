@@ -1,8 +1,5 @@
 """A computer seat that plays below the level asked for (no strategy table) says so once
 a game, in a note that holds its turn until a key closes it."""
-import pytest
-
-from mpy_util import MICROPYTHON, ports, run_micropython
 from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
@@ -11,7 +8,6 @@ from ui_helpers import fill_turn, new_session
 
 HUMAN, PERFECT, GOOD, BEGINNER = 0, 1, 2, 3
 DIALOG_COLS = 18        # 21 columns less the dialog box's frame and margins
-
 
 
 def play_cpu_turn(s):
@@ -120,13 +116,3 @@ def test_a_long_note_keeps_its_start_and_what_happens_now():
     assert lines == ['strategy table unu', 'playing at level', 'good']
 
 
-@pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
-@pytest.mark.parametrize("port_form", ports(forms=(True, False)))
-def test_fallback_note_under_micropython(port_form):
-    port, compiled = port_form
-    done = run_micropython("tests/mpy/check_bot_note.py",
-                           heapsize="160K" if compiled else "256K",
-                           packages=("yahtzee_core", "ui"), port=port, compiled=compiled)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "note: no strategy table: / playing at level / good" in done.stdout
-    assert "bot note checks passed" in done.stdout

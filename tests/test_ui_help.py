@@ -6,7 +6,6 @@ import pytest
 
 import yahtzee_core as yc
 from hardware import profiles
-from mpy_util import run_micropython
 from ui import help_rules as R
 from ui import help_text as H
 from yahtzee_core import dice as yd
@@ -199,20 +198,6 @@ def test_howto_is_a_few_pages_that_fit(name):
 def test_wrap_cuts_words_longer_than_a_line_and_keeps_breaks():
     assert list(H.wrap("a" * 25 + " b\nc", 10)) == ["a" * 10, "a" * 10, "aaaaa b", "c"]
     assert list(H.pages("T", "", 3)) == [["T"]]
-
-
-def test_runs_on_micropython():
-    done = run_micropython("tests/mpy/check_help.py", heapsize="256K", compiled=True,
-                           packages=("yahtzee_core", "ui", "hardware"))
-    assert done.returncode == 0, done.stdout + done.stderr
-    expected = 0
-    for name in yc.RULESETS:
-        rules = yc.ruleset(name)
-        for b in range(rules.n_boxes):
-            expected += sum(len(p) for p in H.pages(*R.box_help(rules, b), rows=3))
-        for topic in H.howto(rules, profiles.get("three-button")):
-            expected += sum(len(p) for p in H.pages(*topic, rows=6))
-    assert done.stdout.split() == ["lines", str(expected)]
 
 
 def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():

@@ -250,28 +250,6 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
                                 'OK: odds per box']
 
 
-# -- on MicroPython -------------------------------------------------------------------
-@pytest.mark.skipif(not __import__('mpy_util').MICROPYTHON.exists(),
-                    reason="micropython not installed")
-def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
-    from mpy_util import MPY_DIR, run_micropython
-    # 168K: issue 16's table play made the app about 6K bigger resident (160K failed
-    # in the odds tables); 172K: the held-BACK standings action (issue 16) failed 168K,
-    # passed 170K, plus 2K
-    done = run_micropython("tests/mpy/check_learn.py", heapsize="172K",
-                           packages=("yahtzee_core", "ui", "hardware"), extra_path=[MPY_DIR])
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "learn checks passed" in done.stdout
-    # closed screens leave nothing behind but small change (interned names, a few
-    # dict slots): the help texts are about 7 KB and the odds tables about 9 KB
-    import re
-    heap = dict((m.group(1), int(m.group(2)))
-                for m in re.finditer(r'^heap (\w+ \w+) (-?\d+)$', done.stdout, re.M))
-    assert heap['rules closed'] < 2048 and heap['odds closed'] < 2048, heap
-    assert heap['family again'] < 1024, heap     # Triple Yahtzee's pages (help_rules)
-    assert heap['odds open'] > 4096, heap        # the odds tables were there
-
-
 def test_the_stored_fresh_turn_odds_are_chases():
     from ui.odds_fresh import FRESH
     assert sorted(FRESH) == sorted(yc.RULESETS)

@@ -439,14 +439,14 @@ def moment_screens(width=128, height=64):
     return out
 
 
-# The rulesets of issue 13 in the family pictures: ruleset, seed, rounds played first,
+# The rulesets beyond the first five, one picture each: ruleset, seed, rounds played first,
 # the dice of the roll shown (each ruleset's own hands: Generala's full served, 35)
 FAMILY = (('kniffel', 21, 7, (2, 3, 4, 5, 5)), ('generala', 22, 6, (2, 2, 5, 5, 5)),
           ('kismet', 23, 8, (3, 3, 4, 4, 4)), ('triple-yahtzee', 24, 22, (6, 6, 6, 2, 2)))
 
 
 def family_screens(width=128, height=64):
-    """Each issue-13 ruleset's card in a game of three seats (two humans and a
+    """Each of those rulesets' card in a game of three seats (two humans and a
     computer), some rounds in, after the first roll of a turn: the whole card on
     128x64 (Triple Yahtzee's grid), the list on 128x32 (the three-button board);
     then Generala served, which wins the game at once."""

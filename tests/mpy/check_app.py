@@ -91,7 +91,7 @@ def main(argv):
     press(A.SHAKE_END)
     assert app.game.rolls_left == 2
 
-    # a big moment (issue 16): the banner flashes and the tune plays, frame by frame
+    # a big moment: the banner flashes and the tune plays, frame by frame
     from ui.seats import big_moment
     big_moment(app, codes.MOMENT_YAHTZEE, clock[0])
     frame()

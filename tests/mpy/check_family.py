@@ -1,6 +1,6 @@
-# Issue 13's rulesets in the app under MicroPython / CircuitPython, one game a run (as
-# after a power-on): argument NAME plays a whole game of that ruleset, me against a
-# beginner computer, with the views replaced (Triple Yahtzee: the grid's cursor keys
+# Kniffel, Generala, Kismet and Triple Yahtzee in the app under MicroPython /
+# CircuitPython, one game a run (as after a power-on): argument NAME plays a whole
+# game of that ruleset, me against a beginner computer, with the views replaced (Triple Yahtzee: the grid's cursor keys
 # too); argument "served" plays Generala until the computer's served Generala ends the
 # game at once. Run by tests/test_device_app.py under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
