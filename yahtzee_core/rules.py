@@ -3,8 +3,9 @@
 A ruleset is data: its boxes (each a scoring kind and a parameter, see _build.py) and
 its traits, every one a class attribute of Ruleset below with its default, which a
 ruleset's module under ``variants/`` overrides. What data cannot say overrides one of
-three hooks: points() (Generala's Double Generala; Triple Yahtzee's columns), bonus()
-and upper_bonus_of() (Triple Yahtzee's columns). Box scores are computed once per
+three hooks: points() (Generala's Double Generala; Triple Yahtzee's columns; the
+Yahtzee family's Joker, which points() asks of _joker), bonus() and upper_bonus_of()
+(Triple Yahtzee's columns). Box scores are computed once per
 ruleset into one table: each roll's face counts (756 bytes), from which the upper
 boxes' scores and the sum of the dice follow; below the upper section, 32 bytes per
 box (one bit per roll: it scores or not) for a box that scores a fixed amount or the
@@ -55,7 +56,8 @@ class Ruleset:
     five_alike_bonus = 0      # points for each further five-alike (the Yahtzee bonus)
     bonus_in_upper = False    # that bonus is paid only in the five-alike's own upper
     #                           box, whatever the five-alike box holds, 0 too (Kniffel)
-    # -- the Joker: a further five-alike once the five-alike box is filled --
+    # -- the Joker: a further five-alike once the five-alike box is filled (the
+    # family's rule, _joker, lives with Yahtzee: variants/yahtzee.py) --
     joker_points = None       # per box: fixed score when a five-alike is a Joker, 0 = plain
     forced_upper = False      # while the matching upper box is open, it is the only choice
     lower_first = False       # else an open lower box must be taken (as a Joker) before
@@ -132,23 +134,6 @@ class Ruleset:
             if face:
                 return self._joker(scores, roll, face, box)
         return self.score_roll(roll, box)
-
-    def _joker(self, scores, roll, face, box):
-        """Points (or -1 = not allowed) for open box `box` when a five-alike of `face`
-        is rolled after the five-alike box is filled (forced_upper, lower_first)."""
-        plain = self.score_roll(roll, box)
-        upper_open = scores[face - 1] == OPEN
-        if self.forced_upper and upper_open:
-            return plain if box == face - 1 else -1
-        if self.lower_first:
-            for b in range(6, self.n_boxes):
-                if scores[b] == OPEN:
-                    return -1 if box < 6 else self.joker_points[box] or plain
-            return 0
-        # Free choice: full house and straights are Jokers once the upper box is filled.
-        if box >= 6 and not upper_open:
-            return self.joker_points[box] or plain
-        return plain
 
     def joker_score(self, box):
         """The fixed points box index `box` scores as a Joker, 0 when it has none."""

@@ -1,7 +1,7 @@
 """Yahtzee, official rules (the default): forced Joker, +35 upper bonus, +100 for each
 further Yahtzee while the Yahtzee box holds 50. See docs/RULES.md."""
 
-from ..rules import Ruleset
+from ..rules import Ruleset, OPEN
 
 
 class Yahtzee(Ruleset):
@@ -24,6 +24,25 @@ class Yahtzee(Ruleset):
     joker_points = b'\x00\x00\x00\x00\x00\x00\x00\x00\x19\x1e\x28\x00\x00'
     forced_upper = True   # a further Yahtzee must take its upper box while open,
     lower_first = True    # else an open lower box (as a Joker), else an upper box for 0
+
+    def _joker(self, scores, roll, face, box):
+        """Points (or -1 = not allowed) for open box `box` when a five-alike of `face`
+        is rolled after the five-alike box is filled, by the family's two choices
+        (forced_upper, lower_first): Ruleset.points calls it where there are
+        joker_points (the rulesets without a Joker carry none of its code)."""
+        plain = self.score_roll(roll, box)
+        upper_open = scores[face - 1] == OPEN
+        if self.forced_upper and upper_open:
+            return plain if box == face - 1 else -1
+        if self.lower_first:
+            for b in range(6, self.n_boxes):
+                if scores[b] == OPEN:
+                    return -1 if box < 6 else self.joker_points[box] or plain
+            return 0
+        # Free choice: full house and straights are Jokers once the upper box is filled.
+        if box >= 6 and not upper_open:
+            return self.joker_points[box] or plain
+        return plain
 
 
 RULES = Yahtzee
