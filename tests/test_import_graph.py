@@ -63,7 +63,7 @@ def test_scene_modules_are_loaded_by_the_app_alone_and_never_by_each_other():
         if module != "ui.app":
             assert not scenes, (module, scenes)
     # the resident ones at the app's load, the others only by App.go
-    resident = {"ui." + row[0] for row in ui_app.MODULES if row[1]}
+    resident = {"ui." + row[0] for row in ui_app.MODULES if row[1] == ui_app.RESIDENT}
     assert {m for m, lazy in GRAPH["ui.app"].items() if m in SCENE_MODULES and not lazy} \
         == resident
 

@@ -683,9 +683,9 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
     owners = [row[0] for row in ui_app.MODULES for code in row[2]]
     assert sorted(code for row in ui_app.MODULES for code in row[2]) == codes, owners
     for name, code in zip(ui_app.SCENE_NAMES, codes):
-        module_name, resident, _ = ui_app.module_row(code)
+        module_name, stays, _ = ui_app.module_row(code)
         enter, handle, tick = importlib.import_module('ui.' + module_name).SCENES[code]
         assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
         assert handle.__name__.startswith('handle_'), (name, handle.__name__)
         assert tick is None or callable(tick)
-        assert resident == (module_name in vars(ui_app)), module_name   # imported with it
+        assert (stays == ui_app.RESIDENT) == (module_name in vars(ui_app)), module_name

@@ -7,11 +7,9 @@ refreshes the display only then.
 
 Shape: App owns the state the scenes share (all made in __init__, listed there).
 Scenes are plain functions in scene modules (ui/scene_*.py, a few scenes each).
-MODULES below is the scene table: each scene module, whether it stays resident, and
-its scene codes. `App.go(scene, now)` is the one way to change scene and the one
-place that imports and drops a scene module: resident ones are imported with the app
-and stay, any other is imported when one of its scenes is entered and dropped again
-when a scene of another module is.
+MODULES below is the scene table: each scene module, how long it stays (resident,
+for the game, while on), and its scene codes. `App.go(scene, now)` is the one way to
+change scene and the one place that imports and drops a scene module.
 No scene module imports another; what several share is in ui/turns.py (the turn in
 play), ui/hints.py (the strategy table), ui/seats.py (names, big moments) and
 ui/app_saves.py (nvm). A dialog (ui/codes.py DLG_*) sits over a scene and takes the
@@ -43,7 +41,7 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       MOMENT_NAMES)
 # The resident scene modules, biggest first: each .py compiles in RAM while the ones
 # before it stay.
-from ui import scene_menus, scene_card, scene_play, scene_end, scene_cpu  # noqa: F401
+from ui import scene_menus, scene_card, scene_play, scene_cpu  # noqa: F401
 from ui import app_saves, hints, seats, turns  # noqa: F401 (app_saves: in this order)
 
 try:
@@ -57,24 +55,27 @@ _tidy = gc.collect if hasattr(gc, 'mem_free') else int
 _TUMBLE_MS = const(70)      # face change while shaking
 _NOTE_MS = const(1500)      # how long a note stays on the play view
 
-# The scene table: each scene module (under ui/), whether it stays resident (imported
-# with the app and never dropped: the scenes of every game) or not (imported when one
-# of its scenes is entered, dropped when a scene of another module is: the handovers
-# and standings, names, records, help and odds cost RAM only while on), and its scene
+# How long a scene module stays in RAM (the scene table's second column):
+RESIDENT = const(2)     # imported with the app, never dropped: the scenes of every game
+FOR_THE_GAME = const(1)  # from its first scene to the end of the game (OVER or MENU):
+#                          the handovers and standings of a game of several seats
+WHILE_ON = const(0)     # while one of its scenes is on: names, records, help and odds
+
+# The scene table: each scene module (under ui/), how long it stays, and its scene
 # codes. Each module's own SCENES maps those codes to their enter(app, now),
 # handle(app, action, now) and tick(app, now) (every frame while on; or None). Where
 # each scene can go next: docs/ARCHITECTURE.md "Scenes"; in code, the
 # `from ui.codes import` lines of the scene modules.
 MODULES = (
-    ('scene_menus', True, (BOOT, MENU, SETUP, PAUSE)),
-    ('scene_play', True, (PLAY,)),
-    ('scene_card', True, (CARD,)),
-    ('scene_cpu', True, (CPU,)),
-    ('scene_end', True, (OVER, ANALYSIS)),
-    ('scene_turn', False, (TURN, STANDINGS)),
-    ('scene_names', False, (NAMES, INITIALS)),
-    ('scene_records', False, (SCORES, STATS)),
-    ('scene_learn', False, (PAGES, ODDS)),
+    ('scene_menus', RESIDENT, (BOOT, MENU, SETUP, PAUSE)),
+    ('scene_play', RESIDENT, (PLAY,)),
+    ('scene_card', RESIDENT, (CARD,)),
+    ('scene_cpu', RESIDENT, (CPU,)),
+    ('scene_end', WHILE_ON, (OVER, ANALYSIS)),
+    ('scene_turn', FOR_THE_GAME, (TURN, STANDINGS)),
+    ('scene_names', WHILE_ON, (NAMES, INITIALS)),
+    ('scene_records', WHILE_ON, (SCORES, STATS)),
+    ('scene_learn', WHILE_ON, (PAGES, ODDS)),
 )
 
 
@@ -248,22 +249,41 @@ class App:
 
     # ================================================================== scenes
     def go(self, scene, now):
-        """The one way to change scene: set it, drop the module of the scene left
-        when it is not resident and not the new scene's, and run the new scene's
-        enter() (importing its module if it is not loaded)."""
+        """The one way to change scene: set it, drop the modules whose time is over
+        (the scene left's, when it stays only while on; at the end of a game, OVER or
+        MENU, those kept for the game, and the computer players), and run the new
+        scene's enter() (importing its module if it is not loaded)."""
         left = module_row(self.scene)
         row = module_row(scene)
         self.scene = scene
-        if left is not row and not left[1]:
-            from yahtzee_core.rules import forget
-            forget('ui.' + left[0])
-            _tidy()     # its code's room is free for what comes next
+        if left is not row:
+            over = scene == OVER or scene == MENU   # the game ended, or was left
+            if over:
+                self._drop_bots()   # their planners' room: the ranking's module needs it
+            for other in MODULES:
+                if other is not row and (other is left and other[1] == WHILE_ON or
+                                         other[1] == FOR_THE_GAME and over):
+                    self._drop(other[0])
         name = row[0]
         module = getattr(ui, name, None)
         if module is None:
             module = __import__('ui.' + name, None, None, (name,))
         self.module = module
         module.SCENES[scene][0](self, now)
+
+    def _drop_bots(self):
+        """The computer players go (made again on a seat's next turn); their
+        strategy-table files are closed now, not whenever the GC gets to them."""
+        for bot in self.bots or ():
+            if bot is not None and hasattr(bot, 'close'):
+                bot.close()
+        self.bots = None
+
+    def _drop(self, name):
+        if getattr(ui, name, None) is not None:
+            from yahtzee_core.rules import forget
+            forget('ui.' + name)
+            _tidy()     # its code's room is free for what comes next
 
     def open(self, scene, now, kind=0, first=0, back=-1):
         """Go to a scene whose BACK returns to the scene on show (or to `back`): the
@@ -435,6 +455,11 @@ class App:
     def touch(self):
         self.version += 1
 
+    def tidy(self):
+        """A collection on a board before loading something large (a module's code,
+        a planner's arrays), so it can take the room garbage held (CPython: none)."""
+        _tidy()
+
     def beep(self, freq, ms):
         if self.sound:
             self.tone_freq = freq
@@ -493,14 +518,10 @@ class App:
 
     def new_game_state(self, from_start):
         """Forget the last game's bots, hints and decisions (a new or resumed game)."""
-        # their strategy-table files are closed now, not whenever the GC gets to them
-        for bot in self.bots or ():
-            if bot is not None and hasattr(bot, 'close'):
-                bot.close()
+        self._drop_bots()
         values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
         if values is not None and hasattr(values, 'close'):
             values.close()
-        self.bots = None
         self.hint_source = None
         self.hint_tried = False
         self.logs = None
