@@ -16,23 +16,13 @@ from ui import help_rules as R
 from ui import help_text as H
 
 
-# Heap for the scripted game. At 128K the one-module app passed only because building
-# level good's planner ran out of heap and the app quietly seated a beginner instead
-# (P2 scored 84, not 195). Near the floor the heap also fragments and the run passes or
-# fails by luck (the second App's attribute table needs 1-2K in one piece). Scanned by
-# hand in 4K steps: the one-module app passed reliably from 140K; split into mixin
-# modules (about 5K more resident on 64-bit, for an import compile peak down from 206K
-# to 78K) from 144K; as one App with scene modules (same resident heap within 64 bytes,
-# import peak 73K), in 2K steps, from 150K (148K fails on that 1,168-byte table).
-# On CircuitPython (32-bit) the budgets are the board targets; bench/bench_app.py
-# prints the measured floors. Keys: (port, compiled).
-# CircuitPython .mpy: 72K (the target) until the learning screens' names took the app
-# past 620 interned names, where the name pool grows by 6K at once: measured 80K.
-# Issue 16's table play (handovers, names, standings, whole card, big moments) took it
-# to 92K as .mpy (90K fails) and 116K as .py (114K fails), scanned in 2K steps. With
-# issue 12 (level casual, records v2, percentiles) merged: 92K (90K fails) and 114K
-# (112K fails), three runs each. Issue 16's high scores per ruleset (records v3: the
-# per-ruleset table and the v1/v2 trim): .mpy 96K (94K fails), .py still 114K.
+# Heap for the scripted game (the check asserts P2's real score: a planner that ran out
+# of heap once made the app quietly seat a beginner). Near the floor the heap fragments
+# and a run passes or fails by luck, so bench/bench_app.py prints both the lowest heap
+# that passed and the lowest from which every larger one passes. On CircuitPython
+# (32-bit) the budgets are the board targets: .mpy every heap from 93K up, .py from
+# 116K (the app has passed the 620-name step, where the name pool grows 6K at once).
+# Keys: (port, compiled).
 APP_CHECK_HEAP = {("micropython", True): "160K",
                   ("circuitpython", True): "98K", ("circuitpython", False): "118K"}
 
@@ -71,16 +61,11 @@ def test_scripted_game_against_perfect_following_every_hint(port):
             assert " 0 bytes" in line, line
 
 
-
-
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
 def test_shake_loss_hints_and_export_under_micropython(port_form):
     port, compiled = port_form
-    # 124K was the floor before the coach, rules pages and Odds screen hooks (about
-    # 3.6K more resident: scanned in 4K steps, 128K fails, 132K passes); issue 16's
-    # table play (handovers, names, read-only cards, big moments) made it about 6K more
-    # resident: 136K fails, 140K passes
+    # 64-bit MicroPython .mpy: every heap from 132K up passes
     done = run_micropython("tests/mpy/check_integration.py",
                            heapsize="140K" if compiled else "256K",
                            packages=("yahtzee_core", "ui"), port=port, compiled=compiled)
@@ -89,13 +74,12 @@ def test_shake_loss_hints_and_export_under_micropython(port_form):
     assert "alloc idle frame with the shake check 0 bytes (total 0)" in done.stdout
 
 
-
 # -- a whole game of every ruleset, one a run ---------------------------------------
 # Heap of one game a run (tests/mpy/check_family.py: me against a beginner, views
-# replaced), scanned in 2K steps: yahtzee (for comparison) and Yatzy need 96K as
-# CircuitPython .mpy, Kniffel and Kismet 98K, Triple Yahtzee 100K (106K before its
-# grid's rows shared one column's 13 labels); as .py 120K (Triple Yahtzee 124K);
-# MicroPython 64-bit .mpy 160K (yahtzee 140K).
+# replaced), the lowest from which every larger heap passes, in 1K steps: as
+# CircuitPython .mpy Generala 90K, Kniffel and Kismet 91K, Triple Yahtzee 95K (its
+# grid's rows share one column's 13 labels); as .py 118K (Triple Yahtzee 124K);
+# MicroPython 64-bit .mpy about 160K.
 FAMILY_HEAP = {("micropython", True): "168K",
                ("circuitpython", True): "104K", ("circuitpython", False): "128K"}
 
@@ -111,7 +95,6 @@ def test_a_game_of_each_new_ruleset_runs_in_the_app_under_micropython(port_form,
     assert done.returncode == 0, done.stdout + done.stderr
     assert "family checks passed" in done.stdout
     assert ("served:" if name == "served" else name + " over:") in done.stdout
-
 
 
 # -- the learning screens and the RAM they give back ----------------------------------
@@ -133,7 +116,6 @@ def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
     assert heap['odds open'] > 4096, heap        # the odds tables were there
 
 
-
 # -- a computer seat's fallback note --------------------------------------------------
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
@@ -145,7 +127,6 @@ def test_fallback_note_under_micropython(port_form):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "note: no strategy table: / playing at level / good" in done.stdout
     assert "bot note checks passed" in done.stdout
-
 
 
 # -- every help page ------------------------------------------------------------------
