@@ -243,7 +243,7 @@ class App:
         from ui import app_load     # needed only now: it leaves RAM again
         app_load.load_records(self)
         self.saved = app_load.load_game(self)   # True when a game can be resumed
-        yc.rules.forget('ui.app_load')     # (the one unloader)
+        yc.rules.forget('app_load', 'ui')     # (the one unloader)
 
         self.go(BOOT if self.messages else MENU, now_ms)
 
@@ -282,7 +282,7 @@ class App:
     def _drop(self, name):
         if getattr(ui, name, None) is not None:
             from yahtzee_core.rules import forget
-            forget('ui.' + name)
+            forget(name, 'ui')
             _tidy()     # its code's room is free for what comes next
 
     def open(self, scene, now, kind=0, first=0, back=-1):

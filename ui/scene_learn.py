@@ -88,9 +88,9 @@ def _leave(app, now):
     cursor = app.page_cursor
     app.page_cursor = -1
     if app.scene == ODDS:
-        forget('yahtzee_core.odds')
-    forget('ui.help_text')
-    forget('ui.help_rules')
+        forget('odds')
+    forget('help_text', 'ui')
+    forget('help_rules', 'ui')
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -115,7 +115,7 @@ def enter_odds(app, now):
         from ui.odds_fresh import FRESH
         fresh = FRESH[rules.name]
         from yahtzee_core.rules import forget
-        forget('ui.odds_fresh')
+        forget('odds_fresh', 'ui')
     per = rules.n_boxes // rules.columns    # boxes of one column
     for b in range(rules.n_boxes):
         if scores[b] != 255:

@@ -139,7 +139,7 @@ def _menu_pick(app, now):
         from ui.export import export_csv    # loaded for the export, then dropped
         from yahtzee_core.rules import forget
         export_csv(app)
-        forget('ui.export')
+        forget('export', 'ui')
     elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH or code == _M_SPEED:
         if code == _M_SOUND:
             app.sound = not app.sound

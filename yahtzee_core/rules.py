@@ -167,14 +167,9 @@ class Ruleset:
         return bonus
 
 
-def forget(name):
-    """Drop a loaded module so its code leaves RAM (it is imported again when next
-    needed): a submodule of this package by its own name ('_build', the save reader),
-    or any module by its dotted name ('ui.scene_turn'). The program's one unloader."""
-    if '.' not in name:
-        name = 'yahtzee_core.' + name
-    sys.modules.pop(name, None)
-    i = name.rfind('.')
-    package = sys.modules.get(name[:i])
-    if package is not None:
-        package.__dict__.pop(name[i + 1:], None)
+def forget(name, package='yahtzee_core'):
+    """Drop a loaded module of a package (this one unless told: forget('scene_turn',
+    'ui')) so its code leaves RAM; it is imported again when next needed. The
+    program's one unloader."""
+    sys.modules.pop(package + '.' + name, None)
+    sys.modules[package].__dict__.pop(name, None)
