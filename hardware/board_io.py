@@ -206,7 +206,9 @@ def make_controls(pins, config, messages, accel):
     if accel is not None:
         detector = ShakeDetector(start_mg=config["shake_start_mg"],
                                  stop_mg=config["shake_stop_mg"])
-    controls = Controls(keys=keys, event=event, short_actions=bytes(short),
+    # bytes, not bytearray: `int in bytearray` raises NotImplementedError on CircuitPython
+    short = bytes(short)
+    controls = Controls(keys=keys, event=event, short_actions=short,
                         long_actions=bytes(long), switch_key=switch_key,
                         switch_detector=switch, accel=accel, detector=detector,
                         long_ms=config["long_press_ms"], messages=messages)
