@@ -11,6 +11,7 @@
     hw.messages                    # strings describing missing or failing parts
     hw.has_shake                   # False: no working shake sensor, OK rolls instead
     hw.hold_buttons                # True: a button under each die (else a cursor)
+    hw.dice                        # callable -> 1..6 (None: the app's own choice)
 
 Nothing here touches a pin at import time: build() imports the board code lazily,
 so this package also imports on desktop Python and under plain MicroPython.
@@ -21,7 +22,7 @@ class Hardware:
     def __init__(self, display=None, input=None, storage=None, sound=None,
                  ticks_ms=None, sleep_ms=None, messages=None, profile="",
                  fs_writable=False, config=None, i2c_devices=None,
-                 hold_buttons=True):
+                 hold_buttons=True, dice=None):
         self.display = display
         self.input = input
         self.storage = storage
@@ -35,6 +36,7 @@ class Hardware:
         self.hold_buttons = hold_buttons
         self.config = config              # the resolved profile (dict), for diagnostics
         self.i2c_devices = i2c_devices    # addresses that answered the I2C scan
+        self.dice = dice                  # settings.toml's seeded dice, else None
 
     @property
     def has_shake(self):

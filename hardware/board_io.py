@@ -288,11 +288,15 @@ def build_board(profile_name=None, getenv=None):
     if sound is None:
         sound = SilentSound()
 
+    dice = None
+    if config["dice_seed"] is not None:
+        from hardware.dice import SeededDice
+        dice = SeededDice(config["dice_seed"])
     hw = Hardware(display=display, input=controls, storage=nvm, sound=sound,
                   ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms,
                   messages=messages, profile=config["name"],
                   fs_writable=fs_writable(), config=config, i2c_devices=found,
-                  hold_buttons=controls.hold_buttons)
+                  hold_buttons=controls.hold_buttons, dice=dice)
     for message in messages:
         print("yahtzee:", message)
     return hw

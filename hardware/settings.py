@@ -16,6 +16,8 @@ writing every value as a quoted string works everywhere.
     YAHTZEE_I2C_FREQUENCY    e.g. "100000" for long wires
     YAHTZEE_SHAKE_START_MG, YAHTZEE_SHAKE_STOP_MG   shake sensitivity (default 1600/1400)
     YAHTZEE_LONG_PRESS_MS    hold time for long-press actions (default 600)
+    YAHTZEE_DICE_SEED        0..1048575: seeded dice that repeat (tests; hardware/dice.py)
+    YAHTZEE_TRACE            "heap": print the free heap at every scene change (tests)
 
 A bad value is reported in Hardware.messages and the profile's value is kept.
 """
@@ -29,6 +31,7 @@ _CHOICES = (
     ("SHAKE", "shake", profiles.SHAKE_KINDS),
     ("DISPLAY", "display", profiles.DISPLAY_KINDS),
     ("SOUND", "sound", profiles.SOUND_KINDS),
+    ("TRACE", "trace", ("none", "heap")),
 )
 # (settings key suffix, profile key, lowest, highest)
 _NUMBERS = (
@@ -41,9 +44,12 @@ _NUMBERS = (
     ("SHAKE_START_MG", "shake_start_mg", 1050, 8000),
     ("SHAKE_STOP_MG", "shake_stop_mg", 1020, 8000),
     ("LONG_PRESS_MS", "long_press_ms", 100, 5000),
+    ("DICE_SEED", "dice_seed", 0, 0xFFFFF),
 )
 
-DEFAULTS = {"shake_start_mg": 1600, "shake_stop_mg": 1400, "long_press_ms": 600}
+# dice_seed None: the system's random dice
+DEFAULTS = {"shake_start_mg": 1600, "shake_stop_mg": 1400, "long_press_ms": 600,
+            "trace": "none", "dice_seed": None}
 
 
 def _system_getenv(key):

@@ -35,6 +35,16 @@ def _players(text):
     return kinds
 
 
+def _dice_seed(text):
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= 0xFFFFF:
+        raise argparse.ArgumentTypeError("%r is not a whole number in 0..1048575" % text)
+    return seed
+
+
 def parser():
     import yahtzee_core as yc
     from hardware.desktop import board_names
@@ -56,7 +66,11 @@ def parser():
                    help="start a game at once with these seats, e.g. human,perfect,good "
                         "(kinds: %s); without it the app starts at its menu"
                         % ", ".join(yc.KINDS))
-    p.add_argument("--seed", type=int, help="seed the dice: the same game every run")
+    dice = p.add_mutually_exclusive_group()
+    dice.add_argument("--seed", type=int, help="seed the dice: the same game every run")
+    dice.add_argument("--dice-seed", type=_dice_seed, metavar="N",
+                      help="the device's own seeded dice (0..1048575): the same game as a "
+                           "board whose settings.toml has YAHTZEE_DICE_SEED = \"N\"")
     p.add_argument("--board", default="default", choices=board_names(),
                    help="which handheld to show (default: default)")
     p.add_argument("--save", metavar="FILE",
@@ -137,7 +151,7 @@ def run(args):
                       board=args.board, save=args.save, script=args.script,
                       frames=args.frames, gif=args.gif, snap_dir=args.snap_dir,
                       headless=args.headless, window=args.window, pixels=args.pixels,
-                      bell=args.bell, table=args.table)
+                      bell=args.bell, table=args.table, dice_seed=args.dice_seed)
     recorder = None
     if args.frames or args.gif:
         recorder = FrameRecorder(args.frames, keep_for_gif=bool(args.gif))

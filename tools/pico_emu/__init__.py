@@ -272,18 +272,17 @@ class Pico:
                                 % (text, self.t, self.console[-1500:]))
 
     def run_until_still(self, still_ms=300, limit_ms=20000, step_ms=None):
-        """Run until the OLED has not changed for still_ms (at most limit_ms); returns
-        True when it settled. Coarse steps: emulated time passes cheaply while idle."""
+        """Run until the OLED has shown something and then not changed for still_ms
+        (at most limit_ms); returns True when it settled. Coarse steps: emulated time
+        passes cheaply while the board sleeps."""
         start = self.t
         step = step_ms or still_ms
-        while self.t - start < limit_ms:
-            self.run(step)
-            if self.cut is not None:
-                return False
-            last = self.frames[-1][0] if self.frames else 0.0
-            if self.t - last >= still_ms:
+        while True:
+            if self.frames and self.t - self.frames[-1][0] >= still_ms:
                 return True
-        return False
+            if self.t - start >= limit_ms or self.cut is not None:
+                return False
+            self.run(step)
 
     # -------------------------------------------------------------- inputs
 

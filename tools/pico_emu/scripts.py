@@ -1,0 +1,251 @@
+"""One input script for the simulator and the emulated Pico.
+
+The simulator's script format (docs/SIMULATOR.md, sim/script.py) is played here on the
+emulated board: each press becomes its button held on the board's pin (a long press
+for the actions the profile puts on one, e.g. HINT on a held OK), a shake the
+simulator's own motion on the LIS3DH, a wait emulated time, and a snap the OLED's
+picture. The board runs slower than the simulator's virtual clock, so before each
+press and each snap the player also waits until the OLED has been still a moment:
+scripts meant for both snap resting screens.
+
+`ScriptWriter` makes such scripts by playing a game in the simulator and deciding
+each next line from what the app shows (only the buttons the board has), so the same
+text then replays identically in `./play.sh --headless --dice-seed N` and here.
+Desktop only.
+"""
+
+from ui import actions
+
+# The board's OLED must have been still this long before a press or a snap.
+STILL_MS = 350
+# ... but a screen that keeps moving (a computer's turn) is waited for at most this long.
+STILL_LIMIT_MS = 30000
+
+
+def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
+         still_limit_ms=STILL_LIMIT_MS):
+    """Play a script on the emulated board; on_snap(name, pixels) at each snap.
+    Returns {snap name: pixels}."""
+    from sim.script import parse
+    events = parse(text, name)
+    snaps = {}
+    start = pico.t
+    lag = 0.0                       # how far the board has fallen behind the script
+    for at, kind, value in events:
+        due = start + at + lag
+        if kind in ("press", "snap", "end"):
+            pico.run_until_still(still_ms, still_limit_ms)
+        if pico.t < due:
+            pico.run(due - pico.t)
+        lag = max(lag, pico.t - (start + at))
+        if kind == "press":
+            if value == actions.QUIT:
+                break
+            before = pico.t
+            pico.press(actions.NAMES[value], after_ms=0)
+            lag += max(0.0, pico.t - before - _press_gap())
+        elif kind == "space_down":
+            pico._call("shake", on=True)
+        elif kind == "space_up":
+            pico._call("shake", on=False)
+        elif kind == "snap":
+            pixels = pico.screen()
+            snaps[value] = pixels
+            if on_snap is not None:
+                on_snap(value, pixels)
+        if pico.cut is not None:
+            break
+    return snaps
+
+
+def _press_gap():
+    from sim.script import PRESS_GAP_MS
+    return PRESS_GAP_MS
+
+
+# ------------------------------------------------------------------ writing scripts
+
+
+class ScriptWriter:
+    """Plays lines into a simulator Session on its virtual clock exactly as
+    `run_headless` would play the finished text, so decisions taken from the app's
+    state hold for the replay too."""
+
+    def __init__(self, session):
+        from sim.script import ScriptPlayer
+        self.session = session
+        self.app = session.app
+        self.clock = session.hw.clock
+        self.lines = []
+        self.t = 0                       # script time of the next line
+        self.player = ScriptPlayer([], self.clock.ticks_ms(), session._pending_snaps.append)
+        session.player = self.player
+        self.hold_buttons = session.app.hold_buttons
+
+    def _step_until(self, script_ms):
+        session = self.session
+        clock = self.clock
+        while True:
+            session.step(clock.ticks_ms())
+            if clock.ticks_ms() >= self.player.start_ms + script_ms and self.player.done:
+                return
+            clock.advance(session.frame_ms)
+
+    def line(self, text):
+        """Append one script line and play it."""
+        from sim.script import parse
+        events = parse(text)
+        for at, kind, value in events:
+            if kind != "end":
+                self.player.events.append((self.t + at, kind, value))
+        self.t += events[-1][0]
+        self.lines.append(text)
+        self._step_until(self.t)
+
+    def wait(self, ms):
+        if ms <= 0:
+            return
+        self.line("wait %d" % ms)
+        if len(self.lines) > 1 and self.lines[-2].startswith("wait "):
+            self.lines[-2:] = ["wait %d" % (int(self.lines[-2][5:]) + ms)]
+
+    def settle(self, still_ms=STILL_MS + 150, limit_ms=STILL_LIMIT_MS):
+        """Wait (in whole frames) until the screen has been still for still_ms."""
+        display = self.session.hw.display
+        version = display.version
+        still = 0
+        waited = 0
+        frame = 25
+        while still < still_ms and waited < limit_ms:
+            self.wait(frame)
+            waited += frame
+            if display.version != version:
+                version = display.version
+                still = 0
+            else:
+                still += frame
+
+    def press(self, name):
+        self.settle()
+        self.line(name)
+
+    # -------------------------------------------------------------- lists
+
+    def down(self):
+        self.press("hold 2" if self.hold_buttons else "right")
+
+    def up(self):
+        self.press("hold 1" if self.hold_buttons else "left")
+
+    def cursor_to(self, label):
+        """Move a list's cursor onto the row whose text (stripped) is label."""
+        app = self.app
+        want = [i for i, item in enumerate(app.items) if item.strip() == label]
+        if not want:
+            raise ValueError("no row %r in %r" % (label, list(app.items)))
+        for _ in range(len(app.items) * 2):
+            if app.cursor == want[0]:
+                return
+            if app.cursor < want[0]:
+                self.down()
+            else:
+                self.up()
+        raise ValueError("the cursor does not reach %r" % label)
+
+    def text(self):
+        return "".join(line + "\n" for line in self.lines)
+
+
+def two_seat_game(session, players=("human", "good"), snaps=True):
+    """Script a whole game from the main menu: a new game of these seats, the human
+    seats played by shakes and the hold buttons, to the ranking, the high-score
+    initials, and the high-score table. Returns the ScriptWriter (its text())."""
+    from ui import codes
+    import yahtzee_core as yc
+    w = ScriptWriter(session)
+    app = w.app
+
+    def snap(name):
+        if snaps:
+            w.settle()
+            w.line("snap " + name)
+
+    w.settle()
+    snap("menu")
+    w.cursor_to("New game")
+    w.press("ok")
+    # seats: the count, then each seat's kind
+    while app.setup_players != len(players):
+        w.cursor_to("Players")
+        w.press("ok")
+    for seat, kind in enumerate(players):
+        for _ in range(len(yc.KINDS)):
+            if yc.KINDS[app.setup_kinds[seat]] == kind:
+                break
+            w.cursor_to(app.items[seat + 1].strip())
+            w.press("ok")
+    snap("setup")
+    w.cursor_to("Start game")
+    w.press("ok")
+    first_roll = first_card = first_cpu = True
+    for _ in range(2000):
+        w.settle()
+        scene = app.scene
+        if app.dialog == codes.DLG_ZERO:
+            w.press("ok")                  # yes, score 0 there
+        elif app.dialog != codes.DLG_NONE:
+            w.press("ok")                  # a note: close it
+        elif scene == codes.PLAY:
+            g = app.game
+            if g.rolls_left:
+                _hold_the_most(w, g)
+            if g.rolls_left and not (g.rolled and all(g.held)):
+                w.line("shake 600")
+                if first_roll:
+                    snap("rolled")
+                    first_roll = False
+                continue
+            w.press("ok")                  # after the last roll: the scorecard
+            if first_card and app.scene == codes.CARD:
+                snap("card")
+                first_card = False
+        elif scene == codes.CARD:
+            w.press("ok")                  # the box under the cursor: the best now
+        elif scene == codes.CPU:
+            if first_cpu:
+                snap("computer")
+                first_cpu = False
+            w.settle(still_ms=2000)        # the computer plays on its own
+        elif scene == codes.TURN:
+            w.press("ok")                  # pass, or take the turn
+        elif scene == codes.OVER:
+            snap("over")
+            w.press("ok")
+        elif scene == codes.INITIALS:
+            snap("initials")
+            while app.scene == codes.INITIALS:
+                w.press("ok")
+        elif scene in (codes.ANALYSIS, codes.PAGES):
+            w.press("ok")
+        elif scene == codes.MENU:
+            w.cursor_to("High scores")
+            w.press("ok")
+            snap("high_scores")
+            return w
+        else:
+            raise ValueError("the script does not know what to do in scene %s"
+                             % codes.SCENE_NAMES[scene])
+    raise ValueError("the game did not end")
+
+
+def _hold_the_most(w, game):
+    """Hold every die showing the most common face (the highest on a tie)."""
+    if not game.rolled:
+        return
+    counts = [0] * 7
+    for d in game.dice:
+        counts[d] += 1
+    best = max(range(1, 7), key=lambda f: (counts[f], f))
+    for i, d in enumerate(game.dice):
+        if bool(game.held[i]) != (d == best and counts[best] > 1):
+            w.press("hold %d" % (i + 1))
