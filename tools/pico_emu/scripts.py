@@ -33,7 +33,7 @@ def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
     lag = 0.0                       # how far the board has fallen behind the script
     for at, kind, value in events:
         due = start + at + lag
-        if kind in ("press", "snap", "end"):
+        if kind in ("press", "space_down", "snap", "end"):
             pico.run_until_still(still_ms, still_limit_ms)
         if pico.t < due:
             pico.run(due - pico.t)
