@@ -620,6 +620,13 @@ class Board {
     while (!this.stopReason && clock.nanos < limit) {
       this.feedConsole();
       for (let burst = 0; burst < 20000 && !this.stopReason; burst++) {
+        if (core.waiting && ((core.pendingInterrupts & core.enabledInterrupts) || core.pendingSystick)) {
+          // WFI wakes on a pending enabled interrupt even when PRIMASK keeps it from
+          // being taken (ARMv6-M); rp2040js wakes only as an interrupt becomes
+          // pending, so one that came between CPSID and WFI (CircuitPython's
+          // port_idle_until_interrupt) would leave the core asleep for good.
+          core.waiting = false;
+        }
         if (core.waiting) {
           const next = clock.nanosToNextAlarm;
           const room = limit - clock.nanos;
@@ -844,6 +851,17 @@ const COMMANDS = {
       wall_s: (Date.now() - rig.wallStart) / 1000, connected_at: board.connectedAt === null ? null : board.connectedAt / 1e6,
       i2c: board.i2cStats, flash: board.flashOps, clk_sys: board.mcu.clkSys,
     };
+  },
+
+  // The core's state, for finding out why a board stopped.
+  core(rig) {
+    const board = rig.needBoard();
+    const core = board.mcu.core;
+    let alarms = 0;
+    for (let a = board.clock.nextAlarm; a; a = a.next) alarms++;
+    return { pc: core.PC >>> 0, lr: core.LR >>> 0, waiting: core.waiting, primask: core.PM,
+      pending: core.pendingInterrupts >>> 0, enabled: core.enabledInterrupts >>> 0,
+      alarms, next_alarm_ns: board.clock.nanosToNextAlarm };
   },
 
   quit(rig) { rig.powerOff(); return { bye: true }; },

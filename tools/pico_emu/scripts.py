@@ -212,11 +212,11 @@ def two_seat_game(session, players=("human", "good"), snaps=True):
         elif scene == codes.CARD:
             w.press("ok")                  # the box under the cursor: the best now
         elif scene == codes.CPU:
-            if first_cpu:
-                snap("computer")
-                first_cpu = False
             w.settle(still_ms=2000)        # the computer plays on its own
         elif scene == codes.TURN:
+            if first_cpu and app.game.current == 0 and app.game.round == 2:
+                snap("handover")           # after the computer's first turn
+                first_cpu = False
             w.press("ok")                  # pass, or take the turn
         elif scene == codes.OVER:
             snap("over")
