@@ -487,7 +487,8 @@ def _sources_stamp(rules):
     """The newest change time of what a bundle is made from (device code, libraries,
     tables): a bundle older than that is rebuilt."""
     newest = 0
-    for top in ("yahtzee_core", "hardware", "ui", "code.py", "boot.py", "settings.toml"):
+    for top in ("yahtzee_core", "hardware", "ui", "code.py", "boot.py", "settings.toml",
+                "tools/build_bundle.py", "tools/imports.py"):
         path = REPO_ROOT / top
         paths = path.rglob("*.py") if path.is_dir() else [path]
         for p in paths:

@@ -35,8 +35,13 @@ class Symbols:
                     continue
                 end = data.index(b"\0", str_at + name_at)
                 name = data[str_at + name_at:end].decode("latin-1")
-                entries.append((value & ~1, max(size, 1), name))
+                entries.append((value & ~1, size, name))
         entries.sort()
+        # hand-written assembly often has no size: it runs up to the next symbol
+        for i, (start, size, name) in enumerate(entries):
+            if not size:
+                end = entries[i + 1][0] if i + 1 < len(entries) else start + 2
+                entries[i] = (start, max(2, min(end - start, 4096)), name)
         self.starts = [e[0] for e in entries]
         self.entries = entries
 
