@@ -12,6 +12,9 @@
 //   target holding SDA low to ACK a bit-banged address (CircuitPython probes an I2C
 //   address with a zero-length write, which the RP2040's I2C block cannot do, so it
 //   bit-bangs those on the same pins);
+// - RESETS resets the I2C blocks (rp2040js keeps their registers: after
+//   i2c_deinit, IC_ENABLE still read 1 and busio.I2C refused the pins as "I2C
+//   peripheral in use", which a real RP2040 never says there);
 // - the QSPI pads come up input-enabled and high (BOOTSEL is sensed on QSPI_SS at boot;
 //   read as pressed, CircuitPython would wait for its release forever);
 // - the parts: an SSD1306 decoded into pixels, a LIS3DH, the piezo's PWM decoded into tones.
@@ -19,7 +22,7 @@
 
 const fs = require('fs');
 const readline = require('readline');
-const { Simulator, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } = require('rp2040js');
+const { Simulator, USBCDC, GPIOPinState, ConsoleLogger, LogLevel, RPI2C } = require('rp2040js');
 
 const FLASH_BASE = 0x10000000;
 const FLASH_BYTES = 2 * 1024 * 1024;       // the Pico's W25Q16JV
@@ -287,6 +290,7 @@ class Board {
 
     this.setupPins(config);
     this.setupParts(config);
+    this.setupResets();
     this.setupConsole();
     this.setupPwm(config);
     mcu.core.PC = FLASH_BASE;   // straight into boot2, as the boot ROM would (its SSI reads cannot)
@@ -529,6 +533,34 @@ class Board {
   releaseAck() {
     const sda = this.bitBang.sda;
     if (this.ackLow[sda]) { this.ackLow[sda] = false; this.refreshPin(sda); }
+  }
+
+  // -------------------------------------------------------------- block resets
+
+  setupResets() {
+    const RESETS_BASE = 0x4000c000;
+    const I2C_BITS = [1 << 3, 1 << 4];           // RESETS bits of I2C0 and I2C1
+    const mcu = this.mcu;
+    const resets = mcu.findPeripheral(RESETS_BASE);
+    const original = resets.writeUint32.bind(resets);
+    resets.writeUint32 = (offset, value) => {
+      const before = resets.reset;
+      original(offset, value);
+      if (offset !== 0) return;
+      I2C_BITS.forEach((bit, unit) => {
+        if ((resets.reset & bit) && !(before & bit)) this.resetI2c(unit);
+      });
+    };
+  }
+
+  // The registers a block reset clears, from a fresh RPI2C; the hooks stay.
+  resetI2c(unit) {
+    const i2c = this.mcu.i2c[unit];
+    const hooks = ['onStart', 'onConnect', 'onWriteByte', 'onReadByte', 'onStop'];
+    const kept = hooks.map((name) => i2c[name]);
+    Object.assign(i2c, new RPI2C(this.mcu, i2c.name, i2c.irq));
+    hooks.forEach((name, k) => { i2c[name] = kept[k]; });
+    i2c.checkInterrupts();
   }
 
   // -------------------------------------------------------------- piezo
