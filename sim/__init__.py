@@ -18,6 +18,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES_DIR = os.path.join(ROOT, "tables")
 
 
+def no_tables(rules):
+    """The app's table_path of a board without strategy tables (play.sh --no-tables)."""
+    return None
+
+
 def perfect_percentiles(name):
     """Perfect play's percentile table (bytes) of ruleset `name` from the committed
     exact distribution, as the bundle ships it in percentiles/NAME.pct; None when

@@ -232,6 +232,24 @@ class Pico:
         self.cut = None
         self._call("power_on")
 
+    def boot(self, limit_ms=40000, still_ms=500):
+        """Power on, then run until the OLED shows something (the display's own
+        start-up only clears it) and has been still for still_ms. Returns the picture;
+        EmulatorError when nothing showed within limit_ms."""
+        self.power_on()
+        seen = 0
+        while self.t < limit_ms and self.cut is None:
+            self.run(still_ms)
+            if len(self.frames) > seen:
+                seen = len(self.frames)
+                if self.screen().any():
+                    break
+        else:
+            raise EmulatorError("the OLED showed nothing in %d ms after power-on; the "
+                                "console said:\n%s" % (limit_ms, self.console[-1500:]))
+        self.run_until_still(still_ms, limit_ms)
+        return self.screen()
+
     def run(self, ms, text=None, frames=None, connected=False, text_from=None):
         """Run ms of emulated time, or less when `text` appears on the console (from
         `text_from`, a console position; default: what is new), the OLED has changed
@@ -247,16 +265,15 @@ class Pico:
         if connected:
             args["connected"] = True
         reply = self._call("run", **args)
-        self._collect()
         if reply["stop"] == "power-cut":
-            self.cut = reply.get("detail")
-        elif reply["stop"] == "bkpt":
+            self.cut = reply.get("detail")     # the board is off now
+            return reply["stop"]
+        self._collect()
+        if reply["stop"] == "bkpt":
             raise EmulatorError("the firmware stopped at a breakpoint: %s" % reply.get("detail"))
         return reply["stop"]
 
     def _collect(self):
-        if self.cut is not None:
-            return
         reply = self._call("events")
         self.frames.extend(reply["frames"])
         self.tones.extend(reply["tones"])
@@ -272,13 +289,14 @@ class Pico:
                                 % (text, self.t, self.console[-1500:]))
 
     def run_until_still(self, still_ms=300, limit_ms=20000, step_ms=None):
-        """Run until the OLED has shown something and then not changed for still_ms
-        (at most limit_ms); returns True when it settled. Coarse steps: emulated time
+        """Run until the OLED has shown something and then not changed for still_ms,
+        counted from now at the earliest (so an input just given has had that long);
+        at most limit_ms. Returns True when it settled. Coarse steps: emulated time
         passes cheaply while the board sleeps."""
         start = self.t
         step = step_ms or still_ms
         while True:
-            if self.frames and self.t - self.frames[-1][0] >= still_ms:
+            if self.frames and self.t - max(self.frames[-1][0], start) >= still_ms:
                 return True
             if self.t - start >= limit_ms or self.cut is not None:
                 return False
@@ -294,7 +312,8 @@ class Pico:
         HINT/BACK-style long-press actions), then run after_ms."""
         pin, hold = self.wiring.button_for(action_name)
         self.button(pin, True)
-        self.run(ms or hold)
+        if self.run(ms or hold) == "power-cut":
+            return
         self.button(pin, False)
         if after_ms:
             self.run(after_ms)
@@ -302,7 +321,8 @@ class Pico:
     def shake(self, ms, settle_ms=400):
         """Shake for ms (the simulator's synthetic motion), let go, run settle_ms."""
         self._call("shake", on=True)
-        self.run(ms)
+        if self.run(ms) == "power-cut":
+            return
         self._call("shake", on=False)
         if settle_ms:
             self.run(settle_ms)

@@ -249,3 +249,28 @@ def _hold_the_most(w, game):
     for i, d in enumerate(game.dice):
         if bool(game.held[i]) != (d == best and counts[best] > 1):
             w.press("hold %d" % (i + 1))
+
+
+def one_seat_to_a_fill(session, sound_off=True):
+    """Script from the main menu: sound turned off (a record to keep), a new game of
+    one human seat, three rolls, the scorecard open on the best box: the next OK
+    fills it (a save). Returns the ScriptWriter."""
+    from ui import codes
+    w = ScriptWriter(session)
+    app = w.app
+    w.settle()
+    if sound_off:
+        w.cursor_to("Sound")
+        w.press("ok")
+    w.cursor_to("New game")
+    w.press("ok")
+    w.cursor_to("Start game")
+    w.press("ok")
+    for _ in range(3):
+        w.settle()
+        w.line("shake 600")
+    w.press("ok")
+    w.settle()
+    if app.scene != codes.CARD:
+        raise ValueError("the scorecard did not open")
+    return w
