@@ -207,14 +207,14 @@ def make_controls(pins, config, messages, accel):
         detector = ShakeDetector(start_mg=config["shake_start_mg"],
                                  stop_mg=config["shake_stop_mg"])
     # bytes, not bytearray: `int in bytearray` raises NotImplementedError on CircuitPython
-    short = bytes(short)
-    controls = Controls(keys=keys, event=event, short_actions=short,
+    short_actions = bytes(short)
+    controls = Controls(keys=keys, event=event, short_actions=short_actions,
                         long_actions=bytes(long), switch_key=switch_key,
                         switch_detector=switch, accel=accel, detector=detector,
                         long_ms=config["long_press_ms"], messages=messages)
     # Hold buttons only count when all five work; otherwise the app shows a cursor.
     controls.hold_buttons = keys is not None and all(
-        action in short for action in profiles.HOLD_ACTIONS)
+        action in short_actions for action in profiles.HOLD_ACTIONS)
     return controls
 
 

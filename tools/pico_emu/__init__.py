@@ -232,12 +232,15 @@ class Pico:
         self.cut = None
         self._call("power_on")
 
-    def boot(self, limit_ms=40000, still_ms=500):
+    def boot(self, limit_ms=40000, still_ms=500, console=False):
         """Power on, then run until the OLED shows something (the display's own
         start-up only clears it) and has been still for still_ms. Returns the picture;
-        EmulatorError when nothing showed within limit_ms."""
+        EmulatorError when nothing showed within limit_ms. console=True attaches the
+        console first (see attach_console: code.py starts over once USB is up)."""
         self.power_on()
-        seen = 0
+        if console:
+            self.attach_console()
+        seen = len(self.frames) if console else 0
         while self.t < limit_ms and self.cut is None:
             self.run(still_ms)
             if len(self.frames) > seen:
