@@ -117,6 +117,16 @@ class Wiring:
             return int(upper[2:])
         return FEATHER_RP2040[upper]
 
+    def acts_at(self, action_name, pressed, released):
+        """When the board acts on a press of the action's button: at once, when let
+        go (a key that also has a long action), or once held long enough."""
+        role = action_name.upper().replace("HOLD_", "HOLD")
+        if role in self.long_press:
+            return pressed + self.long_press_ms
+        if role in self.buttons and role in self.profile["long_press"]:
+            return released
+        return pressed
+
     def parts(self):
         """The harness's `parts` and the pins with a pull-up resistor on the board."""
         p = self.profile
@@ -149,22 +159,26 @@ class Pico:
     """One emulated board (a node process running harness.js) with a drive image.
 
     Times are emulated milliseconds since the last power-on. `console` holds all the
-    USB console said since then; `frames` the (ms, count) of every OLED change.
+    USB console said since then; `frames` the (ms, count, busy ms) of every OLED
+    change, with its picture (packed rows, hex) while capture(True). i2c_timing=True makes each
+    I2C transfer take its time on the wire (the CPU waits for the bus as on a board;
+    slower to emulate); off, transfers complete at once.
     """
 
-    def __init__(self, drive, flash_file=None, shake_pattern=None, wall_timeout=None):
+    def __init__(self, drive, flash_file=None, shake_pattern=None, i2c_timing=False):
         reason = unavailable()
         if reason:
             raise EmulatorError(reason)
         self.drive = drive
         self.wiring = drive.wiring
-        self.wall_timeout = wall_timeout
         self.console = ""
         self.frames = []
         self.tones = []
         self.t = 0.0
         self.busy = 0.0
         self.cut = None
+        self.attached_at = 0         # console position where the attached run began
+        self.shown_at = None         # boot(): when the first picture went up
         self._proc = subprocess.Popen(
             [node_binary(), str(HARNESS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, cwd=str(HERE))
@@ -178,7 +192,7 @@ class Pico:
         self._call("setup", bootrom=str(paths["bootrom"]), uf2=str(paths["uf2"]),
                    flash_file=str(flash_file) if flash_file else None,
                    drive_image=str(drive.image_path()), parts=parts, pull_ups=pull_ups,
-                   shake=shake_pattern)
+                   shake=shake_pattern, i2c_timing=bool(i2c_timing))
 
     # -------------------------------------------------------------- plumbing
 
@@ -230,6 +244,7 @@ class Pico:
         self.frames = []
         self.tones = []
         self.cut = None
+        self.attached_at = 0
         self._call("power_on")
 
     def boot(self, limit_ms=40000, still_ms=500, console=False):
@@ -241,15 +256,19 @@ class Pico:
         if console:
             self.attach_console()
         seen = len(self.frames) if console else 0
+        self.capture(True)
+        self.shown_at = None        # when the first picture went up
         while self.t < limit_ms and self.cut is None:
             self.run(still_ms)
-            if len(self.frames) > seen:
-                seen = len(self.frames)
-                if self.screen().any():
-                    break
+            lit = [f for f in self.frames[seen:] if self.frame_picture(f).any()]
+            seen = len(self.frames)
+            if lit:
+                self.shown_at = lit[0][0]
+                break
         else:
             raise EmulatorError("the OLED showed nothing in %d ms after power-on; the "
                                 "console said:\n%s" % (limit_ms, self.console[-1500:]))
+        self.capture(False)
         self.run_until_still(still_ms, limit_ms)
         return self.screen()
 
@@ -342,6 +361,25 @@ class Pico:
         rows = packed.reshape(reply["height"], reply["width"] // 8)
         return np.unpackbits(rows, axis=1)
 
+    def capture(self, on=True):
+        """Keep the picture of every OLED change from now on (frames gain a third item)."""
+        self._call("capture", on=bool(on))
+
+    def frame_picture(self, frame):
+        """The pixels of a captured frame, as screen() gives them."""
+        w, h = self.wiring.width, self.wiring.height
+        packed = np.frombuffer(bytes.fromhex(frame[3]), dtype=np.uint8)
+        return np.unpackbits(packed.reshape(h, w // 8), axis=1)
+
+    def first_shown(self, pixels, since=0.0):
+        """Emulated ms of the first captured frame at or after `since` that shows
+        exactly these pixels; None when none did."""
+        for frame in self.frames:
+            if frame[0] >= since and len(frame) > 3 and \
+                    np.array_equal(self.frame_picture(frame), pixels):
+                return frame[0]
+        return None
+
     def save_png(self, path):
         from sim.frames import save_png
         save_png(self.screen(), str(path))
@@ -393,7 +431,8 @@ class Pico:
         mark = len(self.console)
         self.type("\x04")
         self.run(3000, text="code.py output:", text_from=mark)
-        return len(self.console)
+        self.attached_at = len(self.console)
+        return self.attached_at
 
 
 # ------------------------------------------------------------------ drives

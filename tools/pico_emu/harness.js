@@ -282,11 +282,12 @@ class Board {
     this.flashOps = { erases: 0, programs: 0 };
     this.tones = [];
     this.lastTone = null;
-    this.frames = [];            // [nanos, changes] of every transfer that changed the OLED
+    this.frames = [];            // [nanos, changes, busy ms(, picture)] of each OLED change
     this.lastOledChanges = 0;
     this.framesSent = 0;
     this.cut = null;             // the armed power cut
     this.pcSamples = null;
+    this.capture = false;        // keep each OLED change's picture
 
     this.setupPins(config);
     this.setupParts(config);
@@ -453,35 +454,48 @@ class Board {
     return [strong ? p.strong_mg : p.weak_mg, this.still[1], this.still[2]];
   }
 
+  // With bus timing, each step completes after the time its bits take on the wire at
+  // the SCL rate the registers set (9 clocks a byte with its ACK, one for a START or
+  // STOP), so the CPU waits for the bus as on a board; without it, at once.
   hookI2c(i2c) {
     let target = null;
-    i2c.onStart = () => i2c.completeStart();
+    const timed = !!this.rig.config.i2c_timing;
+    const clockNs = () => 1e9 * (i2c.sclHighPeriod + i2c.sclLowPeriod) / this.mcu.clkSys;
+    const later = (clocks, done) => {
+      if (timed) this.clock.createAlarm(done).schedule(clocks * clockNs());
+      else done();
+    };
+    i2c.onStart = () => later(1, () => i2c.completeStart());
     i2c.onConnect = (address, mode) => {
       target = this.targets.get(address) || null;
       this.i2cStats.transfers++;
-      if (!target) { this.i2cStats.nacks++; i2c.completeConnect(false); return; }
+      if (!target) { this.i2cStats.nacks++; later(9, () => i2c.completeConnect(false)); return; }
       if (mode === 0) target.start();
-      i2c.completeConnect(true);
+      later(9, () => i2c.completeConnect(true));
     };
     i2c.onWriteByte = (value) => {
       this.i2cStats.bytes++;
-      i2c.completeWrite(target.write(value));
+      const ack = target.write(value);
+      later(9, () => i2c.completeWrite(ack));
     };
     i2c.onReadByte = () => {
       this.i2cStats.bytes++;
-      i2c.completeRead(target.read ? target.read() : 0xff);
+      const value = target.read ? target.read() : 0xff;
+      later(9, () => i2c.completeRead(value));
     };
     i2c.onStop = () => {
       if (target) { target.stop(); this.afterTransfer(target); }
       target = null;
-      i2c.completeStop();
+      later(1, () => i2c.completeStop());
     };
   }
 
   afterTransfer(target) {
     if (target === this.oled && this.oled.changes !== this.lastOledChanges) {
       this.lastOledChanges = this.oled.changes;
-      this.frames.push([this.clock.nanos, this.oled.changes]);
+      const frame = [this.clock.nanos, this.oled.changes, this.busyNanos / 1e6];
+      if (this.capture) frame.push(this.oled.packed().toString('hex'));
+      this.frames.push(frame);
       if (this.until && this.until.frames !== undefined && this.frames.length >= this.until.frames) {
         this.halt('frame');
       }
@@ -760,7 +774,8 @@ class Rig {
 }
 
 const COMMANDS = {
-  // {bootrom, uf2?, flash_file?, drive_image?, parts, pull_ups, shake?, still_mg?}
+  // {bootrom, uf2?, flash_file?, drive_image?, parts, pull_ups, shake?, still_mg?,
+  //  i2c_timing?}
   setup(rig, msg) { return rig.setup(msg); },
 
   // A fresh power-on from the flash as the last power-off (or cut) left it.
@@ -824,12 +839,15 @@ const COMMANDS = {
   // OLED changes and tones since the last call, [ms, ...] each.
   events(rig) {
     const board = rig.needBoard();
-    const frames = board.frames.slice(board.framesSent).map(([n, c]) => [n / 1e6, c]);
+    const frames = board.frames.slice(board.framesSent).map(([n, ...rest]) => [n / 1e6, ...rest]);
     board.framesSent = board.frames.length;
     const tones = board.tones.map(([n, hz, duty]) => [n / 1e6, hz, duty]);
     board.tones = [];
     return { frames, tones };
   },
+
+  // {on}: keep the picture of every OLED change from now on (events hands them out).
+  capture(rig, msg) { rig.needBoard().capture = !!msg.on; return {}; },
 
   // {n, kind?, fraction, seed}: cut the power at the nth erase/program (of that kind)
   // touching the nvm sector from now on, `fraction` of the way through it.

@@ -23,14 +23,18 @@ STILL_LIMIT_MS = 30000
 
 
 def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
-         still_limit_ms=STILL_LIMIT_MS):
+         still_limit_ms=STILL_LIMIT_MS, log=None):
     """Play a script on the emulated board; on_snap(name, pixels) at each snap.
-    Returns {snap name: pixels}."""
+    Returns {snap name: pixels}. `log`, a list, gets (kind, what, ms) for each event:
+    a press's ms is when the board acts on it (a key with a long action acts when
+    let go, a long action once held long enough), a shake's when it stops, a
+    snap's when it was taken."""
     from sim.script import parse
     events = parse(text, name)
     snaps = {}
     start = pico.t
     lag = 0.0                       # how far the board has fallen behind the script
+    wiring = pico.wiring
     for at, kind, value in events:
         due = start + at + lag
         if kind in ("press", "space_down", "snap", "end"):
@@ -42,13 +46,20 @@ def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
             if value == actions.QUIT:
                 break
             before = pico.t
-            pico.press(actions.NAMES[value], after_ms=0)
+            action = actions.NAMES[value]
+            pico.press(action, after_ms=0)
             lag += max(0.0, pico.t - before - _press_gap())
+            if log is not None:
+                log.append(("press", action, wiring.acts_at(action, before, pico.t)))
         elif kind == "space_down":
             pico._call("shake", on=True)
         elif kind == "space_up":
             pico._call("shake", on=False)
+            if log is not None:
+                log.append(("shake", None, pico.t))
         elif kind == "snap":
+            if log is not None:
+                log.append(("snap", value, pico.t))
             pixels = pico.screen()
             snaps[value] = pixels
             if on_snap is not None:
@@ -156,10 +167,15 @@ class ScriptWriter:
         return "".join(line + "\n" for line in self.lines)
 
 
-def two_seat_game(session, players=("human", "good"), snaps=True):
+def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
     """Script a whole game from the main menu: a new game of these seats, the human
     seats played by shakes and the hold buttons, to the ranking, the high-score
-    initials, and the high-score table. Returns the ScriptWriter (its text())."""
+    initials, and the high-score table. Returns the ScriptWriter (its text()).
+
+    bench=True also sets the computer's speed to instant, asks for a hint after
+    every human first roll, opens the Odds screen once, and puts a snap right after
+    each thing the bench times (named m_roll, m_hint, m_odds, m_cpu; the last press
+    before the snap "over" is the game's last fill)."""
     from ui import codes
     import yahtzee_core as yc
     w = ScriptWriter(session)
@@ -187,22 +203,32 @@ def two_seat_game(session, players=("human", "good"), snaps=True):
     snap("setup")
     w.cursor_to("Start game")
     w.press("ok")
-    first_roll = first_card = first_cpu = True
-    for _ in range(2000):
+    first_roll = first_card = first_cpu = odds = first_hint = True
+    cpu_timed = False
+    for _ in range(4000):
         w.settle()
         scene = app.scene
         if app.dialog == codes.DLG_ZERO:
             w.press("ok")                  # yes, score 0 there
         elif app.dialog != codes.DLG_NONE:
-            w.press("ok")                  # a note: close it
+            w.press("back" if app.dialog == codes.DLG_HINT else "ok")   # close it
         elif scene == codes.PLAY:
             g = app.game
+            if bench and g.rolled and g.rolls_left == 2 and not any(g.held):
+                if odds:
+                    _pause_for_speed_and_odds(w)
+                    odds = False
+                w.press("hint")            # the advisor, after each first roll
+                if first_hint:
+                    snap("m_hint")
+                    first_hint = False
+                w.press("back")
             if g.rolls_left:
                 _hold_the_most(w, g)
             if g.rolls_left and not (g.rolled and all(g.held)):
                 w.line("shake 600")
                 if first_roll:
-                    snap("rolled")
+                    snap("m_roll" if bench else "rolled")
                     first_roll = False
                 continue
             w.press("ok")                  # after the last roll: the scorecard
@@ -217,7 +243,12 @@ def two_seat_game(session, players=("human", "good"), snaps=True):
             if first_cpu and app.game.current == 0 and app.game.round == 2:
                 snap("handover")           # after the computer's first turn
                 first_cpu = False
+            passing = app.is_cpu(app.game.current)
             w.press("ok")                  # pass, or take the turn
+            if bench and passing and not odds and not cpu_timed:
+                w.settle(still_ms=1500)
+                snap("m_cpu")              # an instant computer's whole turn
+                cpu_timed = True
         elif scene == codes.OVER:
             snap("over")
             w.press("ok")
@@ -236,6 +267,25 @@ def two_seat_game(session, players=("human", "good"), snaps=True):
             raise ValueError("the script does not know what to do in scene %s"
                              % codes.SCENE_NAMES[scene])
     raise ValueError("the game did not end")
+
+
+def _pause_for_speed_and_odds(w):
+    """From the dice: in the pause menu the computer's speed to instant, then its
+    Odds screen (snap m_odds once all its rows are in), then back to the dice."""
+    from ui import codes
+    app = w.app
+    w.press("back")
+    for _ in range(3):
+        if app.values[app.items.index("CPU speed")] == "instant":
+            break
+        w.cursor_to("CPU speed")
+        w.press("ok")
+    w.cursor_to("Odds")
+    w.press("ok")
+    w.settle()
+    w.line("snap m_odds")
+    while w.app.scene != codes.PLAY:
+        w.press("back")
 
 
 def _hold_the_most(w, game):
