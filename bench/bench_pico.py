@@ -149,6 +149,13 @@ def run_bundle(mpy, profile=False):
         out["heap"] = min(heap) if heap else None
         out["heap_scenes"] = len(heap)
         out["errors"] = "Traceback" in console
+        log_path = os.path.join(ROOT, "build", "pico_emu", "bench-%s-console.txt" % label)
+        os.makedirs(os.path.dirname(log_path), exist_ok=True)
+        with open(log_path, "w") as f:
+            f.write(console)
+        if out["errors"]:
+            tail = console[console.index("Traceback"):][:1500]
+            out["traceback"] = "%s\n  (the whole console: %s)" % (tail, log_path)
         out["erases"] = sum(1 for op in pico.nvm_ops() if op["kind"] == "erase")
         out["emulated_s"] = pico.t / 1000
     drive.close()
@@ -198,6 +205,8 @@ def report(label, out):
         "%d B" % heap if heap is not None else "n/a", out["heap_scenes"], want // 1024,
         "n/a" if heap is None else "met" if heap >= want else "UNDER"))
     print("  nvm sector erases in the game: %d" % out["erases"])
+    if out.get("traceback"):
+        print("  the board stopped with:\n" + out["traceback"])
 
 
 def main(argv=None):
