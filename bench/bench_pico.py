@@ -10,7 +10,7 @@ modelled (code and constants in flash run as if from RAM), so a real Pico can be
 slower where code runs from flash. "busy" is the time the CPU executed instructions
 (not asleep in WFI); a CPU that waits for I2C is busy.
 
-    .venv/bin/python bench/bench_pico.py [--py | --mpy] [--profile]
+    .venv/bin/python bench/bench_pico.py [--py | --mpy] [--profile] [--opponent good]
 
 Printed, for each bundle:
 - boot to menu: power-on to the main menu complete on the OLED (a board that was
@@ -45,7 +45,7 @@ GOALS = {"hint": 300, "odds_all": 500, "cpu": 500, "frame": 20, "boot": 2000}
 HEAP_GOALS = {False: 40 * 1024, True: 80 * 1024}
 
 
-def game_script():
+def game_script(players=PLAYERS):
     """The bench's game, written by playing it in the simulator (same dice, same
     exact table, so the board plays the same game)."""
     from hardware.desktop import VirtualClock
@@ -53,7 +53,7 @@ def game_script():
     from tools.pico_emu.scripts import two_seat_game
     session = build_session(Options(dice_seed=DICE_SEED, headless=True), clock=VirtualClock())
     try:
-        return two_seat_game(session, players=PLAYERS, bench=True).text()
+        return two_seat_game(session, players=players, bench=True).text()
     finally:
         session.hw.close()
 
@@ -106,7 +106,7 @@ class Timer:
         return after[0][0] - action if after else None
 
 
-def run_bundle(mpy, profile=False):
+def run_bundle(mpy, profile=False, players=PLAYERS):
     from tools import pico_emu
     from tools.pico_emu.elf import Symbols, by_function
     from tools.pico_emu.scripts import play
@@ -114,7 +114,7 @@ def run_bundle(mpy, profile=False):
     drive = pico_emu.Drive(profile="default", mpy=mpy, rules="yahtzee",
                            settings={"YAHTZEE_DICE_SEED": str(DICE_SEED),
                                      "YAHTZEE_TRACE": "heap"})
-    script = game_script()
+    script = game_script(players)
     out = {}
     wall = time.time()
     with pico_emu.Pico(drive, i2c_timing=True) as pico:
@@ -186,7 +186,9 @@ def report(label, out):
         return "  (goal <= %d ms: %s)" % (g, "met" if value <= g else "OVER")
 
     print("%s bundle (%.0f s emulated, %.0f s wall)%s" % (
-        label, out["emulated_s"], out["wall_s"], "  ERRORS ON THE CONSOLE" if out["errors"] else ""))
+        label, out["emulated_s"], out["wall_s"],
+        "  THE BOARD STOPPED WITH AN ERROR: the game's figures after it are not the "
+        "game's (below)" if out["errors"] else ""))
     print("  boot to menu             %8s%s" % (ms("boot"), goal("boot", out["boot"])))
     print("  first boot to how-to     %8s" % ms("first_boot"))
     print("  steady frame (CPU)       %8.1f ms%s" % (out["frame"], goal("frame", out["frame"])))
@@ -225,8 +227,12 @@ def main(argv=None):
         print("no CircuitPython mpy-cross (PICO_MPY_CROSS): the .py bundle only")
         forms = [False]
     print(__doc__.split("\n\n")[1].replace("\n", " "))
+    players = PLAYERS
+    if "--opponent" in argv:
+        players = (argv[argv.index("--opponent") + 1], "human")
+    print("the game: %s against a human who asks a hint every turn" % players[0])
     for mpy in forms:
-        run_bundle(mpy, profile="--profile" in argv)
+        run_bundle(mpy, profile="--profile" in argv, players=players)
     return 0
 
 
