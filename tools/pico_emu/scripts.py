@@ -173,7 +173,8 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
     initials, and the high-score table. Returns the ScriptWriter (its text()).
 
     bench=True also sets the computer's speed to instant, asks for a hint after
-    every human first roll, opens the Odds screen once, and puts a snap right after
+    every human first roll, opens the Odds screen in the last round, and puts a snap
+    right after
     each thing the bench times (named m_roll, m_hint, m_odds, m_cpu; the last press
     before the snap "over" is the game's last fill)."""
     from ui import codes
@@ -203,7 +204,7 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
     snap("setup")
     w.cursor_to("Start game")
     w.press("ok")
-    first_roll = first_card = first_cpu = odds = first_hint = True
+    first_roll = first_card = first_cpu = odds = first_hint = speed = True
     cpu_timed = False
     for _ in range(4000):
         w.settle()
@@ -215,8 +216,11 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
         elif scene == codes.PLAY:
             g = app.game
             if bench and g.rolled and g.rolls_left == 2 and not any(g.held):
-                if odds:
-                    _pause_for_speed_and_odds(w)
+                if speed:
+                    _pause_for(w, odds=False)       # the computer's speed: instant
+                    speed = False
+                elif odds and g.round == g.rules.rounds:
+                    _pause_for(w, odds=True)        # last: it needs the most heap
                     odds = False
                 w.press("hint")            # the advisor, after each first roll
                 if first_hint:
@@ -245,7 +249,7 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
                 first_cpu = False
             passing = app.is_cpu(app.game.current)
             w.press("ok")                  # pass, or take the turn
-            if bench and passing and not odds and not cpu_timed:
+            if bench and passing and not speed and not cpu_timed:
                 w.settle(still_ms=1500)
                 snap("m_cpu")              # an instant computer's whole turn
                 cpu_timed = True
@@ -269,21 +273,23 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
     raise ValueError("the game did not end")
 
 
-def _pause_for_speed_and_odds(w):
-    """From the dice: in the pause menu the computer's speed to instant, then its
-    Odds screen (snap m_odds once all its rows are in), then back to the dice."""
+def _pause_for(w, odds):
+    """From the dice, the pause menu: the computer's speed to instant, or its Odds
+    screen (snap m_odds once all its rows are in); then back to the dice."""
     from ui import codes
     app = w.app
     w.press("back")
-    for _ in range(3):
-        if app.values[app.items.index("CPU speed")] == "instant":
-            break
-        w.cursor_to("CPU speed")
+    if odds:
+        w.cursor_to("Odds")
         w.press("ok")
-    w.cursor_to("Odds")
-    w.press("ok")
-    w.settle()
-    w.line("snap m_odds")
+        w.settle()
+        w.line("snap m_odds")
+    else:
+        for _ in range(3):
+            if app.values[app.items.index("CPU speed")] == "instant":
+                break
+            w.cursor_to("CPU speed")
+            w.press("ok")
     while w.app.scene != codes.PLAY:
         w.press("back")
 
