@@ -36,25 +36,19 @@ class _Glyphs:
         self.sheet = font.bitmap
         self.w, self.h = font.get_bounding_box()[:2]
         self.cols = width // self.w + 1
-        self.tiles = []
-        for c in range(_FIRST, _LAST + 1):
-            glyph = font.get_glyph(c)
-            self.tiles.append(glyph.tile_index if glyph is not None else 0)
+        glyphs = [font.get_glyph(c) for c in range(_FIRST, _LAST + 1)]
+        self.tiles = [g.tile_index if g is not None else 0 for g in glyphs]
         self.space = self.tiles[0]
-        self.white = self._palette(_WHITE)
-        self.black = self._palette(_BLACK)
-
-    @staticmethod
-    def _palette(color):
-        p = displayio.Palette(2)
-        p[1] = color
-        p.make_transparent(0)
-        return p
+        self.white = _palette()
+        self.black = _palette()
+        self.black[1] = _BLACK
+        for p in (self.white, self.black):
+            p.make_transparent(0)
 
 
 class _Text:
-    """One line of text placed as a Label would be (capitals from y - 3): .text, .x,
-    .y, .color (white or black) and .hidden; .grid goes in a Group."""
+    """One line of text placed as a Label would be (capitals from y - 3): .text and
+    .color (white or black); .grid goes in a Group (and moves, and hides)."""
 
     def __init__(self, glyphs, x, y, text):
         self._glyphs = glyphs
@@ -86,27 +80,6 @@ class _Text:
         self._text = text
 
     @property
-    def x(self):
-        return self.grid.x
-
-    @x.setter
-    def x(self, x):
-        self.grid.x = x
-
-    @property
-    def y(self):
-        h = self._glyphs.h
-        return self.grid.y + h - h // 2
-
-    @property
-    def hidden(self):
-        return self.grid.hidden
-
-    @hidden.setter
-    def hidden(self, hidden):
-        self.grid.hidden = hidden
-
-    @property
     def color(self):
         return self._color
 
@@ -128,8 +101,8 @@ def _set_right(lbl, right, text):
     if lbl.text != text:
         lbl.text = text
     x = right - _CHAR_W * len(text)
-    if lbl.x != x:
-        lbl.x = x
+    if lbl.grid.x != x:
+        lbl.grid.x = x
 
 
 def _palette():
@@ -470,10 +443,10 @@ class Views:
         cursor_mode = not app.hold_buttons
         if cursor_mode != self._cursor_mode:
             self._cursor_mode = cursor_mode
-            self.roll_btn.hidden = not cursor_mode
-            self.card_btn.hidden = not cursor_mode
+            self.roll_btn.grid.hidden = not cursor_mode
+            self.card_btn.grid.hidden = not cursor_mode
             if self.small and self.line_a is not None:
-                self.line_a.hidden = cursor_mode
+                self.line_a.grid.hidden = cursor_mode
             self._die_cursor = -2
         c = app.die_cursor
         if c != self._die_cursor:
@@ -487,8 +460,8 @@ class Views:
             self.card_btn.color = _BLACK if c == _app.CURSOR_CARD else _WHITE
             if c == _app.CURSOR_ROLL or c == _app.CURSOR_CARD:
                 b = self.roll_btn if c == _app.CURSOR_ROLL else self.card_btn
-                self.btn_bar.x = b.x - 1
-                self.btn_bar.y = b.y - 4
+                self.btn_bar.x = b.grid.x - 1
+                self.btn_bar.y = b.grid.y + 2       # a row above the capitals
                 self.btn_bar.hidden = False
             else:
                 self.btn_bar.hidden = True
