@@ -15,6 +15,7 @@
                                    # .save_now .external; None: no supply reading
     hw.sleep                       # deep sleep: .may_sleep() .after_ms .sleep(note)
                                    # .woke .note .available .why_not
+    hw.dice                        # callable -> 1..6 (None: the app's own choice)
 
 Nothing here touches a pin at import time: build() imports the board code lazily,
 so this package also imports on desktop Python and under plain MicroPython.
@@ -25,7 +26,7 @@ class Hardware:
     def __init__(self, display=None, input=None, storage=None, sound=None,
                  ticks_ms=None, sleep_ms=None, messages=None, profile="",
                  fs_writable=False, config=None, i2c_devices=None,
-                 hold_buttons=True, battery=None, sleep=None):
+                 hold_buttons=True, battery=None, sleep=None, dice=None):
         self.display = display
         self.input = input
         self.storage = storage
@@ -44,6 +45,7 @@ class Hardware:
             from hardware.sleep import DeepSleep
             sleep = DeepSleep(why_not="this build has no deep sleep")
         self.sleep = sleep                # hardware/sleep.py DeepSleep
+        self.dice = dice                  # settings.toml's seeded dice, else None
 
     @property
     def has_shake(self):

@@ -30,12 +30,15 @@ with contextlib.redirect_stdout(io.StringIO()):
     import displayio
     from displayio._area import Area
 
-from hardware import Hardware
+from hardware import Hardware, desktop_font
 from hardware.shake import ShakeDetector
 from hardware.sound import SilentSound
 from ui.ticks import TICKS_MASK
 from ui import actions
 
+
+# Text as the firmware draws it (Blinka's font metrics put every line a pixel lower).
+desktop_font.install()
 
 # Erased flash reads 0xFF; a fresh save file starts like a fresh device.
 ERASED = 0xFF
