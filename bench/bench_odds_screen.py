@@ -75,7 +75,7 @@ for moment in range(3):
     gc.collect()
     base = gc.mem_alloc()
     for _ in range(repeat):
-        app.page_return = ui_app.PLAY     # where BACK goes (the pause menu's Odds sets it)
+        app.returns[ui_app.ODDS] = ui_app.PLAY     # where BACK goes (App.open sets it)
         t0 = ticks_ms()
         app.go(ui_app.ODDS, 0)
         shown += ticks_diff(ticks_ms(), t0)

@@ -15,6 +15,7 @@
                                    # .save_now .external; None: no supply reading
     hw.sleep                       # deep sleep: .may_sleep() .after_ms .sleep(note)
                                    # .woke .note .available .why_not
+    hw.dice                        # callable -> 1..6 (None: the app's own choice)
 
 Nothing here touches a pin at import time: build() imports the board code lazily,
 so this package also imports on desktop Python and under plain MicroPython. The

@@ -205,13 +205,15 @@ def make_controls(pins, config, messages, accel):
     if accel is not None:
         detector = ShakeDetector(start_mg=config["shake_start_mg"],
                                  stop_mg=config["shake_stop_mg"])
-    controls = Controls(keys=keys, event=event, short_actions=bytes(short),
+    # bytes, not bytearray: `int in bytearray` raises NotImplementedError on CircuitPython
+    short_actions = bytes(short)
+    controls = Controls(keys=keys, event=event, short_actions=short_actions,
                         long_actions=bytes(long), switch_key=switch_key,
                         switch_detector=switch, accel=accel, detector=detector,
                         long_ms=config["long_press_ms"], messages=messages)
     # Hold buttons only count when all five work; otherwise the app shows a cursor.
     controls.hold_buttons = keys is not None and all(
-        action in short for action in profiles.HOLD_ACTIONS)
+        action in short_actions for action in profiles.HOLD_ACTIONS)
     if keys is not None:
         controls.key_pins = tuple(key_pins)
     return controls
@@ -332,11 +334,16 @@ def build_board(profile_name=None, getenv=None):
         from hardware.sleep import DeepSleep
         sleep = DeepSleep(why_not="deep sleep could not be set up")
 
+    dice = None
+    if config["dice_seed"] is not None:
+        from hardware.dice import SeededDice
+        dice = SeededDice(config["dice_seed"])
     hw = Hardware(display=display, input=controls, storage=nvm, sound=sound,
                   ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms,
                   messages=messages, profile=config["name"],
                   fs_writable=fs_writable(), config=config, i2c_devices=found,
-                  hold_buttons=controls.hold_buttons, battery=battery, sleep=sleep)
+                  hold_buttons=controls.hold_buttons, battery=battery, sleep=sleep,
+                  dice=dice)
     for message in messages:
         print("yahtzee:", message)
     return hw

@@ -41,7 +41,10 @@ class Controls:
         self._held = -1           # key waiting to become a short or a long press
         self._held_at = 0
         self._edges = 0           # switch changes not yet given to its detector
-        self._last_sample = 0
+        # -1: no sample yet. Not 0: CircuitPython's supervisor.ticks_ms() starts
+        # 65 s before it wraps, so ticks_diff(now, 0) is negative for that long and
+        # the sensor would go unread for the first minute after power-on.
+        self._last_sample = -1
         self._failures = 0
         self.sensor_failures = 0  # total failed reads (tests; a console can print it)
         self.hold_buttons = False # set by the builder: all five HOLD keys exist
@@ -96,7 +99,8 @@ class Controls:
         accel = self._accel
         if accel is None or self._detector is None:
             return 0
-        if ticks_diff(now_ms, self._last_sample) < self.sample_ms:
+        last = self._last_sample
+        if last >= 0 and ticks_diff(now_ms, last) < self.sample_ms:
             return 0
         self._last_sample = now_ms
         try:

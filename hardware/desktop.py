@@ -30,12 +30,16 @@ with contextlib.redirect_stdout(io.StringIO()):
     import displayio
     from displayio._area import Area
 
+from hardware import desktop_font
 from hardware.interface import Hardware
 from hardware.shake import ShakeDetector
 from hardware.sound import SilentSound
 from events.ticks import TICKS_MASK
 from events import actions
 
+
+# Text as the firmware draws it (Blinka's font metrics put every line a pixel lower).
+desktop_font.install()
 
 # Erased flash reads 0xFF; a fresh save file starts like a fresh device.
 ERASED = 0xFF

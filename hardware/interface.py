@@ -7,7 +7,7 @@ class Hardware:
     def __init__(self, display=None, input=None, storage=None, sound=None,
                  ticks_ms=None, sleep_ms=None, messages=None, profile="",
                  fs_writable=False, config=None, i2c_devices=None,
-                 hold_buttons=True, battery=None, sleep=None):
+                 hold_buttons=True, battery=None, sleep=None, dice=None):
         self.display = display
         self.input = input
         self.storage = storage
@@ -26,6 +26,7 @@ class Hardware:
             from hardware.sleep import DeepSleep
             sleep = DeepSleep(why_not="this build has no deep sleep")
         self.sleep = sleep                # hardware/sleep.py DeepSleep
+        self.dice = dice                  # settings.toml's seeded dice, else None
 
     @property
     def has_shake(self):

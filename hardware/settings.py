@@ -20,6 +20,8 @@ writing every value as a quoted string works everywhere.
     YAHTZEE_I2C_FREQUENCY    e.g. "100000" for long wires
     YAHTZEE_SHAKE_START_MG, YAHTZEE_SHAKE_STOP_MG   shake sensitivity (default 1600/1400)
     YAHTZEE_LONG_PRESS_MS    hold time for long-press actions (default 600)
+    YAHTZEE_DICE_SEED        0..1048575: seeded dice that repeat (tests; hardware/dice.py)
+    YAHTZEE_TRACE            "heap": print the free heap at every scene change (tests)
 
 A bad value is reported in Hardware.messages and the profile's value is kept.
 """
@@ -34,6 +36,7 @@ _CHOICES = (
     ("DISPLAY", "display", profiles.DISPLAY_KINDS),
     ("SOUND", "sound", profiles.SOUND_KINDS),
     ("BATTERY", "battery", profiles.BATTERY_KINDS),
+    ("TRACE", "trace", ("none", "heap")),
 )
 # (settings key suffix, profile key, lowest, highest)
 _NUMBERS = (
@@ -49,10 +52,13 @@ _NUMBERS = (
     # Up to 8: the gauge's integer sums must stay small ints (hardware/battery.py).
     ("BATTERY_DIVIDER", "battery_divider", 1, 8),
     ("SLEEP_AFTER_S", "sleep_after_s", 0, 86400),
+    ("DICE_SEED", "dice_seed", 0, 0xFFFFF),
 )
 
+# dice_seed None: the system's random dice
 DEFAULTS = {"shake_start_mg": 1600, "shake_stop_mg": 1400, "long_press_ms": 600,
-            "battery": "none", "battery_divider": 1, "sleep_after_s": 0}
+            "battery": "none", "battery_divider": 1, "sleep_after_s": 0,
+            "trace": "none", "dice_seed": None}
 
 
 def _system_getenv(key):

@@ -18,6 +18,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES_DIR = os.path.join(ROOT, "tables")
 
 
+def no_tables(rules):
+    """The app's table_path of a board without strategy tables (play.sh --no-tables)."""
+    return None
+
+
 def perfect_percentiles(name):
     """Perfect play's percentile table (bytes) of ruleset `name` from the committed
     exact distribution, as the bundle ships it in percentiles/NAME.pct; None when
@@ -35,7 +40,7 @@ class Options:
 
     def __init__(self, rules=None, players=None, seed=None, board="default", save=None,
                  script=None, frames=None, gif=None, snap_dir=".", headless=False,
-                 window=False, pixels="auto", bell=False, table=None):
+                 window=False, pixels="auto", bell=False, table=None, dice_seed=None):
         self.rules = rules
         self.players = players          # list of kind names, or None: start at the menu
         self.seed = seed
@@ -50,10 +55,15 @@ class Options:
         self.pixels = pixels
         self.bell = bell
         self.table = table
+        self.dice_seed = dice_seed      # the device's own seeded dice (hardware/dice.py)
 
 
-def dice_source(seed):
-    """The app's dice: seeded for repeatable runs, else from the system."""
+def dice_source(seed, dice_seed=None):
+    """The app's dice: the device's seeded dice with dice_seed (the same faces as a
+    board with YAHTZEE_DICE_SEED), else seeded for repeatable runs, else the system's."""
+    if dice_seed is not None:
+        from hardware.dice import SeededDice
+        return SeededDice(dice_seed)
     rng = random.Random(seed)
 
     def roll():
@@ -80,7 +90,8 @@ class Session:
         self.runner = loop.make_runner(
             hw, rules_default=options.rules or "yahtzee",
             table_path=options.table if options.table else self.tables,
-            rng=dice_source(options.seed), percentile_path=perfect_percentiles,
+            rng=dice_source(options.seed, options.dice_seed),
+            percentile_path=perfect_percentiles,
             first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
         self.app = self.runner.app
         if options.players:

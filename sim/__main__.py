@@ -35,6 +35,16 @@ def _players(text):
     return kinds
 
 
+def _dice_seed(text):
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= 0xFFFFF:
+        raise argparse.ArgumentTypeError("%r is not a whole number in 0..1048575" % text)
+    return seed
+
+
 def parser():
     import yahtzee_core as yc
     from hardware.desktop import board_names
@@ -56,7 +66,11 @@ def parser():
                    help="start a game at once with these seats, e.g. human,perfect,good "
                         "(kinds: %s); without it the app starts at its menu"
                         % ", ".join(yc.KINDS))
-    p.add_argument("--seed", type=int, help="seed the dice: the same game every run")
+    dice = p.add_mutually_exclusive_group()
+    dice.add_argument("--seed", type=int, help="seed the dice: the same game every run")
+    dice.add_argument("--dice-seed", type=_dice_seed, metavar="N",
+                      help="the device's own seeded dice (0..1048575): the same game as a "
+                           "board whose settings.toml has YAHTZEE_DICE_SEED = \"N\"")
     p.add_argument("--board", default="default", choices=board_names(),
                    help="which handheld to show (default: default)")
     p.add_argument("--save", metavar="FILE",
@@ -72,7 +86,12 @@ def parser():
                    help="terminal pixels: half blocks (full size), braille (fits 80x24) "
                         "or auto (default)")
     p.add_argument("--bell", action="store_true", help="ring the terminal bell for tones")
-    p.add_argument("--table", metavar="PATTERN",
+    tables = p.add_mutually_exclusive_group()
+    tables.add_argument("--no-tables", action="store_true",
+                        help="play as a board without strategy tables (no hints, the "
+                             "perfect bot plays good), e.g. to compare with a bundle "
+                             "built with --no-tables")
+    tables.add_argument("--table", metavar="PATTERN",
                    help="strategy table for hints and perfect bots, %%s = ruleset "
                         "(default: tables/%%s.yzt, built the first time a ruleset needs it)")
     return p
@@ -133,11 +152,13 @@ def run(args):
             events = load(args.script)
         except ScriptError as err:
             raise UsageError(str(err)) from None
+    from sim import no_tables
     options = Options(rules=args.rules, players=args.players, seed=args.seed,
                       board=args.board, save=args.save, script=args.script,
                       frames=args.frames, gif=args.gif, snap_dir=args.snap_dir,
                       headless=args.headless, window=args.window, pixels=args.pixels,
-                      bell=args.bell, table=args.table)
+                      bell=args.bell, table=no_tables if args.no_tables else args.table,
+                      dice_seed=args.dice_seed)
     recorder = None
     if args.frames or args.gif:
         recorder = FrameRecorder(args.frames, keep_for_gif=bool(args.gif))

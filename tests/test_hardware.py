@@ -370,6 +370,23 @@ def test_sample_rate_limited(env):
     assert len(reads) == 10            # one read per 10 ms, not per poll
 
 
+def test_first_poll_reads_the_sensor_at_the_boards_first_ticks(env):
+    # CircuitPython's supervisor.ticks_ms() starts 65 s before it wraps at 2**29: a
+    # shake right after power-on must be seen (the emulated Pico found it was not).
+    hw = build(env)
+    chip = env.devices[0x18]
+    start = (1 << 29) - 65536
+    got = []
+    for step in range(200):
+        now = (start + 10 * step) & ((1 << 29) - 1)
+        swing = 2500 if step % 10 < 5 else 1100
+        chip.sample = ((swing << 3) if 20 <= step < 80 else 0, 0, 8000)
+        code = hw.input.poll(now)
+        if code:
+            got.append(code)
+    assert got == [A.SHAKE_START, A.SHAKE_END]
+
+
 def test_sensor_dying_midway_finishes_the_shake(env):
     hw = build(env)
     detector = hw.input._detector

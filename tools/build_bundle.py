@@ -19,6 +19,7 @@ e.g. the one pip installs, writes files CircuitPython refuses; the build detects
 from the output header and stops).
 """
 import argparse
+import ast
 import hashlib
 import io
 import json
@@ -307,7 +308,6 @@ def select_profile(settings_text, name):
 
 def ruleset_names(repo=REPO_ROOT):
     """RULESETS as declared by yahtzee_core/rules.py (read with ast, nothing executed)."""
-    import ast
     path = Path(repo) / "yahtzee_core" / "rules.py"
     if not path.is_file():
         return ()
@@ -508,6 +508,44 @@ def without_comment_lines(source):
     return "".join(lines).encode("utf-8")
 
 
+def docstring_spans(tree):
+    """(first line, last line) of every docstring that sits alone on its lines."""
+    spans = []
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef)):
+            continue
+        first = node.body[0] if node.body else None
+        if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)):
+            spans.append((first.lineno, first.end_lineno, first.col_offset,
+                          first.end_col_offset))
+    return spans
+
+
+def without_docstrings(source):
+    """The source with each docstring that has its lines to itself turned into ''
+    and blank lines: the same code, line for line. A board compiling a .py builds
+    every docstring as a string in RAM first (then drops it: CircuitPython keeps no
+    docstrings), which raised the compiler's peak for nothing; the docstrings are
+    about a quarter of the code's text."""
+    text = source.decode("utf-8")
+    lines = text.splitlines(keepends=True)
+    for first, last, col, end_col in sorted(docstring_spans(ast.parse(text)), reverse=True):
+        head = lines[first - 1][:col]
+        tail = lines[last - 1][end_col:]
+        if head.strip() or tail.strip():
+            continue        # code shares a line with the docstring: leave it be
+        lines[first - 1:last] = [head + "''\n"] + ["\n"] * (last - first)
+    return "".join(lines).encode("utf-8")
+
+
+def shipped_source(source):
+    """A plain .py as the bundle ships it: comment-only lines emptied, docstrings
+    blanked (see both)."""
+    return without_docstrings(without_comment_lines(source))
+
+
 def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, tables,
                 tables_dir, log, build_missing_tables=True):
     bundle = Bundle(stage, profile_name, profile)
@@ -551,7 +589,7 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
             compile_mpy(compiler, mod.path, dst, mod.name)
             bundle.files[rel] = dst.stat().st_size
         elif mod.kind == "ours" and mod.path.suffix == ".py":
-            put(rel, without_comment_lines(mod.path.read_bytes()))
+            put(rel, shipped_source(mod.path.read_bytes()))
         else:
             put(rel, src=mod.path)
 

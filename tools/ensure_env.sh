@@ -9,13 +9,24 @@ if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; th
   echo "error: Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11)" >&2
   exit 1
 fi
-want="$(cat "$root/requirements-dev.txt" | sha256sum 2>/dev/null || shasum -a 256 "$root/requirements-dev.txt")"
-want="${want%% *}"
-if [ -x "$venv/bin/python" ] && [ "$(cat "$venv/.stamp" 2>/dev/null)" = "$want" ]; then
-  exit 0
+hash_of() { local h; h="$(sha256sum "$1" 2>/dev/null || shasum -a 256 "$1")"; echo "${h%% *}"; }
+want="$(hash_of "$root/requirements-dev.txt")"
+if ! [ -x "$venv/bin/python" ] || [ "$(cat "$venv/.stamp" 2>/dev/null)" != "$want" ]; then
+  echo "Setting up $venv (first run only) ..." >&2
+  [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/requirements-dev.txt" >&2
+  echo "$want" > "$venv/.stamp"
 fi
-echo "Setting up $venv (first run only) ..." >&2
-[ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/requirements-dev.txt" >&2
-echo "$want" > "$venv/.stamp"
+
+# The emulated Pico (tools/pico_emu): rp2040js from npm, pinned by its package-lock.json,
+# when this machine has Node.js; without it those tests skip and say why.
+emu="$root/tools/pico_emu"
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+  want="$(hash_of "$emu/package-lock.json")"
+  if [ "$(cat "$emu/node_modules/.stamp" 2>/dev/null)" != "$want" ]; then
+    echo "Installing rp2040js for the emulated Pico (first run only) ..." >&2
+    (cd "$emu" && npm ci --no-audit --no-fund --loglevel=error >&2)
+    echo "$want" > "$emu/node_modules/.stamp"
+  fi
+fi

@@ -3,7 +3,7 @@
     python -m tools.screenshots            # docs/screens/*.png (4x, for reading)
     python -m tools.screenshots --golden   # tests/golden/*.png (1x, what tests compare)
 
-The real ui.views groups (adafruit_display_text labels, terminalio font, TileGrid
+The real ui.views groups (text lines over the terminalio font's glyphs, TileGrid
 dice) are composited by Blinka's own displayio code into a 1-bit frame, the way an
 SSD1306 shows them, without any display attached: `render(group, w, h)`.
 Each screen is reached by scripting the real App with actions and seeded dice.

@@ -330,9 +330,10 @@ def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=N
             if kinds is None and len(data) >= data_at(model) + 2 * len(q):
                 continue                # nothing to gain over the plain table (yacht)
         path = table_path(out_dir, model.name, kind)
-        with open(path + '.tmp', 'wb') as f:
+        part = '%s.%d.tmp' % (path, os.getpid())     # two test workers may build at once
+        with open(part, 'wb') as f:
             f.write(data)
-        os.replace(path + '.tmp', path)
+        os.replace(part, path)
         paths[kind] = path
     return paths
 
@@ -491,9 +492,10 @@ def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
     finally:
         if bar is not None:
             bar.close()
-    with open(stamp_path + '.tmp', 'w') as f:
+    part = '%s.%d.tmp' % (stamp_path, os.getpid())
+    with open(part, 'w') as f:
         f.write('%s\n%s\n%s\n' % (stamp, ' '.join(sorted(paths)), 'all' if kinds is None else ''))
-    os.replace(stamp_path + '.tmp', stamp_path)
+    os.replace(part, stamp_path)
     return paths
 
 

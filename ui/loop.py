@@ -5,13 +5,15 @@ advance its timers, redraw the views and refresh the display only when the app's
 version moved, play any tone the app asked for, turn the app's power state into
 display brightness/sleep, then sleep until the next frame deadline (hw.sleep_ms).
 A shake sensor that stops working mid-game (hw.has_shake turns False) is passed on
-to the app, which switches to "OK to roll".
+to the app, which switches to "OK to roll". With settings.toml's YAHTZEE_TRACE =
+"heap" each scene change prints the free heap after a collection (one console line,
+`yahtzee: heap SCENE FREE`, read by tools/pico_emu); off, it costs one test a frame.
 The display is built with auto_refresh=False, so nothing is sent to it otherwise.
 """
 
 from events.ticks import TICKS_MASK, ticks_diff
 from events import actions as A
-from ui.codes import AWAKE, DIM, ASLEEP
+from ui.codes import AWAKE, DIM, ASLEEP, SCENE_NAMES
 
 try:
     from micropython import const
@@ -29,7 +31,7 @@ DIM_LEVEL = 8
 class Runner:
     """One app, its views and the outputs, advanced one frame per step()."""
 
-    def __init__(self, app, views=None, display=None, sound=None, hw=None):
+    def __init__(self, app, views=None, display=None, sound=None, hw=None, trace=False):
         self.app = app
         self.views = views
         self.display = display
@@ -41,6 +43,7 @@ class Runner:
         self.refreshes = 0
         self._drawn = -1
         self._power = AWAKE
+        self._traced = -1 if trace else None     # the scene last traced
         if display is not None and views is not None:
             display.root_group = views.root
 
@@ -78,7 +81,17 @@ class Runner:
         if self.display is not None and app.power != ASLEEP:
             self.display.refresh()
             self.refreshes += 1
+        if self._traced is not None and self._traced != app.scene:
+            self._trace_heap(app.scene)
         return True
+
+    def _trace_heap(self, scene):
+        """The free heap once the new scene is on screen (after a collection)."""
+        import gc
+        self._traced = scene
+        gc.collect()
+        free = gc.mem_free() if hasattr(gc, 'mem_free') else -1
+        print('yahtzee: heap %s %d' % (SCENE_NAMES[scene], free))
 
     def _apply_power(self, power):
         d = self.display
@@ -131,9 +144,11 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
     profile (for the button legend) taken from hw; the how-to at the first boot."""
     height = hw.display.height if hw.display is not None else 64
     width = hw.display.width if hw.display is not None else 128
+    if rng is None:
+        rng = getattr(hw, 'dice', None) or _dice_source()
     from ui.app import App
     return App(rules_default=rules_default, storage=hw.storage,
-                    rng=rng if rng is not None else _dice_source(),
+                    rng=rng,
                     now_ms=hw.ticks_ms(), has_shake=hw.has_shake,
                     hold_buttons=hw.hold_buttons, small_screen=height < 64,
                     list_rows=views.list_rows if views is not None else (2 if height < 64 else 4),
@@ -151,7 +166,9 @@ def make_runner(hw, app=None, **app_options):
         views = Views(hw.display.width, hw.display.height)
     if app is None:
         app = make_app(hw, views, **app_options)
-    return Runner(app, views, hw.display, hw.sound, hw)
+    config = getattr(hw, 'config', None)
+    trace = config is not None and config.get('trace') == 'heap'
+    return Runner(app, views, hw.display, hw.sound, hw, trace)
 
 
 def frame(runner, poll, now):

@@ -105,6 +105,8 @@ def enter_odds(app, now):
     first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py.
     With dice, chase takes a tenth of a second or more a box on a board: the rows on
     screen are worked out now, the others one a frame (odds_step, from App.tick)."""
+    import gc
+    gc.collect()    # before the odds code loads: room that garbage held, not new room
     g = app.game
     rules = g.rules
     scores = g.card.scores

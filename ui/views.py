@@ -10,11 +10,13 @@ Sizes come from the display: 128x64 gets the full layout; 32-pixel-high screens 
 128x32 FeatherWing) get a compact one (smaller dice, two list rows, no footer).
 Text is terminalio.FONT (6x12 cell): a line whose capitals start at row T has its
 label at y = T + 3 and ends with descenders at T + 9, so lines sit 10 pixels apart.
+A line of text is one TileGrid over the font's own glyph sheet, a tile per character
+(_Text): adafruit_display_text's Label makes a TileGrid per glyph, which on a board
+cost about 85 bytes a character and a kilobyte a label (tools/pico_emu/heap.py).
 """
 
 import displayio
 import terminalio
-from adafruit_display_text import label
 
 from ui import codes
 from ui.tiny_font import fill as _fill
@@ -22,12 +24,72 @@ from ui.tiny_font import fill as _fill
 _CHAR_W = 6
 _WHITE = 0xFFFFFF
 _BLACK = 0x000000
+_FIRST = 0x20           # the glyphs looked up once: ' ' to '~'
+_LAST = 0x7E
 
 
-def _label(group, x, top, text=''):
-    lbl = label.Label(terminalio.FONT, text=text, color=_WHITE, x=x, y=top + 3)
-    group.append(lbl)
-    return lbl
+class _Glyphs:
+    """terminalio.FONT's sheet, each printable character's tile on it, and the two
+    text colours (palette index 0 transparent), shared by every text line."""
+
+    def __init__(self, width):
+        font = terminalio.FONT
+        self.sheet = font.bitmap
+        self.w, self.h = font.get_bounding_box()[:2]
+        self.cols = width // self.w + 1
+        glyphs = [font.get_glyph(c) for c in range(_FIRST, _LAST + 1)]
+        self.tiles = [g.tile_index if g is not None else 0 for g in glyphs]
+        self.space = self.tiles[0]
+        self.white = _palette()
+        self.black = _palette()
+        self.black[1] = _BLACK
+        for p in (self.white, self.black):
+            p.make_transparent(0)
+
+
+class _Text:
+    """One line of text placed as a Label would be (capitals from y - 3): .text and
+    .color (white or black); .grid goes in a Group (and moves, and hides)."""
+
+    def __init__(self, glyphs, x, y, text):
+        self._glyphs = glyphs
+        self.grid = displayio.TileGrid(
+            glyphs.sheet, pixel_shader=glyphs.white, width=glyphs.cols, height=1,
+            tile_width=glyphs.w, tile_height=glyphs.h, default_tile=glyphs.space,
+            x=x, y=y - (glyphs.h - glyphs.h // 2))
+        self._text = ''
+        self._color = _WHITE
+        self.text = text
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, text):
+        g = self._glyphs
+        grid = self.grid
+        tiles = g.tiles
+        n = len(text)
+        if n > g.cols:
+            n = g.cols
+        for i in range(n):
+            c = ord(text[i]) - _FIRST
+            grid[i] = tiles[c] if 0 <= c <= _LAST - _FIRST else g.space
+        for i in range(n, len(self._text)):
+            grid[i] = g.space
+        self._text = text
+
+    @property
+    def color(self):
+        return self._color
+
+    @color.setter
+    def color(self, color):
+        self._color = color
+        self.grid.pixel_shader = self._glyphs.black if color == _BLACK else self._glyphs.white
+
+
 
 
 def _set_text(lbl, text):
@@ -40,8 +102,8 @@ def _set_right(lbl, right, text):
     if lbl.text != text:
         lbl.text = text
     x = right - _CHAR_W * len(text)
-    if lbl.x != x:
-        lbl.x = x
+    if lbl.grid.x != x:
+        lbl.grid.x = x
 
 
 def _palette():
@@ -111,6 +173,7 @@ class Views:
         self.list_rows = 2 if self.small else 4
         self.root = displayio.Group()
         self._pal = _palette()
+        self._glyphs = _Glyphs(width)
         self._build_list()
         self._build_play()
         self._build_card()
@@ -133,6 +196,12 @@ class Views:
         self._faces[0] = 99         # force the first dice draw
 
     # ------------------------------------------------------------------ builders
+    def _label(self, group, x, top, text=''):
+        """A text line whose capitals start at row `top`, added to group."""
+        lbl = _Text(self._glyphs, x, top + 3, text)
+        group.append(lbl.grid)
+        return lbl
+
     def _rect(self, group, x, y, w, h, color_index=1):
         """A filled rectangle as a 1x1-tile TileGrid over a solid bitmap (movable)."""
         bmp = displayio.Bitmap(w, h, 2)
@@ -145,8 +214,8 @@ class Views:
         w = self.width
         g = displayio.Group()
         self.list_group = g
-        self.title = _label(g, 0, 0)
-        self.title_right = _label(g, 0, 0)
+        self.title = self._label(g, 0, 0)
+        self.title_right = self._label(g, 0, 0)
         self._rect(g, 0, 10, w, 1)                        # rule under the title
         self._row_top = 13
         self.cursor_bar = self._rect(g, 0, 12, w - 3, 10)
@@ -155,8 +224,8 @@ class Views:
         self.row_right = []
         for r in range(self.list_rows):
             t = self._row_top + 10 * r
-            self.row_left.append(_label(g, 1, t))
-            self.row_right.append(_label(g, 0, t))
+            self.row_left.append(self._label(g, 1, t))
+            self.row_right.append(self._label(g, 0, t))
         # scrollbar: a 1-pixel track, and a thumb moved/resized by tiles
         track_h = 10 * self.list_rows
         self._track_h = track_h
@@ -170,7 +239,7 @@ class Views:
         g.append(self.footer_group)
         if not self.small:
             self._rect(self.footer_group, 0, 53, w, 1)
-            self.footer = _label(self.footer_group, 0, 55)
+            self.footer = self._label(self.footer_group, 0, 55)
         else:
             self.footer = None
         self.root.append(g)
@@ -186,8 +255,8 @@ class Views:
         self.pitch = pitch
         self.dice_x = 0 if small else (w - (4 * pitch + size)) // 2
         self.dice_y = 11 if small else 12
-        self.header_left = _label(g, 0, 0)
-        self.header_right = _label(g, 0, 0)
+        self.header_left = self._label(g, 0, 0)
+        self.header_right = self._label(g, 0, 0)
         self.dice_sheet = make_dice_sheet(size)
         # each die is its own 1x1 TileGrid over the shared sheet, placed by pitch
         self.die_grids = []
@@ -201,21 +270,21 @@ class Views:
         self.marker = self._rect(g, self.dice_x, self.dice_y + size + 2, size, 2)
         self.marker.hidden = True
         if small:
-            self.line_a = _label(g, 91, 11)
+            self.line_a = self._label(g, 91, 11)
             self.line_b = None
             right_x = 91
-            self.roll_btn = _label(g, right_x + 1, 11, 'Roll')
-            self.card_btn = _label(g, right_x + 1, 21, 'Card')
+            self.roll_btn = self._label(g, right_x + 1, 11, 'Roll')
+            self.card_btn = self._label(g, right_x + 1, 21, 'Card')
             self.btn_bar = self._rect(g, right_x, 10, 26, 10)
         else:
-            self.line_a = _label(g, 0, 40)
-            self.line_b = _label(g, 0, 53)
-            self.roll_btn = _label(g, 81, 40, 'Roll')
-            self.card_btn = _label(g, 105, 40, 'Card')
+            self.line_a = self._label(g, 0, 40)
+            self.line_b = self._label(g, 0, 53)
+            self.roll_btn = self._label(g, 81, 40, 'Roll')
+            self.card_btn = self._label(g, 105, 40, 'Card')
             self.btn_bar = self._rect(g, 80, 39, 26, 10)
         # the bar sits behind the button texts
         g.remove(self.btn_bar)
-        g.insert(g.index(self.roll_btn), self.btn_bar)
+        g.insert(g.index(self.roll_btn.grid), self.btn_bar)
         self.btn_bar.hidden = True
         g.hidden = True
         self.root.append(g)
@@ -234,7 +303,7 @@ class Views:
         y0 = h // 2 - 8
         self._rect(g, 0, y0, w, 16, 1)
         self._rect(g, 2, y0 + 2, w - 4, 12, 0)
-        self.moment_label = _label(g, 0, y0 + 3)
+        self.moment_label = self._label(g, 0, y0 + 3)
         g.hidden = True
         self.root.append(g)
 
@@ -251,7 +320,7 @@ class Views:
         self.dialog_x0 = x0
         self.dialog_w = bw
         tops = (1, 11, 21) if self.small else (y0 + 4, y0 + 18, y0 + 32)
-        self.dialog_lines = [_label(g, x0 + 4, t) for t in tops]
+        self.dialog_lines = [self._label(g, x0 + 4, t) for t in tops]
         if not self.small:
             self._rect(g, x0 + 4, y0 + 14, bw - 8, 1)       # rule under the title
         g.hidden = True
@@ -369,10 +438,10 @@ class Views:
         cursor_mode = not app.hold_buttons
         if cursor_mode != self._cursor_mode:
             self._cursor_mode = cursor_mode
-            self.roll_btn.hidden = not cursor_mode
-            self.card_btn.hidden = not cursor_mode
+            self.roll_btn.grid.hidden = not cursor_mode
+            self.card_btn.grid.hidden = not cursor_mode
             if self.small and self.line_a is not None:
-                self.line_a.hidden = cursor_mode
+                self.line_a.grid.hidden = cursor_mode
             self._die_cursor = -2
         c = app.die_cursor
         if c != self._die_cursor:
@@ -386,8 +455,8 @@ class Views:
             self.card_btn.color = _BLACK if c == codes.CURSOR_CARD else _WHITE
             if c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD:
                 b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
-                self.btn_bar.x = b.x - 1
-                self.btn_bar.y = b.y - 4
+                self.btn_bar.x = b.grid.x - 1
+                self.btn_bar.y = b.grid.y + 2       # a row above the capitals
                 self.btn_bar.hidden = False
             else:
                 self.btn_bar.hidden = True

@@ -24,6 +24,13 @@ def __getattr__(name):
               'game' if name in ('Game', 'KINDS', 'MAX_PLAYERS') else
               'save' if name in ('SlotStore', 'SaveError') else
               'advisor' if name == 'Advisor' else None)
+    # On a board a collection first lets the module's code (and, from a .py, the
+    # compiler's work) take the room garbage held instead of breaking up what is
+    # left: the plain .py bundle ran out of heap compiling the bots without it
+    # (tools/pico_emu). CPython has no such heap (no mem_free): no collection.
+    import gc
+    if hasattr(gc, 'mem_free'):
+        gc.collect()
     try:
         value = __import__('yahtzee_core.' + (module or name), None, None, (name,))
     except ImportError:
