@@ -1,7 +1,7 @@
 """The rules in words, made from the ruleset in play: a page per box (what it needs and
 scores, from its kind letter and parameter: yahtzee_core/_build.py), the ruleset's
-own pages (served hands, colours, columns) and duplicate play's, and the upper bonus
-in a sentence. Nothing here names a ruleset: every figure and rule comes from the
+own pages (served hands, colours, columns) and duplicate play's. Nothing here names a
+ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
 Loaded only while a help screen is open, with ui/help_text.py (ui/scene_learn.py).
@@ -54,20 +54,6 @@ def face_text(b, times=1):
 def _tiers(rules):
     """The upper bonus's tiers: '63 or more +35, 71 or more +55, 78 or more +75'."""
     return ', '.join(['%d or more +%d' % tier for tier in rules.upper_tiers])
-
-
-def upper_bonus_text(rules):
-    """The upper bonus in a sentence (the how-to's)."""
-    if rules.columns > 1:
-        return ("Each column's upper boxes totalling %d or more (before its x2 or x3) "
-                "earn +%d times its multiplier." % (rules.upper_bonus_at, rules.upper_bonus))
-    if rules.upper_tiers is not None:
-        return 'Upper boxes totalling %s.' % _tiers(rules).replace(' or more +',
-                                                                 ' or more earn +', 1)
-    if rules.upper_bonus:
-        return 'Upper boxes totalling %d or more earn +%d.' % (rules.upper_bonus_at,
-                                                                rules.upper_bonus)
-    return 'There is no bonus.'
 
 
 def _upper(rules, b, times):

@@ -78,10 +78,23 @@ def legend(profile):
 
 
 # -- how-to ---------------------------------------------------------------------------
+def upper_bonus_text(rules):
+    """The upper bonus in a sentence (the how-to's)."""
+    if rules.columns > 1:
+        return ("Each column's upper boxes totalling %d or more (before its x2 or x3) "
+                "earn +%d times its multiplier." % (rules.upper_bonus_at, rules.upper_bonus))
+    if rules.upper_tiers is not None:     # '63 or more earn +35, 71 or more +55, ...'
+        tiers = ', '.join(['%d or more +%d' % t for t in rules.upper_tiers])
+        return 'Upper boxes totalling %s.' % tiers.replace(' or more +', ' or more earn +', 1)
+    if rules.upper_bonus:
+        return 'Upper boxes totalling %d or more earn +%d.' % (rules.upper_bonus_at,
+                                                                rules.upper_bonus)
+    return 'There is no bonus.'
+
+
 def howto(rules, profile):
     """((title, text), ...): a short how-to for a first game, a few pages; the screen
     lets any button skip it."""
-    from ui.help_rules import upper_bonus_text
     first = rules.labels.split('|')[0]
     bonus = upper_bonus_text(rules)
     return (
