@@ -79,8 +79,8 @@ class Game:
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; the bonus
         # units the fill paid (0 or 1; Triple Yahtzee 0 to 3); the turn's turn_yahtzee;
-        # and the turn's dice, held flags and rolls left before the fill. save.py
-        # stores this tuple and load_checks.py rebuilds it: keep the three in step.
+        # and the turn's dice, held flags and rolls left before the fill (its bytes:
+        # save.encode writes them, save.unpack_undo reads them).
         self.last_fill = None
 
     @property

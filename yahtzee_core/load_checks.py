@@ -4,7 +4,7 @@ reaches, and the undo record must take back exactly the last fill. Names as in l
 ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
 from .rules import OPEN
-from .save import SaveError, _dice
+from .save import SaveError, unpack_dice, unpack_undo
 
 
 def decode(data, game):
@@ -28,7 +28,7 @@ def round_dice(data, start, game):
     dice = bytearray(5)
     spare = bytearray(5)  # bit 15 of each pair is unused: must be 0
     for j in range(3):
-        _dice(data, start + 2 * j, dice, spare)
+        unpack_dice(data, start + 2 * j, dice, spare)
         game.round_dice[5 * j:5 * j + 5] = dice
         for v in dice:
             if (v == 0) != fresh or v > 6 or spare[0]:
@@ -36,17 +36,12 @@ def round_dice(data, start, game):
 
 
 def check_undo(data, game):
-    """The undo record (layout: Game.last_fill in game.py) must take back exactly the
-    last fill: undo it, check the turn that restores, fill the box again, compare."""
+    """The undo record (save.unpack_undo) must take back exactly the last fill: undo
+    it, check the turn that restores, fill the box again, compare."""
     rules = game.rules
-    flags = data[10]  # bits 16-23 of the flags
-    box = data[11]
-    if flags >> 6 & 1:
-        dice = bytearray(5)
-        held = bytearray(5)
-        _dice(data, 13, dice, held)
-        record = game.last_fill = (box, flags >> 7 | (data[12] >> 3) << 1, data[12] & 1,
-                                   bytes(dice), bytes(held), data[12] >> 1 & 3)
+    record = game.last_fill = unpack_undo(data)
+    if record is not None:
+        box = record[0]
         card = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
         scores = bytes(card.scores)
         bonus = card.bonus_count
@@ -58,7 +53,7 @@ def check_undo(data, game):
         game.fill(box)
         if game.last_fill != record or card.scores != scores or card.bonus_count != bonus:
             raise SaveError("bad undo record")
-    elif flags >> 7 or box | data[12] | data[13] | data[14] | data[15]:
+    elif data[10] >> 7 or data[11] | data[12] | data[13] | data[14] | data[15]:
         raise SaveError("bad undo record")
 
 

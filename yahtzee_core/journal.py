@@ -1,0 +1,236 @@
+"""The saves' home in nvm: a journal of checked records appended into erased bytes.
+
+Flash is erased a whole unit at a time, and a board's nvm is often one such unit (an
+RP2040's 4 KB is one sector, a SAMD51's 8 KB one block). CircuitPython rewrites a byte
+that is not 0xFF by erasing and reprogramming the whole unit; a write into bytes that
+still read 0xFF is programmed page by page without an erase (RP2040). So the journal
+never rewrites a byte: each save is a record appended after the last one, and only
+when the nvm is full does it erase and write back what is still live (compaction):
+the records and the names first, then the game in play as one fresh snapshot.
+
+    offset 0   header: b'YJ', FORMAT, generation (one more at each compaction)
+    then       records, one after another:
+               [kind << 4 | length >> 8] [length & 0xFF] [payload] [CRC-16, LE]
+    then       erased bytes (0xFF) to the end
+
+The record kinds and payloads are save.py's. The CRC covers the record and the
+generation, so a record left over from before a compaction never reads as a new one.
+Reading stops at the first record whose CRC fails (a write the power cut short: only
+ever the last); anything but erased bytes after it makes the next write a compaction.
+
+What a power cut can cost (docs/ARCHITECTURE.md has the figures per board):
+- while a record is appended: that record (the action in flight), nothing else;
+- while a compaction erases the nvm and programs it back: everything, until the
+  records, names and game are programmed again (the first pages). That window is the
+  one a single erase unit makes unavoidable; compactions are rare and come at calm
+  moments (a turn's end, a game's start), see append().
+
+>>> nvm = bytearray(b'\\xff' * 256)
+>>> j = Journal(nvm)
+>>> j.append(RECORDS, b'abc')
+>>> Journal(nvm).payload(Journal(nvm).at[RECORDS])
+b'abc'
+"""
+
+from .save import crc16, RECORDS, PEOPLE, GAME, COACH, CLEAR
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+FORMAT = const(1)
+HEADER = const(4)
+FRAME = const(4)            # bytes a record adds to its payload
+_KINDS = const(10)          # kinds 1..9 (save.py); at[] is indexed by kind
+
+
+class Journal:
+    """The journal over a board's nvm (any bytearray-like of fixed size).
+
+    at[kind]: where the newest record of that kind starts (-1: none); game_at: the
+    GAME record the game in play starts from (-1: no game to resume); end: where the
+    next record goes. `parts` is set by the app: a function returning [(kind,
+    payload)] that restart the game in play (a GAME snapshot, its COACH record), for
+    a compaction to write in place of that game's records."""
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.size = len(nvm)
+        self.parts = None
+        self.at = [-1] * _KINDS
+        self.older = [-1, -1, -1]      # the record before the newest RECORDS, PEOPLE
+        self.game_at = -1
+        self.end = 0
+        self.gen = 0
+        self.seed = 0
+        self.dirty = False            # the next write must be a compaction
+        self.blank = False            # every byte erased: nothing stored yet
+        self.compactions = 0
+        self.scan()
+
+    # -- reading -------------------------------------------------------------------
+    def scan(self):
+        nvm = self.nvm
+        size = self.size
+        if size >= HEADER and nvm[0] == 0x59 and nvm[1] == 0x4A and nvm[2] == FORMAT:
+            self._generation(nvm[3])
+            p = HEADER
+            while p + FRAME <= size and nvm[p] != 0xFF:
+                e = p + FRAME + ((nvm[p] & 15) << 8 | nvm[p + 1])
+                if e > size or crc16(nvm, p, e - 2, self.seed) != nvm[e - 2] | nvm[e - 1] << 8:
+                    break
+                self._note(nvm[p] >> 4, p)
+                p = e
+            self.end = p
+        else:   # blank, or foreign bytes (another program's, today's older layout)
+            self.end = p = 0
+        for i in range(p, size):
+            if nvm[i] != 0xFF:
+                self.dirty = True       # a cut-short record, or foreign bytes
+                break
+        self.blank = not self.dirty and p == 0
+
+    def _generation(self, gen):
+        self.gen = gen
+        self.seed = crc16(bytes((gen,)), 0, 1)
+
+    def _note(self, kind, p):
+        if kind == RECORDS or kind == PEOPLE:
+            self.older[kind] = self.at[kind]
+        elif kind == GAME:
+            self.game_at = p
+        elif kind == CLEAR:
+            self.game_at = -1
+        if kind < _KINDS:
+            self.at[kind] = p
+
+    def record(self, p):
+        """(kind, payload start, payload length) of the record at p."""
+        nvm = self.nvm
+        return nvm[p] >> 4, p + 2, (nvm[p] & 15) << 8 | nvm[p + 1]
+
+    def payload(self, p):
+        """The payload of the record at p (p >= 0), as bytes."""
+        _, start, n = self.record(p)
+        return bytes(self.nvm[start:start + n])
+
+    def drop(self, kind):
+        """The newest RECORDS or PEOPLE did not decode (a cut-short write that passed
+        the CRC): read the one before it, and rewrite without it at the next write."""
+        self.at[kind] = self.older[kind]
+        self.older[kind] = -1
+        self.dirty = True
+
+    def same(self, kind, payload):
+        """True when the newest record of `kind` holds exactly `payload`."""
+        p = self.at[kind]
+        if p < 0:
+            return False
+        _, start, n = self.record(p)
+        if n != len(payload):
+            return False
+        nvm = self.nvm
+        for i in range(n):
+            if nvm[start + i] != payload[i]:
+                return False
+        return True
+
+    # -- writing -------------------------------------------------------------------
+    def append(self, kind, payload, reserve=0):
+        """Add a record. It is appended into erased bytes (no erase) unless the nvm is
+        full, or needs rewriting after a cut: then the journal is compacted. `reserve`:
+        room to keep free for what follows; when less is left and compacting would make
+        it, this write compacts now (a calm moment) rather than a later one."""
+        need = len(payload) + FRAME
+        end = self.end
+        if self.dirty or end + need > self.size or \
+                end + need + reserve > self.size and self.live() + need + reserve <= self.size:
+            self.compact(kind, payload)
+            return
+        head = end == 0             # the first record on blank nvm writes the header too
+        rec = bytearray(need + (HEADER if head else 0))
+        o = 0
+        if head:
+            self._generation(0)
+            rec[0:4] = bytes((0x59, 0x4A, FORMAT, 0))
+            o = HEADER
+        self._frame(rec, o, kind, payload)
+        self.nvm[end:end + len(rec)] = rec
+        self._note(kind, end + o)
+        self.end = end + len(rec)
+        self.blank = False
+
+    def _frame(self, buf, o, kind, payload):
+        n = len(payload)
+        buf[o] = kind << 4 | n >> 8
+        buf[o + 1] = n & 0xFF
+        buf[o + 2:o + 2 + n] = payload
+        c = crc16(buf, o, o + 2 + n, self.seed)
+        buf[o + 2 + n] = c & 0xFF
+        buf[o + 3 + n] = c >> 8
+
+    def live(self):
+        """Bytes a compaction would write now (the game's snapshot as it was saved)."""
+        total = HEADER
+        for kind in (RECORDS, PEOPLE, GAME, COACH):
+            p = self.at[kind]
+            if p >= 0 and (kind < GAME or self.game_at >= 0 and p >= self.game_at):
+                total += FRAME + self.record(p)[2]
+        return total
+
+    def compact(self, kind=0, payload=None):
+        """Erase once and write back what is live, the record being added included:
+        the newest records and names, then the game in play (the app's `parts`, or
+        the GAME being added; none after a CLEAR)."""
+        parts = []
+        for k in (RECORDS, PEOPLE):
+            if k == kind:
+                parts.append((k, payload))
+            elif self.at[k] >= 0:
+                parts.append((k, self.payload(self.at[k])))
+        if kind == GAME:
+            parts.append((kind, payload))
+        elif kind != CLEAR and (kind > PEOPLE or self.game_at >= 0) and self.parts is not None:
+            parts += self.parts()
+        self.rewrite(parts)
+
+    def rewrite(self, parts):
+        """Erase once and write `parts` ([(kind, payload)], the records and names
+        first: they are programmed first). Parts that do not fit are left out, the
+        names first, then the records: a game in play comes first."""
+        room = self.size - HEADER - _need(parts)
+        while room < 0 and parts and parts[0][0] <= PEOPLE:
+            k = 1 if len(parts) > 1 and parts[1][0] == PEOPLE else 0
+            room += len(parts.pop(k)[1]) + FRAME    # the names, then the records
+        if room < 0:
+            parts = []              # the game alone is too big: not saved
+        size = self.size
+        img = bytearray(b'\xff') * size
+        gen = (self.gen + 1) & 0xFF
+        img[0:4] = bytes((0x59, 0x4A, FORMAT, gen))
+        self._generation(gen)
+        self.at = [-1] * _KINDS
+        self.older = [-1, -1, -1]
+        self.game_at = -1
+        o = HEADER
+        for part in parts:
+            o = self._put(img, o, part)
+        self.nvm[0:size] = img
+        self.end = o
+        self.dirty = self.blank = False
+        self.compactions += 1
+
+    def _put(self, img, o, part):
+        kind, data = part
+        self._frame(img, o, kind, data)
+        self._note(kind, o)
+        return o + FRAME + len(data)
+
+
+def _need(parts):
+    total = 0
+    for _, data in parts:
+        total += len(data) + FRAME
+    return total
