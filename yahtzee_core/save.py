@@ -172,7 +172,7 @@ def roll_record(game):
 
 
 class _Draws:
-    """A dice source that hands out a ROLL record's dice, then nothing."""
+    """A dice source that hands out a ROLL record's dice, then 0 (no die)."""
 
     def __init__(self, data):
         self.data = data
@@ -180,34 +180,41 @@ class _Draws:
 
     def __call__(self):
         k = self.k
-        v = self.data[k // 2] >> 4 * (k & 1) & 15 if k < 2 * len(self.data) else 0
         self.k = k + 1
-        return v        # 0 (none left) is refused by the game as no die
-
-    def left(self):
-        k = self.k
-        return k < 2 * len(self.data) and self.data[k // 2] >> 4 * (k & 1) & 15
+        return self.data[k // 2] >> 4 * (k & 1) & 15 if k < 2 * len(self.data) else 0
 
 
 def replay(game, kind, data):
     """Play one action record (ROLL, FILL, UNDO, PASS) on the game through its own
-    methods; SaveError (or the game's IllegalMove / ValueError) for one that does not
-    fit, with the game left as it was for anything but a die the game refused."""
+    methods. One that does not fit the game raises SaveError (or the game's
+    IllegalMove, a ValueError too) and changes nothing."""
     if kind == ROLL and data:
         mask = data[0]
-        if mask >> 5 or (mask and not game.rolled):
-            raise SaveError("bad roll record")
-        if game.rolled:
+        drawn = 0       # the dice the record holds: nibbles up to the first 0
+        while drawn < 2 * len(data) - 2 and data[1 + drawn // 2] >> 4 * (drawn & 1) & 15:
+            drawn += 1
+        want = 5
+        if game.round_dice is not None:
+            want = 15 if game.current == 0 and not game.rolled else 0
+        elif game.rolled:
             for i in range(5):
-                game.hold(i, mask >> i & 1)
+                want -= mask >> i & 1
+        if mask >> 5 or (mask and not game.rolled) or drawn != want or \
+                len(data) != 1 + (drawn + 1) // 2:
+            raise SaveError("bad roll record")
+        held = bytes(game.held)
         rng = game.rng
-        draws = game.rng = _Draws(data)
+        game.rng = _Draws(data)
         try:
+            if game.rolled:
+                for i in range(5):
+                    game.hold(i, mask >> i & 1)
             game.roll()
+        except ValueError:      # the game refused a die (or a hold): as it was
+            game.held[:] = held
+            raise
         finally:
             game.rng = rng
-        if draws.left():
-            raise SaveError("bad roll record")
     elif kind == FILL and len(data) == 1:
         game.fill(data[0])
     elif kind == UNDO and not data:
