@@ -157,14 +157,19 @@ class Player:
         s.press(A.OK)
 
 
-def play_game(family, rules, kinds, duplicate=False, seed=1, size=None):
-    """Play one whole game from blank flash; the RecordingNvm holding every write."""
+def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None):
+    """Play whole games one after another from blank flash (each one from the main
+    menu, as a player would); the RecordingNvm holds every write, and `marks` the
+    index of each game's first write."""
     from tools.screenshots import Session
     nvm = RecordingNvm(family, size)
+    nvm.marks = []
     s = Session(storage=nvm, dice=ScriptedDice(seed=seed))
     player = Player(s, seed)
-    player.start(rules, kinds, duplicate)
-    player.play()
+    for _ in range(games):
+        nvm.marks.append(len(nvm.log))
+        player.start(rules, kinds, duplicate)
+        player.play()
     return nvm
 
 
@@ -232,17 +237,17 @@ class Tally:
                     self.lost_in_window['names']))
 
 
-def sweep(family, nvm, tally, sample=None, seed=0):
+def sweep(family, nvm, tally, sample=None, seed=0, first=0):
     """Cut every instant (or, with `sample`, that share of them, seeded) of every write
-    logged in `nvm`, boot, and count losses into `tally`."""
+    logged in `nvm` from write `first` on, boot, and count losses into `tally`."""
     log = nvm.log
     rnd = random.Random(seed)
-    states = [boot(family, log[0][0])]
-    for w in range(len(log)):
+    state = boot(family, log[first][0])
+    for w in range(first, len(log)):
         entry = log[w]
         after = bytearray(entry[0])
         after[entry[1]:entry[1] + len(entry[2])] = entry[2]
-        states.append(boot(family, bytes(after)))
+        old, state = state, boot(family, bytes(after))
         tally.writes += 1
         if entry[4]:
             tally.erase_writes += 1
@@ -253,13 +258,12 @@ def sweep(family, nvm, tally, sample=None, seed=0):
             got = boot(family, cut_image(family, entry, k, f, seed * 7919 + w * 131 + k))
             tally.cuts += 1
             tally.window_cuts += window
-            old, new = states[w], states[w + 1]
             lost = tally.lost_in_window if window else tally.lost
-            if got[:2] not in (old[:2], new[:2]):
+            if got[:2] not in (old[:2], state[:2]):
                 lost['game'] += 1
-            if got[2] not in (old[2], new[2]):
+            if got[2] not in (old[2], state[2]):
                 lost['records'] += 1
-            if got[3] not in (old[3], new[3]):
+            if got[3] not in (old[3], state[3]):
                 lost['names'] += 1
     tally.games += 1
     return tally

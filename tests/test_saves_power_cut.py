@@ -1,0 +1,47 @@
+"""Power cut at the instants of every nvm write of whole games, on the RP2040 and SAMD51
+flash models (tools/power_cut.py): every ruleset, 1 to 8 seats, duplicate play and
+Triple Yahtzee's large games, each resumed on a fresh App. Outside the window a single
+erase unit makes unavoidable (the nvm erased and not yet programmed back), no cut
+loses the game, the records or the names. The suite cuts a seeded sample of the
+instants (about 1 in 4) of one game per ruleset and family; bench/bench_saves.py cuts
+every instant of every game and prints the window's figures."""
+import pytest
+
+from tools import power_cut as pc
+
+# (ruleset, seat kinds: 0 human, 2 good, 3 beginner, 4 casual; duplicate): between
+# them 1 to 8 seats, every ruleset, duplicate play, Triple Yahtzee's largest game
+GAMES = [
+    ('yahtzee', (0, 0, 2, 2), False),
+    ('yahtzee-free-joker', (0,), False),
+    ('yahtzee-1956', (0, 3, 0), True),
+    ('yatzy', (0, 2, 0, 3, 0), False),
+    ('yacht', (2, 0), False),
+    ('kniffel', (0, 4, 0, 2, 0, 3), True),
+    ('generala', (0, 2, 3, 0, 4, 0, 2), False),
+    ('kismet', (0, 0), True),
+    ('triple-yahtzee', (0, 2, 3, 4, 0, 2, 3, 4), True),
+]
+SAMPLE = 0.25
+
+
+@pytest.mark.parametrize("family", ["rp2040", "samd51"])
+@pytest.mark.parametrize("rules, kinds, duplicate", GAMES)
+def test_no_cut_outside_the_window_loses_the_game_the_records_or_the_names(
+        family, rules, kinds, duplicate):
+    warm = rules != 'triple-yahtzee'    # a game before: the journal fills, compacts
+    nvm = pc.play_games(family, rules, kinds, duplicate, seed=len(kinds),
+                        games=2 if warm else 1)
+    tally = pc.Tally()
+    pc.sweep(family, nvm, tally, sample=SAMPLE, seed=len(kinds), first=nvm.marks[-1])
+    print("\n%s %s %d seats%s: %s" % (family, rules, len(kinds),
+                                       " duplicate" if duplicate else "", tally))
+    assert tally.cuts > 20
+    assert tally.lost == {'game': 0, 'records': 0, 'names': 0}, tally
+    if family == "samd51":
+        # every write erases the whole 8 KB block: every write opens the window
+        assert tally.erase_writes == tally.writes
+    else:
+        # appends never erase; a compaction now and then
+        assert tally.erase_writes <= 2 + tally.writes // 100
+        assert tally.window_cuts <= tally.cuts // 4
