@@ -2,9 +2,10 @@
 flash models (tools/power_cut.py): every ruleset, 1 to 8 seats, duplicate play and
 Triple Yahtzee's large games, each resumed on a fresh App. Outside the window a single
 erase unit makes unavoidable (the nvm erased and not yet programmed back), no cut
-loses the game, the records or the names. The suite cuts a seeded sample of the
-instants (about 1 in 4) of one game per ruleset and family; bench/bench_saves.py cuts
-every instant of every game and prints the window's figures."""
+loses the game, the records or the names. The suite cuts every instant of a seeded
+sample of the writes (and of every compaction and every write of the records or the
+names) of one game per ruleset and family; bench/bench_saves.py cuts every instant of
+every write of every game and prints the window's figures."""
 import pytest
 
 from tools import power_cut as pc
@@ -22,7 +23,7 @@ GAMES = [
     ('kismet', (0, 0), True),
     ('triple-yahtzee', (0, 2, 3, 4, 0, 2, 3, 4), True),
 ]
-SAMPLE = 0.25
+SAMPLE = {'rp2040': 0.1, 'samd51': 0.015}     # of the writes
 
 
 @pytest.mark.parametrize("family", ["rp2040", "samd51"])
@@ -33,10 +34,10 @@ def test_no_cut_outside_the_window_loses_the_game_the_records_or_the_names(
     nvm = pc.play_games(family, rules, kinds, duplicate, seed=len(kinds),
                         games=2 if warm else 1)
     tally = pc.Tally()
-    pc.sweep(family, nvm, tally, sample=SAMPLE, seed=len(kinds), first=nvm.marks[-1])
+    pc.sweep(family, nvm, tally, sample=SAMPLE[family], seed=len(kinds), first=nvm.marks[-1])
     print("\n%s %s %d seats%s: %s" % (family, rules, len(kinds),
                                        " duplicate" if duplicate else "", tally))
-    assert tally.cuts > 20
+    assert tally.cuts >= 10
     assert tally.lost == {'game': 0, 'records': 0, 'names': 0}, tally
     if family == "samd51":
         # every write erases the whole 8 KB block: every write opens the window

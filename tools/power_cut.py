@@ -54,12 +54,12 @@ class Player:
     """Drives a Session through whole games: humans hold two dice after each of their
     first two rolls (dice picked by a seeded generator), a few take a box back."""
 
-    def __init__(self, session, seed=0, undo_every=7):
+    def __init__(self, session, seed=0, undo_every=7, setting=True):
         self.s = session
         self.pick = random.Random(seed)
         self.undo_every = undo_every
         self.fills = 0
-        self.toggled = False
+        self.toggled = not setting
 
     def label(self, text):
         nvm = self.s.storage
@@ -95,7 +95,7 @@ class Player:
                 self.label('dialog')
                 s.press(A.OK)
             elif sc == codes.TURN:
-                if app.turn_filled and self.fills % self.undo_every == 3:
+                if app.turn_filled and self.undo_every and self.fills % self.undo_every == 3:
                     self.label('undo')
                     self.fills += 1
                     s.press(A.BACK)         # take the box back: the turn again
@@ -109,7 +109,8 @@ class Player:
                 self.fills += 1
                 s.press(A.OK)
                 if app.scene == ui_app.PLAY and len(app.game.players) == 1 and \
-                        self.fills % self.undo_every == 3 and app.game.can_undo:
+                        self.undo_every and self.fills % self.undo_every == 3 and \
+                        app.game.can_undo:
                     self.label('undo')
                     s.press(A.BACK)         # the pause menu: Undo last box
                     self.menu(ui_app.PAUSE, 'Undo last box')
@@ -157,7 +158,8 @@ class Player:
         s.press(A.OK)
 
 
-def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None):
+def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None,
+               undo_every=7, setting=True):
     """Play whole games one after another from blank flash (each one from the main
     menu, as a player would); the RecordingNvm holds every write, and `marks` the
     index of each game's first write."""
@@ -165,7 +167,7 @@ def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None
     nvm = RecordingNvm(family, size)
     nvm.marks = []
     s = Session(storage=nvm, dice=ScriptedDice(seed=seed))
-    player = Player(s, seed)
+    player = Player(s, seed, undo_every, setting)
     for _ in range(games):
         nvm.marks.append(len(nvm.log))
         player.start(rules, kinds, duplicate)
@@ -237,33 +239,37 @@ class Tally:
                     self.lost_in_window['names']))
 
 
+ALWAYS = ('start', 'setting', 'end')     # writes a sample always cuts: records, names
+
+
 def sweep(family, nvm, tally, sample=None, seed=0, first=0):
-    """Cut every instant (or, with `sample`, that share of them, seeded) of every write
-    logged in `nvm` from write `first` on, boot, and count losses into `tally`."""
+    """Cut every instant of every write logged in `nvm` from write `first` on (with
+    `sample`, of that share of the writes, seeded, and of every compaction and every
+    write of the records or names), boot, and count losses into `tally`."""
     log = nvm.log
     rnd = random.Random(seed)
-    state = boot(family, log[first][0])
     for w in range(first, len(log)):
         entry = log[w]
-        after = bytearray(entry[0])
-        after[entry[1]:entry[1] + len(entry[2])] = entry[2]
-        old, state = state, boot(family, bytes(after))
         tally.writes += 1
         if entry[4]:
             tally.erase_writes += 1
             tally.window_us.append(window_time(family, entry))
+        if sample is not None and rnd.random() >= sample and entry[8] not in ALWAYS and \
+                not (entry[4] and family != "samd51"):
+            continue
+        after = bytearray(entry[0])
+        after[entry[1]:entry[1] + len(entry[2])] = entry[2]
+        old, new = boot(family, entry[0]), boot(family, bytes(after))
         for k, f, window in instants(family, entry):
-            if sample is not None and rnd.random() >= sample:
-                continue
             got = boot(family, cut_image(family, entry, k, f, seed * 7919 + w * 131 + k))
             tally.cuts += 1
             tally.window_cuts += window
             lost = tally.lost_in_window if window else tally.lost
-            if got[:2] not in (old[:2], state[:2]):
+            if got[:2] not in (old[:2], new[:2]):
                 lost['game'] += 1
-            if got[2] not in (old[2], state[2]):
+            if got[2] not in (old[2], new[2]):
                 lost['records'] += 1
-            if got[3] not in (old[3], state[3]):
+            if got[3] not in (old[3], new[3]):
                 lost['names'] += 1
     tally.games += 1
     return tally

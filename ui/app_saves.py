@@ -2,13 +2,13 @@
 choices) and the seats' names, as records of the nvm journal (yahtzee_core/journal.py;
 their bytes: yahtzee_core/save.py). Plain functions of the app, and Saves, which keeps
 what the journal holds of the game in play so that each save appends only what changed:
-a roll's dice, a fill, an undo, a pass. Reading them back at power-on is
+a roll's dice, a fill, an undo. Reading them back at power-on is
 ui/app_load.py's.
 
 What a save survives: docs/ARCHITECTURE.md ("Saves and the board's flash").
 """
 
-from yahtzee_core.save import (RECORDS, PEOPLE, GAME, ROLL, FILL, UNDO, PASS, COACH,
+from yahtzee_core.save import (RECORDS, PEOPLE, GAME, ROLL, FILL, UNDO, COACH,
                                CLEAR, roll_record)
 
 try:
@@ -19,7 +19,7 @@ except ImportError:  # CPython
 
 COACH_REC = const(7)
 COACH_KEEP = const(24)      # coach records saved with a game; later ones are counted
-TURN_ROOM = const(48)       # journal bytes one turn can take: 3 rolls, fill, pass, coach
+TURN_ROOM = const(48)       # journal bytes one turn can take: 3 rolls, fill, coach
 TURN_BYTES = const(32)      # what a turn takes on average, to plan a game's room
 END_BYTES = const(300)      # a game's end: the records and the names
 RECORDS_FROM = const(288)   # nvm bytes from which the records are kept
@@ -98,8 +98,8 @@ def save_people(app):
 def save_game(app):
     """Save what changed in the game in play since the last save (called after every
     roll, hold change, fill, undo and pass): a roll's dice and the holds they were
-    rolled with, a fill, an undo or a pass, each one small record; a hold on its own
-    writes nothing (it goes with the next roll); a new game, its snapshot."""
+    rolled with, a fill or an undo, each one small record; a hold or a pass on its own
+    writes nothing (a hold goes with the next roll); a new game, its snapshot."""
     s = app.saves
     g = app.game
     if g is None or s.journal is None:
@@ -113,8 +113,10 @@ def save_game(app):
     if turn == s.turn and g.rolls_left == s.rolls - 1:
         _put(app, ROLL, roll_record(g))
     elif turn == s.turn and g.rolls_left == s.rolls:
-        if s.undo and g.last_fill is None:
-            _put(app, PASS, b'')
+        # a hold, or the device handed on (the last fill final): nothing to write. A
+        # resumed game keeps that fill's undo record until the next roll, but no
+        # handover offers an undo after a power cut.
+        _mark(s, g)
     elif box >= 0 and g.rolls_left == 3:
         _put(app, FILL, bytes((box,)), TURN_ROOM)     # a turn's end: a calm moment
     elif turn == s.turn - 1 and s.undo and g.last_fill is None:

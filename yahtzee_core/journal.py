@@ -43,7 +43,7 @@ except ImportError:  # CPython
 FORMAT = const(1)
 HEADER = const(4)
 FRAME = const(4)            # bytes a record adds to its payload
-_KINDS = const(10)          # kinds 1..9 (save.py); at[] is indexed by kind
+_KINDS = const(9)           # kinds 1..8 (save.py); at[] is indexed by kind
 
 
 class Journal:

@@ -3,7 +3,7 @@ kinds of record the nvm journal (journal.py) keeps.
 
 A game in progress is saved as a snapshot (``Game.to_bytes()``: 82 bytes for four
 players of Yahtzee, with a format version and a CRC) followed by one small record per
-action since (a roll, a fill, an undo, a pass); resuming reads the snapshot back
+action since (a roll, a fill, an undo); resuming reads the snapshot back
 (load.py, then load_checks.py: every field checked) and replays the actions through
 the Game's own methods, so a resumed game is the same game, dice included.
 
@@ -39,7 +39,6 @@ Journal records (kinds below; journal.py frames and checks each one):
              in duplicate play at seat 0's first roll of a round, the round's 15
     FILL     the box filled
     UNDO     nothing: the last fill taken back
-    PASS     nothing: the device handed on, the last fill final
     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
              kept before this one, the new ones)
     CLEAR    nothing: no game to resume
@@ -62,9 +61,8 @@ GAME = const(3)
 ROLL = const(4)
 FILL = const(5)
 UNDO = const(6)
-PASS = const(7)
-COACH = const(8)
-CLEAR = const(9)
+COACH = const(7)
+CLEAR = const(8)
 
 CRC_POLY = const(0x1021)     # CRC-16/CCITT: snapshots and journal frames
 CHECK_POLY = const(0x8005)   # a second CRC-16 inside records and people: a torn write
@@ -185,7 +183,7 @@ class _Draws:
 
 
 def replay(game, kind, data):
-    """Play one action record (ROLL, FILL, UNDO, PASS) on the game through its own
+    """Play one action record (ROLL, FILL, UNDO) on the game through its own
     methods. One that does not fit the game raises SaveError (or the game's
     IllegalMove, a ValueError too) and changes nothing."""
     if kind == ROLL and data:
@@ -219,7 +217,5 @@ def replay(game, kind, data):
         game.fill(data[0])
     elif kind == UNDO and not data:
         game.undo()
-    elif kind == PASS and not data:
-        game.pass_turn()
     else:
         raise SaveError("bad action record")
