@@ -207,7 +207,7 @@ class Journal:
         if room < 0:
             parts = []              # the game alone is too big: not saved
         size = self.size
-        img = bytearray(b'\xff') * size
+        img = bytearray(size)
         gen = (self.gen + 1) & 0xFF
         img[0:4] = bytes((0x59, 0x4A, FORMAT, gen))
         self._generation(gen)
@@ -217,6 +217,8 @@ class Journal:
         o = HEADER
         for part in parts:
             o = self._put(img, o, part)
+        for i in range(o, size):
+            img[i] = 0xFF           # erased: where the next records go
         self.nvm[0:size] = img
         self.end = o
         self.dirty = self.blank = False
