@@ -78,7 +78,8 @@ def load_game(app):
     except ValueError:
         j.dirty = True          # rewrite without it at the next save
         return False
-    from yahtzee_core.save import replay, COACH, PEOPLE
+    from yahtzee_core.save import COACH, PEOPLE
+    from yahtzee_core.load_checks import replay     # dropped again below
     coach = b''
     total = 0
     _, start, n = j.record(j.game_at)
@@ -95,6 +96,8 @@ def load_game(app):
                 j.dirty = True
                 break
         p = start + n + 2
+    from yahtzee_core.rules import forget
+    forget('load_checks')
     app.game = game
     app.game_id = data[0] | data[1] << 8
     app.new_game_state(False)

@@ -17,6 +17,9 @@ The record kinds and payloads are save.py's. The CRC covers the record and the
 generation, so a record left over from before a compaction never reads as a new one.
 Reading stops at the first record whose CRC fails (a write the power cut short: only
 ever the last); anything but erased bytes after it makes the next write a compaction.
+Reading the nvm at power-on (journal_scan.py) and compacting (journal_compact.py) are
+modules of their own, loaded only for that and dropped after: what stays in RAM while
+a game is played is this module's appending.
 
 What a power cut can cost (docs/ARCHITECTURE.md has the figures per board):
 - while a record is appended: that record (the action in flight), nothing else;
@@ -32,7 +35,8 @@ What a power cut can cost (docs/ARCHITECTURE.md has the figures per board):
 b'abc'
 """
 
-from .save import crc16, RECORDS, PEOPLE, GAME, COACH, CLEAR
+from .rules import forget
+from .save import crc16, RECORDS, PEOPLE, GAME, CLEAR
 
 try:
     from micropython import const
@@ -47,13 +51,16 @@ _KINDS = const(9)           # kinds 1..8 (save.py); at[] is indexed by kind
 
 
 class Journal:
-    """The journal over a board's nvm (any bytearray-like of fixed size).
+    """The journal over a board's nvm (any bytearray-like of fixed size), read when
+    made.
 
     at[kind]: where the newest record of that kind starts (-1: none); game_at: the
     GAME record the game in play starts from (-1: no game to resume); end: where the
-    next record goes. `parts` is set by the app: a function returning [(kind,
-    payload)] that restart the game in play (a GAME snapshot, its COACH record), for
-    a compaction to write in place of that game's records."""
+    next record goes; dirty: the next write must be a compaction (after a cut-short
+    write, or over foreign bytes); blank: every byte erased, nothing stored yet.
+    `parts` is set by the app: a function returning [(kind, payload)] that restart the
+    game in play (a GAME snapshot, its COACH record), for a compaction to write in
+    place of that game's records."""
 
     def __init__(self, nvm):
         self.nvm = nvm
@@ -62,35 +69,13 @@ class Journal:
         self.at = [-1] * _KINDS
         self.older = [-1, -1, -1]      # the record before the newest RECORDS, PEOPLE
         self.game_at = -1
-        self.end = 0
-        self.gen = 0
-        self.seed = 0
-        self.dirty = False            # the next write must be a compaction
-        self.blank = False            # every byte erased: nothing stored yet
-        self.compactions = 0
-        self.scan()
-
-    # -- reading -------------------------------------------------------------------
-    def scan(self):
-        nvm = self.nvm
-        size = self.size
-        if size >= HEADER and nvm[0] == 0x59 and nvm[1] == 0x4A and nvm[2] == FORMAT:
-            self._generation(nvm[3])
-            p = HEADER
-            while p + FRAME <= size and nvm[p] != 0xFF:
-                e = p + FRAME + ((nvm[p] & 15) << 8 | nvm[p + 1])
-                if e > size or crc16(nvm, p, e - 2, self.seed) != nvm[e - 2] | nvm[e - 1] << 8:
-                    break
-                self._note(nvm[p] >> 4, p)
-                p = e
-            self.end = p
-        else:   # blank, or foreign bytes (another program's, today's older layout)
-            self.end = p = 0
-        for i in range(p, size):
-            if nvm[i] != 0xFF:
-                self.dirty = True       # a cut-short record, or foreign bytes
-                break
-        self.blank = not self.dirty and p == 0
+        self.end = self.gen = self.seed = self.compactions = 0
+        self.dirty = self.blank = False
+        from . import journal_scan
+        try:
+            journal_scan.scan(self)
+        finally:
+            forget('journal_scan')
 
     def _generation(self, gen):
         self.gen = gen
@@ -143,26 +128,29 @@ class Journal:
         full, or needs rewriting after a cut: then the journal is compacted. `reserve`:
         room to keep free for what follows; when less is left and compacting would make
         it, this write compacts now (a calm moment) rather than a later one."""
-        need = len(payload) + FRAME
+        if self.dirty or self.end + len(payload) + FRAME + reserve > self.size:
+            self.compact(kind, payload, reserve)
+        else:
+            self.put(kind, payload)
+
+    def put(self, kind, payload):
+        """Append a record into the erased bytes at the end (there is room)."""
         end = self.end
-        if self.dirty or end + need > self.size or \
-                end + need + reserve > self.size and self.live() + need + reserve <= self.size:
-            self.compact(kind, payload)
-            return
         head = end == 0             # the first record on blank nvm writes the header too
-        rec = bytearray(need + (HEADER if head else 0))
+        rec = bytearray(len(payload) + FRAME + (HEADER if head else 0))
         o = 0
         if head:
             self._generation(0)
             rec[0:4] = bytes((0x59, 0x4A, FORMAT, 0))
             o = HEADER
-        self._frame(rec, o, kind, payload)
+        self.frame(rec, o, kind, payload)
         self.nvm[end:end + len(rec)] = rec
         self._note(kind, end + o)
         self.end = end + len(rec)
         self.blank = False
 
-    def _frame(self, buf, o, kind, payload):
+    def frame(self, buf, o, kind, payload):
+        """Write record (kind, payload) into buf at o: header, payload, CRC."""
         n = len(payload)
         buf[o] = kind << 4 | n >> 8
         buf[o + 1] = n & 0xFF
@@ -171,68 +159,20 @@ class Journal:
         buf[o + 2 + n] = c & 0xFF
         buf[o + 3 + n] = c >> 8
 
-    def live(self):
-        """Bytes a compaction would write now (the game's snapshot as it was saved)."""
-        total = HEADER
-        for kind in (RECORDS, PEOPLE, GAME, COACH):
-            p = self.at[kind]
-            if p >= 0 and (kind < GAME or self.game_at >= 0 and p >= self.game_at):
-                total += FRAME + self.record(p)[2]
-        return total
-
-    def compact(self, kind=0, payload=None):
-        """Erase once and write back what is live, the record being added included:
-        the newest records and names, then the game in play (the app's `parts`, or
-        the GAME being added; none after a CLEAR)."""
-        parts = []
-        for k in (RECORDS, PEOPLE):
-            if k == kind:
-                parts.append((k, payload))
-            elif self.at[k] >= 0:
-                parts.append((k, self.payload(self.at[k])))
-        if kind == GAME:
-            parts.append((kind, payload))
-        elif kind != CLEAR and (kind > PEOPLE or self.game_at >= 0) and self.parts is not None:
-            parts += self.parts()
-        self.rewrite(parts)
+    def compact(self, kind=0, payload=None, reserve=0):
+        """Erase once and write back what is live, the record being added included
+        (journal_compact.py); for a `reserve` only, when compacting makes the room."""
+        from . import journal_compact
+        try:
+            journal_compact.compact(self, kind, payload, reserve)
+        finally:
+            forget('journal_compact')
 
     def rewrite(self, parts):
-        """Erase once and write `parts` ([(kind, payload)], the records and names
-        first: they are programmed first). Parts that do not fit are left out, the
-        names first, then the records: a game in play comes first."""
-        room = self.size - HEADER - _need(parts)
-        while room < 0 and parts and parts[0][0] <= PEOPLE:
-            k = 1 if len(parts) > 1 and parts[1][0] == PEOPLE else 0
-            room += len(parts.pop(k)[1]) + FRAME    # the names, then the records
-        if room < 0:
-            parts = []              # the game alone is too big: not saved
-        size = self.size
-        img = bytearray(size)
-        gen = (self.gen + 1) & 0xFF
-        img[0:4] = bytes((0x59, 0x4A, FORMAT, gen))
-        self._generation(gen)
-        self.at = [-1] * _KINDS
-        self.older = [-1, -1, -1]
-        self.game_at = -1
-        o = HEADER
-        for part in parts:
-            o = self._put(img, o, part)
-        for i in range(o, size):
-            img[i] = 0xFF           # erased: where the next records go
-        self.nvm[0:size] = img
-        self.end = o
-        self.dirty = self.blank = False
-        self.compactions += 1
-
-    def _put(self, img, o, part):
-        kind, data = part
-        self._frame(img, o, kind, data)
-        self._note(kind, o)
-        return o + FRAME + len(data)
-
-
-def _need(parts):
-    total = 0
-    for _, data in parts:
-        total += len(data) + FRAME
-    return total
+        """Erase once and write exactly `parts` ([(kind, payload)]), records and names
+        first (journal_compact.rewrite)."""
+        from . import journal_compact
+        try:
+            journal_compact.rewrite(self, parts)
+        finally:
+            forget('journal_compact')

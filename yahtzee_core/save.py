@@ -5,9 +5,12 @@ A game in progress is saved as a snapshot (``Game.to_bytes()``: 82 bytes for fou
 players of Yahtzee, with a format version and a CRC) followed by one small record per
 action since (a roll, a fill, an undo); resuming reads the snapshot back
 (load.py, then load_checks.py: every field checked) and replays the actions through
-the Game's own methods, so a resumed game is the same game, dice included.
+the Game's own methods (load_checks.replay), so a resumed game is the same game, dice
+included. This module writes; the reading lives in those two, loaded only at power-on
+(the heap is at its peak then), against the layouts described here.
 
 >>> from yahtzee_core import Game
+>>> from yahtzee_core.load_checks import replay
 >>> game = Game('yatzy', 4, lambda: 3)
 >>> start = game.to_bytes()
 >>> game.roll()
@@ -23,7 +26,8 @@ bit 3: duplicate play); bytes 8-10: five dice and their held flags (pack_dice), 
 turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus units' low bit (bit
 23); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
 units' high bit << 3, as Triple Yahtzee pays 1 to 3; the turn's dice and held flags,
-pack_dice): the tuple Game.last_fill, written by encode() and read by unpack_undo().
+pack_dice): the tuple Game.last_fill, written by encode(), read by
+load_checks.unpack_undo().
 Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
 open). In duplicate play, the round's 15 dice (a roll's five per 2 bytes) follow.
 Last, the CRC-16 of everything before it.
@@ -103,17 +107,6 @@ def unpack_dice(data, start, dice, held):
         held[i] = (bits >> (15 + i)) & 1
 
 
-def unpack_undo(data):
-    """The undo record (Game.last_fill) of snapshot `data`, or None when it has none."""
-    if not data[10] >> 6 & 1:
-        return None
-    dice = bytearray(5)
-    held = bytearray(5)
-    unpack_dice(data, 13, dice, held)
-    return (data[11], data[10] >> 7 | (data[12] >> 3) << 1, data[12] & 1,
-            bytes(dice), bytes(held), data[12] >> 1 & 3)
-
-
 def encode(game):
     """A whole game in progress as bytes: ruleset, players, cards, dice, holds, undo."""
     from .game import KINDS
@@ -167,55 +160,3 @@ def roll_record(game):
     for i in range(5):
         out[0] |= held[i] << i
     return bytes(out[:1 + (k + 1) // 2])
-
-
-class _Draws:
-    """A dice source that hands out a ROLL record's dice, then 0 (no die)."""
-
-    def __init__(self, data):
-        self.data = data
-        self.k = 2      # nibble position: data[1] low nibble first
-
-    def __call__(self):
-        k = self.k
-        self.k = k + 1
-        return self.data[k // 2] >> 4 * (k & 1) & 15 if k < 2 * len(self.data) else 0
-
-
-def replay(game, kind, data):
-    """Play one action record (ROLL, FILL, UNDO) on the game through its own
-    methods. One that does not fit the game raises SaveError (or the game's
-    IllegalMove, a ValueError too) and changes nothing."""
-    if kind == ROLL and data:
-        mask = data[0]
-        drawn = 0       # the dice the record holds: nibbles up to the first 0
-        while drawn < 2 * len(data) - 2 and data[1 + drawn // 2] >> 4 * (drawn & 1) & 15:
-            drawn += 1
-        want = 5
-        if game.round_dice is not None:
-            want = 15 if game.current == 0 and not game.rolled else 0
-        elif game.rolled:
-            for i in range(5):
-                want -= mask >> i & 1
-        if mask >> 5 or (mask and not game.rolled) or drawn != want or \
-                len(data) != 1 + (drawn + 1) // 2:
-            raise SaveError("bad roll record")
-        held = bytes(game.held)
-        rng = game.rng
-        game.rng = _Draws(data)
-        try:
-            if game.rolled:
-                for i in range(5):
-                    game.hold(i, mask >> i & 1)
-            game.roll()
-        except ValueError:      # the game refused a die (or a hold): as it was
-            game.held[:] = held
-            raise
-        finally:
-            game.rng = rng
-    elif kind == FILL and len(data) == 1:
-        game.fill(data[0])
-    elif kind == UNDO and not data:
-        game.undo()
-    else:
-        raise SaveError("bad action record")
