@@ -8,9 +8,6 @@ ui/app_load.py's.
 What a save survives: docs/ARCHITECTURE.md ("Saves and the board's flash").
 """
 
-from yahtzee_core.save import (RECORDS, PEOPLE, GAME, ROLL, FILL, UNDO, COACH,
-                               CLEAR, roll_record)
-
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -67,6 +64,7 @@ def save_records(app):
         k |= (app.setup_kinds[p] & 7) << (KIND_BITS * p)
     r.setup_kinds = k
     if keeps_records(app):
+        from yahtzee_core.save import RECORDS
         _keep(app, RECORDS, r.to_bytes())
 
 
@@ -81,6 +79,7 @@ def load_people(app):
     stays None (P1, P2..., nothing per player) until there is something to keep."""
     app.people = None
     j = app.saves.journal
+    from yahtzee_core.save import PEOPLE
     while keeps_people(app) and j.at[PEOPLE] >= 0:
         from yahtzee_core.people import People
         try:
@@ -92,6 +91,7 @@ def load_people(app):
 
 def save_people(app):
     if keeps_people(app) and app.people is not None:
+        from yahtzee_core.save import PEOPLE
         _keep(app, PEOPLE, app.people.to_bytes())
 
 
@@ -107,6 +107,7 @@ def save_game(app):
     if g is not s.game:
         _start(app)
         return
+    from yahtzee_core.save import GAME, ROLL, FILL, UNDO, roll_record
     n = len(g.players)
     turn = (g.round - 1) * n + g.current
     box = _filled(s, g.cards[(g.current - 1) % n]) if turn == s.turn + 1 else -1
@@ -170,6 +171,7 @@ def _save_coach(app):
     s = app.saves
     kept, total = _coach_counts(app)
     if kept != s.coach or total != s.coach_total:
+        from yahtzee_core.save import COACH
         before = s.coach if s.coach < kept else kept
         s.journal.append(COACH, bytes((total, before)) +
                          app.coach[COACH_REC * before:COACH_REC * kept])
@@ -183,6 +185,7 @@ def game_parts(app):
     g = app.game
     if g is None or g is not s.game or g.over:
         return ()
+    from yahtzee_core.save import GAME, COACH
     kept, total = _coach_counts(app)
     parts = [(GAME, _snapshot(app))]
     if total:
@@ -202,6 +205,7 @@ def _start(app):
     if not can_save(app, len(g.players), g.round_dice is not None, g.rules):
         clear_game(app)
         return
+    from yahtzee_core.save import GAME
     room = g.rules.rounds * len(g.players) * TURN_BYTES + END_BYTES
     half = s.journal.size // 2
     _put(app, GAME, _snapshot(app), room if room < half else half)
@@ -215,6 +219,7 @@ def clear_game(app):
     s.game = None
     j = s.journal
     if j is not None and j.game_at >= 0:
+        from yahtzee_core.save import CLEAR
         j.append(CLEAR, b'')
     app.saved = False
 
