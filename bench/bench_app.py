@@ -90,8 +90,8 @@ def layouts():
                 biggest = "%s, %d seats" % (name, n)
                 break
         print("  %5d bytes: records %s, names %s, e.g. %s" % (
-            size, "yes" if app_saves.keeps_records(app) else "no",
-            "yes" if app_saves.keeps_people(app) else "no", biggest))
+            size, "yes" if app.saves.keeps_records else "no",
+            "yes" if app.saves.keeps_people else "no", biggest))
 
 
 def cpython_frame_time():

@@ -15,7 +15,7 @@ def payload(i, size=20):
 def test_blank_flash_takes_records_without_an_erase():
     nvm = FlashNvm("rp2040")
     j = Journal(nvm)
-    assert j.blank and not j.dirty and j.game_at < 0
+    assert j.end == 0 and not j.dirty and j.game_at < 0     # blank: nothing stored
     j.append(RECORDS, payload(1))
     j.append(GAME, payload(2, 60))
     j.append(ROLL, b'\x00\x21\x43\x05')
@@ -146,7 +146,7 @@ def test_a_cut_in_a_plain_rewrite_never_reads_the_old_journal_as_new():
 def test_foreign_bytes_make_the_first_write_a_compaction():
     nvm = FlashNvm("rp2040", data=bytes(range(256)) * 16)
     j = Journal(nvm)
-    assert j.dirty and not j.blank and j.game_at < 0 and j.at[RECORDS] < 0
+    assert j.dirty and j.end == 0 and j.game_at < 0 and j.at[RECORDS] < 0
     j.append(RECORDS, payload(1, 90))
     assert nvm.erases == 1
     back = Journal(nvm)

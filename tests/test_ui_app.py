@@ -423,14 +423,14 @@ def test_a_casual_seat_is_remembered_for_the_next_setup():
 def test_small_nvm_is_handled():
     s = new_session(storage=bytearray(b'\xff' * 256))
     app = s.app
-    assert not app_saves.keeps_records(app) and not app_saves.keeps_people(app)
+    assert not app.saves.keeps_records and not app.saves.keeps_people
     app.setup_rules = yc.RULESETS.index('triple-yahtzee')
     assert app_saves.can_save(app, 4) and not app_saves.can_save(app, 8)
     s.press(A.OK)
     app.setup_players = 8
     app.go(ui_app.SETUP, s.now)
     assert app.values[-1] == 'no save'
-    assert app_saves.keeps_records(new_session(storage=bytearray(b'\xff' * 288)).app)
+    assert new_session(storage=bytearray(b'\xff' * 288)).app.saves.keeps_records
     s = new_session(storage=bytearray(40))          # no room at all: plays without saves
     s.start()
     s.press(A.OK)

@@ -5,7 +5,7 @@ action since replayed through the game itself. App.__init__ imports this module 
 and drops it again: its code is needed only then."""
 
 from yahtzee_core.save import RECORDS
-from ui.app_saves import Saves, game_parts, load_people, keeps_records, _mark, _coach_counts
+from ui.app_saves import Saves, load_people, mark, coach_record
 
 _MIN_NVM = 64   # smaller nvm holds nothing useful: not used
 
@@ -22,15 +22,14 @@ def open_saves(app, storage):
             nvm_legacy.move(j)
             from ui.lazy_scenes import drop_module
             drop_module('nvm_legacy')
-        j.parts = lambda: game_parts(app)
-    app.saves = Saves(j)
+    app.saves = Saves(j, app)
     load_records(app)
     load_people(app)
 
 
 def load_records(app):
     """Read the records and the settings and setup choices kept in them."""
-    if not keeps_records(app):
+    if not app.saves.keeps_records:
         return
     j = app.saves.journal
     records = None
@@ -104,7 +103,6 @@ def load_game(app):
     app.coach = bytearray(coach)
     lost = total - len(coach) // 7
     app.coach_lost = lost if lost > 0 else 0
-    s = app.saves
-    _mark(s, game)
-    s.coach, s.coach_total = _coach_counts(app)
+    mark(app.saves, game)
+    coach_record(app)           # the coach's records as saved
     return True

@@ -75,5 +75,8 @@ def move(journal):
             parts.append((GAME, data[2:4] + data[4:]))
     if parts:
         parts.sort()        # records and names first
-        journal.rewrite(parts)
+        from yahtzee_core import journal_compact
+        journal_compact.rewrite(journal, parts)
+        from yahtzee_core.rules import forget
+        forget('journal_compact')
     return bool(parts)

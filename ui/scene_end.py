@@ -5,7 +5,7 @@ the records once. Plain functions of the app."""
 
 from ui import actions as A
 from ui.codes import MENU, INITIALS, ANALYSIS, DLG_NONE, PG_COACH, MOMENT_HIGH
-from ui.app_saves import save_records, save_people, clear_game, keeps_people
+from ui.app_saves import save_records, save_people, clear_game
 from ui.hints import analysis_planner
 from ui.seats import big_moment
 from ui.lazy_scenes import drop_module
@@ -85,7 +85,7 @@ def _record_game(app, perfect):
             r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
                        st['zeros'], multi and place == 1,
                        None if perfect is None else perfect.mean_tenths)
-            if keeps_people(app):               # per player name and ruleset
+            if app.saves.keeps_people:          # per player name and ruleset
                 if app.people is None:
                     from yahtzee_core.people import People
                     app.people = People()

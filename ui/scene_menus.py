@@ -11,8 +11,7 @@ from ui import actions as A
 from ui.codes import (MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
                       KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap, PG_RULES,
                       PG_HOWTO, COACH_NAMES)
-from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
-                          keeps_records)
+from ui.app_saves import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
 from ui.scene_card import undo, refuse
 from ui.seats import seat_name
@@ -59,7 +58,7 @@ def enter_boot(app, now):
 # -- MENU and PAUSE --
 def enter_menu(app, now):
     drop_module('scene_records')    # back from SCORES or STATS: their code leaves RAM
-    if app.first_howto and not app.howto_done and keeps_records(app):
+    if app.first_howto and not app.howto_done and app.saves.keeps_records:
         from ui.scene_learn import open_pages   # once, at the first boot (after BOOT)
         open_pages(app, PG_HOWTO, MENU, now)
         return

@@ -7,7 +7,6 @@ menu's CSV export too (export_csv).
 
 from ui import actions as A
 from ui.codes import MENU, RULES_NAMES, DLG_NOTE, CSV_PATH
-from ui.app_saves import keeps_records
 
 _EROFS = 30
 _ENOSPC = 28
@@ -42,7 +41,7 @@ def enter_scores(app, now):
 def _show_page(app, title, items, values, pages, right):
     more = app.page + 1 < pages
     app.set_list(title, items, values, title_right=right,
-                 footer=('OK: next' if more else '') + ('' if keeps_records(app) else
+                 footer=('OK: next' if more else '') + ('' if app.saves.keeps_records else
                                                         ' not saved'))
 
 

@@ -56,8 +56,8 @@ class Journal:
 
     at[kind]: where the newest record of that kind starts (-1: none); game_at: the
     GAME record the game in play starts from (-1: no game to resume); end: where the
-    next record goes; dirty: the next write must be a compaction (after a cut-short
-    write, or over foreign bytes); blank: every byte erased, nothing stored yet.
+    next record goes (0 on blank or foreign nvm: the header goes first); dirty: the
+    next write must be a compaction (after a cut-short write, or over foreign bytes).
     `parts` is set by the app: a function returning [(kind, payload)] that restart the
     game in play (a GAME snapshot, its COACH record), for a compaction to write in
     place of that game's records."""
@@ -69,8 +69,8 @@ class Journal:
         self.at = [-1] * _KINDS
         self.older = [-1, -1, -1]      # the record before the newest RECORDS, PEOPLE
         self.game_at = -1
-        self.end = self.gen = self.seed = self.compactions = 0
-        self.dirty = self.blank = False
+        self.end = self.gen = self.seed = 0
+        self.dirty = False
         from . import journal_scan
         try:
             journal_scan.scan(self)
@@ -147,7 +147,6 @@ class Journal:
         self.nvm[end:end + len(rec)] = rec
         self._note(kind, end + o)
         self.end = end + len(rec)
-        self.blank = False
 
     def frame(self, buf, o, kind, payload):
         """Write record (kind, payload) into buf at o: header, payload, CRC."""
@@ -161,18 +160,18 @@ class Journal:
 
     def compact(self, kind=0, payload=None, reserve=0):
         """Erase once and write back what is live, the record being added included
-        (journal_compact.py); for a `reserve` only, when compacting makes the room."""
-        from . import journal_compact
-        try:
-            journal_compact.compact(self, kind, payload, reserve)
-        finally:
-            forget('journal_compact')
-
-    def rewrite(self, parts):
-        """Erase once and write exactly `parts` ([(kind, payload)]), records and names
-        first (journal_compact.rewrite)."""
-        from . import journal_compact
-        try:
-            journal_compact.rewrite(self, parts)
-        finally:
-            forget('journal_compact')
+        (journal_compact.py); for a `reserve` only, when compacting makes the room.
+        MemoryError (no room for the nvm's image, even after a collection): nothing
+        was written."""
+        import gc
+        for attempt in (0, 1):
+            try:
+                from . import journal_compact
+                journal_compact.compact(self, kind, payload, reserve)
+                return
+            except MemoryError:
+                if attempt:
+                    raise
+            finally:
+                forget('journal_compact')
+            gc.collect()

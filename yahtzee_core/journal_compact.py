@@ -51,7 +51,7 @@ def rewrite(j, parts):
     if room < 0:
         parts = []
     size = j.size
-    img = bytearray(size)
+    img = bytearray(size)       # first: when there is no room for it, nothing changed
     gen = (j.gen + 1) & 0xFF
     img[0:4] = bytes((0x59, 0x4A, FORMAT, gen))
     j._generation(gen)
@@ -67,5 +67,4 @@ def rewrite(j, parts):
         img[i] = 0xFF               # erased: where the next records go
     j.nvm[0:size] = img
     j.end = o
-    j.dirty = j.blank = False
-    j.compactions += 1
+    j.dirty = False

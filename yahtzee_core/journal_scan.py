@@ -25,4 +25,3 @@ def scan(j):
         if nvm[i] != 0xFF:
             j.dirty = True          # a cut-short record, or foreign bytes
             break
-    j.blank = not j.dirty and p == 0
