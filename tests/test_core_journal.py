@@ -66,14 +66,6 @@ def test_a_clear_drops_the_game_and_a_compaction_leaves_it_out():
     assert back.game_at < 0 and back.payload(back.at[RECORDS]) == payload(i, 90)
 
 
-def test_no_write_when_nothing_changed():
-    nvm = FlashNvm("rp2040")
-    j = Journal(nvm)
-    j.append(RECORDS, payload(1, 90))
-    assert j.same(RECORDS, payload(1, 90)) and not j.same(RECORDS, payload(2, 90))
-    assert not j.same(PEOPLE, payload(1, 90))
-
-
 @pytest.mark.parametrize("family", ["rp2040", "samd51", "plain"])
 def test_a_cut_short_append_is_never_read_and_the_next_write_rewrites(family):
     nvm = FlashNvm(family)

@@ -65,7 +65,8 @@ def save_records(app):
 
 
 def _keep(app, kind, data):
-    if not app.saves.journal.same(kind, data):      # never a write when nothing changed
+    j = app.saves.journal
+    if j.at[kind] < 0 or j.payload(j.at[kind]) != data:    # no write when nothing changed
         write(app, kind, data)
 
 

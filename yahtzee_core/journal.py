@@ -108,20 +108,6 @@ class Journal:
         self.older[kind] = -1
         self.dirty = True
 
-    def same(self, kind, payload):
-        """True when the newest record of `kind` holds exactly `payload`."""
-        p = self.at[kind]
-        if p < 0:
-            return False
-        _, start, n = self.record(p)
-        if n != len(payload):
-            return False
-        nvm = self.nvm
-        for i in range(n):
-            if nvm[start + i] != payload[i]:
-                return False
-        return True
-
     # -- writing -------------------------------------------------------------------
     def append(self, kind, payload, reserve=0):
         """Add a record. It is appended into erased bytes (no erase) unless the nvm is
