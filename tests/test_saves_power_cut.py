@@ -10,24 +10,11 @@ import pytest
 
 from tools import power_cut as pc
 
-# (ruleset, seat kinds: 0 human, 2 good, 3 beginner, 4 casual; duplicate): between
-# them 1 to 8 seats, every ruleset, duplicate play, Triple Yahtzee's largest game
-GAMES = [
-    ('yahtzee', (0, 0, 2, 2), False),
-    ('yahtzee-free-joker', (0,), False),
-    ('yahtzee-1956', (0, 3, 0), True),
-    ('yatzy', (0, 2, 0, 3, 0), False),
-    ('yacht', (2, 0), False),
-    ('kniffel', (0, 4, 0, 2, 0, 3), True),
-    ('generala', (0, 2, 3, 0, 4, 0, 2), False),
-    ('kismet', (0, 0), True),
-    ('triple-yahtzee', (0, 2, 3, 4, 0, 2, 3, 4), True),
-]
 SAMPLE = {'rp2040': 0.1, 'samd51': 0.015}     # of the writes
 
 
 @pytest.mark.parametrize("family", ["rp2040", "samd51"])
-@pytest.mark.parametrize("rules, kinds, duplicate", GAMES)
+@pytest.mark.parametrize("rules, kinds, duplicate", pc.GAMES)
 def test_no_cut_outside_the_window_loses_the_game_the_records_or_the_names(
         family, rules, kinds, duplicate):
     warm = rules != 'triple-yahtzee'    # a game before: the journal fills, compacts

@@ -28,6 +28,20 @@ from ui import actions as A
 from ui import app as ui_app
 from ui import codes
 
+# Whole games that between them cover every ruleset, 1 to 8 seats, duplicate play and
+# Triple Yahtzee's largest game: (ruleset, seat kinds (0 human, 2 good, 3 beginner,
+# 4 casual), duplicate)
+GAMES = [
+    ('yahtzee', (0, 0, 2, 2), False),
+    ('yahtzee-free-joker', (0,), False),
+    ('yahtzee-1956', (0, 3, 0), True),
+    ('yatzy', (0, 2, 0, 3, 0), False),
+    ('yacht', (2, 0), False),
+    ('kniffel', (0, 4, 0, 2, 0, 3), True),
+    ('generala', (0, 2, 3, 0, 4, 0, 2), False),
+    ('kismet', (0, 0), True),
+    ('triple-yahtzee', (0, 2, 3, 4, 0, 2, 3, 4), True),
+]
 ERASE_FRACTIONS = (0.02, 0.5, 0.98)     # instants inside an erase
 PART_FRACTION = 0.5                     # inside a page program, a plain write
 

@@ -42,24 +42,25 @@ def _newest(nvm, offset, slot):
     return bytes(nvm[best[0]:best[1]]) if best and best[1] > best[0] else None
 
 
+def _today(kind, data):
+    if kind == RECORDS:
+        from yahtzee_core.records import Records
+        return Records.from_bytes(data).to_bytes()
+    from yahtzee_core.people import People
+    return People.from_bytes(data).to_bytes()
+
+
 def move(journal):
     """Read the old layout from the journal's nvm and, when it holds anything, write
     it as a journal (one erase). True when something was moved."""
     nvm = journal.nvm
     records, game, people, large = _slots(len(nvm))
     parts = []
-    data = _newest(nvm, records[0], records[1])
-    if data is not None:
-        from yahtzee_core.records import Records
+    for kind, (at, slot) in ((RECORDS, records), (PEOPLE, people)):
+        data = _newest(nvm, at, slot)
         try:
-            parts.append((RECORDS, Records.from_bytes(data).to_bytes()))
-        except ValueError:
-            pass
-    data = _newest(nvm, people[0], people[1])
-    if data is not None:
-        from yahtzee_core.people import People
-        try:
-            parts.append((PEOPLE, People.from_bytes(data).to_bytes()))
+            if data is not None:    # read, and written again in today's format
+                parts.append((kind, _today(kind, data)))
         except ValueError:
             pass
     data = _newest(nvm, game[0], game[1]) or _newest(nvm, large[0], large[1])
