@@ -75,9 +75,8 @@ def sweep(configs, families):
     total = {f: pc.Tally() for f in families}
     for family in families:
         for rules, kinds, duplicate in configs:
-            warm = len(kinds) * (39 if rules == 'triple-yahtzee' else 13) < 80
-            nvm = pc.play_games(family, rules, kinds, duplicate, seed=len(kinds),
-                                games=2 if warm else 1)
+            nvm = pc.play_games(family, rules, kinds, duplicate, seed=len(kinds), games=12,
+                                until_erase=True)     # the last game has a compaction
             t = pc.Tally()
             pc.sweep(family, nvm, t, seed=len(kinds), first=nvm.marks[-1])
             pc.sweep(family, nvm, total[family], seed=len(kinds), first=nvm.marks[-1])

@@ -173,10 +173,11 @@ class Player:
 
 
 def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None,
-               undo_every=7, setting=True):
+               undo_every=7, setting=True, until_erase=False):
     """Play whole games one after another from blank flash (each one from the main
     menu, as a player would); the RecordingNvm holds every write, and `marks` the
-    index of each game's first write."""
+    index of each game's first write. until_erase: play on (up to `games`) until a game
+    erased the nvm: the last game is one whose writes include a compaction."""
     from tools.screenshots import Session
     nvm = RecordingNvm(family, size)
     nvm.marks = []
@@ -186,6 +187,8 @@ def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None
         nvm.marks.append(len(nvm.log))
         player.start(rules, kinds, duplicate)
         player.play()
+        if until_erase and any(e[4] for e in nvm.log[nvm.marks[-1]:]):
+            break
     return nvm
 
 
