@@ -248,12 +248,16 @@ class Tally:
         self.window_us = []         # (typical, worst) of each window
 
     def __str__(self):
+        w = self.window_us
         return ("%d games, %d writes, %d cuts (%d in the window); lost outside it: game "
-                "%d, records %d, names %d; in it: game %d, records %d, names %d" % (
+                "%d, records %d, names %d; in it: game %d, records %d, names %d; the "
+                "window opened %d times, %.1f ms typical, %.1f ms worst each" % (
                     self.games, self.writes, self.cuts, self.window_cuts,
                     self.lost['game'], self.lost['records'], self.lost['names'],
                     self.lost_in_window['game'], self.lost_in_window['records'],
-                    self.lost_in_window['names']))
+                    self.lost_in_window['names'], len(w),
+                    sum(t for t, _ in w) / 1000.0 / max(1, len(w)),
+                    max([m for _, m in w] or [0]) / 1000.0))
 
 
 ALWAYS = ('start', 'setting', 'end')     # writes a sample always cuts: records, names
