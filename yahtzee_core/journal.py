@@ -2,8 +2,9 @@
 
 Flash is erased a whole unit at a time, and a board's nvm is often one such unit (an
 RP2040's 4 KB is one sector, a SAMD51's 8 KB one block). CircuitPython rewrites a byte
-that is not 0xFF by erasing and reprogramming the whole unit; a write into bytes that
-still read 0xFF is programmed page by page without an erase (RP2040). So the journal
+that is not 0xFF by erasing and reprogramming the whole unit; on an RP2040 a write into
+bytes that still read 0xFF is programmed page by page without an erase (a SAMD51
+erases at every write, whatever the bytes hold). So the journal
 never rewrites a byte: each save is a record appended after the last one, and only
 when the nvm is full does it erase and write back what is still live (compaction):
 the records and the names first, then the game in play as one fresh snapshot.
@@ -26,7 +27,8 @@ What a power cut can cost (docs/ARCHITECTURE.md has the figures per board):
 - while a compaction erases the nvm and programs it back: everything, until the
   records, names and game are programmed again (the first pages). That window is the
   one a single erase unit makes unavoidable; compactions are rare and come at calm
-  moments (a turn's end, a game's start), see append().
+  moments (a turn's end, a game's start), see append(). On a SAMD51 every write opens
+  it (CircuitPython erases the block each time).
 
 >>> nvm = bytearray(b'\\xff' * 256)
 >>> j = Journal(nvm)
