@@ -122,17 +122,27 @@ def test_a_cut_in_a_plain_rewrite_never_reads_the_old_journal_as_new():
     for _ in range(10):
         j.append(ROLL, b'\x00\x21\x43\x05')
     before = bytes(nvm)
+    old = Journal(FlashNvm("plain", 512, before))
+    new_gen = seen = 0
     for cut in range(1, 512, 7):
         nvm = FlashNvm("plain", 512, before)
         j = Journal(nvm)
-        j.parts = lambda: [(GAME, payload(2, 60))]
+        j.parts = lambda: [(GAME, payload(3, 60))]
         nvm.cut = Cut(nvm.ops, cut / 512.0)
         try:
             j.compact()
         except PowerCut:
             pass
         back = Journal(nvm)
-        assert back.at[ROLL] < 0 or back.gen == 0   # no old roll under the new header
+        if back.gen == old.gen:     # the header not yet rewritten: the old journal, whole
+            assert back.end == old.end and back.at == old.at
+        else:                       # the new one as far as it got; no old roll under it
+            new_gen += 1
+            assert back.at[ROLL] < 0 and back.end <= HEADER + 2 * FRAME + 90 + 60
+            if back.game_at >= 0:
+                assert back.payload(back.game_at) == payload(3, 60)
+                seen += 1
+    assert new_gen > 50 and seen > 30
 
 
 def test_foreign_bytes_make_the_first_write_a_compaction():
