@@ -245,9 +245,11 @@ def test_kniffel_bonus_row_and_banners_use_the_rulesets_name():
 # replaced), scanned in 2K steps: yahtzee (for comparison) and Yatzy need 96K as
 # CircuitPython .mpy, Kniffel and Kismet 98K, Triple Yahtzee 100K (106K before its
 # grid's rows shared one column's 13 labels); as .py 120K (Triple Yahtzee 124K);
-# MicroPython 64-bit .mpy 160K (yahtzee 140K).
+# MicroPython 64-bit .mpy 160K (yahtzee 140K). With issue 22's nvm journal (the lowest
+# heap from which every larger one passes, mpy_util.heap_floor): .mpy Kniffel 96K,
+# Triple Yahtzee 101K; .py Kniffel 126K, Triple Yahtzee 129K; MicroPython 151K.
 FAMILY_HEAP = {("micropython", True): "168K",
-               ("circuitpython", True): "104K", ("circuitpython", False): "128K"}
+               ("circuitpython", True): "104K", ("circuitpython", False): "132K"}
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -26,8 +26,13 @@ from mpy_util import MICROPYTHON, MPY_DIR, REPO_ROOT, ports, run_micropython
 # issue 12 (level casual, records v2, percentiles) merged: 92K (90K fails) and 114K
 # (112K fails), three runs each. Issue 16's high scores per ruleset (records v3: the
 # per-ruleset table and the v1/v2 trim): .mpy 96K (94K fails), .py still 114K.
+# Issue 22's nvm journal (about 1.9K of appending code resident, the per-action save
+# and its state, a compaction's 1K image and loader on this 1K nvm; the two-slot store
+# and the layout gone): every heap from 98K passes as .mpy (scanned with
+# mpy_util.heap_floor: lowest 94-98K, runs differ with the code's layout), from 121K as
+# .py (lowest 117K).
 APP_CHECK_HEAP = {("micropython", True): "160K",
-                  ("circuitpython", True): "98K", ("circuitpython", False): "118K"}
+                  ("circuitpython", True): "100K", ("circuitpython", False): "123K"}
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -190,7 +190,7 @@ class App:
         self.card_seat, self.standings_return = -1, PLAY  # read-only card; BACK of STANDINGS
         self.turn_filled = self.turn_taken = False  # scene_turn: a fill on show; turn taken
         self.summaries, self.cpu_speed = [], 0  # scene_turn: the last fills; SPEED_NAMES index
-        self.people = self.people_store = None  # yahtzee_core.people (names, stats), its store
+        self.people = None          # yahtzee_core.people (names, stats)
         self.menu_codes = ()        # scene_menus: item code of each row of a menu
         self.over_done = False      # scene_end: the finished game was counted
         self.pending_high = []      # scene_end: [high entry, player] waiting for initials
@@ -213,23 +213,12 @@ class App:
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
-        # -- storage (ui/app_saves.py) --
-        # large_store: games too big for game_store (Triple Yahtzee, 4+ players)
-        self.game_store = self.large_store = self.records_store = None
-        from ui import nvm_layout
-        self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
-        if storage is not None:
-            lay = self.layout
-            if lay.game_slot:
-                self.game_store = yc.SlotStore(storage, lay.game_offset, lay.game_slot)
-            if lay.records_slot:
-                self.records_store = yc.SlotStore(storage, lay.records_offset, lay.records_slot)
-            if lay.large_slot:
-                self.large_store = yc.SlotStore(storage, lay.large_offset, lay.large_slot)
+        # -- storage: app_saves.Saves over the nvm journal (ui/app_saves.py) --
+        self.saves = None
         from yahtzee_core.records import Records
         self.records = Records()
         from ui import app_load     # needed only now: it leaves RAM again
-        app_load.load_records(self)
+        app_load.open_saves(self, storage)
         self.saved = app_load.load_game(self)   # True when a game can be resumed
         lazy.drop_module('app_load')
 
