@@ -3,8 +3,8 @@ scripted game, views replaced by a recording stand-in) needs on CircuitPython 10
 (32-bit, when its desktop build is there: tests/mpy_util.py) as .mpy and as .py sources, against a
 `good` computer and against a `perfect` one with a hint on every human decision
 (lowest heap that passed / lowest from which every larger heap passes); heap bytes
-allocated per frame (steady state, goal 0); save sizes per player count; the nvm layout
-for common nvm sizes.
+allocated per frame (steady state, goal 0); save sizes per player count; what the
+journal keeps on common nvm sizes (the flash figures: bench/bench_saves.py).
 
     .venv/bin/python bench/bench_app.py [--quick]     (--quick: no heap scan)
 """
@@ -17,9 +17,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import yahtzee_core as yc                    # noqa: E402
-from yahtzee_core import SlotStore           # noqa: E402
-from ui.nvm_layout import plan               # noqa: E402
-from ui.app_saves import SAVE_PREFIX         # noqa: E402
+from yahtzee_core.journal import FRAME       # noqa: E402
 
 
 def check_app_args(mode):
@@ -67,22 +65,33 @@ def micropython_figures():
 
 
 def save_sizes():
-    probe = SlotStore(bytearray(64))
-    overhead = probe.slot_size - probe.capacity
-    print("save bytes per player count (game + app header + SlotStore overhead %d):" % overhead)
+    print("game snapshot bytes per player count (the journal's GAME record: + game id 2 "
+          "+ frame %d):" % FRAME)
     for name in yc.RULESETS:
         rules = yc.ruleset(name)
         sizes = []
         for n in range(1, 9):
             game = yc.Game(rules, n, lambda: 3)
-            sizes.append(len(game.to_bytes()) + SAVE_PREFIX + overhead)
+            sizes.append(len(game.to_bytes()) + 2 + FRAME)
         print("  %-20s %s" % (name, " ".join("%d:%d" % (n + 1, s) for n, s in enumerate(sizes))))
 
 
 def layouts():
-    print("nvm layouts:")
+    from ui.app import App
+    from ui import app_saves
+    print("what the journal keeps by nvm size (records, names, largest game saved):")
     for size in (256, 512, 1024, 4096, 8192):
-        print("  %5d bytes: %r" % (size, plan(size)))
+        app = App(storage=bytearray(b"\xff") * size)
+        biggest = "none"
+        for name in reversed(yc.RULESETS):
+            app.setup_rules = yc.RULESETS.index(name)
+            n = max([p for p in range(1, 9) if app_saves.can_save(app, p, True)] or [0])
+            if n:
+                biggest = "%s, %d seats" % (name, n)
+                break
+        print("  %5d bytes: records %s, names %s, e.g. %s" % (
+            size, "yes" if app.saves.keeps_records else "no",
+            "yes" if app.saves.keeps_people else "no", biggest))
 
 
 def cpython_frame_time():

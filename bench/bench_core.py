@@ -178,11 +178,12 @@ def run_all(tmp, quick):
         gc.collect()
         print('    + Game(rules, 4 players): %d bytes' % (gc.mem_alloc() - before))
         before = gc.mem_alloc()
-        store = yahtzee_core.SlotStore(bytearray(256))
-        store.write(game.to_bytes())
-        game = yahtzee_core.Game.from_bytes(store.read(), lambda: 3)
+        journal = yahtzee_core.Journal(bytearray(b'\\xff' * 512))
+        journal.append(3, game.to_bytes())
+        game = yahtzee_core.Game.from_bytes(journal.payload(journal.game_at), lambda: 3)
         gc.collect()
-        print('    + SlotStore write/read + from_bytes: %d bytes' % (gc.mem_alloc() - before))
+        print('    + Journal (512-byte nvm) append/read + from_bytes: %d bytes' % (
+            gc.mem_alloc() - before))
         """, tmp)
     for port, compiled in [(p, c) for p in available_ports() for c in (True, False)]:
         print("  %s, %s:" % (port, "compiled .mpy" if compiled else "plain .py"))

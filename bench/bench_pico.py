@@ -50,12 +50,15 @@ def game_script(players=PLAYERS):
     exact table, so the board plays the same game)."""
     from hardware.desktop import VirtualClock
     from sim import Options, build_session
+    import tempfile
     from tools.pico_emu.scripts import two_seat_game
-    session = build_session(Options(dice_seed=DICE_SEED, headless=True), clock=VirtualClock())
-    try:
-        return two_seat_game(session, players=players, bench=True).text()
-    finally:
-        session.hw.close()
+    with tempfile.TemporaryDirectory() as folder:   # the writer's session snaps as it goes
+        session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=folder),
+                                clock=VirtualClock())
+        try:
+            return two_seat_game(session, players=players, bench=True).text()
+        finally:
+            session.hw.close()
 
 
 def frames_between(pico, start, end):

@@ -7,8 +7,9 @@ keeps the device's contract (see docs/ARCHITECTURE.md "Hardware interface"):
             frame buffer (what the SSD1306 would show), refreshed only when asked.
 - input:    keyboard keys turned into action codes; holding Space shakes a synthetic
             accelerometer that feeds the real shake detector (hardware/shake.py).
-- storage:  a bytearray the size of the device's nvm, optionally written through
-            to a save file atomically, so a game can be resumed.
+- storage:  the device's nvm as its flash takes writes (hardware/flash_model.py),
+            optionally written through to a save file atomically, so a game can be
+            resumed.
 - sound:    silent, or the terminal bell.
 - clock:    ticks_ms from time.monotonic_ns, or a virtual clock for scripted runs.
 
@@ -31,6 +32,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     from displayio._area import Area
 
 from hardware import desktop_font
+from hardware.flash_model import FlashNvm
 from hardware.interface import Hardware
 from hardware.shake import ShakeDetector
 from hardware.sound import SilentSound
@@ -41,8 +43,7 @@ from events import actions
 # Text as the firmware draws it (Blinka's font metrics put every line a pixel lower).
 desktop_font.install()
 
-# Erased flash reads 0xFF; a fresh save file starts like a fresh device.
-ERASED = 0xFF
+# A fresh save file starts like a fresh device: erased flash (every byte 0xFF).
 DEFAULT_NVM_SIZE = 4096
 
 # Terminals send no key-up, only the key again: the first auto-repeat of a held key
@@ -265,18 +266,17 @@ def _write_atomically(path, data):
         raise
 
 
-class FileStorage(bytearray):
-    """The device's nvm bytes; with a path, every write lands in the file atomically.
+class FileStorage(FlashNvm):
+    """The device's nvm, as its flash takes writes (hardware/flash_model.py: the
+    RP2040's by default); with a path, every write lands in the file atomically.
 
     The file holds exactly the bytes the device keeps (no header), so a save made in
     the simulator is the one the device would hold.
     """
 
-    def __init__(self, size=DEFAULT_NVM_SIZE, path=None):
-        super().__init__(size)
-        bytearray.__setitem__(self, slice(0, size), bytes([ERASED]) * size)
+    def __init__(self, size=DEFAULT_NVM_SIZE, path=None, family="rp2040"):
+        super().__init__(family, size)
         self.path = path
-        self.writes = 0
         if path is None:
             return
         if os.path.exists(path):
@@ -293,13 +293,8 @@ class FileStorage(bytearray):
         else:
             self._flush()
 
-    def __setitem__(self, key, value):
-        before = len(self)
-        bytearray.__setitem__(self, key, value)
-        if len(self) != before:
-            # nvm cannot grow or shrink; undo and refuse like the device would.
-            raise ValueError("storage size is fixed")
-        self.writes += 1
+    def _write(self, start, data):
+        super()._write(start, data)
         self._flush()
 
     def _flush(self):

@@ -150,6 +150,46 @@ def test_old_or_overlong_tables_are_refused(tmp_path, model):
         st.header_bytes(m, 4096)
 
 
+# (header offset, bytes written there) of each damage: every field the reader uses
+HEADER_DAMAGE = {
+    'flags': (5, b'\x0f'), 'five-alike box': (7, b'\x02'), 'unit': (44, b'\x0a\x00'),
+    'bits': (1200, b'\x11'), 'step': (1202, b'\x00\x00'), 'huge step': (1202, b'\xff\xff'),
+    'groups': (1204, b'\x01\x00\x00\x00'), 'states': (40, b'\x01\x00\x00\x00'),
+    'per slot': (46, b'\x01\x00'), 'offsets': (48 + 2 * 9, b'\x07\x00'),
+    'bitmaps': (176 + 8 * 9, b'\x00'), 'ranks': (688 + 8 * 9 + 3, b'\x63'),
+    'wider': (1201, b'\x03'), 'name': (8, b'\xff\xfe'),
+}
+
+
+@pytest.mark.parametrize('field', sorted(HEADER_DAMAGE))
+@pytest.mark.parametrize('kind', ['plain', 'packed'])
+def test_a_damaged_header_field_is_refused_at_open_and_play_falls_back(tmp_path, field,
+                                                                        kind):
+    """Every header field is checked when the table opens (a five-alike box byte of 2
+    made the first perfect turn shift by a negative count; a huge step overflowed):
+    a damaged one is a TableError, and the computer and the hints play level good and
+    say why."""
+    from yahtzee_core.bots import make_bot
+    from yahtzee_core.ranking import Hints
+    data = bytearray(open(st.ensure_tables('yahtzee', TABLES)[kind], 'rb').read())
+    at, value = HEADER_DAMAGE[field]
+    if field == 'step' and kind == 'plain':
+        value = b'\x05\x00'                # a plain table has none
+    assert data[at:at + len(value)] != value
+    data[at:at + len(value)] = value
+    bad = tmp_path / 'bad.yzt'
+    bad.write_bytes(bytes(data))
+    with pytest.raises(TableError, match='damaged strategy table|table is for'):
+        TableValues(yc.ruleset('yahtzee'), str(bad))
+    bot = make_bot('perfect', 'yahtzee', table_path=str(bad))
+    assert bot.fallback and 'level good' in bot.note and 'unusable' in bot.note
+    hints = Hints('yahtzee', str(bad))
+    assert hints.fallback and 'level good' in hints.note
+    card = yc.Scorecard(yc.ruleset('yahtzee'))
+    bot.choose_hold(card, (1, 2, 3, 4, 5), 2)       # plays on
+    assert hints.hold_options(card, (6, 6, 6, 1, 2), 2)
+
+
 def test_expected_final_is_the_table_value(tables):
     adv = Advisor('yahtzee', tables['yahtzee']['plain'])
     card = yc.Scorecard(adv.rules)

@@ -17,6 +17,7 @@ import reference_scoring as ref
 from mpy_util import REPO_ROOT, ports, run_micropython
 
 CHECK_CORE = REPO_ROOT / "tests" / "mpy" / "check_core.py"
+CHECK_JOURNAL = REPO_ROOT / "tests" / "mpy" / "check_journal.py"
 CHECK_SCORES = REPO_ROOT / "tests" / "mpy" / "check_scores.py"
 CHECK_LAZY = REPO_ROOT / "tests" / "mpy" / "check_lazy_rulesets.py"
 # Variant modules that must NOT be loaded when only this ruleset is in play.
@@ -37,6 +38,12 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
 COMPILED_HEAP = {"micropython": "40K", "circuitpython": "28K"}
 COMPILED_HEAP_TRIPLE = {"micropython": "44K", "circuitpython": "30K"}
 PLAIN_HEAP = "256K"  # generous: bench/bench_core.py finds and prints the smallest
+# check_journal.py: the core check's game with the nvm journal around it (a 1 KB nvm, a
+# compaction's 1 KB image, the records, the replay at power-on). Lowest heap from which
+# every larger one passes, measured with tests/mpy_util.heap_floor, the worst ruleset:
+# CircuitPython 38K (Triple Yahtzee 40K), MicroPython 53K (60K); plus 1K.
+JOURNAL_HEAP = {"micropython": "54K", "circuitpython": "39K"}
+JOURNAL_HEAP_TRIPLE = {"micropython": "61K", "circuitpython": "41K"}
 
 
 def _figures(stdout):
@@ -65,6 +72,22 @@ def test_check_core_compiled_in_a_small_heap(name, port):
     out = _check_output(done, name)
     core_file = re.search(r"^core module file (.*)$", out, re.M).group(1)
     assert core_file.endswith(".mpy"), "the compiled run imported sources: %s" % core_file
+
+
+@pytest.mark.parametrize("port_form", ports(forms=(True, False)))
+@pytest.mark.parametrize("name", ref.RULESETS)
+def test_check_journal_on_both_interpreters(name, port_form):
+    """The journal appends a game's records, compacts a full nvm and replays it at
+    power-on on the board's interpreters: compiled in a small heap, and from .py."""
+    port, compiled = port_form
+    budget = JOURNAL_HEAP_TRIPLE if name == "triple-yahtzee" else JOURNAL_HEAP
+    done = run_micropython(CHECK_JOURNAL, heapsize=budget[port] if compiled else PLAIN_HEAP,
+                           compiled=compiled, args=[name], port=port)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert out.rstrip().endswith("journal checks passed"), out
+    assert int(_figures(out)["journal compactions"]) > 0
+    assert int(_figures(out)["records replayed"]) > 0
 
 
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))

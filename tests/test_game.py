@@ -201,6 +201,19 @@ def test_bad_die_from_rng_leaves_game_unchanged():
     assert_unchanged(game, game.roll, error=ValueError)
 
 
+def test_a_dice_source_failing_mid_draw_leaves_duplicate_plays_round_undrawn():
+    """The round's 15 dice are drawn into a scratch buffer first: a source that fails
+    on the 8th leaves the round undrawn and the game saveable, as it was."""
+    rng = ScriptedDice([3, 1, 4, 1, 5, 2, 6, 0])
+    game = yc.Game(yc.ruleset("yatzy"), 2, rng, duplicate=True)
+    assert_unchanged(game, game.roll, error=ValueError)
+    assert bytes(game.round_dice) == bytes(15)
+    assert yc.Game.from_bytes(game.to_bytes()).to_bytes() == game.to_bytes()
+    rng.add(*[2] * 15)
+    game.roll()                                     # a working source: the round drawn
+    assert bytes(game.round_dice) == bytes([2] * 15) and list(game.dice) == [2] * 5
+
+
 # --- ranking and stats --------------------------------------------------------------
 
 def test_ranking_shares_tied_places():

@@ -45,3 +45,19 @@ def test_names_are_cleaned():
 def test_bad_bytes_are_a_save_error(data):
     with pytest.raises(yc.SaveError):
         People.from_bytes(data)
+
+
+def test_version_1_still_loads_and_a_cut_short_record_fails_the_check_inside():
+    p = People()
+    p.names[0] = 'ANN'
+    p.add_game('ANN', 0, 250)
+    data = p.to_bytes()
+    v1 = bytearray(data[:-2])
+    v1[0] = 1
+    assert People.from_bytes(bytes(v1)).to_bytes() == data
+    for pos in range(1, len(data) - 2):     # any byte left unwritten (still erased)
+        torn = bytearray(data)
+        torn[pos] = 0xFF
+        if bytes(torn) != data:
+            with pytest.raises(yc.SaveError):
+                People.from_bytes(bytes(torn))

@@ -176,13 +176,16 @@ def _simulated_game():
     from sim import Options, build_session, no_tables
     from sim.__main__ import main as play_sh
     from tools.pico_emu.scripts import two_seat_game
-    session = build_session(Options(dice_seed=DICE_SEED, table=no_tables, headless=True),
-                            clock=VirtualClock())
-    try:
-        text = two_seat_game(session).text()
-    finally:
-        session.hw.close()
     with tempfile.TemporaryDirectory() as folder:
+        # the writer's own session snaps as it goes: into a folder of its own
+        writing = os.path.join(folder, "writing")
+        os.mkdir(writing)
+        session = build_session(Options(dice_seed=DICE_SEED, table=no_tables, headless=True,
+                                        snap_dir=writing), clock=VirtualClock())
+        try:
+            text = two_seat_game(session).text()
+        finally:
+            session.hw.close()
         script = os.path.join(folder, "game.txt")
         with open(script, "w") as f:
             f.write(text)

@@ -1,4 +1,5 @@
-"""Saves: size, exact round trip, rejection of bad bytes, and the two-slot power-safe store."""
+"""Game snapshots: size, exact round trip, rejection of bad bytes; and the action
+records that follow a snapshot in the journal, replayed to the same game."""
 import random
 
 import pytest
@@ -10,17 +11,16 @@ from game_helpers import assert_rejected, lcg, mid_game, play
 
 # --- encoding ------------------------------------------------------------------------
 
-def test_every_save_fits_the_nvm_game_slot(capsys):
-    """The real limit: the app's game slot on a board with room (ui/nvm_layout.py; its
-    large-game region for Triple Yahtzee of 4 players and more),
-    less the SlotStore's and the app's headers. Every ruleset, 1 to 8 players, at
-    any point of the game (the size never changes), and save_size says it first."""
-    from ui.app_saves import SAVE_PREFIX
-    from ui.nvm_layout import GAME_SLOT_MAX, LARGE_SLOT
+def test_every_save_fits_a_pico_journal(capsys):
+    """Every ruleset, 1 to 8 players, at any point of the game (the size never
+    changes, save_size says it first): a snapshot and a turn's records fit the
+    RP2040's 4 KB nvm (ui/app_saves.can_save's rule), with the records and names."""
+    from ui.app_saves import TURN_ROOM
+    from yahtzee_core.journal import HEADER, FRAME
+    from yahtzee_core.people import MAX_SIZE as PEOPLE_MAX
+    from yahtzee_core.records import MAX_SIZE as RECORDS_MAX
     from yahtzee_core.save import save_size
-    room = yc.SlotStore(bytearray(2 * GAME_SLOT_MAX), 0, GAME_SLOT_MAX).capacity - SAVE_PREFIX
-    # Triple Yahtzee (39 boxes a seat) from 4 players: the large-game region instead
-    large = yc.SlotStore(bytearray(2 * LARGE_SLOT), 0, LARGE_SLOT).capacity - SAVE_PREFIX
+    room = 4096 - HEADER - 3 * FRAME - RECORDS_MAX - PEOPLE_MAX - TURN_ROOM - 2
     rows = []
     for name in ref.RULESETS:
         sizes = []
@@ -31,8 +31,7 @@ def test_every_save_fits_the_nvm_game_slot(capsys):
             sizes.append(len(game.to_bytes()))
             assert sizes[-1] == start == save_size(game.rules, players), (name, players)
         rows.append("%-20s %s" % (name, " ".join("%3d" % s for s in sizes)))
-        assert max(sizes) <= (large if name == 'triple-yahtzee' else room), (name, sizes, room)
-        assert sizes[2] <= room, (name, sizes, room)        # three seats: the game slot
+        assert save_size(yc.ruleset(name), 8, 1) <= room, name
         assert sizes == sorted(sizes)
     with capsys.disabled():
         print("\nsave bytes for 1..8 players:\n" + "\n".join(rows))
@@ -179,155 +178,62 @@ def test_decode_with_valid_checksum_raises_only_save_error():
     assert accepted and rejected
 
 
-# --- the two-slot store ----------------------------------------------------------------
+# --- action records ---------------------------------------------------------------------
 
-class PowerCut(Exception):
-    pass
+@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_a_snapshot_and_its_action_records_replay_to_the_same_game(name, duplicate):
+    """Every roll, fill and undo of a 3-seat game as a record after the starting
+    snapshot: replayed through the game's own methods (with no dice source of its
+    own), the game is the same at every step, dice and holds included."""
+    from yahtzee_core.load_checks import replay
+    from yahtzee_core.save import FILL, ROLL, UNDO, roll_record
+    game = yc.Game(name, ('human', 'good', 'human'), lcg(7), duplicate)
+    twin = yc.Game.from_bytes(game.to_bytes())
+    pick = random.Random(3)
+    kinds = set()
 
+    def step(kind, data=b''):
+        replay(twin, kind, data)
+        kinds.add(kind)
+        assert twin.to_bytes() == game.to_bytes()
 
-class CutBuffer:
-    """A bytearray stand-in whose writes stop dead after `budget` bytes (a power cut)."""
+    def fill():
+        box = pick.choice(sorted(game.rules.box_index(b) for b in game.options()))
+        game.fill(box)
+        step(FILL, bytes((box,)))
 
-    def __init__(self, data, budget):
-        self.data = data
-        self.budget = budget
-
-    def __len__(self):
-        return len(self.data)
-
-    def __getitem__(self, key):
-        return self.data[key]
-
-    def __setitem__(self, key, value):
-        if isinstance(key, slice):
-            start, stop, step = key.indices(len(self.data))
-            assert step == 1
-            value = bytes(value)
-            assert len(value) == stop - start, "slot writes must not resize the store"
-            n = min(len(value), self.budget)
-            self.data[start:start + n] = value[:n]
-            self.budget -= n
-            if n < len(value):
-                raise PowerCut()
-        else:
-            if self.budget == 0:
-                raise PowerCut()
-            self.data[key] = value
-            self.budget -= 1
-
-
-def payload(i, size=40):
-    return bytes((i * 7 + k * 13) & 0xFF for k in range(size))
-
-
-@pytest.mark.parametrize("fill", [0x00, 0xFF])
-def test_blank_store_reads_none(fill):
-    store = yc.SlotStore(bytearray([fill]) * 256, 0, 128)
-    assert store.read() is None
+    while not game.over:
+        game.roll()
+        step(ROLL, roll_record(game))
+        while game.rolls_left and not game.over and pick.random() < 0.8:
+            for i in range(5):
+                game.hold(i, int(pick.random() < 0.5))
+            game.roll()
+            step(ROLL, roll_record(game))
+        if game.over:           # won at once (Generala served)
+            break
+        fill()
+        if game.can_undo and not game.over and pick.random() < 0.3:
+            game.undo()
+            step(UNDO)
+            fill()
+    assert kinds == {ROLL, FILL, UNDO}
 
 
-def test_write_read_and_clear():
-    nvm = bytearray(300)
-    store = yc.SlotStore(nvm, 20, 120)
-    for i in range(5):
-        store.write(payload(i, 50 + i))
-        assert store.read() == payload(i, 50 + i)
-        assert yc.SlotStore(nvm, 20, 120).read() == payload(i, 50 + i)  # after a reboot
-    store.write(b'')  # "nothing saved"
-    assert store.read() is None
-    store.write(b"x")
-    assert store.read() == b"x"
-
-
-def test_store_stays_inside_its_two_slots():
-    nvm = bytearray(b"\xa5" * 400)
-    store = yc.SlotStore(nvm, 37, 100)
-    for i in range(6):
-        store.write(payload(i, 60))
-    assert nvm[:37] == b"\xa5" * 37 and nvm[237:] == b"\xa5" * (400 - 237)
-
-
-def test_oversized_payload_is_refused_without_damage():
-    nvm = bytearray(256)
-    store = yc.SlotStore(nvm, 0, 128)
-    store.write(payload(1, 20))
-    before = bytes(nvm)
-    with pytest.raises(ValueError):
-        store.write(bytes(200))
-    assert bytes(nvm) == before and store.read() == payload(1, 20)
-
-
-@pytest.mark.parametrize("history", [0, 1, 2, 5])
-def test_power_cut_at_every_byte_keeps_previous_save(history):
-    size = 60
-    base = bytearray(256)
-    store = yc.SlotStore(base, 0, 128)
-    for i in range(history):
-        store.write(payload(i, size))
-    old = store.read()
-    new = payload(100, size)
-    record_bytes = None
-    for budget in range(0, 200):
-        nvm = bytearray(base)
-        try:
-            yc.SlotStore(CutBuffer(nvm, budget), 0, 128).write(new)
-        except PowerCut:
-            seen = yc.SlotStore(nvm, 0, 128).read()
-            assert seen in (old, new), "cut after %d bytes left %r" % (budget, seen)
-            if budget == 0:
-                assert seen == old
-            # the store recovers: the next write and read work
-            after = yc.SlotStore(nvm, 0, 128)
-            after.write(payload(7, 30))
-            assert after.read() == payload(7, 30)
-            continue
-        record_bytes = budget
-        assert yc.SlotStore(nvm, 0, 128).read() == new
-        break
-    assert record_bytes is not None and record_bytes >= size
-
-
-def test_power_cut_while_saving_a_real_game():
-    nvm_base = bytearray(512)
-    store = yc.SlotStore(nvm_base, 0, 256)
-    game = mid_game("yahtzee", 4)
-    store.write(game.to_bytes())
-    old = game.to_bytes()
-    game.fill(sorted(game.cards[game.current].options(game.dice))[0])
-    new = game.to_bytes()
-    for budget in range(len(new) + 20):
-        nvm = bytearray(nvm_base)
-        try:
-            yc.SlotStore(CutBuffer(nvm, budget), 0, 256).write(new)
-        except PowerCut:
-            pass
-        data = yc.SlotStore(nvm, 0, 256).read()
-        assert data in (old, new)
-        assert yc.Game.from_bytes(data).to_bytes() == data
-
-
-def test_sequence_numbers_wrap():
-    nvm = bytearray(64)
-    store = yc.SlotStore(nvm, 0, 32)
-    n = 70000  # more writes than a 16-bit sequence counts
-    history = {}
-    for i in range(n):
-        p = (i & 0xFFFF).to_bytes(2, "little") + bytes([i % 251])
-        store.write(p)
-        if 65520 <= i <= 65545:
-            history[i] = bytes(nvm)
-        if i % 997 == 0 or 65530 <= i <= 65545:
-            assert store.read() == p, i
-            assert yc.SlotStore(nvm, 0, 32).read() == p, i
-    assert store.read() == ((n - 1) & 0xFFFF).to_bytes(2, "little") + bytes([(n - 1) % 251])
-    # a power cut in the middle of the writes around the wrap keeps the previous save
-    for i in range(65532, 65540):
-        prev = history[i - 1]
-        old = yc.SlotStore(bytearray(prev), 0, 32).read()
-        new = (i & 0xFFFF).to_bytes(2, "little") + bytes([i % 251])
-        for budget in range(12):
-            buf = bytearray(prev)
-            try:
-                yc.SlotStore(CutBuffer(buf, budget), 0, 32).write(new)
-            except PowerCut:
-                assert yc.SlotStore(buf, 0, 32).read() in (old, new)
+def test_action_records_that_do_not_fit_the_game_are_refused():
+    from yahtzee_core.load_checks import replay
+    from yahtzee_core.save import FILL, ROLL, SaveError
+    game = yc.Game('yahtzee', 2, lcg(1))
+    for kind, data in ((ROLL, b'\x01\x11\x11\x01'),    # holds before any roll
+                       (ROLL, b'\x00\x11\x11'),          # four dice for five
+                       (ROLL, b'\x00\x11\x11\x07'),     # a 7
+                       (ROLL, b'\x00\x11\x11\x11\x11'),  # dice left over
+                       (ROLL, b'\x00\x11\x01\x11'),     # a gap
+                       (FILL, b'\x00'),                  # a fill before a roll
+                       (FILL, b''), (99, b'')):
+        before = game.to_bytes()
+        with pytest.raises(ValueError):     # SaveError, IllegalMove or a bad die
+            replay(game, kind, data)
+        assert game.to_bytes() == before
+    assert issubclass(SaveError, ValueError)

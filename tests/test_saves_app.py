@@ -1,24 +1,28 @@
-"""The app's saves when nvm misbehaves: a torn write that passes the slot's checksum
-falls back to the older slot, and a game too large for a small board's nvm leaves no
-older game to be resumed in its place and says it will not survive a power cut."""
+"""The app's saves in the nvm journal: what a board kept in the layout before it comes
+over once (game, records, names, settings), a cut-short write that passes the
+journal's CRC falls back, a game too large for a small board's nvm leaves no older
+game to resume, and a game's saves write only what changed."""
+import json
+from pathlib import Path
+
 import pytest
 
 import yahtzee_core as yc
+from hardware.flash_model import FlashNvm
 from tools.screenshots import ScriptedDice, Session
 from events import actions as A
 from ui import app as ui_app
+from ui import codes
 from ui.app_saves import can_save, save_records
-from ui.nvm_layout import plan
-from yahtzee_core.save import crc16
+from yahtzee_core.journal import Journal
+from yahtzee_core.people import People
+from yahtzee_core.records import Records
+from yahtzee_core.save import RECORDS, crc16
 
-
-def splice_newest(nvm, offset, slot, pos):
-    """Change payload byte `pos` of the newest slot and make the slot's CRC right again:
-    what a torn write that happens to pass the 16-bit slot CRC leaves behind."""
-    o, _, end = yc.SlotStore(nvm, offset, slot)._newest()
-    nvm[o + 4 + pos] ^= 0x5A
-    crc = crc16(nvm, o, end)
-    nvm[end], nvm[end + 1] = crc & 0xFF, crc >> 8
+GOLDEN = Path(__file__).parent / "golden"
+# nvm images written by the app before the journal (the two-slot layout of
+# ui/nvm_layout.py at commit 27dacfc), and what that app held when it wrote them
+LEGACY = json.loads((GOLDEN / "legacy_nvm.json").read_text())
 
 
 def resumable(session):
@@ -26,61 +30,93 @@ def resumable(session):
     return app.title == 'Saved game found' and app.items[0] == 'Resume game'
 
 
-def test_newest_game_slot_that_does_not_decode_falls_back_to_the_older():
-    nvm = bytearray(b'\xff' * 1024)
-    s = Session(storage=nvm, dice=ScriptedDice(seed=8))
-    s.start(players=2)
-    s.press(A.OK)                       # P1 takes the device at the handover
-    s.press(A.OK)                       # roll: saved
-    older = s.app.game.to_bytes()
-    s.press(A.HOLD_2)                   # hold: saved in the other slot
-    assert s.app.game.to_bytes() != older
-    lay = plan(len(nvm))
-    splice_newest(nvm, lay.game_offset, lay.game_slot, 4 + 9)  # a die's byte
-    back = Session(storage=nvm, dice=ScriptedDice(seed=1))
-    assert resumable(back)
-    back.press(A.OK)
-    assert back.app.game.to_bytes() == older and back.app.scene == ui_app.PLAY
+@pytest.mark.parametrize("name", sorted(LEGACY))
+def test_the_layout_before_the_journal_comes_over_once(name):
+    old = LEGACY[name]
+    image = (GOLDEN / (name + ".bin")).read_bytes()
+    nvm = FlashNvm("rp2040", len(image), image)
+    s = Session(storage=nvm, dice=ScriptedDice(seed=1))
+    app = s.app
+    assert nvm.erases == 1 and nvm.writes == 1         # moved over in one rewrite
+    assert resumable(s)
+    assert app.game.to_bytes().hex() == old["game"] and app.game_id == old["game_id"]
+    assert bytes(app.coach).hex() == old["coach"]
+    if len(image) >= 288:       # the old layout kept records from 288 bytes of nvm
+        kept = Records.from_bytes(bytes.fromhex(old["records"]))
+        assert app.records.high == kept.high and app.records.games == kept.games
+        assert app.records.settings == kept.settings
+        assert (app.sound, app.hints, app.coach_mode, app.cpu_speed) == (
+            old["sound"], old["hints"], old["coach_mode"], old["cpu_speed"])
+    if old["people"] is not None:
+        assert app.people.to_bytes() == People.from_bytes(bytes.fromhex(old["people"])).to_bytes()
+        assert app.people.names[:3] == ['ANN', '', 'CAT']
+    again = Session(storage=nvm, dice=ScriptedDice(seed=2))   # read once: a journal now
+    assert nvm.writes == 1 and again.app.game.to_bytes() == app.game.to_bytes()
+    s.press(A.OK)                                   # resume and play on
+    assert app.scene in (ui_app.PLAY, ui_app.CPU, codes.TURN)
 
 
-def test_newest_records_slot_that_does_not_decode_falls_back_to_the_older():
-    nvm = bytearray(b'\xff' * 1024)
+def test_blank_nvm_of_any_size_holds_nothing_and_writes_nothing_at_boot():
+    for size in (0, 40, 100, 256, 4096, 8192):
+        nvm = FlashNvm("rp2040", size) if size else None
+        s = Session(storage=nvm if nvm is not None else bytearray())
+        assert not resumable(s)
+        assert nvm is None or nvm.writes == 0
+
+
+def test_newest_records_that_pass_the_crc_but_not_their_check_fall_back():
+    nvm = FlashNvm("rp2040")
     s = Session(storage=nvm)
     s.start()                           # records written: sound on, hints on
     s.app.sound = False
-    save_records(s.app)               # sound off
+    save_records(s.app)                 # sound off
     s.app.hints = False
-    save_records(s.app)               # sound off, hints off: newest
-    lay = plan(len(nvm))
-    splice_newest(nvm, lay.records_offset, lay.records_slot, 0)  # the version byte
-    back = Session(storage=nvm)
-    # the older records: sound off, hints on (the game save's own flags aside)
+    save_records(s.app)                 # sound off, hints off: newest
+    j = Journal(nvm)
+    p = j.at[RECORDS]
+    _, start, n = j.record(p)
+    image = bytearray(nvm)
+    image[start] ^= 0x5A                # the version byte, and the frame's CRC made right
+    c = crc16(image, p, start + n, j.seed)
+    image[start + n], image[start + n + 1] = c & 0xFF, c >> 8
+    back = Session(storage=FlashNvm("rp2040", data=bytes(image)))
     from yahtzee_core.records import SOUND_OFF
     assert back.app.records.settings == SOUND_OFF
+    assert back.app.sound is False and back.app.hints is True
 
 
-def test_slot_store_reads_the_older_intact_slot_on_request():
-    nvm = bytearray(64)
-    store = yc.SlotStore(nvm)
-    assert store.read() is None and store.read(True) is None
-    store.write(b'first')
-    assert store.read() == b'first' and store.read(True) is None
-    store.write(b'second')
-    assert store.read() == b'second' and store.read(True) == b'first'
-    store.write(b'')                    # "nothing saved" is newest: older is still there
-    assert store.read() is None and store.read(True) == b'second'
+def test_saving_writes_only_what_changed():
+    nvm = FlashNvm("rp2040")
+    s = Session(storage=nvm, dice=ScriptedDice(seed=4))
+    s.start(players=1)
+    writes = nvm.writes
+    s.press(A.OK)                       # a roll: one record
+    assert nvm.writes == writes + 1
+    s.press(A.HOLD_1, A.HOLD_3, A.HOLD_1)   # holds: none (they go with the next roll)
+    assert nvm.writes == writes + 1
+    s.press(A.BACK)
+    s.press(A.OK)                       # the pause menu and back: nothing
+    assert nvm.writes == writes + 1
+    s.press(A.OK)                       # the second roll, with die 3 held
+    assert nvm.writes == writes + 2 and nvm.erases == 0
+    held = bytes(s.app.game.held)
+    back = Session(storage=FlashNvm("rp2040", data=bytes(nvm)))
+    assert resumable(back) and bytes(back.app.game.held) == held
+    assert back.app.game.to_bytes() == s.app.game.to_bytes()
 
 
-@pytest.mark.parametrize("size, players", [(100, 2), (256, 8)])
-def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, players):
-    nvm = bytearray(b'\xff' * size)
+@pytest.mark.parametrize("size, players, rules", [(100, 2, 'yahtzee'),
+                                                  (256, 5, 'triple-yahtzee')])
+def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, players, rules):
+    nvm = FlashNvm("rp2040", size)
     s = Session(storage=nvm, dice=ScriptedDice(seed=3))
     s.start(players=1)                  # a solo game fits, and is saved
     s.press(A.OK)
     assert resumable(Session(storage=nvm))
     again = Session(storage=nvm, dice=ScriptedDice(seed=4))   # power cut, then a new game
+    again.app.setup_rules = yc.RULESETS.index(rules)
     assert not can_save(again.app, players)
-    again.start(players=players)
+    again.start(players=players, rules=yc.RULESETS.index(rules))
     # several seats start at the handover: the warning is a note over it
     assert again.app.dialog == ui_app.DLG_NOTE
     assert again.app.dialog_lines[:2] == ['Power off loses', 'this game: no room']

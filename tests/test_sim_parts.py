@@ -170,13 +170,19 @@ def test_storage_cannot_change_size():
         store[0:2] = b"abc"
 
 
-def test_storage_works_with_the_core_slot_store(tmp_path):
-    import yahtzee_core as yc
-    path = tmp_path / "slots.sav"
+def test_storage_is_the_boards_flash_and_works_with_the_journal(tmp_path):
+    from yahtzee_core.journal import Journal
+    from yahtzee_core.save import RECORDS
+    path = tmp_path / "journal.sav"
     store = FileStorage(512, str(path))
-    yc.SlotStore(store, 0, 64).write(b"hello")
+    Journal(store).append(RECORDS, b"hello")
+    assert store.erases == 0 and store.programs == 1   # into erased bytes: no erase
+    store[0:1] = b"\x00"                                # a byte already written: erase
+    assert store.erases == 1
+    store[0:1] = b"Y"
     reread = FileStorage(512, str(path))
-    assert yc.SlotStore(reread, 0, 64).read() == b"hello"
+    journal = Journal(reread)
+    assert journal.payload(journal.at[RECORDS]) == b"hello"
 
 
 # ------------------------------------------------------------------ boards

@@ -2,6 +2,7 @@
 import pytest
 
 import yahtzee_core as yc
+from hardware.flash_model import Cut, FlashNvm, PowerCut
 from yahtzee_core import dice
 from tools.screenshots import FakeFile, Session
 from tools.scripted_dice import ScriptedDice
@@ -9,33 +10,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui import app_saves, hints
-from ui.nvm_layout import plan
 from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
-
-
-class PowerCut(Exception):
-    pass
-
-
-class TornStorage(bytearray):
-    """nvm whose next slice write stops after `keep` bytes, like a power cut."""
-
-    def __init__(self, data):
-        super().__init__(data)
-        self.cut_after = None
-        self.writes = 0
-
-    def __setitem__(self, key, value):
-        if isinstance(key, slice):
-            self.writes += 1
-            if self.cut_after is not None:
-                keep = self.cut_after
-                self.cut_after = None
-                start = key.start
-                bytearray.__setitem__(self, slice(start, start + keep), bytes(value[:keep]))
-                raise PowerCut()
-        bytearray.__setitem__(self, key, value)
-
 
 
 def test_whole_solo_game_updates_records_and_clears_the_save():
@@ -56,7 +31,7 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     assert app.scene == ui_app.MENU
     assert app.records.high[0] == [total, 'BA ', 0]
     assert app.records.games == 1 and app.records.best == total
-    assert app.game_store.read() is None           # nothing left to resume
+    assert app.saves.journal.game_at < 0 and not app.saved     # nothing left to resume
     # a fresh boot reads the same records and offers no resume
     again = Session(storage=s.storage)
     assert again.app.records.high == app.records.high
@@ -127,7 +102,7 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
     g = app.game
     assert g.round == 1 and g.cards[0].scores[1] == 255 and bytes(g.dice) == b'\x02\x02\x02\x05\x06'
     assert app.scene == ui_app.PLAY and app.line_b == 'Undone'
-    saved = yc.Game.from_bytes(app.game_store.read()[app_saves.SAVE_PREFIX:])
+    saved = Session(storage=s.storage).app.game     # what a power cut now resumes
     assert saved.round == 1 and bytes(saved.dice) == bytes(g.dice)
 
 
@@ -232,43 +207,45 @@ def test_no_shake_sensor_note_and_ok_rolls():
     assert app.scene == ui_app.CARD and app.game.rolls_left == 2
 
 
-def test_resume_after_a_power_cut_in_the_middle_of_a_save():
-    nvm = TornStorage(b'\xff' * 1024)
+def test_a_power_cut_in_a_save_loses_only_the_action_in_flight():
+    nvm = FlashNvm("rp2040")
     s = new_session(storage=nvm, dice=ScriptedDice(seed=8))
     s.start(players=2)
     app = s.app
     s.press(A.OK)                                   # P1 takes the device
-    s.press(A.OK, A.HOLD_2)                         # roll (saved), hold (saved)
+    s.press(A.OK)                                   # roll: saved
     good = app.game.to_bytes()
-    nvm.cut_after = 9                               # the next save is torn
+    s.press(A.HOLD_2)                               # a hold: goes with the next roll
+    nvm.cut = Cut(nvm.ops, 0.5, seed=3)             # the next roll's save is cut short
     with pytest.raises(PowerCut):
-        s.press(A.HOLD_4)
-    # power comes back: the last complete save is offered and restored
+        s.press(A.OK)
+    # power comes back: the game as it was before that roll (whose dice never showed)
     back = Session(storage=nvm, dice=ScriptedDice(seed=1))
     assert back.app.title == 'Saved game found' and back.app.items[0] == 'Resume game'
     back.press(A.OK)
     g = back.app.game
     assert g.to_bytes() == good and back.app.scene == ui_app.PLAY
-    assert list(g.held) == [0, 1, 0, 0, 0]
-    back.press(A.OK)                                # and play goes on with fresh dice
+    assert list(g.held) == [0, 0, 0, 0, 0]          # the hold was given up with it
+    back.press(A.OK)                                # and play goes on
     assert g.rolls_left == 1
+    assert Session(storage=nvm).app.game.to_bytes() == g.to_bytes()
 
 
-def test_every_roll_hold_and_fill_is_saved():
-    nvm = TornStorage(b'\xff' * 1024)
+def test_every_roll_and_fill_is_saved_and_a_hold_goes_with_the_next_roll():
+    nvm = FlashNvm("rp2040")
     s = new_session(storage=nvm)
     s.start()
     before = nvm.writes
     s.press(A.OK)
     assert nvm.writes == before + 1
     s.press(A.HOLD_3)
-    assert nvm.writes == before + 2
+    assert nvm.writes == before + 1
     s.press(A.OK, A.OK, A.OK)                       # roll, roll, open the card
-    assert nvm.writes == before + 4
+    assert nvm.writes == before + 3
     s.press(A.OK)
     if s.app.dialog:
         s.press(A.OK)
-    assert nvm.writes == before + 5
+    assert nvm.writes == before + 4 and nvm.erases == 0
 
 
 def test_idle_dims_then_sleeps_and_the_waking_press_is_eaten():
@@ -444,17 +421,16 @@ def test_a_casual_seat_is_remembered_for_the_next_setup():
 
 
 def test_small_nvm_is_handled():
-    lay = plan(256)
-    assert lay.records_slot == 0 and lay.game_slot == 128
-    assert plan(4096).records_slot and plan(4096).game_slot
-    assert plan(40).game_slot == 0
     s = new_session(storage=bytearray(b'\xff' * 256))
     app = s.app
+    assert not app.saves.keeps_records and not app.saves.keeps_people
+    app.setup_rules = yc.RULESETS.index('triple-yahtzee')
     assert app_saves.can_save(app, 4) and not app_saves.can_save(app, 8)
     s.press(A.OK)
     app.setup_players = 8
     app.go(ui_app.SETUP, s.now)
     assert app.values[-1] == 'no save'
+    assert new_session(storage=bytearray(b'\xff' * 288)).app.saves.keeps_records
     s = new_session(storage=bytearray(40))          # no room at all: plays without saves
     s.start()
     s.press(A.OK)

@@ -1,5 +1,5 @@
 """Every ruleset in the app beyond Yahtzee's own rules, and duplicate play: the setup,
-saves in nvm (the large-game region), the end of a game won at once (Generala
+saves in nvm (Triple Yahtzee's large games), the end of a game won at once (Generala
 served), records per ruleset; the play and card screens: Triple Yahtzee's three
 columns (labels, the 128x64 grid and its cursor keys, the 128x32 list), Generala's
 served points and instant win, Kismet's tiered bonus and die colours, the Kniffel
@@ -13,11 +13,11 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui.app_saves import SAVE_PREFIX, can_save
-from ui.nvm_layout import GAME_SLOT_MAX, LARGE_SLOT, plan
+from hardware.flash_model import FlashNvm
+from ui.app_saves import can_save
 from ui_helpers import fill_turn, new_session
+from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
-from yahtzee_core.save import save_size
 from ui import turns
 
 
@@ -136,53 +136,13 @@ def test_plain_play_does_not_mark_the_round():
     assert s.app.scene == ui_app.PAUSE and s.app.title_right == 'R1'
 
 
-# -- saves: the large-game region ------------------------------------------------------
-def old_layout(size):
-    """The layout every device had before the large-game region (ui/nvm_layout.py as it
-    was): (records slot, game offset, game slot, people offset, people slot)."""
-    records = 96 if size >= 2 * 96 + 2 * 48 else 0
-    room = (size - 2 * records) // 2
-    game = min(room, 192)
-    game = game if game >= 48 else 0
-    people_at = 2 * records + 2 * game
-    people = 176 if records and game == 192 and people_at + 2 * 176 <= size else 0
-    return records, 2 * records, game, people_at, people
-
-
-@pytest.mark.parametrize('size', [0, 40, 100, 256, 300, 512, 1000, 1024, 1952, 2048, 4096, 8192])
-def test_the_large_region_moves_no_region_a_device_already_has(size):
-    lay = plan(size)
-    assert (lay.records_slot, lay.game_offset, lay.game_slot, lay.people_offset,
-            lay.people_slot) == old_layout(size)
-    if lay.large_slot:
-        assert lay.large_slot == LARGE_SLOT
-        assert lay.large_offset == lay.people_offset + 2 * lay.people_slot
-        assert lay.large_offset + 2 * lay.large_slot <= size
-    # room for it from 1952 bytes (every board with 2 KB or more, RP2040: 4 KB)
-    assert bool(lay.large_slot) == (size >= 1952)
-
-
-def test_the_largest_save_fits_the_large_region_with_room_for_the_coach():
-    rules = yc.ruleset('triple-yahtzee')
-    biggest = max(save_size(yc.ruleset(n), 8, 1) for n in yc.RULESETS)
-    assert biggest == save_size(rules, 8, 1) == 16 + 8 * 42 + 2 + 6
-    room = yc.SlotStore(bytearray(2 * LARGE_SLOT), 0, LARGE_SLOT).capacity
-    assert SAVE_PREFIX + biggest + 2 + 7 * 20 <= room       # and 20 coach notes
-    # the game slots take every ruleset up to three players, in duplicate play too
-    slot = yc.SlotStore(bytearray(2 * GAME_SLOT_MAX), 0, GAME_SLOT_MAX).capacity
-    for n in yc.RULESETS:
-        assert SAVE_PREFIX + save_size(yc.ruleset(n), 3, 1) <= slot, n
-
-
-def test_an_eight_seat_triple_yahtzee_game_lives_in_the_large_region_and_leaves_the_rest():
-    nvm = bytearray(b'\xff' * 4096)
+# -- saves: Triple Yahtzee's large games ----------------------------------------------
+def test_an_eight_seat_triple_yahtzee_game_saves_beside_the_records_and_names():
+    nvm = FlashNvm("rp2040")
     s = new_session(storage=nvm, dice=ScriptedDice(seed=2))
-    s.start(players=1)                              # a Yahtzee game in the game slots
+    s.start(players=1)                              # a Yahtzee game, then a new one
     s.press(A.OK)
-    lay = plan(len(nvm))
-    records = bytes(nvm[:lay.game_offset])
-    people = bytes(nvm[lay.people_offset:lay.large_offset])
-    assert s.app.game_store.read() is not None
+    before = Records.from_bytes(Journal(nvm).payload(Journal(nvm).at[1]))
     big = new_session(storage=nvm, dice=ScriptedDice(seed=3))
     assert resumable(big)
     big.app.setup_duplicate = True
@@ -190,11 +150,7 @@ def test_an_eight_seat_triple_yahtzee_game_lives_in_the_large_region_and_leaves_
     app = big.app
     assert app.dialog == ui_app.DLG_NONE            # no "Power off loses" note: it fits
     big.press(A.OK, A.OK)                           # P1 takes the device, rolls
-    assert app.game_store.read() is None            # the last game's save is gone
-    assert app.large_store.read()[SAVE_PREFIX:] == app.game.to_bytes()
-    # the people untouched; the records hold the same results (only the setup changed)
-    assert bytes(nvm[lay.people_offset:lay.large_offset]) == people
-    before = Records.from_bytes(yc.SlotStore(bytearray(records), 0, lay.records_slot).read())
+    # the records hold the same results (only the setup changed)
     assert app.records.high == before.high and app.records.games == before.games
     assert app.records.setup_players == 8
     back = new_session(storage=nvm, dice=ScriptedDice(seed=4))
@@ -202,29 +158,25 @@ def test_an_eight_seat_triple_yahtzee_game_lives_in_the_large_region_and_leaves_
     back.press(A.OK)
     assert back.app.game.to_bytes() == app.game.to_bytes()
     assert len(back.app.game.players) == 8 and back.app.game.round_dice is not None
-    # a smaller game again: back in the game slots, the large region cleared
-    small = new_session(storage=nvm, dice=ScriptedDice(seed=5))
-    small.start(players=2, rules=yc.RULESETS.index('kniffel'))
-    assert small.app.large_store.read() is None and small.app.game_store.read() is not None
+    assert back.app.records.setup_players == 8
 
 
-def test_without_the_large_region_a_big_triple_game_is_played_without_saves():
-    nvm = bytearray(b'\xff' * 1024)                 # records, game slots, people: full
+def test_a_small_nvm_plays_a_big_triple_game_without_saves():
+    nvm = FlashNvm("rp2040", 256)                   # a SAMD21's nvm
     s = new_session(storage=nvm, dice=ScriptedDice(seed=2))
     s.start(players=1)
     s.press(A.OK)
     assert resumable(new_session(storage=nvm))
     t = new_session(storage=nvm, dice=ScriptedDice(seed=3))
     app = t.app
-    assert app.large_store is None
     app.setup_rules = yc.RULESETS.index('triple-yahtzee')
-    assert can_save(app, 3) and can_save(app, 3, True) and not can_save(app, 4)
+    assert can_save(app, 3) and can_save(app, 4) and not can_save(app, 5)
     new_game_menu(t)
-    app.setup_players = 4
+    app.setup_players = 5
     app.go(ui_app.SETUP, t.now)
     assert app.values[-1] == 'no save'
     t.press(A.BACK)
-    t.start(players=4, rules=yc.RULESETS.index('triple-yahtzee'))
+    t.start(players=5, rules=yc.RULESETS.index('triple-yahtzee'))
     assert app.dialog == ui_app.DLG_NOTE
     assert app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
     t.press(A.OK, A.OK, A.OK)                       # close the note, take the device, roll
@@ -264,7 +216,7 @@ def test_a_computer_that_rolls_generala_served_wins_at_once_and_nothing_is_recor
     assert app.items[1:] == ['1. Good1', '2. P2'] and app.values[1:] == ['0', '0']
     # cards unfinished: no high score, no lifetime stats, nothing to resume
     assert app.records.games == 0 and app.records.high == [] and not app.pending_high
-    assert app.game_store.read() is None and not app.saved
+    assert app.saves.journal.game_at < 0 and not app.saved
     s.press(A.OK)
     assert app.scene == ui_app.MENU
 

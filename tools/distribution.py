@@ -336,6 +336,12 @@ def main(argv=None):
     ap.add_argument('--json', default=None, metavar='PATH', help='write the JSON here')
     ap.add_argument('--workers', type=int, default=2, help='solver processes (default 2)')
     args = ap.parse_args(argv)
+    from tools.cli_checks import bad_rules, bad_out_file, bad_workers
+    bad = bad_rules(args.rules) or bad_workers(args.workers) or (
+        bad_out_file(args.json, '--json') if args.json else None)
+    if bad:
+        print(bad, file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     dist = compute(args.rules, args.workers)
     dt = time.perf_counter() - t0

@@ -1031,23 +1031,28 @@ def main(argv=None):
                          'turns are always double)')
     ap.add_argument('--workers', type=int, default=2, help='processes (default 2)')
     args = ap.parse_args(argv)
-    try:
-        model = RulesModel(args.rules)
-    except Unsolvable as exc:
-        print(exc, file=sys.stderr)
+    from tools.cli_checks import bad_rules, bad_out_file, bad_workers
+    out = args.out
+    if out and not out.endswith('.npy'):
+        out += '.npy'                   # numpy's name for it: the one to check and say
+    bad = bad_rules(args.rules) or bad_workers(args.workers) or (
+        bad_out_file(args.out, '--out') or bad_out_file(out, '--out') if out else None)
+    if bad:
+        print(bad, file=sys.stderr)
         return 2
+    model = RulesModel(args.rules)
     t0 = time.perf_counter()
     s = Solver(model, dtype=np.float64 if args.float64 else np.float32,
                workers=args.workers).solve()
     dt = time.perf_counter() - t0
     print('ruleset: %s  states: %d  time: %.2f s' % (args.rules, s.model.n_states(), dt))
     print('expected score: %.4f' % s.expected_score)
-    if args.out:
-        d = os.path.dirname(args.out)
+    if out:
+        d = os.path.dirname(out)
         if d:
             os.makedirs(d, exist_ok=True)
-        np.save(args.out, s.state_value_array())
-        print('wrote', args.out)
+        np.save(out, s.state_value_array())
+        print('wrote', out)
     return 0
 
 

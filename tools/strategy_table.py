@@ -394,6 +394,11 @@ def main(argv=None):
     ap.add_argument('--formats', nargs='+', choices=sorted(FORMATS), default=None,
                     help='table formats to write (default: all that are worth it)')
     args = ap.parse_args(argv)
+    from tools.cli_checks import bad_rules, bad_out_folder
+    for bad in [bad_rules(r) for r in args.rules] + [bad_out_folder(args.out, '--out')]:
+        if bad:
+            print(bad, file=sys.stderr)
+            return 2
     from tools.solver import Unsolvable
     failed = 0
     for rules in args.rules:

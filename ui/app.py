@@ -191,7 +191,7 @@ class App:
         self.pts = bytearray(40)    # points each box would score now (39: Triple Yahtzee)
         self.labels = ()            # the game's box labels, split once per ruleset
         self.labels_of = None
-        self.people = self.people_store = None  # yahtzee_core.people (names, stats), its store
+        self.people = None          # yahtzee_core.people (names, stats)
         self.howto_done = False     # the first-boot how-to was shown (kept in the records)
         self.coach_mode = 0         # ui/coach.py: COACH_*, kept in the records
         self.coach = bytearray()    # coach: the game's costly decisions (saved with it)
@@ -225,23 +225,12 @@ class App:
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
-        # -- storage (ui/app_saves.py) --
-        # large_store: games too big for game_store (Triple Yahtzee, 4+ players)
-        self.game_store = self.large_store = self.records_store = None
-        from ui import nvm_layout
-        self.layout = nvm_layout.plan(len(storage) if storage is not None else 0)
-        if storage is not None:
-            lay = self.layout
-            if lay.game_slot:
-                self.game_store = yc.SlotStore(storage, lay.game_offset, lay.game_slot)
-            if lay.records_slot:
-                self.records_store = yc.SlotStore(storage, lay.records_offset, lay.records_slot)
-            if lay.large_slot:
-                self.large_store = yc.SlotStore(storage, lay.large_offset, lay.large_slot)
+        # -- storage: app_saves.Saves over the nvm journal (ui/app_saves.py) --
+        self.saves = None
         from yahtzee_core.records import Records
         self.records = Records()
         from ui import app_load     # needed only now: it leaves RAM again
-        app_load.load_records(self)
+        app_load.open_saves(self, storage)
         self.saved = app_load.load_game(self)   # True when a game can be resumed
         yc.rules.forget('app_load', 'ui')     # (the one unloader)
 
@@ -454,11 +443,6 @@ class App:
     # ================================================================== helpers
     def touch(self):
         self.version += 1
-
-    def tidy(self):
-        """A collection on a board before loading something large (a module's code,
-        a planner's arrays), so it can take the room garbage held (CPython: none)."""
-        _tidy()
 
     def beep(self, freq, ms):
         if self.sound:

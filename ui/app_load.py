@@ -1,26 +1,49 @@
-"""Reading the saves back at power-on (ui/app_saves.py writes them): the records with
-the settings and setup choices kept in them, then the game in play. App.__init__
-imports this module once and drops it again: its code is needed only then."""
+"""Reading the saves back at power-on (ui/app_saves.py writes them): the journal in
+nvm (moving today's older layout over once), the records with the settings and setup
+choices kept in them, the names, then the game in play: its snapshot, with every
+action since replayed through the game itself. App.__init__ imports this module once
+and drops it again: its code is needed only then."""
 
-from ui.app_saves import (_read, load_people, SAVE_PREFIX, SAVE_VERSION, SAVE_COACH,
-                          COACH_REC, F_HINTS_OFF, F_SOUND_OFF, SPEED_SHIFT)
+from yahtzee_core.save import RECORDS
+from ui.app_saves import Saves, load_people, mark, coach_record
+
+_MIN_NVM = 64   # smaller nvm holds nothing useful: not used
+
+
+def open_saves(app, storage):
+    """The journal over `storage` (None: nothing is saved) as app.saves, then the
+    records and names it holds."""
+    j = None
+    if storage is not None and len(storage) >= _MIN_NVM:
+        from yahtzee_core.journal import Journal
+        j = Journal(storage)
+        if j.dirty and not j.end:       # not a journal: the layout before it, once
+            from ui import nvm_legacy
+            nvm_legacy.move(j)
+            from yahtzee_core.rules import forget
+            forget('nvm_legacy', 'ui')
+    app.saves = Saves(j, app)
+    load_records(app)
+    load_people(app)
 
 
 def load_records(app):
     """Read the records and the settings and setup choices kept in them."""
-    if app.records_store is None:
+    if not app.saves.keeps_records:
         return
-    lay = app.layout
-    if lay.people_slot:
-        from yahtzee_core import SlotStore
-        app.people_store = SlotStore(app.records_store.buf, lay.people_offset, lay.people_slot)
-        load_people(app)
-    records = _read(app.records_store, app.records.from_bytes)
+    j = app.saves.journal
+    records = None
+    while records is None and j.at[RECORDS] >= 0:
+        try:
+            records = app.records.from_bytes(j.payload(j.at[RECORDS]))
+        except ValueError:      # a cut-short write that passed the CRC: the one before
+            j.drop(RECORDS)
     if records is None:
         return
     app.records = records
     from yahtzee_core.records import (SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT,
                                       KIND_BITS, DUPLICATE)
+    from ui.app_saves import SPEED_SHIFT
     r = app.records
     app.setup_duplicate = bool(r.settings & DUPLICATE)
     app.sound = not (r.settings & SOUND_OFF)
@@ -40,36 +63,46 @@ def load_records(app):
 
 
 def load_game(app):
-    """Read the saved game if there is a good one (sets app.game); True when there is."""
-    if app.game_store is None:
+    """The game in play, if the journal holds one that reads back (sets app.game);
+    True when there is. An action record that does not replay (a cut-short write that
+    passed its CRC) ends the game where it was before that action."""
+    j = app.saves.journal
+    if j is None or j.game_at < 0:
         return False
-
-    def decode(data):
-        if len(data) <= SAVE_PREFIX or data[0] not in (SAVE_VERSION, SAVE_COACH):
-            raise ValueError("not a game save")
-        end = len(data)
-        coach = b''
-        lost = 0
-        if data[0] == SAVE_COACH:
-            kept = data[-2]
-            end -= 2 + COACH_REC * kept
-            if end <= SAVE_PREFIX:
-                raise ValueError("coach records longer than the save")
-            coach = data[end:end + COACH_REC * kept]
-            lost = data[-1] - kept
-        return app.yc.Game.from_bytes(data[SAVE_PREFIX:end], app.rng), data, coach, lost
-
-    loaded = _read(app.game_store, decode)
-    if loaded is None and app.large_store is not None:
-        loaded = _read(app.large_store, decode)
-    if loaded is None:
+    data = j.payload(j.game_at)
+    try:
+        if len(data) < 3:
+            raise ValueError("no game")
+        game = app.yc.Game.from_bytes(data[2:], app.rng)
+    except ValueError:
+        j.dirty = True          # rewrite without it at the next save
         return False
-    game, data, coach, lost = loaded
+    from yahtzee_core.save import COACH, PEOPLE
+    from yahtzee_core.load_checks import replay     # dropped again below
+    coach = b''
+    total = 0
+    _, start, n = j.record(j.game_at)
+    p = start + n + 2
+    while p < j.end:
+        kind, start, n = j.record(p)
+        if kind == COACH and n >= 2:
+            total, before = j.nvm[start], j.nvm[start + 1]
+            coach = coach[:7 * before] + bytes(j.nvm[start + 2:start + n])
+        elif kind != RECORDS and kind != PEOPLE:
+            try:
+                replay(game, kind, j.payload(p))
+            except ValueError:      # SaveError, IllegalMove, a die out of range
+                j.dirty = True
+                break
+        p = start + n + 2
+    from yahtzee_core.rules import forget
+    forget('load_checks')
     app.game = game
-    app.hints = not (data[1] & F_HINTS_OFF)
-    app.sound = not (data[1] & F_SOUND_OFF)
-    app.game_id = data[2] | (data[3] << 8)
+    app.game_id = data[0] | data[1] << 8
     app.new_game_state(False)
     app.coach = bytearray(coach)
+    lost = total - len(coach) // 7
     app.coach_lost = lost if lost > 0 else 0
+    mark(app.saves, game)
+    coach_record(app)           # the coach's records as saved
     return True

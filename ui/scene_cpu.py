@@ -136,7 +136,6 @@ def _get_bot(app, p):
         if app.bot_factory is not None:
             bot = app.bot_factory(level, rules)
         else:
-            app.tidy()      # the bot's code and planner want room in one piece
             from yahtzee_core import bots
             try:
                 bot = bots.make_bot(level, rules, table_for(app, rules))

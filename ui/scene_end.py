@@ -67,7 +67,7 @@ def _record_game(app, perfect):
             r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
                        st['zeros'], multi and place == 1,
                        None if perfect is None else perfect.mean_tenths)
-            if app.people_store is not None:    # per player name and ruleset
+            if app.saves.keeps_people:          # per player name and ruleset
                 if app.people is None:
                     from yahtzee_core.people import People
                     app.people = People()

@@ -12,8 +12,7 @@ from events import actions as A
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
                       PAGES, ODDS, STANDINGS, KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap,
                       PG_RULES, PG_HOWTO, COACH_NAMES)
-from ui.app_saves import (save_game, save_records, can_save, load_people, save_people,
-                          clear_game)
+from ui.app_saves import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
 from ui.turns import undo, refuse
 from ui.seats import seat_name
@@ -58,7 +57,7 @@ def enter_boot(app, now):
 
 # -- MENU and PAUSE --
 def enter_menu(app, now):
-    if app.first_howto and not app.howto_done and app.records_store is not None:
+    if app.first_howto and not app.howto_done and app.saves.keeps_records:
         app.open(PAGES, now, PG_HOWTO)      # once, at the first boot (after BOOT)
         return
     codes = []
@@ -210,7 +209,7 @@ def _setup_rows(app):
     values += [names if len(names) <= 11 else names[:10] + '+',
                RULES_NAMES[app.setup_rules], 'on' if app.setup_duplicate else 'off',
                'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
-    if not can_save(app, n, app.setup_duplicate) and app.game_store is not None:
+    if not can_save(app, n, app.setup_duplicate) and app.saves.journal is not None:
         values[-1] = 'no save'
     return items, values
 
@@ -261,10 +260,9 @@ def start_game(app, now):
     app.new_game_state(True)
     save_records(app)
     save_people(app)
-    clear_game(app)     # the last game's save, whichever region held it, is gone now
-    save_game(app)
+    save_game(app)      # the new game's snapshot: the last game's is not resumed now
     app.go(PLAY, now)
-    if app.layout.size and not can_save(app, len(players), dup):
+    if app.saves.journal is not None and not can_save(app, len(players), dup):
         if app.scene == PLAY:
             app.note('Power off loses game', now + 1500)  # no room in this board's nvm
         else:                       # a handover first (several seats): a note over it

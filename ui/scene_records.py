@@ -37,7 +37,7 @@ def enter_scores(app, now):
 def _show_page(app, title, items, values, pages, right):
     more = app.page + 1 < pages
     app.set_list(title, items, values, title_right=right,
-                 footer=('OK: next' if more else '') + ('' if app.records_store else
+                 footer=('OK: next' if more else '') + ('' if app.saves.keeps_records else
                                                         ' not saved'))
 
 

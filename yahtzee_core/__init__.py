@@ -1,5 +1,5 @@
 """Yahtzee rules core: exact rules for every ruleset, lookup-table scoring, the game
-engine and power-safe saves. Pure Python for CPython, MicroPython and CircuitPython:
+engine and saves that survive a power cut on flash. Pure Python for CPython, MicroPython and CircuitPython:
 no floats, no clock, no randomness of its own.
 
 >>> import yahtzee_core
@@ -22,7 +22,8 @@ def __getattr__(name):
     # Public name -> the submodule defining it, imported on first use and kept.
     module = ('scorecard' if name == 'Scorecard' else
               'game' if name in ('Game', 'KINDS', 'MAX_PLAYERS') else
-              'save' if name in ('SlotStore', 'SaveError') else
+              'save' if name == 'SaveError' else
+              'journal' if name == 'Journal' else
               'advisor' if name == 'Advisor' else None)
     # On a board a collection first lets the module's code (and, from a .py, the
     # compiler's work) take the room garbage held instead of breaking up what is

@@ -66,6 +66,47 @@ def _u32(b, i):
     return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
 
 
+def _bad_field(head, rules, wider):
+    """The header field that does not fit the ruleset or the rest of the header, or
+    None: checked at open, so a damaged header never reaches the planner's arithmetic
+    (a five-alike box index under 6 made a negative shift, a huge step an overflow)."""
+    flags = head[AT_FLAGS]
+    fab = rules.five_alike_box
+    nl = rules.n_boxes - 6
+    packed = flags & FLAG_PACKED
+    bits = head[AT_BITS]
+    step = _u16(head, AT_STEP)
+    if flags & ~(FLAG_Y | FLAG_U | FLAG_PACKED):
+        return 'flags'
+    if head[AT_FAB] != (fab if fab >= 0 else 255) or flags & FLAG_Y and fab < 6:
+        return 'five-alike box'
+    if _u16(head, AT_UNIT) != 100:
+        return 'unit'
+    if wider > 2 or bits > 16 or packed and (not step or step * ((1 << bits) - 1) > 65535) \
+            or not packed and (bits or step or _u32(head, AT_GROUPS)):
+        return 'packing (bits, step, groups)'
+    if nl > 20:
+        return 'size (no table of this ruleset)'
+    slots = (1 << nl) + ((1 << (nl - 1)) if flags & FLAG_Y else 0)
+    per = _u16(head, AT_PER_SLOT)
+    if _u32(head, AT_N_STATES) != slots * per or packed and _u32(head, AT_GROUPS) != slots * 64:
+        return 'state count'
+    total = 0               # each upper mask's subtotals: offsets, bitmaps and ranks agree
+    for um in range(64):
+        if _u16(head, AT_OFFSETS + 2 * um) != total:
+            return 'offsets'
+        for j in range(8 + wider):
+            at = AT_BITMAPS + 8 * um + j if j < 8 else HEADER + wider * um + j - 8
+            rank = head[at + AT_RANKS - AT_BITMAPS] if j < 8 else head[at + 64 * wider]
+            if rank != total - _u16(head, AT_OFFSETS + 2 * um) & 255:
+                return 'ranks'
+            b = head[at]
+            while b:
+                b &= b - 1
+                total += 1
+    return 'offsets' if total != per else None
+
+
 class TableValues:
     """Expected remaining score (hundredths) of a turn-start state.
 
@@ -104,10 +145,17 @@ class TableValues:
             head += f.read(128 * wider)
             self.wider = wider
             self.data_at = HEADER + 128 * wider
-        name = bytes(head[AT_NAME:AT_NAME + NAME_BYTES]).rstrip(b'\0').decode()
+        try:
+            name = bytes(head[AT_NAME:AT_NAME + NAME_BYTES]).rstrip(b'\0').decode()
+        except UnicodeError:
+            name = None
         if name != rules.name or head[AT_N_BOXES] != rules.n_boxes:
             self.close()
-            raise TableError('table is for %s, not %s' % (name, rules.name))
+            raise TableError('table is for %s, not %s' % (name or 'no ruleset', rules.name))
+        bad = _bad_field(head, rules, wider)
+        if bad:
+            self.close()
+            raise TableError('damaged strategy table: its %s' % bad)
         self.head = head
         self.flags = head[AT_FLAGS]
         self.fab = head[AT_FAB] if head[AT_FAB] != 255 else -1

@@ -22,6 +22,7 @@ MAX_PLAYERS = 8
 # Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
 KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 _NEW = bytearray(5)  # the next roll's dice, checked before any is committed
+_ROUND = bytearray(15)  # duplicate play: a round's dice, likewise
 
 
 def _die(rng):
@@ -80,8 +81,8 @@ class Game:
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; the bonus
         # units the fill paid (0 or 1; Triple Yahtzee 0 to 3); the turn's turn_yahtzee;
-        # and the turn's dice, held flags and rolls left before the fill. save.py
-        # stores this tuple and load_checks.py rebuilds it: keep the three in step.
+        # and the turn's dice, held flags and rolls left before the fill (its bytes:
+        # save.encode writes them, save.unpack_undo reads them).
         self.last_fill = None
 
     @property
@@ -148,7 +149,8 @@ class Game:
         same = self.round_dice
         if same is not None and first and self.current == 0:
             for i in range(15):  # a new round: the dice every seat will get
-                same[i] = _die(self.rng)
+                _ROUND[i] = _die(self.rng)
+            same[:] = _ROUND
         k = 15 - 5 * self.rolls_left   # this roll's dice in round_dice
         for i in range(5):
             if first or not self.held[i]:

@@ -19,7 +19,7 @@ common prefix.
 
 from .rules import RULESETS, OPEN
 from .variants import ruleset
-from .save import _dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
+from .save import unpack_dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
 
 
@@ -80,7 +80,7 @@ def unpack(data, rules, n, rng):
     if data[10] & 0x10 or game.current >= n or data[7] >> 4 or \
             not 1 <= game.round <= rules.rounds + 1:  # 0x10 of byte 10: flag bit 20
         raise SaveError("turn out of range")
-    _dice(data, 8, game.dice, game.held)
+    unpack_dice(data, 8, game.dice, game.held)
     game.turn_yahtzee = (data[10] >> 5) & 1  # flag bit 21
     return game
 

@@ -1,10 +1,11 @@
 """Reading a save back, second half (load.py reads the cards first, and is unloaded
 before this loads): duplicate play's dice of the round must be dice, the turn one a game
-reaches, and the undo record must take back exactly the last fill. Names as in load.py:
-ones the firmware or the game already holds."""
+reaches, and the undo record must take back exactly the last fill; then the journal's
+action records after the snapshot, replayed (replay). Layouts: save.py. Names as in
+load.py: ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
 from .rules import OPEN
-from .save import SaveError, _dice
+from .save import SaveError, unpack_dice, ROLL, FILL, UNDO
 
 
 def decode(data, game):
@@ -28,7 +29,7 @@ def round_dice(data, start, game):
     dice = bytearray(5)
     spare = bytearray(5)  # bit 15 of each pair is unused: must be 0
     for j in range(3):
-        _dice(data, start + 2 * j, dice, spare)
+        unpack_dice(data, start + 2 * j, dice, spare)
         game.round_dice[5 * j:5 * j + 5] = dice
         for v in dice:
             if (v == 0) != fresh or v > 6 or spare[0]:
@@ -36,17 +37,12 @@ def round_dice(data, start, game):
 
 
 def check_undo(data, game):
-    """The undo record (layout: Game.last_fill in game.py) must take back exactly the
-    last fill: undo it, check the turn that restores, fill the box again, compare."""
+    """The undo record (save.unpack_undo) must take back exactly the last fill: undo
+    it, check the turn that restores, fill the box again, compare."""
     rules = game.rules
-    flags = data[10]  # bits 16-23 of the flags
-    box = data[11]
-    if flags >> 6 & 1:
-        dice = bytearray(5)
-        held = bytearray(5)
-        _dice(data, 13, dice, held)
-        record = game.last_fill = (box, flags >> 7 | (data[12] >> 3) << 1, data[12] & 1,
-                                   bytes(dice), bytes(held), data[12] >> 1 & 3)
+    record = game.last_fill = unpack_undo(data)
+    if record is not None:
+        box = record[0]
         card = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
         scores = bytes(card.scores)
         bonus = card.bonus_count
@@ -58,7 +54,7 @@ def check_undo(data, game):
         game.fill(box)
         if game.last_fill != record or card.scores != scores or card.bonus_count != bonus:
             raise SaveError("bad undo record")
-    elif flags >> 7 or box | data[12] | data[13] | data[14] | data[15]:
+    elif data[10] >> 7 or data[11] | data[12] | data[13] | data[14] | data[15]:
         raise SaveError("bad undo record")
 
 
@@ -117,3 +113,66 @@ def check_cards(game, counted):
                            (filled if rules.bonus_in_upper else scored) < cols) or \
                 not scored + (bonus + cols - 1) // cols + now <= game.yahtzees[p] <= done + now:
             raise SaveError("cards do not match the turn")
+
+
+def unpack_undo(data):
+    """The undo record (Game.last_fill) of snapshot `data`, or None when it has none."""
+    if not data[10] >> 6 & 1:
+        return None
+    dice = bytearray(5)
+    held = bytearray(5)
+    unpack_dice(data, 13, dice, held)
+    return (data[11], data[10] >> 7 | (data[12] >> 3) << 1, data[12] & 1,
+            bytes(dice), bytes(held), data[12] >> 1 & 3)
+
+
+class _Draws:
+    """A dice source that hands out a ROLL record's dice, then 0 (no die)."""
+
+    def __init__(self, data):
+        self.data = data
+        self.k = 2      # nibble position: data[1] low nibble first
+
+    def __call__(self):
+        k = self.k
+        self.k = k + 1
+        return self.data[k // 2] >> 4 * (k & 1) & 15 if k < 2 * len(self.data) else 0
+
+
+def replay(game, kind, data):
+    """Play one action record (ROLL, FILL, UNDO) on the game through its own
+    methods. One that does not fit the game raises SaveError (or the game's
+    IllegalMove, a ValueError too) and changes nothing."""
+    if kind == ROLL and data:
+        mask = data[0]
+        drawn = 0       # the dice the record holds: nibbles up to the first 0
+        while drawn < 2 * len(data) - 2 and data[1 + drawn // 2] >> 4 * (drawn & 1) & 15:
+            drawn += 1
+        want = 5
+        if game.round_dice is not None:
+            want = 15 if game.current == 0 and not game.rolled else 0
+        elif game.rolled:
+            for i in range(5):
+                want -= mask >> i & 1
+        if mask >> 5 or (mask and not game.rolled) or drawn != want or \
+                len(data) != 1 + (drawn + 1) // 2:
+            raise SaveError("bad roll record")
+        held = bytes(game.held)
+        rng = game.rng
+        game.rng = _Draws(data)
+        try:
+            if game.rolled:
+                for i in range(5):
+                    game.hold(i, mask >> i & 1)
+            game.roll()
+        except ValueError:      # the game refused a die (or a hold): as it was
+            game.held[:] = held
+            raise
+        finally:
+            game.rng = rng
+    elif kind == FILL and len(data) == 1:
+        game.fill(data[0])
+    elif kind == UNDO and not data:
+        game.undo()
+    else:
+        raise SaveError("bad action record")

@@ -1,14 +1,17 @@
 """Who plays: the seat names last entered at setup, and lifetime stats per player
-name and ruleset. Plain numbers in, compact versioned bytes out (the app writes them
-through a SlotStore of their own, beside records.py's high scores).
+name and ruleset. Plain numbers in, compact versioned bytes out (the app keeps them
+as a record of the nvm journal, beside records.py's high scores).
 
-Layout of version 1 (little-endian):
+Layout of version 2 (little-endian):
 
-    0      version (1)
+    0      version (2)
     1..24  eight seat names, 3 ASCII bytes each (spaces pad; all spaces = no name)
     25     n, the number of stats rows (0..N_ROWS)
     26..   n rows of 18 bytes: name (3), ruleset id u8, games u16, points u32,
            best u16, yahtzees u16, upper bonuses u16, wins u16
+    last   a CRC-16 of all before (save.CHECK_POLY, as in records.py)
+
+Version 1 (the same without the check) is still read.
 
 >>> p = People()
 >>> p.names[0] = 'ANN'
@@ -19,14 +22,14 @@ Layout of version 1 (little-endian):
 ('ANN', 250)
 """
 
-from .save import SaveError
+from .save import SaveError, crc16, CHECK_POLY
 
-VERSION = 1
+VERSION = 2
 SEATS = 8
 N_ROWS = 8              # name and ruleset pairs kept (the least played goes first)
 ROW_SIZE = 18
 _HEAD = 1 + 3 * SEATS + 1
-MAX_SIZE = _HEAD + N_ROWS * ROW_SIZE
+MAX_SIZE = _HEAD + N_ROWS * ROW_SIZE + 2
 _FIELDS = (2, 4, 2, 2, 2, 2)    # games, points, best, yahtzees, upper bonuses, wins
 
 
@@ -95,7 +98,7 @@ class People:
         return row
 
     def to_bytes(self):
-        out = bytearray(_HEAD + len(self.rows) * ROW_SIZE)
+        out = bytearray(_HEAD + len(self.rows) * ROW_SIZE + 2)
         out[0] = VERSION
         for s in range(SEATS):
             _put_name(out, 1 + 3 * s, self.names[s])
@@ -110,15 +113,22 @@ class People:
                 for b in range(_FIELDS[k]):
                     out[i + b] = (values[k] >> (8 * b)) & 0xFF
                 i += _FIELDS[k]
+        c = crc16(out, 0, i, 0xFFFF, CHECK_POLY)
+        out[i] = c & 0xFF
+        out[i + 1] = c >> 8
         return bytes(out)
 
     @classmethod
     def from_bytes(cls, data):
         """People from to_bytes(); SaveError for foreign, truncated or bad bytes."""
-        if data is None or len(data) < _HEAD or data[0] != VERSION:
-            raise SaveError("not a version %d people record" % VERSION)
+        if data is None or len(data) < _HEAD or not 1 <= data[0] <= VERSION:
+            raise SaveError("not a people record this version reads")
+        end = len(data) - 2 * (data[0] == VERSION)
+        if end < len(data) and crc16(data, 0, end, 0xFFFF, CHECK_POLY) != \
+                data[end] | data[end + 1] << 8:
+            raise SaveError("people record fails its check (a cut-short write)")
         n = data[_HEAD - 1]
-        if n > N_ROWS or len(data) != _HEAD + n * ROW_SIZE:
+        if n > N_ROWS or end != _HEAD + n * ROW_SIZE:
             raise SaveError("people record has the wrong size")
         p = cls()
         for s in range(SEATS):

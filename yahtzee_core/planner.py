@@ -18,7 +18,7 @@ Yahtzee box); everything inside the turn is computed here, in integers:
   with one roll left, and the same sweep again gives the first roll's choice.
 
 Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
-- the upper bonus by subtotal (``upper_steps``: Kismet's three tiers, crossed one by
+- the upper bonus by subtotal (``bonus_at``: Kismet's three tiers, crossed one by
   one), the subtotal tracked up to where it stops mattering (63, Kismet 78);
 - the five-alike flag y (the five-alike box holds points) wherever it matters: a
   five-alike bonus, or a box whose points depend on it (Generala's Double Generala);
@@ -53,19 +53,6 @@ _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
 _children = None              # TurnPlanner.children, shared by every planner
-
-
-def upper_steps(rules):
-    """(cap, bonus_at) of a ruleset's upper bonus: bonus_at[u] is the bonus of a card
-    whose upper boxes total u, for u up to cap, from which it no longer changes (the
-    top tier's total). Triple Yahtzee: one column's, before its multiplier."""
-    tiers = rules.upper_tiers or ((rules.upper_bonus_at, rules.upper_bonus),)
-    cap = tiers[-1][0]
-    bonus_at = bytearray(cap + 1)
-    for at, points in tiers:
-        for u in range(at, cap + 1):
-            bonus_at[u] = points
-    return cap, bonus_at
 
 
 class TurnPlanner:
@@ -124,7 +111,14 @@ class TurnPlanner:
         if rules.upper_tiers is None and rules.columns == 1:
             self.cap = rules.upper_bonus_at if rules.upper_bonus else 0
         else:
-            self.cap, self.bonus_at = upper_steps(rules)
+            # bonus_at[u]: the bonus of a card whose upper boxes total u, up to the top
+            # tier's total (Triple Yahtzee: one column's, before its multiplier)
+            tiers = rules.upper_tiers or ((rules.upper_bonus_at, rules.upper_bonus),)
+            self.cap = cap = tiers[-1][0]
+            self.bonus_at = bonus_at = bytearray(cap + 1)
+            for at, points in tiers:
+                for u in range(at, cap + 1):
+                    bonus_at[u] = points
         self.fab = rules.five_alike_box
         self.unit = rules.five_alike_bonus      # points of one five-alike bonus
         # y: the five-alike box holds points, where that matters (as the solver keeps

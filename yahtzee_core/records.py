@@ -1,24 +1,27 @@
 """High scores and lifetime stats: plain numbers in, compact versioned bytes out.
 
 The app keeps one Records object, updates it when a game ends and writes
-``to_bytes()`` through a SlotStore (which adds the checksum and the power-safe
-two-slot write). Nothing here knows about nvm offsets or the display.
+``to_bytes()`` as a record of the nvm journal (yahtzee_core/journal.py, which adds its
+own CRC). Nothing here knows about nvm offsets or the display.
 
-Layout of version 3 (little-endian):
+Layout of version 4 (little-endian):
 
-    0      version (3)
+    0      version (4)
     1..    n entries of 5 bytes (n from the size, 0..N_HIGH): score | (ruleset id & 7)
            << 13 u16, three initials (ASCII; bit 7 of the first: ruleset id bit 3,
            clear in records written before there were more than 8 rulesets)
     then   games u32, points u32, best u16, yahtzees u16, upper_bonuses u16, wins u16,
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
            setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32
+    last   a CRC-16 of all before (save.CHECK_POLY: not the journal's polynomial, so a
+           cut-short write must pass two different checks to be read)
 
 High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all; a full
 table gives up the lowest score of the ruleset holding most, so one ruleset's games
 never push another's best score out (nine rulesets: each keeps at least its best).
-Versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one table of 8
-for all rulesets) are still read, their tables trimmed to that rule.
+Version 3 (the same without the check) is still read, and versions 1 and 2 (a count
+byte, 6-byte entries with a ruleset byte, one table of 8 for all rulesets), their
+tables trimmed to that rule.
 Version 1 (setup kinds u16 of 2 bits a seat, no rated fields) is still read: its
 seats keep their kinds and its games count as not rated. "Rated" games are those
 whose ruleset had a percentile table (yahtzee_core.percentiles): for them `perfect`
@@ -32,7 +35,7 @@ average beside perfect play's over the same games, whatever the rulesets.
 True
 """
 
-from .save import SaveError
+from .save import SaveError, crc16, CHECK_POLY
 
 try:
     from micropython import const
@@ -40,7 +43,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-VERSION = 3
+VERSION = 4
 N_HIGH = 10             # high-score entries kept in all (fits the 96-byte nvm slot)
 PER_RULES = 3           # of which at most this many of one ruleset
 _ENTRY_SIZE = const(5)
@@ -49,7 +52,7 @@ _FIELDS_V1 = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2)   # byte sizes of the fixed fi
 _FIELDS = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 4, 4, 4, 4)
 _FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 4 + 4 + 4 + 4)
 KIND_BITS = 3           # setup kinds: bits a seat (yahtzee_core.KINDS index)
-MAX_SIZE = 1 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE
+MAX_SIZE = 1 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE + 2
 
 # settings bits (a set bit turns the feature OFF, so erased/new records mean "on")
 SOUND_OFF = 1
@@ -162,7 +165,7 @@ class Records:
     # -- bytes ---------------------------------------------------------------------
     def to_bytes(self):
         n = len(self.high)
-        out = bytearray(1 + n * _ENTRY_SIZE + _FIXED_SIZE)
+        out = bytearray(1 + n * _ENTRY_SIZE + _FIXED_SIZE + 2)
         out[0] = VERSION
         i = 1
         for score, initials, rid in self.high:
@@ -179,6 +182,7 @@ class Records:
                             (self.rated_points, 4), (self.perfect, 4)):
             _put(out, i, _u32(value) if size == 4 else (_u16(value) if size == 2 else value & 0xFF), size)
             i += size
+        _put(out, i, crc16(out, 0, i, 0xFFFF, CHECK_POLY), 2)
         return bytes(out)
 
     @classmethod
@@ -189,11 +193,17 @@ class Records:
         version = data[0]
         if not 1 <= version <= VERSION:
             raise SaveError("records version %d not supported" % version)
+        if version == VERSION:
+            end = len(data) - 2
+            if crc16(data, 0, end, 0xFFFF, CHECK_POLY) != _get(data, end, 2):
+                raise SaveError("records fail their check (a cut-short write)")
+            data = data[:end]
+            version = 3
         sizes = _FIELDS_V1 if version == 1 else _FIELDS
         fixed = 0
         for size in sizes:
             fixed += size
-        if version == VERSION:
+        if version == 3:
             step = _ENTRY_SIZE
             i = 1
             n = (len(data) - 1 - fixed) // step
@@ -238,7 +248,7 @@ class Records:
         for k in range(1, n):
             if r.high[k][0] > r.high[k - 1][0]:
                 raise SaveError("records table out of order")
-        if version < VERSION:       # one table of all rulesets: trim it per ruleset
+        if version < 3:             # one table of all rulesets: trim it per ruleset
             old = r.high
             r.high = []
             for e in old:

@@ -1,5 +1,6 @@
 # The rules core's game check for MicroPython / CircuitPython (uses gc.mem_alloc): a
-# scripted four-player game with a mid-game save round trip. No pytest, plain asserts,
+# scripted four-player game with a mid-game save round trip (the nvm journal:
+# check_journal.py). No pytest, plain asserts,
 # kept small because its own code shares the heap under test (the heap budget): the
 # work happens in main(), whose locals intern no names, and it prints line by line
 # rather than join generators (each generator is one more code object in RAM). The
@@ -57,8 +58,6 @@ def main(name):
     seed = [2024]
     game = yc.Game(rules, 4, lcg(seed))
     mem("after the Game")
-    nvm = bytearray(2 * len(game.to_bytes()) + 12)  # two slots, each with room for it
-    store = yc.SlotStore(nvm)
     turns = 0
     twin = None
     while not game.over:
@@ -66,9 +65,8 @@ def main(name):
         turns += 1
         if turns == n_boxes * 2 + 1:
             # save mid-game, reload into a twin with an identical dice source, play on both
-            store.write(game.to_bytes())
-            data = yc.SlotStore(nvm).read()
-            assert data == game.to_bytes()
+            # (the journal in nvm around saves: check_journal.py)
+            data = game.to_bytes()
             twin = yc.Game.from_bytes(data, lcg([seed[0]]))
             assert twin.to_bytes() == data
     # A Generala served ends the game at once; else every box is filled.
@@ -81,8 +79,7 @@ def main(name):
         assert card.total == sum(card.filled.values()) + card.upper_bonus + card.yahtzee_bonus
         assert len(card.filled) == n_boxes or game.winner >= 0
         print("final total", card.total)
-    store.write(game.to_bytes())
-    assert yc.Game.from_bytes(store.read()).to_bytes() == game.to_bytes()
+    assert yc.Game.from_bytes(game.to_bytes()).to_bytes() == game.to_bytes()
     print("save size in bytes", len(game.to_bytes()))
     print("final ranking", game.ranking())
     mem("after the whole game")

@@ -101,7 +101,7 @@ class Wiring:
         for role, name in profile["pins"].items():
             gp = self._gpio(name)
             self.pins[role] = gp
-            if not name.upper().startswith("GP"):
+            if not name.upper().startswith("GP") and name.upper() != "VOLTAGE_MONITOR":
                 self.settings["YAHTZEE_PIN_" + role] = "GP%d" % gp
         self.width = profile["width"]
         self.height = profile["height"]
@@ -115,6 +115,8 @@ class Wiring:
         upper = name.upper()
         if upper.startswith("GP"):
             return int(upper[2:])
+        if upper == "VOLTAGE_MONITOR":      # the Pico's VSYS/3 divider on ADC3
+            return 29
         return FEATHER_RP2040[upper]
 
     def acts_at(self, action_name, pressed, released):

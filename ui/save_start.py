@@ -1,0 +1,64 @@
+"""A game's save from its start (ui/app_saves.py saves each action after it): whether
+a game of some size fits the nvm (setup), its first snapshot (a new game), and its
+snapshot again when the journal is compacted. Loaded for that and dropped again: a game
+needs it at its start and about once in two games after."""
+
+from ui.app_saves import (TURN_ROOM, write, mark, snapshot, coach_record, save_coach,
+                          clear_game)
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_TURN_BYTES = const(32)     # what a turn takes on average, to plan a game's room
+_END_BYTES = const(300)     # a game's end: the records and the names
+
+
+def parts(app):
+    """The records that restart the game in play in a compacted journal: its snapshot
+    and its coach records (yahtzee_core.journal.Journal.parts); () without one."""
+    s = app.saves
+    g = app.game
+    if g is None or g is not s.game or g.over:
+        return ()
+    from yahtzee_core.save import GAME, COACH
+    out = [(GAME, snapshot(app))]
+    coach = coach_record(app, 0)
+    if coach[0]:                # records in all
+        out.append((COACH, coach))
+    mark(s, g)
+    return out
+
+
+def start(app):
+    """A new game: its snapshot, where the journal has room for the whole game (else
+    it is compacted now, a calm moment); too big for this nvm: nothing to resume."""
+    s = app.saves
+    g = app.game
+    s.game = None
+    s.coach = s.coach_total = 0
+    if not fits(app, len(g.players), g.round_dice is not None, g.rules):
+        clear_game(app)
+        return
+    from yahtzee_core.save import GAME
+    room = g.rules.rounds * len(g.players) * _TURN_BYTES + _END_BYTES
+    half = s.journal.size // 2
+    if write(app, GAME, snapshot(app), room if room < half else half):
+        mark(s, g)
+        save_coach(app)
+        app.saved = True
+
+
+def fits(app, players, duplicate=False, rules=None):
+    """True when a game of this many players (of the setup's ruleset) can be saved:
+    its snapshot and a turn's records fit the nvm."""
+    j = app.saves.journal
+    if j is None:
+        return False
+    from yahtzee_core.save import save_size
+    from yahtzee_core.journal import HEADER, FRAME
+    if rules is None:
+        rules = app.yc.ruleset(app.yc.RULESETS[app.setup_rules])
+    return HEADER + FRAME + 2 + save_size(rules, players, duplicate) + TURN_ROOM <= j.size
