@@ -27,7 +27,18 @@ Hardware object is hardware/interface.py's; a board's (board_io.py) and the desk
 from hardware.interface import Hardware  # noqa: F401 (the package's public name)
 
 
+# Used only while build() runs: the builders, the settings.toml parser and the
+# profile table. Their code leaves RAM once the parts are made (about 17 KB on a Pico
+# running the plain .py bundle); boot.py imports them again on its own.
+_BUILD_ONLY = ('board_io', 'settings', 'profiles')
+
+
 def build(profile_name=None):
     """Build the Hardware of this board (CircuitPython): see hardware/board_io.py."""
     from hardware.board_io import build_board
-    return build_board(profile_name)
+    hw = build_board(profile_name)
+    import sys
+    for name in _BUILD_ONLY:
+        sys.modules.pop('hardware.' + name, None)
+        globals().pop(name, None)
+    return hw

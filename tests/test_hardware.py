@@ -51,6 +51,25 @@ def test_default_profile_builds_everything(env):
     assert hw.fs_writable is False
 
 
+def test_build_lets_its_build_only_code_go(env, monkeypatch):
+    """hardware.build() drops the builders, the settings parser and the profile table
+    once the parts are made (their code is RAM a board's game needs), and nothing the
+    parts keep needs them again: the buttons still read after a collection."""
+    import gc
+    import hardware
+    env.install()
+    monkeypatch.setattr("os.getenv", lambda name, default=None: default)
+    hw = hardware.build()
+    for name in hardware._BUILD_ONLY:
+        assert "hardware." + name not in sys.modules
+        assert name not in vars(hardware)
+    gc.collect()
+    assert actions_of(hw, [(5, True), (5, False)]) == [A.OK]
+    # and the next import builds them again (boot.py's, the tests')
+    from hardware import profiles as again
+    assert again.DEFAULT == profiles.DEFAULT
+
+
 def test_lis3dh_configured_at_4g_high_resolution(env):
     build(env)
     writes = env.i2c.writes
