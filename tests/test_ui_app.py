@@ -168,6 +168,53 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
     assert app.scene == codes.TURN and g.cards[1].scores.count(255) == 11
 
 
+def test_out_of_heap_at_a_scene_lets_the_computers_and_hints_go_and_plays_on(monkeypatch):
+    """A board that runs out of heap loading a scene's code (the plain .py bundle
+    compiles it in RAM) drops the computer players, the hint source and their core
+    code, loads the scene, and the game goes on: the computer's next turn and the
+    next hint make them again."""
+    import builtins
+    import sys
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    fill_turn(s)
+    s.press(A.OK)                                   # the computer plays out at once
+    assert app.scene == codes.TURN and app.bots is not None
+    fill_turn(s)                                    # the human's second turn, ...
+    s.press(A.OK)                                   # ... the computer's
+    s.press(A.OK)                                   # the handover: the human rolls
+    app.hints = True
+    s.press(A.HINT, A.BACK)                         # a hint made the hint source
+    assert app.hint_source is not None and "yahtzee_core.bots" in sys.modules
+    sys.modules.pop("ui.scene_records", None)
+    vars(ui_app.ui).pop("scene_records", None)
+    real_import = builtins.__import__
+    refused = []
+
+    def no_room_once(name, *args, **kw):
+        if name == "ui.scene_records" and not refused:
+            refused.append(name)
+            raise MemoryError("memory allocation failed, allocating 768 bytes")
+        return real_import(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_room_once)
+    app.go(ui_app.SCORES, s.now)
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert refused and app.scene == ui_app.SCORES
+    assert app.bots is None and app.hint_source is None
+    for name in ("bots", "ranking", "advisor", "planner"):
+        assert "yahtzee_core." + name not in sys.modules, name
+    app.go(ui_app.PLAY, s.now)
+    s.press(A.HINT)                                 # made again
+    assert app.hint_source is not None and app.dialog == codes.DLG_HINT
+    s.press(A.BACK)
+    fill_turn(s)
+    assert app.scene == ui_app.CPU
+    s.press(A.OK)                                   # the computer plays again
+    assert app.scene == codes.TURN and app.game.cards[1].scores.count(255) == 10
+
+
 def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
     s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6], seed=7))
     s.start()

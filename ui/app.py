@@ -60,6 +60,9 @@ RESIDENT = const(2)     # imported with the app, never dropped: the scenes of ev
 FOR_THE_GAME = const(1)  # from its first scene to the end of the game (OVER or MENU):
 #                          the handovers and standings of a game of several seats
 WHILE_ON = const(0)     # while one of its scenes is on: names, records, help and odds
+# Core modules the computer players and the hints import when first needed; App.make_room
+# drops them when the heap runs out.
+_REMADE_ON_DEMAND = ('ranking', 'advisor', 'planner', 'triple_planner', 'weights', 'odds')
 
 # The scene table: each scene module (under ui/), how long it stays, and its scene
 # codes. Each module's own SCENES maps those codes to their enter(app, now),
@@ -256,17 +259,44 @@ class App:
         name = row[0]
         module = getattr(ui, name, None)
         if module is None:
-            module = __import__('ui.' + name, None, None, (name,))
+            try:
+                module = __import__('ui.' + name, None, None, (name,))
+            except MemoryError:     # a board's heap: once more with the room made
+                self.make_room()
+                module = __import__('ui.' + name, None, None, (name,))
         self.module = module
         module.SCENES[scene][0](self, now)
 
     def _drop_bots(self):
-        """The computer players go (made again on a seat's next turn); their
-        strategy-table files are closed now, not whenever the GC gets to them."""
+        """The computer players go (made again on a seat's next turn), and the code
+        that made them; their strategy-table files are closed now, not whenever the
+        GC gets to them."""
         for bot in self.bots or ():
             if bot is not None and hasattr(bot, 'close'):
                 bot.close()
         self.bots = None
+        self.yc.rules.forget('bots')
+
+    def _drop_hints(self):
+        """The hint source goes (hints.hint_source makes it again when asked), its
+        table file closed now."""
+        values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
+        if values is not None and hasattr(values, 'close'):
+            values.close()
+        self.hint_source = None
+        self.hint_tried = False
+
+    def make_room(self):
+        """Out of heap (a board running the plain .py bundle, whose every import
+        compiles in RAM): let go of all that is made again when next needed - the
+        computer players, the hint source and the core code behind them - and
+        collect. Slower next time, never a lost game."""
+        self._drop_bots()
+        self._drop_hints()
+        forget = self.yc.rules.forget
+        for name in _REMADE_ON_DEMAND:
+            forget(name)
+        _tidy()
 
     def _drop(self, name):
         if getattr(ui, name, None) is not None:
@@ -503,11 +533,7 @@ class App:
     def new_game_state(self, from_start):
         """Forget the last game's bots, hints and decisions (a new or resumed game)."""
         self._drop_bots()
-        values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
-        if values is not None and hasattr(values, 'close'):
-            values.close()
-        self.hint_source = None
-        self.hint_tried = False
+        self._drop_hints()
         self.logs = None
         self.log_complete = from_start
         if from_start:
