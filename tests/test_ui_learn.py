@@ -235,6 +235,46 @@ def test_odds_with_dice_list_the_open_boxes_and_what_to_keep():
     assert app.scene == ui_app.PAUSE
 
 
+def test_odds_out_of_heap_make_room_then_say_so_on_the_row(monkeypatch):
+    """A board's heap too small for a row's figures: the app lets go of what it can
+    remake and tries again; when even that fails the row says so, and the screen and
+    the game go on."""
+    import yahtzee_core.odds as odds
+    s = new_session(dice=ScriptedDice(seed=9))
+    s.start()
+    app = s.app
+    s.press(A.OK)                   # the first roll
+    dice = tuple(app.game.dice)
+    real_chase = odds.chase
+    calls = []
+
+    def tight(rules, b, *args, **kw):
+        calls.append(b)
+        if len(calls) in (1, 3, 4):     # row 0 once; row 1 twice (the retry too)
+            raise MemoryError("memory allocation failed")
+        return real_chase(rules, b, *args, **kw)
+
+    made_room = []
+    monkeypatch.setattr(odds, "chase", tight)
+    monkeypatch.setattr(app, "make_room", lambda: made_room.append(1))
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and len(made_room) == 2
+    chance, pts, keep = real_chase(app.game.rules, 0, dice, 2)
+    assert app.values[0] == odds_value(chance, pts)     # the retry worked
+    assert app.values[1] == 'no memory'
+    assert app.footer == 'Keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
+    s.press(A.DOWN)
+    assert app.footer == 'No memory for this'
+    while '...' in app.values:
+        s.wait(25)
+    assert app.values[2:] == [odds_value(*real_chase(app.game.rules, b, dice, 2)[:2])
+                              for b in range(2, app.game.rules.n_boxes)]
+    s.press(A.BACK)
+    assert app.scene == ui_app.PAUSE
+
+
 # -- the hint before the first roll ---------------------------------------------------
 def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
     from yahtzee_core.advisor import Advisor

@@ -15,7 +15,7 @@ from events import actions as A
 from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH
 
 _count = 0          # PAGES: how many pages the kind on show has
-_keep = []          # ODDS: the dice to keep, per row (None: not worked out yet)
+_keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -150,7 +150,6 @@ def odds_step(app, now):
 
 
 def _odds_row(app, row):
-    from yahtzee_core.odds import chase
     g = app.game
     scores = g.card.scores
     b = -1
@@ -158,11 +157,27 @@ def _odds_row(app, row):
         b += 1
         while scores[b] != 255:
             b += 1
-    chance, pts, keep = chase(g.rules, b, tuple(g.dice), g.rolls_left)
+    try:
+        chance, pts, keep = _chase(g, b)
+    except MemoryError:         # a board's heap: once more with the room made
+        app.make_room()
+        try:
+            chance, pts, keep = _chase(g, b)
+        except MemoryError:     # still none: the row says so, the game goes on
+            app.values[row] = 'no memory'
+            _keep[row] = False
+            app.list_version += 1
+            app.touch()
+            return
     app.values[row] = _odds_text(chance, pts)
     _keep[row] = keep
     app.list_version += 1
     app.touch()
+
+
+def _chase(g, b):
+    from yahtzee_core.odds import chase
+    return chase(g.rules, b, tuple(g.dice), g.rolls_left)
 
 
 def _odds_text(chance, pts):
@@ -186,6 +201,8 @@ def _odds_texts(app):
     keep = _keep[app.cursor] if _keep else None
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
+    elif keep is False:
+        text = 'no memory for this'
     elif not g.rolls_left:
         text = 'no rolls left'
     else:
