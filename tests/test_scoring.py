@@ -67,7 +67,7 @@ def test_one_table_of_face_counts_and_lower_boxes_indexed_by_roll_index(name):
     rules = yc.ruleset(name)
     table, at = rules._table, rules._at
     column = rules.n_boxes // rules.columns  # Triple Yahtzee: one column
-    # the sizes the README gives: 756 bytes of face counts; below the upper six, 32
+    # the sizes docs/CORE.md gives: 756 bytes of face counts; below the upper six, 32
     # bytes (a bit per roll) for a box scoring a fixed amount or the sum, else 252
     bits = sum(1 for b in range(6, column) if at[b] < 0)
     assert len(table) == 756 + (column - 6 - bits) * ydice.N_ROLLS + 32 * bits
