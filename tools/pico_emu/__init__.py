@@ -38,6 +38,7 @@ NVM_BYTES = 4096
 DRIVE_OFFSET = 0x100000
 PRESS_MS = 60                   # a button press: long enough for keypad's 20 ms scan
 LONG_PRESS_EXTRA_MS = 150       # held this much beyond the profile's long-press time
+CALM_BUSY = 0.5                 # settled: the CPU busy under half the time (idle: ~7%)
 
 # The Feather RP2040's pin names as RP2040 GPIO numbers (Adafruit's pinout): the
 # three-button profile runs on the Pico's firmware with these GPIOs named in settings.toml.
@@ -314,17 +315,22 @@ class Pico:
 
     def run_until_still(self, still_ms=300, limit_ms=20000, step_ms=None):
         """Run until the OLED has shown something and then not changed for still_ms,
-        counted from now at the earliest (so an input just given has had that long);
-        at most limit_ms. Returns True when it settled. Coarse steps: emulated time
-        passes cheaply while the board sleeps."""
+        counted from now at the earliest (so an input just given has had that long),
+        with the CPU mostly asleep over the last step (a screen that is still because
+        the board is busy working out the next one has not settled); at most
+        limit_ms. Returns True when it settled. Coarse steps: emulated time passes
+        cheaply while the board sleeps."""
         start = self.t
         step = step_ms or still_ms
+        calm = False
         while True:
-            if self.frames and self.t - max(self.frames[-1][0], start) >= still_ms:
+            if calm and self.frames and self.t - max(self.frames[-1][0], start) >= still_ms:
                 return True
             if self.t - start >= limit_ms or self.cut is not None:
                 return False
+            t, busy = self.t, self.busy
             self.run(step)
+            calm = self.busy - busy < CALM_BUSY * (self.t - t)
 
     # -------------------------------------------------------------- inputs
 
