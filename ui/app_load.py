@@ -106,3 +106,28 @@ def load_game(app):
     mark(app.saves, game)
     coach_record(app)           # the coach's records as saved
     return True
+
+
+def woken(app, note, menu):
+    """(scene, cursor) a wake from deep sleep goes on at, from the note
+    app_saves.sleep_note wrote: the screen of the game it slept on (a computer's
+    turn or a handover: the turn again, which leads there), its holds put back; the
+    main menu (`menu`) when it slept elsewhere or the note is not of the saved game.
+    The cursor is -1 where there was none."""
+    from ui.app_saves import NOTE_MARK
+    from ui.codes import PLAY, CARD, PAUSE, CPU, TURN, STANDINGS, ODDS
+    g = app.game
+    if (len(note) < 9 or note[0] != NOTE_MARK or g is None or g.over or not app.saved
+            or note[3] != g.current or note[6] | note[7] << 8 != app.game_id
+            or note[8] != g.round & 0xFF):
+        return menu, -1
+    scene = note[1]
+    if scene == CPU or scene == TURN or scene == STANDINGS or scene == ODDS:
+        scene = PLAY
+    elif scene != PLAY and scene != CARD and scene != PAUSE:
+        return menu, -1
+    app.turn_taken = bool(note[5] & 1)
+    if g.rolled and g.rolls_left:
+        for i in range(5):
+            g.hold(i, (note[4] >> i) & 1)
+    return scene, note[2] - 1
