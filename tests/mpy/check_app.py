@@ -34,13 +34,29 @@ class RecordingViews:
             self.faces[i] = f[i]
 
 
+class Supply:
+    """The battery's ADC at 2.8 V through the Pico's VSYS/3 divider (16-bit counts)."""
+    value = 2800 * 65535 // 9900
+
+
+class Board:
+    """What the Runner reads of the hardware: the shake sensor and the battery gauge
+    (hardware/battery.py, read every frame as on the board)."""
+
+    def __init__(self):
+        from hardware.battery import Battery, TwoAlkalineAA
+        self.has_shake = True
+        self.messages = []
+        self.battery = Battery(Supply(), 3, TwoAlkalineAA)
+
+
 def main(argv):
     perfect = len(argv) > 2 and argv[1] == "perfect"
     table = argv[2] if perfect else None
     nvm = bytearray(b"\xff" * 1024)
     views = RecordingViews()
     app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4, table_path=table)
-    runner = Runner(app, views)
+    runner = Runner(app, views, hw=Board())
     clock = [1000]
 
     def frame(action=A.NONE, ms=25):
