@@ -390,7 +390,9 @@ class App:
             self._power_note('Battery empty', 'Game saved', 'Sleeping now')
         elif low and not self.battery_warned and self.dialog == DLG_NONE:
             self.battery_warned = True      # seen when the screen is next on
-            self._power_note('Battery low', 'Change cells soon', 'any key: close')
+            lipo = self.profile is not None and self.profile.get('battery') == 'lipo'
+            self._power_note('Battery low', 'Charge it soon' if lipo else 'Change cells soon',
+                             'any key: close')
 
     def _power_note(self, a, b, c):
         lines = self.dialog_lines
