@@ -11,7 +11,7 @@ from events import actions as A
 from hardware.desktop import VirtualClock
 from hardware.battery import PERIOD_MS
 from ui import app as ui_app
-from ui.codes import AWAKE, ASLEEP, DEEP, DLG_NONE, DLG_NOTE
+from ui.codes import AWAKE, DIM, ASLEEP, DEEP, DLG_NONE, DLG_NOTE
 
 FRESH_MV = 2800     # two AA cells: 95 %
 LOW_MV = 2150       # below 2xaa's low_mv (2.2 V)
@@ -216,7 +216,9 @@ def test_idle_deep_sleep_and_wake_resume_the_same_screen_and_dice(board):
     assert bytes(new.faces) == faces and bytes(new.held) == held
     assert new.die_cursor == cursor
     assert new.game.current == seat and new.game.round == round_
-    assert lit(s) > 0 and new.power == AWAKE
+    assert lit(s) > 0 and new.power == DIM      # dimmed: the next press only brightens
+    press(s, A.HOLD_5 if new.hold_buttons else A.RIGHT)
+    assert new.power == AWAKE and bytes(new.held) == held and new.die_cursor == cursor
     # the game goes on from there: the next roll keeps the held dice
     if new.hold_buttons:
         press(s, A.SHAKE_START)

@@ -247,6 +247,10 @@ class App:
         yc.rules.forget('app_load', 'ui')     # (the one unloader)
 
         self.go(scene, now_ms)
+        if wake_note is not None:
+            # Dimmed, like an idle screen: the waking press, if still held while the
+            # board starts, only brightens it and moves nothing.
+            self.power = DIM
         if cursor >= 0:
             if self.view == VIEW_PLAY:
                 self.die_cursor = cursor
