@@ -241,22 +241,11 @@ class App:
         from ui import app_load     # needed only now: it leaves RAM again
         app_load.open_saves(self, storage)
         self.saved = app_load.load_game(self)   # True when a game can be resumed
-        scene, cursor = BOOT if self.messages else MENU, -1
         if wake_note is not None:       # back from a deep sleep: no notes, no question
-            scene, cursor = app_load.woken(self, wake_note, MENU)
+            app_load.woken(self, wake_note, now_ms)
+        else:
+            self.go(BOOT if self.messages else MENU, now_ms)
         yc.rules.forget('app_load', 'ui')     # (the one unloader)
-
-        self.go(scene, now_ms)
-        if wake_note is not None:
-            # Dimmed, like an idle screen: the waking press, if still held while the
-            # board starts, only brightens it and moves nothing.
-            self.power = DIM
-        if cursor >= 0:
-            if self.view == VIEW_PLAY:
-                self.die_cursor = cursor
-            elif cursor < len(self.items):
-                self.cursor = cursor
-                self.scroll_to_cursor()
 
     # ================================================================== scenes
     def go(self, scene, now):
@@ -391,14 +380,15 @@ class App:
                 return
             self.empty_at = now
             self.power = AWAKE
-            self._power_note('Battery empty', 'Game saved', 'Sleeping now')
+            self.show_note('Battery empty', 'Game saved', 'Sleeping now')
         elif low and not self.battery_warned and self.dialog == DLG_NONE:
             self.battery_warned = True      # seen when the screen is next on
             lipo = self.profile is not None and self.profile.get('battery') == 'lipo'
-            self._power_note('Battery low', 'Charge it soon' if lipo else 'Change cells soon',
-                             'any key: close')
+            self.show_note('Battery low', 'Charge it soon' if lipo else 'Change cells soon',
+                           'any key: close')
 
-    def _power_note(self, a, b, c):
+    def show_note(self, a, b, c):
+        """A note of three lines over the scene; any key closes it."""
         lines = self.dialog_lines
         lines[0] = a
         lines[1] = b
@@ -421,11 +411,7 @@ class App:
         if self.game is not None and (s == PLAY or s == CPU or s == CARD):
             if s != CARD:
                 turns.update_play_texts(self)
-            lines = self.dialog_lines
-            lines[0] = 'Shake sensor lost'
-            lines[1] = 'OK rolls the dice'
-            lines[2] = 'any key: close'
-            self.dialog = DLG_NOTE
+            self.show_note('Shake sensor lost', 'OK rolls the dice', 'any key: close')
         self.touch()
 
     # ================================================================== lists

@@ -225,26 +225,3 @@ def game_parts(app):
         from yahtzee_core.rules import forget
         forget('save_start', 'ui')
 
-
-NOTE_MARK = const(0x5A)     # the first byte of a sleep note (app_load.woken reads it)
-
-
-def sleep_note(app):
-    """Before a deep sleep: the game in play saved (every roll, fill and undo is
-    already; a hold goes with the next roll, so the holds ride in the note), and the
-    few bytes that bring the wake back to this screen: the mark, scene, cursor + 1
-    (0: none; the die cursor on the dice), seat in play, held dice (a bit each),
-    flags (1: the handover was taken), the game's id and round. b'': no game to
-    come back to."""
-    g = app.game
-    if g is None or g.over or not app.saved:
-        return b''
-    save_game(app)
-    held = 0
-    for i in range(5):
-        held |= g.held[i] << i
-    from ui.codes import VIEW_PLAY
-    cursor = app.die_cursor if app.view == VIEW_PLAY else app.cursor
-    return bytes((NOTE_MARK, app.scene, (cursor + 1) & 0xFF, g.current, held,
-                  1 if app.turn_taken else 0, app.game_id & 0xFF, app.game_id >> 8,
-                  g.round & 0xFF))

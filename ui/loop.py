@@ -124,9 +124,12 @@ class Runner:
         sleeper = getattr(self.hw, 'sleep', None)
         if sleeper is None or not sleeper.may_sleep():
             return
-        from ui.app_saves import sleep_note
+        from ui.app_load import sleep_note
+        from yahtzee_core.rules import forget
+        note = sleep_note(self.app)
+        forget('app_load', 'ui')        # (the sleep ends the program; a failed one goes on)
         try:
-            sleeper.sleep(sleep_note(self.app), getattr(self.hw, 'fs_writable', False))
+            sleeper.sleep(note, getattr(self.hw, 'fs_writable', False))
         except Exception as failure:    # SleepFailed (alarm's own exit is no Exception)
             print('yahtzee:', failure)
 
