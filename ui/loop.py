@@ -124,9 +124,13 @@ class Runner:
         sleeper = getattr(self.hw, 'sleep', None)
         if sleeper is None or not sleeper.may_sleep():
             return
-        from ui.app_load import sleep_note
         from yahtzee_core.rules import forget
-        note = sleep_note(self.app)
+        note = b''
+        try:
+            from ui.app_load import sleep_note
+            note = sleep_note(self.app)
+        except MemoryError:     # no room for it: the game is saved; the wake offers Resume
+            pass
         forget('app_load', 'ui')        # (the sleep ends the program; a failed one goes on)
         try:
             sleeper.sleep(note, getattr(self.hw, 'fs_writable', False))
