@@ -90,20 +90,20 @@ def test_the_mark_follows_the_cells_and_usb():
     reading(s, 2400)
     pct = s.hw.battery.percent
     assert 45 <= pct <= 55          # 2.4 V: half, as the smoothing gets there
-    assert s.app.battery == "%d%%" % pct and title_text(s)[1] == s.app.battery
+    assert s.app.battery == pct and title_text(s)[1] == "%d%%" % pct
     reading(s, 4900)                # USB on VSYS: a plug, not a level
-    assert s.app.battery == "USB" and title_text(s)[1] == "USB"
+    assert s.app.battery == 101 and title_text(s)[1] == "USB"
 
 
 def test_no_reading_shows_nothing():
     s = session(players=None, mv=0)     # the pin reads no supply (an emulator's ADC)
     run(s, 2 * PERIOD_MS)
-    assert not s.hw.battery.present and s.app.battery == ""
+    assert not s.hw.battery.present and s.app.battery == -1
     assert title_text(s)[1] == "" and s.app.dialog == DLG_NONE and s.app.power == AWAKE
     t = session(board="feather-128x64", players=None)   # no gauge: hw.battery is None
     assert t.hw.battery is None
     run(t, PERIOD_MS)
-    assert t.app.battery == "" and title_text(t)[1] == ""
+    assert t.app.battery == -1 and title_text(t)[1] == ""
 
 
 # ------------------------------------------------------------------ low and empty

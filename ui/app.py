@@ -170,8 +170,7 @@ class App:
         self.dialog = DLG_NONE
         self.dialog_lines = ['', '', '']
         self.power = AWAKE
-        self.battery = ''           # the battery mark on the menus ('': no reading)
-        self.battery_pct = -1       # and the reading it shows (App.battery_read)
+        self.battery = -1           # the menus' battery mark: percent, -1 none, 101 USB
         self.battery_warned = False     # the low note was shown
         self.empty_at = -1          # the battery is empty: when the note before the sleep came
         self.moment = self.moment_at = self.moment_step = 0  # big moment, since, step (play)
@@ -365,10 +364,8 @@ class App:
         """A new battery reading (the loop passes it; percent -1: no reading, 101:
         external power): the menus' mark, a note the first time it is low, and when
         brown-out is near a note, then the deep sleep (the game is saved)."""
-        if percent != self.battery_pct:     # (a steady reading allocates nothing)
-            self.battery_pct = percent
-            self.battery = '' if percent < 0 else ('USB' if percent > 100 else
-                                                   '%d%%' % percent)
+        if percent != self.battery:
+            self.battery = percent
             if self.scene == MENU or self.scene == PAUSE:
                 self.list_version += 1
                 self.touch()

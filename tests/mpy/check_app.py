@@ -90,7 +90,7 @@ def main(argv):
     # -- new game: me against a computer ("good", or "perfect" with a table) ----------
     frame()
     assert app.scene == ui_app.MENU, app.scene
-    assert app.battery == "73%", app.battery     # the gauge's reading on the menu
+    assert app.battery == 73, app.battery     # the gauge's reading, for the menus' mark
     press(A.OK)                                  # New game
     press(A.RIGHT)                               # 2 players
     press(A.DOWN, A.DOWN, A.RIGHT)               # P2: CPU perfect ...
