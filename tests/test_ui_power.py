@@ -51,6 +51,22 @@ def reading(s, mv):
     raise AssertionError("the gauge never got to %d mV" % mv)
 
 
+def rolled_session():
+    """Two seats on the default board, the first seat's dice rolled once."""
+    s = session()
+    run(s, 100)
+    while s.app.scene != ui_app.PLAY:
+        press(s, A.OK)
+    shake(s)
+    return s
+
+
+def shake(s):
+    press(s, A.SHAKE_START)
+    run(s, 300)
+    press(s, A.SHAKE_END)
+
+
 def title_text(s):
     return s.runner.views.title.text, s.runner.views.title_right.text
 
@@ -123,13 +139,7 @@ def test_low_battery_is_said_once():
 
 
 def test_brown_out_saves_and_sleeps_then_wakes_to_the_same_dice():
-    s = session()
-    run(s, 100)
-    while s.app.scene != ui_app.PLAY:
-        press(s, A.OK)
-    press(s, A.SHAKE_START)
-    run(s, 300)
-    press(s, A.SHAKE_END)
+    s = rolled_session()
     press(s, A.HOLD_2)
     faces = bytes(s.app.faces)
     held = bytes(s.app.held)
@@ -188,9 +198,7 @@ def test_idle_deep_sleep_and_wake_resume_the_same_screen_and_dice(board):
     while app.scene != ui_app.PLAY:
         press(s, A.OK)
     if app.hold_buttons:
-        press(s, A.SHAKE_START)
-        run(s, 300)
-        press(s, A.SHAKE_END)
+        shake(s)
         press(s, A.HOLD_1, A.HOLD_4)
     else:           # the die cursor: OK on Roll rolls, then hold the first die
         press(s, A.OK)
@@ -221,9 +229,7 @@ def test_idle_deep_sleep_and_wake_resume_the_same_screen_and_dice(board):
     assert new.power == AWAKE and bytes(new.held) == held and new.die_cursor == cursor
     # the game goes on from there: the next roll keeps the held dice
     if new.hold_buttons:
-        press(s, A.SHAKE_START)
-        run(s, 300)
-        press(s, A.SHAKE_END)
+        shake(s)
     else:
         while new.die_cursor != ui_app.CURSOR_ROLL:
             press(s, A.RIGHT)
@@ -283,13 +289,7 @@ def test_no_heap_for_the_note_still_sleeps_and_the_wake_offers_resume():
     import sys
     import types
     import ui
-    s = session()
-    run(s, 100)
-    while s.app.scene != ui_app.PLAY:
-        press(s, A.OK)
-    press(s, A.SHAKE_START)
-    run(s, 300)
-    press(s, A.SHAKE_END)
+    s = rolled_session()
     faces = bytes(s.app.faces)
 
     def no_heap(app):
