@@ -32,6 +32,8 @@ class Pack:
     low_mv: below it the app warns. save_mv: below it the app saves the game at once,
     with room left before the board browns out. external_mv: above it the supply is
     not this pack (USB on VSYS: about 4.7-5 V through the Pico's diode): no percentage.
+    absent_mv: below it nothing could run the board: the pin reads no supply (not
+    wired, or an emulator's idle ADC): no reading, no warning, no save.
     """
 
     name = ""
@@ -39,6 +41,7 @@ class Pack:
     low_mv = 0
     save_mv = 0
     external_mv = 0x7FFF
+    absent_mv = 0
 
     @classmethod
     def percent(cls, mv):
@@ -71,6 +74,7 @@ class TwoAlkalineAA(Pack):
     low_mv = 2200
     save_mv = 2000
     external_mv = 3400
+    absent_mv = 900
 
 
 class LiPo1S(Pack):
@@ -88,13 +92,15 @@ class LiPo1S(Pack):
     low_mv = 3740
     save_mv = 3450
     external_mv = 4350
+    absent_mv = 1500
 
 
 PACKS = {"2xaa": TwoAlkalineAA, "lipo": LiPo1S}
 
 
 class Battery:
-    """The gauge the app reads: millivolts, percent, low, save_now, external.
+    """The gauge the app reads: millivolts, percent, low, save_now, external, and
+    present (False: the pin reads no supply at all; show nothing).
 
     adc: an analogio.AnalogIn (or anything with an int .value 0..65535); divider:
     the integer divider in front of it; pack: a Pack subclass. The first reading is
@@ -113,6 +119,7 @@ class Battery:
         self.low = False          # below the pack's low_mv: warn
         self.save_now = False     # below save_mv: save the game, brown-out is near
         self.external = False     # above external_mv: USB power, no percentage
+        self.present = False      # a reading a board could run on
         self.readings = 0
         self.failures = 0
         self._due = None          # the first update() reads, then every period_ms
@@ -146,6 +153,11 @@ class Battery:
     def _judge(self):
         mv = self.millivolts
         pack = self.pack
+        self.present = mv >= pack.absent_mv
+        if not self.present:
+            self.low = self.save_now = self.external = False
+            self.percent = 0
+            return
         self.external = (mv > pack.external_mv
                          or (self.external and mv > pack.external_mv - HYSTERESIS_MV))
         if self.external:

@@ -10,7 +10,9 @@ pixels go. Desktop only: device code never imports this package.
 import os
 import random
 
+from events import actions as A
 from hardware.desktop import DesktopHardware, VirtualClock, WallClock
+from hardware.desktop_power import DeepSleepRequest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Strategy tables as tools/strategy_table.py writes them (hints, perfect bots), built
@@ -87,19 +89,45 @@ class Session:
         self._pending_snaps = []
         from sim.tables import TableCache
         self.tables = None if options.table else TableCache(TABLES_DIR)
-        self.runner = loop.make_runner(
-            hw, rules_default=options.rules or "yahtzee",
-            table_path=options.table if options.table else self.tables,
-            rng=dice_source(options.seed, options.dice_seed),
-            percentile_path=perfect_percentiles,
-            first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
-        self.app = self.runner.app
+        self.asleep = False         # in deep sleep: a key wakes the board (_wake)
+        self.wakes = 0
+        self._make_runner()
         if options.players:
             self._start_game(options.players, options.rules, hw.ticks_ms())
         self.player = None
         if script_events is not None:
             from sim.script import ScriptPlayer
             self.player = ScriptPlayer(script_events, hw.ticks_ms(), self._pending_snaps.append)
+
+    def _make_runner(self):
+        options = self.options
+        self.runner = self.loop.make_runner(
+            self.hw, rules_default=options.rules or "yahtzee",
+            table_path=options.table if options.table else self.tables,
+            rng=dice_source(options.seed, options.dice_seed),
+            percentile_path=perfect_percentiles,
+            first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
+        self.app = self.runner.app
+
+    def _wake(self):
+        """A key ended the deep sleep: the board starts again, as code.py would, on
+        new hardware that keeps the alarm (its sleep memory), the nvm, the clock,
+        the screen and the keys; the app resumes from the note it slept with."""
+        old = self.hw
+        old.alarm.wake()
+        hw = DesktopHardware(old.board, save_path=old.storage.path, clock=old.clock,
+                             sound=old.sound, display=old.display,
+                             nvm_size=len(old.storage), alarm=old.alarm,
+                             usb_connected=old.runtime.usb_connected,
+                             battery_mv=old.supply.millivolts if old.supply else None)
+        if old.storage.path is None:
+            hw.storage[:] = old.storage
+        hw.input = old.input
+        hw.display.wake()           # a board's boot sets the OLED up again
+        self.hw = hw
+        self.asleep = False
+        self.wakes += 1
+        self._make_runner()
 
     def _start_game(self, players, rules, now):
         """Skip the New game menu: the players and rules from the command line."""
@@ -129,8 +157,18 @@ class Session:
         hw = self.hw
         if self.player is not None:
             self.player.apply(now_ms, hw.input)
-        self.loop.frame(self.runner, hw.input.poll, now_ms)
-        self.quit = self.runner.quit
+        if self.asleep:
+            action = hw.input.poll(now_ms)
+            if action == A.QUIT:
+                self.quit = True
+            elif action != A.NONE:
+                self._wake()        # the waking press itself is no action
+        else:
+            try:
+                self.loop.frame(self.runner, hw.input.poll, now_ms)
+            except DeepSleepRequest:
+                self.asleep = True
+            self.quit = self.runner.quit
         if self.recorder is not None:
             self.recorder.capture(now_ms, hw.display)
         # A snap shows the screen as this frame left it.
@@ -140,10 +178,12 @@ class Session:
 
     @property
     def frame_ms(self):
-        return self.runner.frame_ms
+        return self.loop.ASLEEP_FRAME_MS if self.asleep else self.runner.frame_ms
 
     def status_line(self):
         """One line of game state under the handheld: round, turn, rolls, totals."""
+        if self.asleep:
+            return "deep sleep: any key wakes the board"
         app = self.app
         mod = self.app_module
         scene = mod.SCENE_NAMES[app.scene] if app.scene < len(mod.SCENE_NAMES) else "?"

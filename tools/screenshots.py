@@ -479,11 +479,42 @@ def family_screens(width=128, height=64):
     return out
 
 
+def battery_screens(width=128, height=64):
+    """The battery mark on the main menu (a saved game found) and the pause menu, on
+    USB power, the low note and the empty one before the deep sleep: readings given
+    to the app as the loop gives them (App.battery_read)."""
+    small = height < 64
+    pre = 'small_' if small else ''
+    out = []
+    s = Session(width, height, dice=ScriptedDice(seed=5), hold_buttons=not small)
+    s.start()
+    s.play_on()             # a roll: a game to resume
+    storage = s.storage
+    s = Session(width, height, dice=ScriptedDice(seed=5), hold_buttons=not small,
+                storage=storage)
+    s.app.battery_read(73, False, False, s.now)
+    out.append((pre + 'battery_menu', s.image()))
+    s.press(A.OK)           # Resume game
+    s.press(A.BACK)
+    s.app.battery_read(100, False, False, s.now)
+    out.append((pre + 'battery_pause', s.image()))
+    s.app.battery_read(101, False, False, s.now)
+    out.append((pre + 'battery_pause_usb', s.image()))
+    s.press(A.BACK)
+    s.app.battery_read(18, True, False, s.now)
+    out.append((pre + 'battery_low', s.image()))
+    s.press(A.OK)
+    s.app.battery_read(4, True, True, s.now)
+    out.append((pre + 'battery_empty', s.image()))
+    return out
+
+
 def all_screens():
     return (screens() + three_button_screens() + learn_screens() + learn_screens(128, 32) +
             table_screens() + table_screens(128, 32) + ok_roll_screens() +
             ok_roll_screens(128, 32) + moment_screens() + moment_screens(128, 32) +
-            family_screens() + family_screens(128, 32))
+            family_screens() + family_screens(128, 32) + battery_screens() +
+            battery_screens(128, 32))
 
 
 def save(images, folder, scale):

@@ -37,7 +37,7 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
                       VIEW_CARD,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
-                      AWAKE, DIM, ASLEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
+                      AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
                       MOMENT_NAMES)
 # The resident scene modules, biggest first: each .py compiles in RAM while the ones
 # before it stay.
@@ -54,6 +54,7 @@ except ImportError:  # CPython
 _tidy = gc.collect if hasattr(gc, 'mem_free') else int
 _TUMBLE_MS = const(70)      # face change while shaking
 _NOTE_MS = const(1500)      # how long a note stays on the play view
+_EMPTY_MS = const(3000)     # the "battery empty" note shows this long before the sleep
 
 # How long a scene module stays in RAM (the scene table's second column):
 RESIDENT = const(2)     # imported with the app, never dropped: the scenes of every game
@@ -117,7 +118,8 @@ class App:
                  messages=(), table_path=None, step_ms=600, dim_ms=60000,
                  sleep_ms=300000, bot_factory=None, hints_factory=None,
                  fs_writable=False, file_writer=None, profile=None, first_howto=False,
-                 coach_threshold=100, percentile_path=None):
+                 coach_threshold=100, percentile_path=None, deep_sleep_ms=0,
+                 wake_note=None):
         import yahtzee_core as yc
         self.yc = yc
         # -- options (fixed for the app's life, except has_shake: see shake_lost) --
@@ -130,7 +132,10 @@ class App:
         self.table_path, self.percentile_path = table_path, percentile_path   # scene_end
         self.step_ms = step_ms
         self.dim_ms = dim_ms
+        if deep_sleep_ms:       # the screen off a minute before the deep sleep
+            sleep_ms = min(sleep_ms, max(dim_ms, deep_sleep_ms - 60000))
         self.sleep_after_ms = sleep_ms
+        self.deep_sleep_ms = deep_sleep_ms
         self.bot_factory = bot_factory
         self.hints_factory = hints_factory
         self.fs_writable = fs_writable
@@ -168,6 +173,9 @@ class App:
         self.dialog = DLG_NONE
         self.dialog_lines = ['', '', '']
         self.power = AWAKE
+        self.battery = -1           # the menus' battery mark: percent, -1 none, 101 USB
+        self.battery_warned = False     # the low note was shown
+        self.empty_at = -1          # the battery is empty: when the note before the sleep came
         self.moment = self.moment_at = self.moment_step = 0  # big moment, since, step (play)
         self.tone_freq = 0          # a tone for the loop to play (0 = none)
         self.tone_ms = 0
@@ -235,9 +243,11 @@ class App:
         from ui import app_load     # needed only now: it leaves RAM again
         app_load.open_saves(self, storage)
         self.saved = app_load.load_game(self)   # True when a game can be resumed
+        if wake_note is not None:       # back from a deep sleep: no notes, no question
+            app_load.woken(self, wake_note, now_ms)
+        else:
+            self.go(BOOT if self.messages else MENU, now_ms)
         yc.rules.forget('app_load', 'ui')     # (the one unloader)
-
-        self.go(BOOT if self.messages else MENU, now_ms)
 
     # ================================================================== scenes
     def go(self, scene, now):
@@ -374,6 +384,44 @@ class App:
             self.power = DIM
         if self.power == DIM and idle >= self.sleep_after_ms:
             self.power = ASLEEP
+        if self.power == ASLEEP and self.deep_sleep_ms and idle >= self.deep_sleep_ms:
+            self.power = DEEP
+        if self.empty_at >= 0 and elapsed(now, self.empty_at) >= _EMPTY_MS:
+            self.empty_at = -1
+            self.power = DEEP
+
+    def battery_read(self, percent, low, save_now, now):
+        """A new battery reading (the loop passes it; percent -1: no reading, 101:
+        external power): the menus' mark, a note the first time it is low, and when
+        brown-out is near a note, then the deep sleep (the game is saved)."""
+        if percent != self.battery:
+            self.battery = percent
+            if self.scene == MENU or self.scene == PAUSE:
+                self.list_version += 1
+                self.touch()
+        if save_now:
+            if self.empty_at >= 0 or self.power == DEEP:
+                return
+            if self.power == ASLEEP:    # nobody is looking: sleep at once
+                self.power = DEEP
+                return
+            self.empty_at = now
+            self.power = AWAKE
+            self.show_note('Battery empty', 'Game saved', 'Sleeping now')
+        elif low and not self.battery_warned and self.dialog == DLG_NONE:
+            self.battery_warned = True      # seen when the screen is next on
+            lipo = self.profile is not None and self.profile.get('battery') == 'lipo'
+            self.show_note('Battery low', 'Charge it soon' if lipo else 'Change cells soon',
+                           'any key: close')
+
+    def show_note(self, a, b, c):
+        """A note of three lines over the scene; any key closes it."""
+        lines = self.dialog_lines
+        lines[0] = a
+        lines[1] = b
+        lines[2] = c
+        self.dialog = DLG_NOTE
+        self.touch()
 
     def shake_lost(self, message=None):
         """The shake sensor stopped working mid-game (the loop notices): OK rolls from
@@ -390,11 +438,7 @@ class App:
         if self.game is not None and (s == PLAY or s == CPU or s == CARD):
             if s != CARD:
                 turns.update_play_texts(self)
-            lines = self.dialog_lines
-            lines[0] = 'Shake sensor lost'
-            lines[1] = 'OK rolls the dice'
-            lines[2] = 'any key: close'
-            self.dialog = DLG_NOTE
+            self.show_note('Shake sensor lost', 'OK rolls the dice', 'any key: close')
         self.touch()
 
     # ================================================================== lists

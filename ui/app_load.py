@@ -1,13 +1,16 @@
 """Reading the saves back at power-on (ui/app_saves.py writes them): the journal in
 nvm (moving today's older layout over once), the records with the settings and setup
 choices kept in them, the names, then the game in play: its snapshot, with every
-action since replayed through the game itself. App.__init__ imports this module once
-and drops it again: its code is needed only then."""
+action since replayed through the game itself. And the deep sleep's note: written
+just before the sleep (sleep_note), read at the wake (woken). App.__init__ imports
+this module once and drops it again, the loop once before a deep sleep: its code is
+needed only then."""
 
 from yahtzee_core.save import RECORDS
 from ui.app_saves import Saves, load_people, mark, coach_record
 
 _MIN_NVM = 64   # smaller nvm holds nothing useful: not used
+_NOTE_MARK = 0x5A   # the first byte of a sleep note
 
 
 def open_saves(app, storage):
@@ -106,3 +109,61 @@ def load_game(app):
     mark(app.saves, game)
     coach_record(app)           # the coach's records as saved
     return True
+
+
+def sleep_note(app):
+    """Before a deep sleep: the game in play saved (every roll, fill and undo is
+    already; a hold goes with the next roll, so the holds ride in the note), and the
+    few bytes that bring the wake back to this screen: the mark, scene, cursor + 1
+    (0: none; the die cursor on the dice), seat in play, held dice (a bit each),
+    flags (1: the handover was taken), the game's id and round. b'': no game to
+    come back to."""
+    g = app.game
+    if g is None or g.over or not app.saved:
+        return b''
+    from ui.app_saves import save_game
+    save_game(app)
+    held = 0
+    for i in range(5):
+        held |= g.held[i] << i
+    from ui.codes import VIEW_PLAY
+    cursor = app.die_cursor if app.view == VIEW_PLAY else app.cursor
+    return bytes((_NOTE_MARK, app.scene, (cursor + 1) & 0xFF, g.current, held,
+                  1 if app.turn_taken else 0, app.game_id & 0xFF, app.game_id >> 8,
+                  g.round & 0xFF))
+
+
+def woken(app, note, now):
+    """A wake from deep sleep (`note` from sleep_note): back on the screen of the game
+    it slept on (a computer's turn or a handover: the turn again, which leads there),
+    its holds and cursor put back; the main menu when it slept elsewhere or the note
+    is not of the saved game. No boot notes, no question. The screen comes back
+    dimmed, like an idle one: the waking press, if still held while the board
+    starts, only brightens it and moves nothing."""
+    from ui.codes import (MENU, PLAY, CARD, PAUSE, CPU, TURN, STANDINGS, ODDS, VIEW_PLAY,
+                          DIM)
+    g = app.game
+    scene = note[1] if len(note) >= 9 else -1
+    if (scene < 0 or note[0] != _NOTE_MARK or g is None or g.over or not app.saved
+            or note[3] != g.current or note[6] | note[7] << 8 != app.game_id
+            or note[8] != g.round & 0xFF):
+        scene = MENU
+    elif scene == CPU or scene == TURN or scene == STANDINGS or scene == ODDS:
+        scene = PLAY
+    elif scene != PLAY and scene != CARD and scene != PAUSE:
+        scene = MENU
+    cursor = -1
+    if scene != MENU:
+        app.turn_taken = bool(note[5] & 1)
+        if g.rolled and g.rolls_left:
+            for i in range(5):
+                g.hold(i, (note[4] >> i) & 1)
+        cursor = note[2] - 1
+    app.go(scene, now)
+    app.power = DIM
+    if cursor >= 0:
+        if app.view == VIEW_PLAY:
+            app.die_cursor = cursor
+        elif cursor < len(app.items):
+            app.cursor = cursor
+            app.scroll_to_cursor()

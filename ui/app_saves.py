@@ -224,3 +224,4 @@ def game_parts(app):
     finally:
         from yahtzee_core.rules import forget
         forget('save_start', 'ui')
+

@@ -57,7 +57,8 @@ COACH_NAMES = ('off', 'mistakes', 'always')
 # Power states (the loop turns them into display brightness/sleep).
 AWAKE = 0
 DIM = 1
-ASLEEP = 2
+ASLEEP = 2      # the screen off
+DEEP = 3        # saved: the board deep-sleeps (ui/loop.py), or the screen stays off
 
 # Seat levels, in the order of yahtzee_core.KINDS (setup stores an index into them).
 KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner', 'CPU casual')

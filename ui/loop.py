@@ -4,6 +4,12 @@ Each frame: poll the input for actions (a few at most), let the app handle them 
 advance its timers, redraw the views and refresh the display only when the app's
 version moved, play any tone the app asked for, turn the app's power state into
 display brightness/sleep, then sleep until the next frame deadline (hw.sleep_ms).
+The battery gauge (hw.battery, None without one) is asked every frame and reads
+only every few seconds; each reading goes to the app (App.battery_read). The app's
+DEEP power state (idle long enough, or the battery empty) saves the game and puts
+the board in deep sleep through hw.sleep, with a note that brings the wake back to
+the same screen; where the board cannot (no `alarm`, USB connected, the sleep
+refused) the screen just goes off.
 A shake sensor that stops working mid-game (hw.has_shake turns False) is passed on
 to the app, which switches to "OK to roll". With settings.toml's YAHTZEE_TRACE =
 "heap" each scene change prints the free heap after a collection (one console line,
@@ -13,7 +19,7 @@ The display is built with auto_refresh=False, so nothing is sent to it otherwise
 
 from events.ticks import TICKS_MASK, ticks_diff
 from events import actions as A
-from ui.codes import AWAKE, DIM, ASLEEP, SCENE_NAMES
+from ui.codes import AWAKE, DIM, ASLEEP, DEEP, SCENE_NAMES
 
 try:
     from micropython import const
@@ -36,7 +42,8 @@ class Runner:
         self.views = views
         self.display = display
         self.sound = sound
-        self.hw = hw                # read for has_shake / messages only
+        self.hw = hw                # read for has_shake, messages, battery and sleep
+        self.battery = getattr(hw, 'battery', None)
         self.frames = 0
         self.quit = False           # a QUIT action came (the simulator's q key)
         self.redraws = 0
@@ -62,6 +69,10 @@ class Runner:
         if hw is not None and app.has_shake and not hw.has_shake:
             msgs = hw.messages
             app.shake_lost(msgs[-1] if msgs else None)
+        bat = self.battery
+        if bat is not None and bat.update(now_ms):  # a reading: every few seconds
+            pct = -1 if not bat.present else (101 if bat.external else bat.percent)
+            app.battery_read(pct, bat.low, bat.save_now, now_ms)
         app.tick(now_ms)
         self.frames += 1
         sound = self.sound
@@ -78,7 +89,7 @@ class Runner:
         if self.views is not None:
             self.views.update(app)
         self.redraws += 1
-        if self.display is not None and app.power != ASLEEP:
+        if self.display is not None and app.power < ASLEEP:
             self.display.refresh()
             self.refreshes += 1
         if self._traced is not None and self._traced != app.scene:
@@ -96,17 +107,39 @@ class Runner:
     def _apply_power(self, power):
         d = self.display
         self._power = power
+        if power == DEEP:
+            self._deep_sleep()
         if d is None:
             return
-        if power == ASLEEP:
+        if power >= ASLEEP:
             d.sleep()
         else:
             d.wake()
             d.set_brightness(DIM_LEVEL if power == DIM else BRIGHT)
 
+    def _deep_sleep(self):
+        """Save, then deep-sleep until a button (on a board this does not return:
+        code.py starts again and App resumes from the note). Returns when the board
+        may not sleep now (USB) or the sleep failed: the screen goes off instead."""
+        sleeper = getattr(self.hw, 'sleep', None)
+        if sleeper is None or not sleeper.may_sleep():
+            return
+        from yahtzee_core.rules import forget
+        note = b''
+        try:
+            from ui.app_load import sleep_note
+            note = sleep_note(self.app)
+        except MemoryError:     # no room for it: the game is saved; the wake offers Resume
+            pass
+        forget('app_load', 'ui')        # (the sleep ends the program; a failed one goes on)
+        try:
+            sleeper.sleep(note, getattr(self.hw, 'fs_writable', False))
+        except Exception as failure:    # SleepFailed (alarm's own exit is no Exception)
+            print('yahtzee:', failure)
+
     @property
     def frame_ms(self):
-        return ASLEEP_FRAME_MS if self.app.power == ASLEEP else FRAME_MS
+        return ASLEEP_FRAME_MS if self.app.power >= ASLEEP else FRAME_MS
 
 
 def _dice_source():
@@ -147,6 +180,9 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
     if rng is None:
         rng = getattr(hw, 'dice', None) or _dice_source()
     from ui.app import App
+    sleeper = getattr(hw, 'sleep', None)
+    deep_ms = sleeper.after_ms if sleeper is not None and sleeper.available else 0
+    wake_note = sleeper.note if sleeper is not None and sleeper.woke else None
     return App(rules_default=rules_default, storage=hw.storage,
                     rng=rng,
                     now_ms=hw.ticks_ms(), has_shake=hw.has_shake,
@@ -155,7 +191,8 @@ def make_app(hw, views=None, rules_default='yahtzee', table_path=table_file, rng
                     text_cols=width // 6, messages=hw.messages,
                     table_path=table_path, fs_writable=hw.fs_writable,
                     file_writer=write_lines, profile=hw.config,
-                    first_howto=first_howto, percentile_path=percentile_path)
+                    first_howto=first_howto, percentile_path=percentile_path,
+                    deep_sleep_ms=deep_ms, wake_note=wake_note)
 
 
 def make_runner(hw, app=None, **app_options):

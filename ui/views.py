@@ -373,7 +373,12 @@ class Views:
         if content:
             self._list_version = app.list_version
             _set_text(self.title, app.title)
-            _set_right(self.title_right, self.width, app.title_right)
+            tail = app.title_right
+            pct = app.battery       # the menus show it at the title's right end
+            if pct >= 0 and (app.scene == codes.MENU or app.scene == codes.PAUSE):
+                mark = 'USB' if pct > 100 else '%d%%' % pct
+                tail = tail + ' ' + mark if tail else mark
+            _set_right(self.title_right, self.width, tail)
             if self.footer is not None:
                 _set_text(self.footer, app.footer)
                 self.footer_group.hidden = not app.footer

@@ -34,13 +34,39 @@ class RecordingViews:
             self.faces[i] = f[i]
 
 
+class Gauge:
+    """hw.battery as the loop sees it (hardware/battery.py, whose own reading
+    allocates nothing: tests/test_device_power.py): a new reading every 5 s, steady."""
+
+    def __init__(self):
+        self.due = 0
+        self.present = True
+        self.external = self.low = self.save_now = False
+        self.percent = 73
+
+    def update(self, now_ms):
+        if now_ms < self.due:
+            return False
+        self.due = now_ms + 5000
+        return True
+
+
+class Board:
+    """What the Runner reads of the hardware: the shake sensor and the battery gauge."""
+
+    def __init__(self):
+        self.has_shake = True
+        self.messages = []
+        self.battery = Gauge()
+
+
 def main(argv):
     perfect = len(argv) > 2 and argv[1] == "perfect"
     table = argv[2] if perfect else None
     nvm = bytearray(b"\xff" * 1024)
     views = RecordingViews()
     app = ui_app.App(storage=nvm, rng=Dice(7), now_ms=1000, list_rows=4, table_path=table)
-    runner = Runner(app, views)
+    runner = Runner(app, views, hw=Board())
     clock = [1000]
 
     def frame(action=A.NONE, ms=25):
@@ -64,6 +90,7 @@ def main(argv):
     # -- new game: me against a computer ("good", or "perfect" with a table) ----------
     frame()
     assert app.scene == ui_app.MENU, app.scene
+    assert app.battery == 73, app.battery     # the gauge's reading, for the menus' mark
     press(A.OK)                                  # New game
     press(A.RIGHT)                               # 2 players
     press(A.DOWN, A.DOWN, A.RIGHT)               # P2: CPU perfect ...

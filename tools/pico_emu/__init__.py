@@ -165,10 +165,13 @@ class Pico:
     USB console said since then; `frames` the (ms, count, busy ms) of every OLED
     change, with its picture (packed rows, hex) while capture(True). i2c_timing=True makes each
     I2C transfer take its time on the wire (the CPU waits for the bus as on a board;
-    slower to emulate); off, transfers complete at once.
+    slower to emulate); off, transfers complete at once. vsys_mv: the supply the
+    Pico's VSYS/3 divider shows on GP29's ADC (None: the emulator's idle 0, which the
+    battery gauge takes for no reading).
     """
 
-    def __init__(self, drive, flash_file=None, shake_pattern=None, i2c_timing=False):
+    def __init__(self, drive, flash_file=None, shake_pattern=None, i2c_timing=False,
+                 vsys_mv=None):
         reason = unavailable()
         if reason:
             raise EmulatorError(reason)
@@ -195,7 +198,7 @@ class Pico:
         self._call("setup", bootrom=str(paths["bootrom"]), uf2=str(paths["uf2"]),
                    flash_file=str(flash_file) if flash_file else None,
                    drive_image=str(drive.image_path()), parts=parts, pull_ups=pull_ups,
-                   shake=shake_pattern, i2c_timing=bool(i2c_timing))
+                   shake=shake_pattern, i2c_timing=bool(i2c_timing), vsys_mv=vsys_mv)
 
     # -------------------------------------------------------------- plumbing
 

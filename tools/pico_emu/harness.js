@@ -289,6 +289,9 @@ class Board {
     this.pcSamples = null;
     this.capture = false;        // keep each OLED change's picture
 
+    // VSYS through the Pico's 200k/100k divider on ADC3 (GP29), 12-bit of 3.3 V; 0
+    // (rp2040js's idle ADC) unless the driver gave a supply.
+    if (config.vsys_mv) mcu.adc.channelValues[3] = Math.min(4095, Math.floor(config.vsys_mv * 4095 / (3 * 3300)));
     this.setupPins(config);
     this.setupParts(config);
     this.setupResets();
@@ -775,7 +778,7 @@ class Rig {
 
 const COMMANDS = {
   // {bootrom, uf2?, flash_file?, drive_image?, parts, pull_ups, shake?, still_mg?,
-  //  i2c_timing?}
+  //  i2c_timing?, vsys_mv?}
   setup(rig, msg) { return rig.setup(msg); },
 
   // A fresh power-on from the flash as the last power-off (or cut) left it.
