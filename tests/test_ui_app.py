@@ -248,6 +248,18 @@ def test_every_roll_and_fill_is_saved_and_a_hold_goes_with_the_next_roll():
     assert nvm.writes == before + 4 and nvm.erases == 0
 
 
+@pytest.mark.parametrize('height', [64, 32])
+def test_a_press_on_a_dimmed_screen_acts_and_brightens_it(height):
+    s = new_session(width=128, height=height)
+    s.start()
+    app = s.app
+    s.press(A.OK)                                   # first roll
+    s.wait(app.dim_ms)
+    assert app.power == ui_app.DIM
+    s.press(A.HOLD_1)
+    assert app.power == ui_app.AWAKE and app.game.held[0] == 1
+
+
 def test_idle_dims_then_sleeps_and_the_waking_press_is_eaten():
     s = new_session()
     s.start()
