@@ -121,3 +121,31 @@ def test_render_refuses_a_group_shown_elsewhere():
         render(s.views.root, 128, 64)
     holder.remove(s.views.root)
     assert render(s.views.root, 128, 64).tobytes() == first.tobytes()
+
+
+def _game_over_with_a_high_score(height):
+    """A three-seat game played by OK alone to its end, where P1's score is a high."""
+    s = Session(128, height, dice=ScriptedDice(seed=11))
+    s.start(players=3, kinds=(0, 2, 3))
+    while s.app.scene != ui_app.OVER:
+        s.press(A.OK)
+    assert s.app.moment and s.app.pending_high
+    return s
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_the_high_score_banner_hides_no_place_and_no_name_line(height):
+    s = _game_over_with_a_high_score(height)
+    rows = (0, 12, 128, height - 11 if height == 64 else height)   # under the title
+    with_banner = s.image()
+    assert s.views.moment_group.hidden is False
+    s.wait(1500)
+    assert not s.app.moment
+    assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
+    # OK at once: the initials screen, its name line clear of the banner
+    s = _game_over_with_a_high_score(height)
+    s.press(A.OK)
+    assert s.app.scene == ui_app.INITIALS and s.app.moment
+    with_banner = s.image()
+    s.wait(1500)
+    assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
