@@ -584,3 +584,31 @@ def test_a_game_saves_right_after_a_human_fill_that_paid_a_triple_yahtzee_bonus(
     back.undo()
     assert back.cards[0].bonus_count == 0
     assert back.cards[0].scores[g.rules.box_index(box)] == OPEN
+
+
+@pytest.mark.parametrize('height', [64, 32])
+@pytest.mark.parametrize('rules', ['yahtzee', 'generala', 'yacht'])
+def test_upper_par_shows_only_where_an_upper_bonus_is_chased(rules, height):
+    """Par ("6 up" against three of each face) in the card's Upper row, its footer and
+    the standings only in rulesets with an upper bonus (Generala and Yacht have none)."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(script=[2, 2, 2, 2, 5], seed=3))
+    s.start(players=2, rules=yc.RULESETS.index(rules))
+    app = s.app
+    bonus = yc.ruleset(rules).upper_bonus > 0
+    s.press(A.OK, A.OK)                             # take the device, roll: four 2s
+    s.press(A.DOWN)
+    while app.rows[app.cursor] != 1:                # Twos: 8, par +2
+        s.press(A.DOWN)
+    s.press(A.OK)
+    if app.scene == codes.TURN:
+        s.press(A.OK)                               # pass the device on
+    s.press(A.OK, A.OK)                             # P2 takes it, rolls
+    s.press(A.STANDINGS)
+    assert app.scene == codes.STANDINGS
+    p1 = app.items[[i for i in range(2) if 'P1' in app.items[i]][0]]
+    assert ('+2' in p1) == bonus
+    s.press(A.DOWN if 'P1' in app.items[1] else A.UP)
+    s.press(A.OK)                                   # P1's card
+    upper = app.values[app.items.index('Upper')]
+    assert upper == ('8 +2' if bonus else '8')
+    assert app.footer.startswith('Up 8 +2' if bonus else 'Up 8 ')

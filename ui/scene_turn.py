@@ -121,7 +121,8 @@ def enter_standings(app, now):
         # '>1 ANN   +5  7': on turn, place, name, upper par, boxes left
         items.append('%s%d %-5s %3s %2d' % ('>' if p == g.current else ' ', place,
                                             app.player_name(p),
-                                            ('+%d' if par >= 0 else '%d') % par, left))
+                                            ('+%d' if par >= 0 else '%d') % par
+                                            if g.rules.upper_bonus else '', left))
         values.append('%d' % c.total)
     cursor = app.card_seat if app.card_seat >= 0 else g.current
     app.card_seat = -1
