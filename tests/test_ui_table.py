@@ -172,22 +172,52 @@ def test_standings_one_press_away_and_any_card_read_only():
     fill_turn(s)                                    # P3
     s.press(A.OK, A.OK)                             # P1 takes it and rolls
     s.press(A.UP)
-    assert app.scene == codes.STANDINGS and app.cursor == 0
-    assert len(app.items) == 3 and app.items[0].startswith('>')
-    for p in range(3):
+    # rows in place order: the highest total first, the seat on turn marked '>'
+    order = sorted(range(3), key=lambda p: (-g.cards[p].total, p))
+    assert order != [0, 1, 2]
+    assert app.scene == codes.STANDINGS and app.cursor == order.index(0)
+    assert len(app.items) == 3 and app.items[app.cursor].startswith('>')
+    for row, p in enumerate(order):
         c = g.cards[p]
-        assert app.values[p] == '%d' % c.total
-        assert app.items[p].endswith(' %d' % c.scores.count(255))
-    s.press(A.DOWN, A.OK)                           # P2's card, read only
+        assert app.values[row] == '%d' % c.total
+        assert app.player_name(p) in app.items[row]
+        assert app.items[row].endswith(' %d' % c.scores.count(255))
+    assert [int(app.values[r]) for r in range(3)] == sorted(
+        [c.total for c in g.cards], reverse=True)
+    assert app.footer == 'Upper par, boxes left'
+    app.cursor = order.index(1)
+    s.press(A.OK)                                   # P2's card, read only
     assert app.scene == ui_app.CARD and app.title == 'Good2'
     assert app.title_right == '%d' % g.cards[1].total
     before = snapshot(app)
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_NOTE and snapshot(app) == before
     s.press(A.BACK, A.BACK)
-    assert app.scene == codes.STANDINGS and app.cursor == 1
+    assert app.scene == codes.STANDINGS and app.cursor == order.index(1)
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and g.current == 0 and g.rolled
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_the_standings_key_works_on_both_handovers(height):
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=2))
+    s.start(players=2)
+    app = s.app
+    s.press(A.OK)                                   # P1 takes the device
+    while app.scene == ui_app.PLAY:
+        s.press(A.OK)
+    s.press(A.OK)                                   # fills a box: the undo screen
+    assert app.scene == codes.TURN and app.turn_filled
+    s.press(A.STANDINGS)
+    assert app.scene == codes.STANDINGS and app.items[0].startswith(' 1 P1')
+    s.press(A.BACK)
+    assert app.scene == codes.TURN and app.turn_filled   # undo still offered
+    s.press(A.OK)                                   # passed on: P2's handover
+    assert app.scene == codes.TURN and not app.turn_filled
+    s.press(A.STANDINGS)
+    assert app.scene == codes.STANDINGS and app.items[app.cursor].startswith('>2 P2')
+    s.press(A.BACK)
+    assert app.scene == codes.TURN and not app.turn_filled
 
 
 def type_name(s, letters):
@@ -233,7 +263,7 @@ def test_names_entered_at_setup_shown_everywhere_and_offered_again():
     s.press(A.OK)
     assert app.header_left.startswith('BO R1/13')
     s.press(A.UP)
-    assert [i.split()[1] for i in app.items] == ['ANN', 'Good2', 'BO']
+    assert sorted(i.split()[1] for i in app.items) == ['ANN', 'BO', 'Good2']
     # remembered: a fresh boot offers them again in setup
     again = new_session(storage=s.storage)
     again.press(A.DOWN, A.OK)                       # Resume is first: New game
@@ -392,10 +422,11 @@ def test_four_seats_two_humans_two_computers_end_to_end(height):
             s.press(A.OK, A.UP)
             assert app.scene == codes.STANDINGS and len(app.items) == 4
             s.image()
-            assert app.cursor == g.current and app.items[g.current].startswith('>')
+            order = sorted(range(4), key=lambda p: (-g.cards[p].total, p))
+            assert app.cursor == order.index(g.current) and app.items[app.cursor][0] == '>'
             for k in range(4):
                 s.press(A.OK)
-                p = (g.current + k) % 4
+                p = order[(order.index(g.current) + k) % 4]
                 assert app.scene == ui_app.CARD and app.title == app.player_name(p)
                 s.image()
                 s.press(A.BACK, A.DOWN)
