@@ -27,9 +27,10 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     assert 255 not in app.game.cards[0].scores
     s.press(A.OK)                                   # to the high-score entry
     assert app.scene == ui_app.INITIALS
-    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # B, A, _ (space)
+    assert app.items[1] == 'Name:  [P] 1  _ '      # the seat's name, as in the stats
+    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, 9
     assert app.scene == ui_app.MENU
-    assert app.records.high[0] == [total, 'BA ', 0]
+    assert app.records.high[0] == [total, 'Q19', 0]
     assert app.records.games == 1 and app.records.best == total
     assert app.saves.journal.game_at < 0 and not app.saved     # nothing left to resume
     # a fresh boot reads the same records and offers no resume
@@ -642,7 +643,7 @@ def test_export_writes_scores_and_stats_as_csv():
     assert rows[0] == ['section', 'item', 'value', 'initials', 'rules']
     high = [r for r in rows if r[0] == 'high score']
     assert [int(r[2]) for r in high] == [e[0] for e in app.records.high] and len(high) == 2
-    assert all(r[3] == 'AAA' and r[4] == 'yahtzee' for r in high)
+    assert all(r[3] == 'P1' and r[4] == 'yahtzee' for r in high)   # the seat's name
     stats = dict((r[1], int(r[2])) for r in rows if r[0] == 'lifetime')
     assert stats['games'] == 2 and stats['best'] == app.records.high[0][0]
     assert stats['points'] == sum(e[0] for e in app.records.high)
@@ -677,3 +678,22 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
         assert handle.__name__.startswith('handle_'), (name, handle.__name__)
         assert tick is None or callable(tick)
         assert (stays == ui_app.RESIDENT) == (module_name in vars(ui_app)), module_name
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
+    """Two unnamed humans: OK through the initials keeps 'P1' and 'P2', the names the
+    stats pages use (never AAA)."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=21))
+    s.start(players=2)
+    app = s.app
+    while app.scene != ui_app.OVER:
+        fill_turn(s)
+    s.press(A.OK)
+    named = []
+    while app.scene == ui_app.INITIALS:
+        named.append(app.items[0].split()[0])
+        s.press(A.OK, A.OK, A.OK)
+    assert sorted(named) == ['P1', 'P2']
+    assert sorted(e[1] for e in app.records.high) == ['P1 ', 'P2 ']
+    assert sorted(row.name for row in app.people.rows) == ['P1', 'P2']

@@ -235,7 +235,7 @@ def screens(width=128, height=64):
     out.append(('game_over_perfect', s.image()))
     s.press(A.OK)
     if s.app.scene == ui_app.INITIALS:
-        s.press(A.UP, A.UP, A.OK, A.DOWN)
+        s.press(A.OK)                   # the seat's name offered: P1
         out.append(('initials', s.image()))
         s.press(A.OK, A.OK)
     while s.app.scene != ui_app.MENU:

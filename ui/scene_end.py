@@ -73,7 +73,7 @@ def _record_game(app, perfect):
                     app.people = People()
                 app.people.add_game(app.player_name(p), g.rules.id, total, st['yahtzees'],
                                     g.cards[p].upper_bonus > 0, multi and place == 1)
-            entry = r.add_score(total, 'AAA', g.rules.id)
+            entry = r.add_score(total, app.player_name(p), g.rules.id)  # as stats
             if entry is not None:
                 app.pending_high.append([entry, p])
         # a later seat's score may have pushed an earlier one out again

@@ -11,13 +11,13 @@ from ui.app_saves import save_records
 
 
 def start_letters(app, name):
-    """Three letters to edit, starting from a seat's initials (AAA for P1..)."""
+    """Three letters to edit, starting from `name` (a seat's name as shown: 'ANN',
+    'P1'), AAA without one."""
     app.initials[:] = b'AAA'
-    if app.people is not None and name in app.people.names:
-        for k in range(len(name)):
-            app.initials[k] = ord(name[k]) if name[k] in INITIAL_CHARS else 95
-        for k in range(len(name), 3):
-            app.initials[k] = 95        # '_', shown and kept as a space
+    if name:
+        for k in range(3):
+            c = name[k] if k < len(name) else '_'   # '_': shown and kept as a space
+            app.initials[k] = ord(c) if c in INITIAL_CHARS else 95
     app.initial_pos = 0
 
 
@@ -77,7 +77,7 @@ def enter_names(app, now):
         _to_setup(app, now)
         return
     app.name_seat = p
-    start_letters(app, _people(app).names[p] or 'P')
+    start_letters(app, _people(app).names[p])
     _show(app)
 
 
