@@ -317,9 +317,9 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.press(A.BACK, A.OK, A.HINT)
     assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
-    assert app.dialog_lines[:2] == ['Hint (no table)', 'Keep 6 6 6']
     best = hints.hint_source(app).hold_options(app.game.card, app.game.dice, 2)[0][0]
-    assert app.dialog_lines[2] == 'Est. total %d.%02d' % (best // 100, best % 100)
+    assert app.dialog_lines == ['Hint, est. %d.%02d' % (best // 100, best % 100),
+                                'Keep 6 6 6', 'OK hold  BACK no']
     s.press(A.OK)
     assert list(app.game.held) == [1, 1, 1, 0, 0]
     s.press(A.BACK)
@@ -349,20 +349,27 @@ def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
     assert s.app.dialog == ui_app.DLG_NONE
 
 
-def test_hint_shows_the_best_hold_and_ok_applies_it():
-    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7), hints_factory=lambda r: TinyHints())
+@pytest.mark.parametrize('height', [64, 32])
+def test_hint_shows_the_best_hold_and_ok_applies_it(height):
+    """The mid-turn hint: its figure in the title, the advice, and a legend of its
+    keys (OK does it, BACK closes it) that fits the dialog on either screen."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7),
+                    hints_factory=lambda r: TinyHints())
     s.start()
     app = s.app
     s.press(A.OK, A.HINT)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines == ['Hint', 'Keep 6', 'Exp. total 123.45']
+    assert app.dialog_lines == ['Hint, total 123.45', 'Keep 6', 'OK hold  BACK no']
     s.press(A.OK)
     assert list(app.game.held) == [0, 1, 0, 0, 0]
     s.press(A.OK, A.OK)                              # no rolls left: box hint
     s.press(A.HINT)
-    assert app.dialog_lines[1] == 'Score Aces' and app.dialog_lines[2] == 'Exp. total 67.89'
+    assert app.dialog_lines == ['Hint, total 67.89', 'Score Aces', 'OK card  BACK no']
     s.press(A.OK)
     assert app.scene == ui_app.CARD and app.items[app.cursor] == 'Aces'
+    s.press(A.BACK, A.HINT, A.BACK)                  # BACK closes it, nothing done
+    assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.PLAY
+    assert list(app.game.held) == [0, 1, 0, 0, 0]
 
 
 def test_game_over_ranks_ties_together():

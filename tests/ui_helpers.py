@@ -49,7 +49,7 @@ def play_turn_by_hints(s):
         s.press(A.OK)
     while app.scene == ui_app.PLAY:
         s.press(A.HINT)
-        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint'
+        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0].startswith('Hint, total')
         keep = app.dialog_lines[1].startswith('Keep')
         s.press(A.OK)                               # apply it
         if keep:
