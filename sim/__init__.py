@@ -92,7 +92,9 @@ class Session:
             table_path=options.table if options.table else self.tables,
             rng=dice_source(options.seed, options.dice_seed),
             percentile_path=perfect_percentiles,
-            first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
+            # a player's first boot (per --save file) starts with the how-to, as on
+            # the device; scripts and --players start where they say
+            first_howto=not (options.script or options.players or script_events))
         self.app = self.runner.app
         if options.players:
             self._start_game(options.players, options.rules, hw.ticks_ms())

@@ -80,6 +80,30 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path):
     assert "round 2/13" in status_after
 
 
+@pytest.mark.parametrize("board", ["default", "three-button"])
+def test_the_how_to_opens_the_first_boot_of_each_save_file_and_is_skippable(tmp_path, board):
+    """./play.sh at the menu: the first boot of a save file (or of a run without one)
+    opens the how-to, as the device does; BACK skips it to the menu, whose first rows
+    (two on 128x32) hold How to play; the next boot of that file goes to the menu."""
+    from events import actions as A
+    save = str(tmp_path / "first.sav")
+    for boot, scene in ((1, ui_app.PAGES), (2, ui_app.MENU)):
+        session = build_session(Options(save=save, board=board), clock=VirtualClock())
+        try:
+            app = session.app
+            assert app.scene == scene, boot
+            if scene == ui_app.PAGES:
+                assert app.title == "How to play" and app.footer.endswith("BACK: skip")
+                app.handle(A.BACK, 0)
+                assert app.scene == ui_app.MENU
+            assert app.items.index("How to play") < app.list_rows
+        finally:
+            session.hw.close()
+    session = build_session(Options(board=board), clock=VirtualClock())   # no --save
+    assert session.app.scene == ui_app.PAGES
+    session.hw.close()
+
+
 def _cli(args):
     return subprocess.run([sys.executable, "-m", "sim"] + args, cwd=ROOT,
                           capture_output=True, text=True, timeout=60,

@@ -115,6 +115,12 @@ class Session:
             self.wait(30)
         return self
 
+    def pick(self, item):
+        """Down a list to the row named `item`, and OK."""
+        while self.app.items[self.app.cursor] != item:
+            self.press(A.DOWN)
+        return self.press(A.OK)
+
     def wait(self, ms):
         self.now += ms
         self.app.tick(self.now)
@@ -240,9 +246,9 @@ def screens(width=128, height=64):
         s.press(A.OK, A.OK)
     while s.app.scene != ui_app.MENU:
         s.press(A.OK)
-    s.press(A.DOWN, A.OK)
+    s.pick('High scores')
     out.append(('high_scores', s.image()))
-    s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
+    s.press(A.BACK).pick('Lifetime stats')
     out.append(('stats', s.image()))
 
     # the same records on a board started with BACK held (drive writable): export
