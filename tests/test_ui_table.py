@@ -229,6 +229,36 @@ def type_name(s, letters):
         s.press(A.OK)
 
 
+@pytest.mark.parametrize('hold_buttons, height', [(True, 64), (True, 32), (False, 32)])
+def test_three_letters_take_about_ten_presses(hold_buttons, height):
+    """The name wheel starts at M and turns 1 or 5 a press (the Pico's holds -5 -1 +1
+    +5; the three-button board's LEFT/RIGHT, held for 5), so ANN takes 9 presses with
+    its three OKs and three letters 10.5 on average; the legend names the keys."""
+    from ui_helpers import name_presses
+    s = new_session(width=128, height=height, hold_buttons=hold_buttons)
+    app = s.app
+    s.press(A.OK)                                   # New game
+    app.setup_players = 2
+    app.go(ui_app.SETUP, s.now)
+    to_names_row(s)
+    s.press(A.OK)
+    assert app.scene == codes.NAMES and bytes(app.initials) == b'MMM'
+    assert app.items[1] == ('Holds -5 -1 . +1 +5' if hold_buttons else '</> 1  held </> 5')
+    keys = name_presses(app, 'ANN')
+    assert len(keys) == 9
+    s.press(*keys)
+    assert app.title == 'Seat 2 name'
+    keys = name_presses(app, 'ZO_')                 # a short name: a space at its end
+    s.press(*keys)
+    assert app.scene == ui_app.SETUP and app.values[app.cursor] == 'ANN ZO'
+    # every letter from M, and OK: three letters in 10.5 presses on average, 18 at most
+    costs = []
+    for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZ':
+        app.initials[:] = b'MMM'
+        costs.append(len(name_presses(app, c * 3)) // 3)
+    assert sum(costs) * 3 <= 10.5 * 26 and max(costs) == 6
+
+
 def to_names_row(s):
     app = s.app
     while app.items[app.cursor] != 'Names':
