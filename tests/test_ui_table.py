@@ -608,3 +608,23 @@ def test_held_a_of_the_three_button_board_opens_the_standings_of_a_game_of_sever
     assert s.app.scene == ui_app.PLAY
     s.press(profiles.ROLE_ACTIONS[three['long_press']['LEFT']])
     assert s.app.scene == codes.STANDINGS
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_a_resumed_game_keeps_the_handover_recap(height):
+    """Power off at a handover and resume: the next seat's handover still lists what
+    the seats before it just scored (the fills replayed from the journal)."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=6))
+    s.start(players=3, kinds=(0, 2, 0))
+    app = s.app
+    for _ in range(4):                              # two rounds' human turns
+        fill_turn(s)
+        while app.scene == ui_app.CPU:
+            s.wait(700)
+    assert app.scene == codes.TURN and not app.turn_filled
+    shown = list(app.items)
+    assert app.game.current == 0 and shown[1].startswith('Good2: ') and shown[2].startswith('P3: ')
+    again = new_session(width=128, height=height, storage=s.storage, dice=ScriptedDice(seed=6))
+    assert again.app.items[again.app.cursor] == 'Resume game'
+    again.press(A.OK)
+    assert again.app.scene == codes.TURN and again.app.items == shown
