@@ -157,6 +157,11 @@ class Session:
         parts = []
         if game.over:
             parts.append("game over")
+        elif scene == 'turn' and app.turn_filled:
+            # the filler's undo screen: the turn has passed in the game, not at the table
+            filler = (game.current - 1) % len(game.players)
+            parts.append("round %d/%d" % (game.round - (game.current == 0), rounds))
+            parts.append("turn %s filled (undo or pass)" % app.player_name(filler))
         else:
             parts.append("round %d/%d" % (game.round, rounds))
             parts.append("turn %s" % app.player_name(game.current))

@@ -213,12 +213,13 @@ def run(args):
             end = session.hw.ticks_ms()
         if recorder is not None and args.gif:
             recorder.write_gif(args.gif)
+        # the frames written, else the display's own count of refreshes that changed it
+        changed = len(recorder.hashes) if recorder else session.hw.display.version
     finally:
         session.hw.close()
 
     if args.headless:
-        summary = "%d ms of app time, %d changed frames" % (
-            end, len(recorder.hashes) if recorder else 0)
+        summary = "%d ms of app time, %d changed frames" % (end, changed)
         print("sim: %s; %s" % (summary, session.status_line()))
     return code
 
