@@ -149,3 +149,15 @@ def test_the_high_score_banner_hides_no_place_and_no_name_line(height):
     with_banner = s.image()
     s.wait(1500)
     assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
+
+
+def test_the_docs_pictures_are_the_goldens_at_four_times():
+    """docs/screens/ shows what the app draws: each picture is its golden, 4x (both
+    written by tools.screenshots; rerun it without --golden after a change)."""
+    names = sorted(f for f in os.listdir(GOLDEN) if f.endswith('.png'))
+    for name in names:
+        want = Image.open(os.path.join(GOLDEN, name)).convert('1')
+        with Image.open(os.path.join(screenshots.DOCS_DIR, name)) as doc:
+            got = doc.convert('1').resize(want.size, Image.NEAREST)
+        assert doc.size == (want.width * 4, want.height * 4), name
+        assert ImageChops.logical_xor(got, want).getbbox() is None, name
