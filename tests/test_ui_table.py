@@ -628,3 +628,19 @@ def test_a_resumed_game_keeps_the_handover_recap(height):
     assert again.app.items[again.app.cursor] == 'Resume game'
     again.press(A.OK)
     assert again.app.scene == codes.TURN and again.app.items == shown
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_ok_on_another_seats_card_says_read_only_before_a_roll_too(height):
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=2))
+    s.start(players=2)
+    app = s.app
+    assert app.scene == codes.TURN and not app.game.rolled
+    s.press(A.STANDINGS)
+    app.cursor = [r for r in range(2) if 'P2' in app.items[r]][0]
+    s.press(A.OK)                                   # P2's card, P1 to play
+    assert app.scene == ui_app.CARD and app.title == 'P2'
+    s.press(A.OK)
+    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Read only:', 'P1 plays now']
+    s.press(A.OK, A.BACK)                           # the note closes; BACK to the standings
+    assert app.scene == codes.STANDINGS

@@ -67,7 +67,7 @@ def handle_card(app, action, now):
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
-        if app.game.rolled and read_only(app):
+        if read_only(app):          # rolled or not: another seat's card is not to pick
             refuse(app, 'Read only:', '%s plays now' % app.player_name(app.game.current))
         elif app.game.rolled:
             _pick(app, now)
