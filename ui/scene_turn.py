@@ -10,7 +10,8 @@ TURN is two screens, both only in games of more than one seat:
 BACK on the second opens the pause menu. OK goes to the next seat's turn (PLAY,
 which hands a computer seat on to CPU); the standings key opens STANDINGS, as on the
 dice. STANDINGS lists every seat in place order: place, upper par and boxes left; OK
-shows a seat's card (CARD, read only), BACK goes back where it was opened (App.open). The fills TURN reports are kept by ui/turns.py.
+shows a seat's card (CARD, read only), BACK goes back where it was opened
+(App.open). The fills TURN reports are kept by ui/turns.py.
 """
 
 from events import actions as A
