@@ -693,7 +693,7 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
 @pytest.mark.parametrize('height', [64, 32])
 def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
     """Two unnamed humans: OK through the initials keeps 'P1' and 'P2', the names the
-    stats pages use (never AAA)."""
+    stats pages use (never AAA); the game counts once in the all-players games."""
     s = new_session(width=128, height=height, dice=ScriptedDice(seed=21))
     s.start(players=2)
     app = s.app
@@ -707,3 +707,12 @@ def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
     assert sorted(named) == ['P1', 'P2']
     assert sorted(e[1] for e in app.records.high) == ['P1 ', 'P2 ']
     assert sorted(row.name for row in app.people.rows) == ['P1', 'P2']
+    # the all-players page counts the game once (the average stays per seat)
+    while app.scene != ui_app.MENU:
+        s.press(A.OK)
+    s.pick('Lifetime stats')
+    assert app.scene == ui_app.STATS and app.title_right == 'all'
+    assert app.values[app.items.index('Games')] == '1'
+    r = app.records
+    assert (r.played, r.games) == (1, 2)
+    assert app.values[app.items.index('Average')] == '%d' % r.average

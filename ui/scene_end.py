@@ -60,6 +60,8 @@ def _record_game(app, perfect):
     if app.game_id != r.last_game and g.winner < 0:
         r.last_game = app.game_id
         multi = len(g.players) > 1
+        if 'human' in g.players:
+            r.played += 1       # the game once, however many humans played it
         for place, p, total in g.ranking():
             if app.is_cpu(p):
                 continue
