@@ -85,8 +85,10 @@ class Session:
         self.quit = False
         self.snaps = []
         self._pending_snaps = []
-        from sim.tables import TableCache
+        from sim.tables import TableCache, compile_kernel_in_background
         self.tables = None if options.table else TableCache(TABLES_DIR)
+        if self.tables is not None and not (options.script or script_events):
+            compile_kernel_in_background()     # the first hint's table then starts at once
         self.runner = loop.make_runner(
             hw, rules_default=options.rules or "yahtzee",
             table_path=options.table if options.table else self.tables,
