@@ -253,7 +253,8 @@ def test_the_key_line_names_the_keys_that_act_and_fits_80_columns(board):
     shape = board_shape(board)
     layout = terminal.layout_for(shape, "braille")
     line = layout.help
-    assert layout.width < 80 and "s standings" in line   # choose_mode keeps off column 80 and "table" not in line
+    # choose_mode keeps off column 80
+    assert layout.width < 80 and "s standings" in line and "table" not in line
     for key in ("h", "s") + (("?",) if shape["hold_keys"] else ()):
         assert " %s " % key in line
         assert terminal.action_for_key(key, shape["hold_keys"]) != actions.NONE
