@@ -95,8 +95,9 @@ class Session:
             rng=dice_source(options.seed, options.dice_seed),
             percentile_path=perfect_percentiles,
             # a player's first boot (per --save file) starts with the how-to, as on
-            # the device; scripts and --players start where they say
-            first_howto=not (options.script or options.players or script_events))
+            # the device; scripts, headless runs and --players start where they say
+            first_howto=not (options.script or options.players or options.headless or
+                             script_events))
         self.app = self.runner.app
         if options.players:
             self._start_game(options.players, options.rules, hw.ticks_ms())
