@@ -87,10 +87,16 @@ class Session:
         self.quit = False
         self.snaps = []
         self._pending_snaps = []
-        from sim.tables import TableCache
+        from sim.tables import TableCache, compile_kernel_in_background
         self.tables = None if options.table else TableCache(TABLES_DIR)
+        if self.tables is not None and not (options.script or script_events):
+            compile_kernel_in_background()     # the first hint's table then starts at once
         self.asleep = False         # in deep sleep: a key wakes the board (_wake)
         self.wakes = 0
+        # a player's first boot (per --save file) starts with the how-to, as on the
+        # device; scripts, headless runs and --players start where they say
+        self._first_howto = not (options.script or options.players or options.headless or
+                                 script_events)
         self._make_runner()
         if options.players:
             self._start_game(options.players, options.rules, hw.ticks_ms())
@@ -106,7 +112,8 @@ class Session:
             table_path=options.table if options.table else self.tables,
             rng=dice_source(options.seed, options.dice_seed),
             percentile_path=perfect_percentiles,
-            first_howto=False)      # scripts and GIFs start at the menu (it has How to play)
+            first_howto=self._first_howto)
+        self._first_howto = False   # a wake from deep sleep resumes, never the how-to
         self.app = self.runner.app
 
     def _wake(self):
@@ -195,6 +202,11 @@ class Session:
         parts = []
         if game.over:
             parts.append("game over")
+        elif scene == 'turn' and app.turn_filled:
+            # the filler's undo screen: the turn has passed in the game, not at the table
+            filler = (game.current - 1) % len(game.players)
+            parts.append("round %d/%d" % (game.round - (game.current == 0), rounds))
+            parts.append("turn %s filled (undo or pass)" % app.player_name(filler))
         else:
             parts.append("round %d/%d" % (game.round, rounds))
             parts.append("turn %s" % app.player_name(game.current))

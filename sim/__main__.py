@@ -94,6 +94,9 @@ def parser():
     tables.add_argument("--table", metavar="PATTERN",
                    help="strategy table for hints and perfect bots, %%s = ruleset "
                         "(default: tables/%%s.yzt, built the first time a ruleset needs it)")
+    p.add_argument("--build-table", action="store_true",
+                   help="build the ruleset's strategy table first (with a progress bar), "
+                        "so the first hint needs no wait; then play")
     return p
 
 
@@ -153,6 +156,13 @@ def run(args):
         except ScriptError as err:
             raise UsageError(str(err)) from None
     from sim import no_tables
+    if args.build_table and not (args.no_tables or args.table):
+        from sim import TABLES_DIR
+        from tools.strategy_table import ensure_tables
+        try:
+            ensure_tables(args.rules or "yahtzee", TABLES_DIR, progress=True)
+        except (OSError, ValueError, RuntimeError) as err:
+            raise UsageError("--build-table: %s" % err) from None
     options = Options(rules=args.rules, players=args.players, seed=args.seed,
                       board=args.board, save=args.save, script=args.script,
                       frames=args.frames, gif=args.gif, snap_dir=args.snap_dir,
@@ -213,12 +223,13 @@ def run(args):
             end = session.hw.ticks_ms()
         if recorder is not None and args.gif:
             recorder.write_gif(args.gif)
+        # the frames written, else the display's own count of refreshes that changed it
+        changed = len(recorder.hashes) if recorder else session.hw.display.version
     finally:
         session.hw.close()
 
     if args.headless:
-        summary = "%d ms of app time, %d changed frames" % (
-            end, len(recorder.hashes) if recorder else 0)
+        summary = "%d ms of app time, %d changed frames" % (end, changed)
         print("sim: %s; %s" % (summary, session.status_line()))
     return code
 

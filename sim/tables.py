@@ -1,7 +1,8 @@
 """Strategy tables for the simulator, built the first time a ruleset needs one.
 
 A fresh clone has no tables/ folder: the first hint or perfect computer player of a
-ruleset solves it (a few seconds, with a progress bar on stderr; every ruleset but
+ruleset solves it (a few seconds, with a progress bar on stderr, after the solver's C
+kernel, which an interactive session starts compiling in the background at once; every ruleset but
 triple-yahtzee, which cannot be solved, so its perfect seat plays level good) through
 tools.strategy_table.ensure_tables, the same cache the tests, benches and bundle
 builder use, so a change of the rules core, solver or writer rebuilds it.
@@ -9,6 +10,7 @@ Desktop only.
 """
 
 import os
+import threading
 
 
 class TableCache:
@@ -43,3 +45,17 @@ class TableCache:
 
 def default_tables(root):
     return TableCache(os.path.join(root, "tables"))
+
+
+def compile_kernel_in_background():
+    """Compile the solver's C kernel (tools/cbuild.py, once per clone) in a thread, so
+    a first table build later finds it ready (or waits only for the rest of it)."""
+    def build():
+        try:
+            from tools.solver import compiled_kernel
+            compiled_kernel()
+        except Exception:       # no compiler, no numpy: the table build says so later
+            pass
+    thread = threading.Thread(target=build, name='solver kernel', daemon=True)
+    thread.start()
+    return thread

@@ -78,10 +78,12 @@ def decode_braille(lines):
 
 # --------------------------------------------------------------------- the handheld frame
 
-# Short enough for an 80-column terminal (Backspace works as BACK too).
-KEY_HELP = "1-5 hold  Enter OK  Esc BACK  hold Space shake  arrows move  h hint  q quit"
-# s stands for a held BACK (default board) or a held A (three-button): the standings.
-KEY_HELP_THREE = "Left/Right move  Enter OK  Esc BACK  hold Space shake  h hint  s table  q quit"
+# Short enough for an 80-column terminal (Backspace works as BACK too; the arrows move
+# in lists). s stands for a held BACK (default board) or a held A (three-button): the
+# standings; ? for help (on the card: the rules of the box under the cursor). The
+# three-button board's help pages name its buttons as printed: A, B, C.
+KEY_HELP = "1-5 hold  Enter OK  Esc BACK  Space shake  h hint  s standings  ? help  q quit"
+KEY_HELP_THREE = "Left/Enter/Right = A/B/C  Esc BACK  Space shake  h hint  s standings  q quit"
 
 # Lit pixels bright white on black, like the OLED, whatever the terminal's colours.
 _SCREEN_ON = "\x1b[97;40m"

@@ -23,6 +23,7 @@ def filled_records():
     r.last_game = 4321
     r.settings = 3
     r.setup_rules, r.setup_players, r.setup_kinds = 3, 5, 0b100001
+    r.played = 1                # one game of two human seats
     return r
 
 
@@ -32,7 +33,7 @@ def test_round_trip_keeps_everything():
     assert back.high == r.high
     for name in ('games', 'points', 'best', 'yahtzees', 'upper_bonuses', 'wins', 'zeros',
                  'last_game', 'settings', 'setup_rules', 'setup_players', 'setup_kinds',
-                 'rated', 'rated_points', 'perfect'):
+                 'rated', 'rated_points', 'perfect', 'played'):
         assert getattr(back, name) == getattr(r, name), name
     assert back.to_bytes() == r.to_bytes()
 
@@ -50,7 +51,7 @@ def test_versus_perfect_counts_only_rated_games():
 def as_version_2(r):
     """The bytes version 2 wrote for these records: a count byte, 6-byte entries
     (score u16, initials, ruleset byte), the same fixed fields."""
-    v3 = r.to_bytes()[:-2]          # version 4 less its check
+    v3 = r.to_bytes()[:-6]          # version 5 less `played` and its check
     out = bytearray((2, len(r.high)))
     for score, initials, rid in r.high:
         out += bytes((score & 0xFF, score >> 8)) + initials.encode() + bytes((rid,))
@@ -69,7 +70,7 @@ def test_version_1_records_still_load_with_their_seat_kinds():
     assert back.games == r.games and back.high == r.high and back.best == r.best
     assert back.setup_kinds == 1 | 3 << 6             # 3 bits a seat now
     assert (back.rated, back.rated_points, back.perfect) == (0, 0, 0)
-    assert back.to_bytes()[0] == 4
+    assert back.to_bytes()[0] == 5
 
 
 def test_version_2_records_load_trimmed_to_the_best_of_each_ruleset():
@@ -85,7 +86,7 @@ def test_version_2_records_load_trimmed_to_the_best_of_each_ruleset():
     assert back.high == [[300, 'A0 ', 0], [290, 'A1 ', 0], [280, 'A2 ', 0],
                          [200, 'YAT', 3], [100, 'YCH', 4]]
     assert Records.from_bytes(back.to_bytes()).high == back.high
-    assert back.to_bytes()[0] == 4
+    assert back.to_bytes()[0] == 5
 
 
 def test_many_games_of_one_ruleset_push_out_no_other_rulesets_scores():
@@ -184,11 +185,24 @@ def test_a_cut_short_write_fails_the_check_inside():
 
 def test_version_3_records_still_load():
     r = filled_records()
-    v3 = bytearray(r.to_bytes()[:-2])
+    r.played = r.games          # what an old record can tell: the seats' games
+    v3 = bytearray(r.to_bytes()[:-6])
     v3[0] = 3
     back = Records.from_bytes(bytes(v3))
     assert back.high == r.high and back.settings == r.settings
     assert back.to_bytes() == r.to_bytes()
+
+
+def test_version_4_records_load_with_their_games_as_played():
+    from yahtzee_core.save import crc16, CHECK_POLY
+    r = filled_records()
+    r.played = 1
+    v4 = bytearray(r.to_bytes()[:-6])
+    v4[0] = 4
+    crc = crc16(v4, 0, len(v4), 0xFFFF, CHECK_POLY)
+    back = Records.from_bytes(bytes(v4 + bytes((crc & 0xFF, crc >> 8))))
+    assert back.games == r.games == 2 and back.played == 2 and back.high == r.high
+    assert Records.from_bytes(back.to_bytes()).played == 2
 
 
 def test_a_full_table_is_the_largest_record():
@@ -196,5 +210,5 @@ def test_a_full_table_is_the_largest_record():
     for rid in range(5):
         for s in range(200, 240, 10):
             r.add_score(s + rid, 'MAX', rid)
-    assert len(r.high) == N_HIGH and len(r.to_bytes()) == MAX_SIZE == 92
+    assert len(r.high) == N_HIGH and len(r.to_bytes()) == MAX_SIZE == 96
     assert Records.from_bytes(r.to_bytes()).high == r.high

@@ -245,6 +245,23 @@ def test_keymap_follows_the_board():
     assert terminal.action_for_key("q") == actions.QUIT
 
 
+@pytest.mark.parametrize("board", ["default", "three-button"])
+def test_the_key_line_names_the_keys_that_act_and_fits_80_columns(board):
+    """The frame's key line lists s (the standings, not the strategy table) and, on the
+    hold-button board, ? (the rules); the three-button line ties its keys to the A, B,
+    C of the board's own help pages."""
+    shape = board_shape(board)
+    layout = terminal.layout_for(shape, "braille")
+    line = layout.help
+    # choose_mode keeps off column 80
+    assert layout.width < 80 and "s standings" in line and "table" not in line
+    for key in ("h", "s") + (("?",) if shape["hold_keys"] else ()):
+        assert " %s " % key in line
+        assert terminal.action_for_key(key, shape["hold_keys"]) != actions.NONE
+    if not shape["hold_keys"]:
+        assert "Left/Enter/Right = A/B/C" in line
+
+
 # ------------------------------------------------------------------ scripts
 
 def test_script_format():

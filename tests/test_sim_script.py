@@ -80,6 +80,30 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path):
     assert "round 2/13" in status_after
 
 
+@pytest.mark.parametrize("board", ["default", "three-button"])
+def test_the_how_to_opens_the_first_boot_of_each_save_file_and_is_skippable(tmp_path, board):
+    """./play.sh at the menu: the first boot of a save file (or of a run without one)
+    opens the how-to, as the device does; BACK skips it to the menu, whose first rows
+    (two on 128x32) hold How to play; the next boot of that file goes to the menu."""
+    from events import actions as A
+    save = str(tmp_path / "first.sav")
+    for boot, scene in ((1, ui_app.PAGES), (2, ui_app.MENU)):
+        session = build_session(Options(save=save, board=board), clock=VirtualClock())
+        try:
+            app = session.app
+            assert app.scene == scene, boot
+            if scene == ui_app.PAGES:
+                assert app.title == "How to play" and app.footer.endswith("BACK: skip")
+                app.handle(A.BACK, 0)
+                assert app.scene == ui_app.MENU
+            assert app.items.index("How to play") < app.list_rows
+        finally:
+            session.hw.close()
+    session = build_session(Options(board=board), clock=VirtualClock())   # no --save
+    assert session.app.scene == ui_app.PAGES
+    session.hw.close()
+
+
 def _cli(args):
     return subprocess.run([sys.executable, "-m", "sim"] + args, cwd=ROOT,
                           capture_output=True, text=True, timeout=60,
@@ -239,5 +263,44 @@ def test_generala_served_ends_the_game_on_the_dice_then_the_ranking(tmp_path, bo
         assert app.scene == ui_app.OVER
         assert app.title == "GENERALA SERVIDA"
         assert app.items[:2] == ["%s wins" % app.player_name(1), "1. %s" % app.player_name(1)]
+    finally:
+        session.hw.close()
+
+
+def test_a_headless_run_without_frames_counts_its_changed_frames(tmp_path):
+    script = tmp_path / "turn.txt"
+    script.write_text(TURN)
+    result = _cli(["--headless", "--seed", "9", "--players", "human,beginner",
+                   "--script", str(script)])
+    assert result.returncode == 0, result.stderr
+    changed = int(result.stdout.split(" changed frames")[0].rsplit(" ", 1)[1])
+    assert changed > 10
+
+
+@pytest.mark.parametrize("board", ["default", "three-button"])
+def test_the_status_line_names_the_filler_on_the_undo_screen(tmp_path, board):
+    """After a fill the table still sees the filler's undo screen: the status line
+    says so, and names the next seat only once the device is passed on."""
+    options = Options(players=["human", "human"], seed=4, board=board,
+                      save=str(tmp_path / "s.sav"))
+    session = build_session(options, clock=VirtualClock(), script_events=parse("wait 10\n"))
+    try:
+        app = session.app
+        from events import actions as A
+        from ui import codes
+        app.handle(A.OK, 0)                         # P1 takes the device
+        app.handle(A.OK, 0)                         # rolls
+        while not app.hold_buttons and app.die_cursor != ui_app.CURSOR_CARD:
+            app.handle(A.RIGHT, 0)                  # the three buttons: on to "Card"
+        app.handle(A.DOWN if app.hold_buttons else A.OK, 0)
+        assert app.scene == ui_app.CARD
+        app.handle(A.OK, 0)
+        if app.dialog == ui_app.DLG_ZERO:
+            app.handle(A.OK, 0)
+        assert app.scene == codes.TURN and app.turn_filled
+        status = session.status_line()
+        assert "round 1/13" in status and "turn P1 filled" in status, status
+        app.handle(A.OK, 0)                         # passed on
+        assert "turn P2" in session.status_line() and "filled" not in session.status_line()
     finally:
         session.hw.close()

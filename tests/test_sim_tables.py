@@ -74,3 +74,59 @@ def test_a_perfect_seat_in_the_simulator_gets_its_table_built(tmp_path, monkeypa
         session.hw.close()
     assert os.path.isfile(tmp_path / 'tables' / (rules + '.yzt'))
     assert not getattr(bot, 'fallback', False)        # perfect play, not the good fallback
+
+
+def test_the_kernel_compile_is_said_and_done_before_the_bar(tmp_path, capfd, monkeypatch):
+    """A fresh clone's first table: the line saying the kernel compiles comes first,
+    and the kernel is ready before the bar is made, so the bar moves from its start
+    (here the kernel is built already; `built` says it is not, as on a fresh clone)."""
+    from tools import cbuild, strategy_table
+    events = []
+    real_load, real_bar = cbuild.load, strategy_table.layer_progress
+    monkeypatch.setattr(cbuild, 'built', lambda *a: False)
+    monkeypatch.setattr(cbuild, 'load', lambda *a: events.append('kernel') or real_load(*a))
+    monkeypatch.setattr(strategy_table, 'layer_progress',
+                        lambda *a, **k: events.append('bar') or real_bar(*a, **k))
+    assert TableCache(str(tmp_path))(yc.ruleset('yacht')) is not None
+    err = capfd.readouterr().err
+    assert events[:2] == ['kernel', 'bar']
+    assert 0 <= err.find('compiling the solver kernel') < err.find('strategy table yacht')
+
+
+def test_two_threads_loading_one_kernel_compile_it_once(tmp_path, monkeypatch):
+    """The simulator compiles in the background while a first hint may ask for the
+    kernel too: the second caller waits for the first compile instead of a second."""
+    import threading
+    from tools import cbuild
+    source = tmp_path / 'tiny.c'
+    source.write_text('int tiny(void) { return 7; }\n')
+    monkeypatch.setattr(cbuild, 'CACHE_DIR', str(tmp_path / 'cache'))
+    compiles = []
+    real = cbuild._compile
+    monkeypatch.setattr(cbuild, '_compile', lambda *a: compiles.append(1) or real(*a))
+    assert not cbuild.built(str(source))
+    libs = []
+    threads = [threading.Thread(target=lambda: libs.append(cbuild.load(str(source))))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(libs) == 2 and libs[0] is libs[1] and libs[0].tiny() == 7
+    assert len(compiles) == 1 and cbuild.built(str(source))
+
+
+def test_an_interactive_session_starts_the_kernel_compile_at_once(tmp_path, monkeypatch):
+    import sim.tables
+    started = []
+    monkeypatch.setattr(sim.tables, 'compile_kernel_in_background', lambda: started.append(1))
+    for script, want in ((None, [1]), (parse('wait 10\n'), [])):
+        started.clear()
+        session = build_session(Options(save=str(tmp_path / 'k.sav')), clock=VirtualClock(),
+                                script_events=script)
+        session.hw.close()
+        assert started == want
+    started.clear()
+    session = build_session(Options(table=sim.no_tables), clock=VirtualClock())
+    session.hw.close()
+    assert started == []                            # --no-tables: no kernel needed

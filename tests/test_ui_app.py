@@ -27,9 +27,10 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     assert 255 not in app.game.cards[0].scores
     s.press(A.OK)                                   # to the high-score entry
     assert app.scene == ui_app.INITIALS
-    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # B, A, _ (space)
+    assert app.items[1] == 'Name:  [P] 1  _ '      # the seat's name, as in the stats
+    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, Z (the wheel: ..Z _ 0..)
     assert app.scene == ui_app.MENU
-    assert app.records.high[0] == [total, 'BA ', 0]
+    assert app.records.high[0] == [total, 'Q1Z', 0]
     assert app.records.games == 1 and app.records.best == total
     assert app.saves.journal.game_at < 0 and not app.saved     # nothing left to resume
     # a fresh boot reads the same records and offers no resume
@@ -41,11 +42,12 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
 def test_menus_scores_stats_sound_and_setup():
     s = new_session()
     app = s.app
-    assert app.items == ['New game', 'High scores', 'Lifetime stats', 'Rules', 'How to play',
+    # what a newcomer needs first: on 128x32 (two rows) How to play shows unscrolled
+    assert app.items == ['New game', 'How to play', 'Rules', 'High scores', 'Lifetime stats',
                          'Coach', 'Sound']
-    s.press(A.DOWN, A.OK)
+    s.press(A.DOWN, A.DOWN, A.DOWN, A.OK)
     assert app.scene == ui_app.SCORES and app.items == ['No scores yet']
-    s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
+    s.press(A.BACK, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.OK)
     assert app.scene == ui_app.STATS and app.values[0] == '0'
     s.press(A.BACK)
     s.press(A.UP, A.OK)                             # wraps to Sound
@@ -295,6 +297,18 @@ def test_every_roll_and_fill_is_saved_and_a_hold_goes_with_the_next_roll():
     assert nvm.writes == before + 4 and nvm.erases == 0
 
 
+@pytest.mark.parametrize('height', [64, 32])
+def test_a_press_on_a_dimmed_screen_acts_and_brightens_it(height):
+    s = new_session(width=128, height=height)
+    s.start()
+    app = s.app
+    s.press(A.OK)                                   # first roll
+    s.wait(app.dim_ms)
+    assert app.power == ui_app.DIM
+    s.press(A.HOLD_1)
+    assert app.power == ui_app.AWAKE and app.game.held[0] == 1
+
+
 def test_idle_dims_then_sleeps_and_the_waking_press_is_eaten():
     s = new_session()
     s.start()
@@ -351,9 +365,9 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.press(A.BACK, A.OK, A.HINT)
     assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
-    assert app.dialog_lines[:2] == ['Hint (no table)', 'Keep 6 6 6']
     best = hints.hint_source(app).hold_options(app.game.card, app.game.dice, 2)[0][0]
-    assert app.dialog_lines[2] == 'Est. total %d.%02d' % (best // 100, best % 100)
+    assert app.dialog_lines == ['Hint, est. %d.%02d' % (best // 100, best % 100),
+                                'Keep 6 6 6', 'OK hold  BACK no']
     s.press(A.OK)
     assert list(app.game.held) == [1, 1, 1, 0, 0]
     s.press(A.BACK)
@@ -383,20 +397,27 @@ def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
     assert s.app.dialog == ui_app.DLG_NONE
 
 
-def test_hint_shows_the_best_hold_and_ok_applies_it():
-    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7), hints_factory=lambda r: TinyHints())
+@pytest.mark.parametrize('height', [64, 32])
+def test_hint_shows_the_best_hold_and_ok_applies_it(height):
+    """The mid-turn hint: its figure in the title, the advice, and a legend of its
+    keys (OK does it, BACK closes it) that fits the dialog on either screen."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7),
+                    hints_factory=lambda r: TinyHints())
     s.start()
     app = s.app
     s.press(A.OK, A.HINT)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines == ['Hint', 'Keep 6', 'Exp. total 123.45']
+    assert app.dialog_lines == ['Hint, total 123.45', 'Keep 6', 'OK hold  BACK no']
     s.press(A.OK)
     assert list(app.game.held) == [0, 1, 0, 0, 0]
     s.press(A.OK, A.OK)                              # no rolls left: box hint
     s.press(A.HINT)
-    assert app.dialog_lines[1] == 'Score Aces' and app.dialog_lines[2] == 'Exp. total 67.89'
+    assert app.dialog_lines == ['Hint, total 67.89', 'Score Aces', 'OK card  BACK no']
     s.press(A.OK)
     assert app.scene == ui_app.CARD and app.items[app.cursor] == 'Aces'
+    s.press(A.BACK, A.HINT, A.BACK)                  # BACK closes it, nothing done
+    assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.PLAY
+    assert list(app.game.held) == [0, 1, 0, 0, 0]
 
 
 def test_game_over_ranks_ties_together():
@@ -439,7 +460,9 @@ def test_game_over_says_where_each_human_falls_among_perfect_games():
     # lifetime stats: perfect play's mean beside the player's average
     while app.scene != ui_app.MENU:
         s.press(A.OK)
-    s.press(A.DOWN, A.DOWN, A.OK)
+    while app.items[app.cursor] != 'Lifetime stats':
+        s.press(A.DOWN)
+    s.press(A.OK)
     assert app.scene == ui_app.STATS
     assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
     # then one page per player name and ruleset: that ruleset's perfect mean beside it
@@ -661,8 +684,8 @@ def test_export_is_offered_only_when_the_drive_is_writable():
     assert 'Export CSV' not in export_session(FakeFile(), fs_writable=False, games=0).app.items
     assert 'Export CSV' not in export_session(None, games=0).app.items
     items = export_session(FakeFile(), games=0).app.items
-    assert items == ['New game', 'High scores', 'Lifetime stats', 'Export CSV', 'Rules',
-                     'How to play', 'Coach', 'Sound']
+    assert items == ['New game', 'How to play', 'Rules', 'High scores', 'Lifetime stats',
+                     'Export CSV', 'Coach', 'Sound']
 
 
 def test_export_writes_scores_and_stats_as_csv():
@@ -677,7 +700,7 @@ def test_export_writes_scores_and_stats_as_csv():
     assert rows[0] == ['section', 'item', 'value', 'initials', 'rules']
     high = [r for r in rows if r[0] == 'high score']
     assert [int(r[2]) for r in high] == [e[0] for e in app.records.high] and len(high) == 2
-    assert all(r[3] == 'AAA' and r[4] == 'yahtzee' for r in high)
+    assert all(r[3] == 'P1' and r[4] == 'yahtzee' for r in high)   # the seat's name
     stats = dict((r[1], int(r[2])) for r in rows if r[0] == 'lifetime')
     assert stats['games'] == 2 and stats['best'] == app.records.high[0][0]
     assert stats['points'] == sum(e[0] for e in app.records.high)
@@ -712,3 +735,31 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
         assert handle.__name__.startswith('handle_'), (name, handle.__name__)
         assert tick is None or callable(tick)
         assert (stays == ui_app.RESIDENT) == (module_name in vars(ui_app)), module_name
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
+    """Two unnamed humans: OK through the initials keeps 'P1' and 'P2', the names the
+    stats pages use (never AAA); the game counts once in the all-players games."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=21))
+    s.start(players=2)
+    app = s.app
+    while app.scene != ui_app.OVER:
+        fill_turn(s)
+    s.press(A.OK)
+    named = []
+    while app.scene == ui_app.INITIALS:
+        named.append(app.items[0].split()[0])
+        s.press(A.OK, A.OK, A.OK)
+    assert sorted(named) == ['P1', 'P2']
+    assert sorted(e[1] for e in app.records.high) == ['P1 ', 'P2 ']
+    assert sorted(row.name for row in app.people.rows) == ['P1', 'P2']
+    # the all-players page counts the game once (the average stays per seat)
+    while app.scene != ui_app.MENU:
+        s.press(A.OK)
+    s.pick('Lifetime stats')
+    assert app.scene == ui_app.STATS and app.title_right == 'all'
+    assert app.values[app.items.index('Games')] == '1'
+    r = app.records
+    assert (r.played, r.games) == (1, 2)
+    assert app.values[app.items.index('Average')] == '%d' % r.average

@@ -5,8 +5,8 @@ import yahtzee_core as yc
 from yahtzee_core.records import Records, csv_field
 
 HEADER = ['section', 'item', 'value', 'initials', 'rules']
-STAT_ITEMS = ['games', 'points', 'average', 'best', 'yahtzees', 'upper bonuses', 'wins',
-              'zeros']
+STAT_ITEMS = ['games', 'player games', 'points', 'average', 'best', 'yahtzees',
+              'upper bonuses', 'wins', 'zeros']
 
 
 def parsed(records, names=yc.RULESETS):
@@ -27,11 +27,12 @@ def test_scores_and_stats_come_out_as_recorded():
     r.add_score(301, 'Z  ', 0)
     r.add_game(212, yahtzees=1, bonus=True, zeros=2, won=True)
     r.add_game(301, yahtzees=2, zeros=1)
+    r.played = 1                    # one game of two human seats
     rows = parsed(r)
     assert rows[1:3] == [['high score', '1', '301', 'Z', 'yahtzee'],
                          ['high score', '2', '212', 'ABC', 'yatzy']]
     stats = dict((row[1], int(row[2])) for row in rows[3:])
-    assert stats == {'games': 2, 'points': 513, 'average': 257, 'best': 301,
+    assert stats == {'games': 1, 'player games': 2, 'points': 513, 'average': 257, 'best': 301,
                      'yahtzees': 3, 'upper bonuses': 1, 'wins': 1, 'zeros': 3}
     assert all(len(row) == 5 for row in rows)
 

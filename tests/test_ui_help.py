@@ -223,3 +223,23 @@ def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
     for column, held in enumerate((50, 0, 150)):
         scratched.scores[13 * column + 11] = held
     assert scratched.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20     # none scratched: no
+
+
+@pytest.mark.parametrize('name', yc.RULESETS)
+def test_every_lower_box_page_has_a_worked_example_of_its_ruleset(name):
+    """'For example 2-2-5-5-5 scores 25.': dice that make the box, and what they score
+    in the ruleset in play; the how-to's scoring page shows one too."""
+    rules = yc.ruleset(name)
+    per = len(rules.labels.split('|'))
+    for b in range(rules.n_upper, per):
+        text = R.box_help(rules, b)[1]
+        m = re.search(r'For example (\d)-(\d)-(\d)-(\d)-(\d) scores (\d+)\.', text)
+        assert m, (name, b, text)
+        dice = tuple(int(m.group(k)) for k in range(1, 6))
+        assert rules.score(dice, b) == int(m.group(6)) > 0
+    scoring = H.howto(rules, profiles.get('default'))[2][1]
+    m = re.search(r'(\d)-(\d)-(\d)-(\d)-(\d) scores (\d+) as ([^.]+)\. Highest', scoring)
+    assert m, scoring
+    box = rules.labels.split('|').index(m.group(7))
+    dice = tuple(int(m.group(k)) for k in range(1, 6))
+    assert box >= rules.n_upper and rules.score(dice, box) == int(m.group(6))

@@ -99,6 +99,13 @@ def test_runner_step_drives_frames_and_power_states():
     t += app.dim_ms
     runner.step(t)
     assert app.power == ui_app.DIM and hw.display.brightness[-1] == loop.DIM_LEVEL
+    runner.step(t + 50, A.DOWN)                       # a dimmed screen's press acts
+    assert app.power == ui_app.AWAKE and hw.display.brightness[-1] == loop.BRIGHT
+    assert app.cursor == 1
+    runner.step(t + 100, A.UP)
+    t += 100 + app.dim_ms + 25
+    runner.step(t)
+    assert app.power == ui_app.DIM
     t += app.sleep_after_ms
     runner.step(t)
     assert app.power == ui_app.ASLEEP and hw.display.asleep

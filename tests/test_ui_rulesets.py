@@ -584,3 +584,68 @@ def test_a_game_saves_right_after_a_human_fill_that_paid_a_triple_yahtzee_bonus(
     back.undo()
     assert back.cards[0].bonus_count == 0
     assert back.cards[0].scores[g.rules.box_index(box)] == OPEN
+
+
+@pytest.mark.parametrize('height', [64, 32])
+@pytest.mark.parametrize('rules', ['yahtzee', 'generala', 'yacht'])
+def test_upper_par_shows_only_where_an_upper_bonus_is_chased(rules, height):
+    """Par ("6 up" against three of each face) in the card's Upper row, its footer and
+    the standings only in rulesets with an upper bonus (Generala and Yacht have none)."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(script=[2, 2, 2, 2, 5], seed=3))
+    s.start(players=2, rules=yc.RULESETS.index(rules))
+    app = s.app
+    bonus = yc.ruleset(rules).upper_bonus > 0
+    s.press(A.OK, A.OK)                             # take the device, roll: four 2s
+    s.press(A.DOWN)
+    while app.rows[app.cursor] != 1:                # Twos: 8, par +2
+        s.press(A.DOWN)
+    s.press(A.OK)
+    if app.scene == codes.TURN:
+        s.press(A.OK)                               # pass the device on
+    s.press(A.OK, A.OK)                             # P2 takes it, rolls
+    s.press(A.STANDINGS)
+    assert app.scene == codes.STANDINGS
+    p1 = app.items[[i for i in range(2) if 'P1' in app.items[i]][0]]
+    assert ('+2' in p1) == bonus
+    s.press(A.DOWN if 'P1' in app.items[1] else A.UP)
+    s.press(A.OK)                                   # P1's card
+    upper = app.values[app.items.index('Upper')]
+    assert upper == ('8 +2' if bonus else '8')
+    assert app.footer.startswith('Up 8 +2' if bonus else 'Up 8 ')
+
+
+def _consonants(text):
+    return ''.join(c for c in text.upper() if c not in 'AEIOU')
+
+
+@pytest.mark.parametrize('height', [64, 32])
+@pytest.mark.parametrize('rules', ['yahtzee', 'yacht', 'kniffel', 'generala', 'kismet', 'yatzy'])
+def test_card_labels_keep_every_consonant_beside_a_value(rules, height):
+    """No box's label is cut where its score or potential shows: the whole card on
+    128x64 ("3 OF A KIND(30)", "2 PAIR COLR(15)": only vowels go), the list on 128x32
+    (label and value side by side in its 20 columns), filled or not."""
+    from ui.card_view import card_layout, _CARD_COLS
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=4))
+    s.start(rules=yc.RULESETS.index(rules))
+    app = s.app
+    r = yc.ruleset(rules)
+    labels = r.labels.split('|')
+    for _ in range(3):                              # some boxes filled
+        fill_turn(s)
+    app.game.rng = ScriptedDice(script=[5, 5, 5, 5, 6])
+    s.press(A.OK, A.DOWN)                           # a roll: potentials in brackets
+    assert app.scene == ui_app.CARD
+    if height == 32:
+        for b in range(r.n_boxes):
+            i = app.rows.index(b)
+            assert app.items[i] == labels[b]
+            assert len(app.items[i]) + 1 + len(app.values[i]) <= 20
+        return
+    shown = 0
+    for col, row, i, text in card_layout(app):
+        if 0 <= i < r.n_boxes:
+            assert len(text) == _CARD_COLS
+            label = text[:len(text) - len(app.values[i])].rstrip()
+            assert _consonants(label) == _consonants(labels[app.rows[i]]), text
+            shown += 1
+    assert shown == r.n_boxes

@@ -172,22 +172,52 @@ def test_standings_one_press_away_and_any_card_read_only():
     fill_turn(s)                                    # P3
     s.press(A.OK, A.OK)                             # P1 takes it and rolls
     s.press(A.UP)
-    assert app.scene == codes.STANDINGS and app.cursor == 0
-    assert len(app.items) == 3 and app.items[0].startswith('>')
-    for p in range(3):
+    # rows in place order: the highest total first, the seat on turn marked '>'
+    order = sorted(range(3), key=lambda p: (-g.cards[p].total, p))
+    assert order != [0, 1, 2]
+    assert app.scene == codes.STANDINGS and app.cursor == order.index(0)
+    assert len(app.items) == 3 and app.items[app.cursor].startswith('>')
+    for row, p in enumerate(order):
         c = g.cards[p]
-        assert app.values[p] == '%d' % c.total
-        assert app.items[p].endswith(' %d' % c.scores.count(255))
-    s.press(A.DOWN, A.OK)                           # P2's card, read only
+        assert app.values[row] == '%d' % c.total
+        assert app.player_name(p) in app.items[row]
+        assert app.items[row].endswith(' %d' % c.scores.count(255))
+    assert [int(app.values[r]) for r in range(3)] == sorted(
+        [c.total for c in g.cards], reverse=True)
+    assert app.footer == 'Upper par, boxes left'
+    app.cursor = order.index(1)
+    s.press(A.OK)                                   # P2's card, read only
     assert app.scene == ui_app.CARD and app.title == 'Good2'
     assert app.title_right == '%d' % g.cards[1].total
     before = snapshot(app)
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_NOTE and snapshot(app) == before
     s.press(A.BACK, A.BACK)
-    assert app.scene == codes.STANDINGS and app.cursor == 1
+    assert app.scene == codes.STANDINGS and app.cursor == order.index(1)
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and g.current == 0 and g.rolled
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_the_standings_key_works_on_both_handovers(height):
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=2))
+    s.start(players=2)
+    app = s.app
+    s.press(A.OK)                                   # P1 takes the device
+    while app.scene == ui_app.PLAY:
+        s.press(A.OK)
+    s.press(A.OK)                                   # fills a box: the undo screen
+    assert app.scene == codes.TURN and app.turn_filled
+    s.press(A.STANDINGS)
+    assert app.scene == codes.STANDINGS and app.items[0].startswith(' 1 P1')
+    s.press(A.BACK)
+    assert app.scene == codes.TURN and app.turn_filled   # undo still offered
+    s.press(A.OK)                                   # passed on: P2's handover
+    assert app.scene == codes.TURN and not app.turn_filled
+    s.press(A.STANDINGS)
+    assert app.scene == codes.STANDINGS and app.items[app.cursor].startswith('>2 P2')
+    s.press(A.BACK)
+    assert app.scene == codes.TURN and not app.turn_filled
 
 
 def type_name(s, letters):
@@ -197,6 +227,36 @@ def type_name(s, letters):
         while chr(app.initials[k]) != ch:
             s.press(A.UP)
         s.press(A.OK)
+
+
+@pytest.mark.parametrize('hold_buttons, height', [(True, 64), (True, 32), (False, 32)])
+def test_three_letters_take_about_ten_presses(hold_buttons, height):
+    """The name wheel starts at M and turns 1 or 5 a press (the Pico's holds -5 -1 +1
+    +5; the three-button board's LEFT/RIGHT, held for 5), so ANN takes 9 presses with
+    its three OKs and three letters 10.5 on average; the legend names the keys."""
+    from ui_helpers import name_presses
+    s = new_session(width=128, height=height, hold_buttons=hold_buttons)
+    app = s.app
+    s.press(A.OK)                                   # New game
+    app.setup_players = 2
+    app.go(ui_app.SETUP, s.now)
+    to_names_row(s)
+    s.press(A.OK)
+    assert app.scene == codes.NAMES and bytes(app.initials) == b'MMM'
+    assert app.items[1] == ('Holds -5 -1 . +1 +5' if hold_buttons else '</> 1  held </> 5')
+    keys = name_presses(app, 'ANN')
+    assert len(keys) == 9
+    s.press(*keys)
+    assert app.title == 'Seat 2 name'
+    keys = name_presses(app, 'ZO_')                 # a short name: a space at its end
+    s.press(*keys)
+    assert app.scene == ui_app.SETUP and app.values[app.cursor] == 'ANN ZO'
+    # every letter from M, and OK: three letters in 10.5 presses on average, 18 at most
+    costs = []
+    for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZ':
+        app.initials[:] = b'MMM'
+        costs.append(len(name_presses(app, c * 3)) // 3)
+    assert sum(costs) * 3 <= 10.5 * 26 and max(costs) == 6
 
 
 def to_names_row(s):
@@ -233,7 +293,7 @@ def test_names_entered_at_setup_shown_everywhere_and_offered_again():
     s.press(A.OK)
     assert app.header_left.startswith('BO R1/13')
     s.press(A.UP)
-    assert [i.split()[1] for i in app.items] == ['ANN', 'Good2', 'BO']
+    assert sorted(i.split()[1] for i in app.items) == ['ANN', 'BO', 'Good2']
     # remembered: a fresh boot offers them again in setup
     again = new_session(storage=s.storage)
     again.press(A.DOWN, A.OK)                       # Resume is first: New game
@@ -341,7 +401,8 @@ def test_stats_per_player_and_ruleset_and_high_scores_per_ruleset():
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.title == 'Lifetime stats' and app.title_right == 'all'
-    assert app.values[0] == '3'                     # every human seat of every game
+    assert app.values[0] == '2'                     # the games, once each (3 human seats)
+    assert app.records.games == 3
     pages = []
     while app.scene == ui_app.STATS:
         s.press(A.OK)
@@ -392,10 +453,11 @@ def test_four_seats_two_humans_two_computers_end_to_end(height):
             s.press(A.OK, A.UP)
             assert app.scene == codes.STANDINGS and len(app.items) == 4
             s.image()
-            assert app.cursor == g.current and app.items[g.current].startswith('>')
+            order = sorted(range(4), key=lambda p: (-g.cards[p].total, p))
+            assert app.cursor == order.index(g.current) and app.items[app.cursor][0] == '>'
             for k in range(4):
                 s.press(A.OK)
-                p = (g.current + k) % 4
+                p = order[(order.index(g.current) + k) % 4]
                 assert app.scene == ui_app.CARD and app.title == app.player_name(p)
                 s.image()
                 s.press(A.BACK, A.DOWN)
@@ -547,3 +609,39 @@ def test_held_a_of_the_three_button_board_opens_the_standings_of_a_game_of_sever
     assert s.app.scene == ui_app.PLAY
     s.press(profiles.ROLE_ACTIONS[three['long_press']['LEFT']])
     assert s.app.scene == codes.STANDINGS
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_a_resumed_game_keeps_the_handover_recap(height):
+    """Power off at a handover and resume: the next seat's handover still lists what
+    the seats before it just scored (the fills replayed from the journal)."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=6))
+    s.start(players=3, kinds=(0, 2, 0))
+    app = s.app
+    for _ in range(4):                              # two rounds' human turns
+        fill_turn(s)
+        while app.scene == ui_app.CPU:
+            s.wait(700)
+    assert app.scene == codes.TURN and not app.turn_filled
+    shown = list(app.items)
+    assert app.game.current == 0 and shown[1].startswith('Good2: ') and shown[2].startswith('P3: ')
+    again = new_session(width=128, height=height, storage=s.storage, dice=ScriptedDice(seed=6))
+    assert again.app.items[again.app.cursor] == 'Resume game'
+    again.press(A.OK)
+    assert again.app.scene == codes.TURN and again.app.items == shown
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_ok_on_another_seats_card_says_read_only_before_a_roll_too(height):
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=2))
+    s.start(players=2)
+    app = s.app
+    assert app.scene == codes.TURN and not app.game.rolled
+    s.press(A.STANDINGS)
+    app.cursor = [r for r in range(2) if 'P2' in app.items[r]][0]
+    s.press(A.OK)                                   # P2's card, P1 to play
+    assert app.scene == ui_app.CARD and app.title == 'P2'
+    s.press(A.OK)
+    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Read only:', 'P1 plays now']
+    s.press(A.OK, A.BACK)                           # the note closes; BACK to the standings
+    assert app.scene == codes.STANDINGS

@@ -121,3 +121,43 @@ def test_render_refuses_a_group_shown_elsewhere():
         render(s.views.root, 128, 64)
     holder.remove(s.views.root)
     assert render(s.views.root, 128, 64).tobytes() == first.tobytes()
+
+
+def _game_over_with_a_high_score(height):
+    """A three-seat game played by OK alone to its end, where P1's score is a high."""
+    s = Session(128, height, dice=ScriptedDice(seed=11))
+    s.start(players=3, kinds=(0, 2, 3))
+    while s.app.scene != ui_app.OVER:
+        s.press(A.OK)
+    assert s.app.moment and s.app.pending_high
+    return s
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_the_high_score_banner_hides_no_place_and_no_name_line(height):
+    s = _game_over_with_a_high_score(height)
+    rows = (0, 12, 128, height - 11 if height == 64 else height)   # under the title
+    with_banner = s.image()
+    assert s.views.moment_group.hidden is False
+    s.wait(1500)
+    assert not s.app.moment
+    assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
+    # OK at once: the initials screen, its name line clear of the banner
+    s = _game_over_with_a_high_score(height)
+    s.press(A.OK)
+    assert s.app.scene == ui_app.INITIALS and s.app.moment
+    with_banner = s.image()
+    s.wait(1500)
+    assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
+
+
+def test_the_docs_pictures_are_the_goldens_at_four_times():
+    """docs/screens/ shows what the app draws: each picture is its golden, 4x (both
+    written by tools.screenshots; rerun it without --golden after a change)."""
+    names = sorted(f for f in os.listdir(GOLDEN) if f.endswith('.png'))
+    for name in names:
+        want = Image.open(os.path.join(GOLDEN, name)).convert('1')
+        with Image.open(os.path.join(screenshots.DOCS_DIR, name)) as doc:
+            got = doc.convert('1').resize(want.size, Image.NEAREST)
+        assert doc.size == (want.width * 4, want.height * 4), name
+        assert ImageChops.logical_xor(got, want).getbbox() is None, name

@@ -49,7 +49,7 @@ def play_turn_by_hints(s):
         s.press(A.OK)
     while app.scene == ui_app.PLAY:
         s.press(A.HINT)
-        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint'
+        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0].startswith('Hint, total')
         keep = app.dialog_lines[1].startswith('Keep')
         s.press(A.OK)                               # apply it
         if keep:
@@ -59,3 +59,36 @@ def play_turn_by_hints(s):
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
     assert app.game.over or app.game.round == turn + 1
+
+
+# the buttons each board has for the name wheel (ui/scene_names.py): the Pico's holds,
+# the three-button board's LEFT/RIGHT and their long presses
+NAME_KEYS = {True: (A.HOLD_1, A.HOLD_2, A.HOLD_4, A.HOLD_5),
+             False: (A.LEFT, A.RIGHT, A.HELP, A.HINT)}
+
+
+def name_presses(app, name):
+    """The fewest presses that enter `name` (three wheel characters, '_' a space) on
+    the name entry on show, from its letters now: each letter reached by the shortest
+    way round the wheel with the board's keys, then OK."""
+    from ui.codes import INITIAL_CHARS
+    from ui.scene_names import _step
+    n = len(INITIAL_CHARS)
+    steps = [(key, _step(app, key)) for key in NAME_KEYS[app.hold_buttons]]
+    out = []
+    for k in range(3):
+        start = INITIAL_CHARS.find(chr(app.initials[k]))
+        goal = INITIAL_CHARS.find(name[k])
+        ways = {start: []}
+        frontier = [start]
+        while goal not in ways:
+            nxt = []
+            for i in frontier:
+                for key, d in steps:
+                    j = (i + d) % n
+                    if j not in ways:
+                        ways[j] = ways[i] + [key]
+                        nxt.append(j)
+            frontier = nxt
+        out += ways[goal] + [A.OK]
+    return out

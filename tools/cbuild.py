@@ -16,6 +16,7 @@ import platform
 import shutil
 import subprocess
 import tempfile
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE_DIR = os.path.join(ROOT, 'build', 'ckernels')
@@ -24,6 +25,7 @@ NATIVE = ['-march=native']
 
 last_error = None
 _loaded = {}
+_lock = threading.Lock()    # one compile at a time: a second caller waits for the first
 
 
 def _cpu_features():
@@ -65,9 +67,26 @@ def _compile(source, out, cc, flags):
             os.unlink(tmp)
 
 
+def built(source, depends=()):
+    """True when `source` is loaded or compiled already (load() will not compile)."""
+    cc = os.environ.get('CC', 'cc')
+    if (source, cc) in _loaded:
+        return True
+    sources = [source] + list(depends)
+    name = os.path.splitext(os.path.basename(source))[0]
+    return any(os.path.exists(os.path.join(CACHE_DIR, '%s-%s.so' % (name, _key(sources, cc, f))))
+               for f in (FLAGS + NATIVE, FLAGS))
+
+
 def load(source, depends=()):
     """ctypes.CDLL of `source` (plus headers `depends`, which only enter the hash),
-    compiled on first use; None (reason in last_error) when no compiler works."""
+    compiled on first use; None (reason in last_error) when no compiler works. Safe
+    from several threads (the simulator compiles in the background at start)."""
+    with _lock:
+        return _load(source, depends)
+
+
+def _load(source, depends):
     global last_error
     cc = os.environ.get('CC', 'cc')
     if (source, cc) in _loaded:

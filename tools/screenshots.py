@@ -115,6 +115,12 @@ class Session:
             self.wait(30)
         return self
 
+    def pick(self, item):
+        """Down a list to the row named `item`, and OK."""
+        while self.app.items[self.app.cursor] != item:
+            self.press(A.DOWN)
+        return self.press(A.OK)
+
     def wait(self, ms):
         self.now += ms
         self.app.tick(self.now)
@@ -235,14 +241,14 @@ def screens(width=128, height=64):
     out.append(('game_over_perfect', s.image()))
     s.press(A.OK)
     if s.app.scene == ui_app.INITIALS:
-        s.press(A.UP, A.UP, A.OK, A.DOWN)
+        s.press(A.OK)                   # the seat's name offered: P1
         out.append(('initials', s.image()))
         s.press(A.OK, A.OK)
     while s.app.scene != ui_app.MENU:
         s.press(A.OK)
-    s.press(A.DOWN, A.OK)
+    s.pick('High scores')
     out.append(('high_scores', s.image()))
-    s.press(A.BACK, A.DOWN, A.DOWN, A.OK)
+    s.press(A.BACK).pick('Lifetime stats')
     out.append(('stats', s.image()))
 
     # the same records on a board started with BACK held (drive writable): export

@@ -491,6 +491,15 @@ def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
     bar = None
     hook = None
     if progress:
+        # the kernel first (once per clone: a minute on a slow machine), said so, so
+        # the bar that follows moves from its first second
+        from tools import cbuild
+        from tools.solver import KERNEL_HEADERS, KERNEL_SOURCE, compiled_kernel
+        if not cbuild.built(KERNEL_SOURCE, KERNEL_HEADERS):
+            sys.stderr.write('compiling the solver kernel (once; about a minute on a '
+                             'slow machine)...\n')
+            sys.stderr.flush()
+        compiled_kernel()
         bar, hook = layer_progress(name)
     try:
         paths = write_tables(name, out_dir, kinds=kinds, progress=hook)

@@ -325,14 +325,17 @@ class App:
         self.go(scene, now)
 
     def handle(self, action, now):
-        """Feed one action code. The waking press of a dimmed/asleep screen is eaten."""
+        """Feed one action code. The press that wakes a dark screen is eaten (the
+        player could not see what it would do); a dimmed one still showed it."""
         if action == A.NONE:
             return
         self.last_input = now
         if self.power != AWAKE:
+            was = self.power
             self.power = AWAKE
             self.touch()
-            return
+            if was == ASLEEP:
+                return
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)
             return

@@ -8,6 +8,7 @@ needed only then."""
 
 from yahtzee_core.save import RECORDS
 from ui.app_saves import Saves, load_people, mark, coach_record
+from ui.turns import note_fill
 
 _MIN_NVM = 64   # smaller nvm holds nothing useful: not used
 _NOTE_MARK = 0x5A   # the first byte of a sleep note
@@ -80,10 +81,11 @@ def load_game(app):
     except ValueError:
         j.dirty = True          # rewrite without it at the next save
         return False
-    from yahtzee_core.save import COACH, PEOPLE
+    from yahtzee_core.save import COACH, PEOPLE, FILL, UNDO
     from yahtzee_core.load_checks import replay     # dropped again below
     coach = b''
     total = 0
+    fills = []      # (seat, box, points) of the fills since the snapshot
     _, start, n = j.record(j.game_at)
     p = start + n + 2
     while p < j.end:
@@ -92,17 +94,28 @@ def load_game(app):
             total, before = j.nvm[start], j.nvm[start + 1]
             coach = coach[:7 * before] + bytes(j.nvm[start + 2:start + n])
         elif kind != RECORDS and kind != PEOPLE:
+            seat = game.current
+            before = game.cards[seat].total
             try:
                 replay(game, kind, j.payload(p))
             except ValueError:      # SaveError, IllegalMove, a die out of range
                 j.dirty = True
                 break
+            if kind == FILL:        # for the handovers' recap (as note_fill had it)
+                fills.append((seat, j.nvm[start], game.cards[seat].total - before))
+                if len(fills) > 7:
+                    fills.pop(0)
+            elif kind == UNDO and fills:
+                fills.pop()
         p = start + n + 2
     from yahtzee_core.rules import forget
     forget('load_checks')
     app.game = game
     app.game_id = data[0] | data[1] << 8
     app.new_game_state(False)
+    if len(game.players) > 1:   # the others' last fills, as the handover showed them
+        for seat, box, gained in fills:
+            note_fill(app, seat, box, gained)
     app.coach = bytearray(coach)
     lost = total - len(coach) // 7
     app.coach_lost = lost if lost > 0 else 0

@@ -15,11 +15,20 @@ _CARD_COLS = 15         # characters in a column of the whole-card view
 
 
 def _card_line(label, value):
-    """One card row in a column: the label cut to leave room for the right-aligned
-    value."""
+    """One card row in a column: the label shortened to leave room for the
+    right-aligned value: no space before a bracket ('3 OF A KIND(30)'), then the last
+    word's vowels dropped from its end ('2 PAIR COLR'), then cut."""
     room = _CARD_COLS - len(value) - 1
+    if len(label) > room and value[:1] == '(':
+        room += 1
     if len(label) > room and label.startswith('Bonus +'):
         label = label[6:]       # Kismet's tiers: '+35/55/75' says enough
+    i = len(label) - 1
+    first = label.rfind(' ') + 1
+    while len(label) > room and i > first:
+        if label[i] in 'aeiouAEIOU':
+            label = label[:i] + label[i + 1:]
+        i -= 1
     if len(label) > room:
         label = label[:room]
     return label + ' ' * (_CARD_COLS - len(label) - len(value)) + value

@@ -84,7 +84,7 @@ RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniff
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'
 
-INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'
+INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789'   # the name wheel, '_' a space
 
 
 def wrap(text, cols):

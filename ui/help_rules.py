@@ -29,6 +29,10 @@ _KINDS = {
     'q': ('Needs 2 pairs (or 4 alike) whose 4 dice are all one colour. Scores ' + _TOTAL +
           '.'),
 }
+# Rolls a lower box's page may show as its worked example: the first that scores there
+# (five alike last: it fits most boxes but shows least)
+_EXAMPLES = ((3, 3, 3, 5, 2), (2, 2, 5, 5, 3), (4, 4, 4, 4, 1), (2, 2, 5, 5, 5),
+             (1, 2, 3, 4, 6), (2, 3, 4, 5, 6), (1, 2, 3, 4, 5), (6, 6, 6, 6, 6))
 _COLOUR_NAMES = {'B': 'black', 'R': 'red', 'G': 'green'}
 _COUNT_WORDS = ('No', 'One', 'Two', 'Three', 'Four', 'Five')
 _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same first '
@@ -113,8 +117,19 @@ def _joker_rule(rules, five):
     return 'Joker: a further %s may fill any open box.' % five
 
 
+def example(rules, b):
+    """'For example 3-3-3-5-2 scores 16.' for lower box b: the first of _EXAMPLES that
+    scores there in this ruleset ('' when none does)."""
+    for dice in _EXAMPLES:
+        v = rules.score(dice, b)
+        if v:
+            return ' For example %d-%d-%d-%d-%d scores %d.' % (dice + (v,))
+    return ''
+
+
 def _lower(rules, b, times):
-    """What lower box b (of one column) needs and scores, and its rules."""
+    """What lower box b (of one column) needs and scores, a worked example, and its
+    rules."""
     kind = chr(rules.kinds[b])
     p = rules.params[b]
     labels = _labels(rules)
@@ -132,6 +147,7 @@ def _lower(rules, b, times):
         text = 'Needs all 5 dice alike. Scores %d.' % p
     else:
         text = _KINDS[kind] % p if '%d' in _KINDS[kind] else _KINDS[kind]
+    text += example(rules, b)
     if rules.served is not None and rules.served[b]:
         text += ' Served: %d.' % (_top(rules, b) + rules.served[b])
     if times > 1:

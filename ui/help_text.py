@@ -95,14 +95,26 @@ def upper_bonus_text(rules):
 def howto(rules, profile):
     """((title, text), ...): a short how-to for a first game, a few pages; the screen
     lets any button skip it."""
-    first = rules.labels.split('|')[0]
+    labels = rules.labels.split('|')
+    first = labels[0]
     bonus = upper_bonus_text(rules)
+    # a worked example: the first lower box the roll makes (Generala's: a full house)
+    lower = ''
+    for roll in ((3, 3, 3, 5, 2), (2, 2, 5, 5, 5)):
+        for b in range(rules.n_upper, len(labels)):
+            v = rules.score(roll, b)
+            if v:
+                lower = ': %d-%d-%d-%d-%d scores %d as %s' % (roll + (v, labels[b]))
+                break
+        if lower:
+            break
     return (
         ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
                         'between rolls. Then fill one box of your scorecard.'),
         ('Boxes', 'Each box once, %d in all: %d rounds. Dice that miss a box\'s need '
                   'score 0 there. %s' % (rules.n_boxes, rules.rounds, bonus)),
-        ('Scoring', 'The %s box scores the 1s, and so on up to 6s. The boxes below ask '
-                    'for kinds, straights or a full house. Highest total wins.' % first),
+        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: 3-3-3-5-2 scores 9 '
+                    'as %s. The boxes below ask for kinds, straights or a full house%s. '
+                    'Highest total wins.' % (first, labels[2], lower)),
         legend(profile),
     )

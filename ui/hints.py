@@ -67,12 +67,14 @@ def show_hint(app):
         if kept is not None and len(kept) < 5:
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
+            lines[2] = 'OK hold  BACK no'       # the keys' legend (a line holds 18)
         else:
             value, box = src.box_options(g.card, g.dice, g.rolls_left == 2)[0]  # 2: served
             app.hint = ('box', box)
-            lines[1] = 'Score ' + app.box_label(box, 12)  # a dialog line holds 18
-        lines[2] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
-                                         value % 100)
+            lines[1] = 'Score ' + app.box_label(box, 12)
+            lines[2] = 'OK card  BACK no'
+        lines[0] = 'Hint, %s %d.%02d' % ('est.' if estimate else 'total', value // 100,
+                                        value % 100)
     app.dialog = DLG_HINT
     app.touch()
 

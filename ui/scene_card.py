@@ -45,8 +45,7 @@ def enter_card(app, now):
             if b >= 0 and pts[b] != 255 and (best < 0 or pts[b] > pts[rows[best]]):
                 best = r
         cursor = best if best >= 0 else 0
-    par = card.upper_par
-    footer = 'Up %d %s%d' % (card.upper_total, '+' if par >= 0 else '', par)
+    footer = 'Up ' + _upper_text(g.rules, card)
     colours = g.rules.colours
     if fill and colours is not None:    # each die's colour (Kismet: Black, Red, Green)
         footer += '  ' + ' '.join(['%d%s' % (d, colours[d - 1]) for d in g.dice])
@@ -68,7 +67,7 @@ def handle_card(app, action, now):
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
-        if app.game.rolled and read_only(app):
+        if read_only(app):          # rolled or not: another seat's card is not to pick
             refuse(app, 'Read only:', '%s plays now' % app.player_name(app.game.current))
         elif app.game.rolled:
             _pick(app, now)
@@ -81,6 +80,15 @@ def handle_card(app, action, now):
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
         b = app.rows[app.cursor]
         app.open(PAGES, now, PG_RULES, b if b >= 0 else 0)
+
+
+def _upper_text(rules, card):
+    """The upper total, and its par ("6 up" against three of each face) only where an
+    upper bonus makes the par worth chasing."""
+    if not rules.upper_bonus:
+        return '%d' % card.upper_total
+    par = card.upper_par
+    return '%d %s%d' % (card.upper_total, '+' if par >= 0 else '', par)
 
 
 def _card_rows(app, card, rolled):
@@ -106,9 +114,8 @@ def _card_rows(app, card, rolled):
         else:
             values.append('-' if rolled else '')
         rows.append(b)
-    par = card.upper_par
     items.append('Upper')
-    values.append('%d %s%d' % (card.upper_total, '+' if par >= 0 else '', par))
+    values.append(_upper_text(rules, card))
     rows.append(-1)
     if rules.upper_bonus:       # tiers (Kismet's at 63, 71, 78): 'Bonus +35/55/75'
         tiers = rules.upper_tiers

@@ -60,6 +60,8 @@ def _record_game(app, perfect):
     if app.game_id != r.last_game and g.winner < 0:
         r.last_game = app.game_id
         multi = len(g.players) > 1
+        if 'human' in g.players:
+            r.played += 1       # the game once, however many humans played it
         for place, p, total in g.ranking():
             if app.is_cpu(p):
                 continue
@@ -73,7 +75,7 @@ def _record_game(app, perfect):
                     app.people = People()
                 app.people.add_game(app.player_name(p), g.rules.id, total, st['yahtzees'],
                                     g.cards[p].upper_bonus > 0, multi and place == 1)
-            entry = r.add_score(total, 'AAA', g.rules.id)
+            entry = r.add_score(total, app.player_name(p), g.rules.id)  # as stats
             if entry is not None:
                 app.pending_high.append([entry, p])
         # a later seat's score may have pushed an earlier one out again

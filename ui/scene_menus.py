@@ -63,10 +63,10 @@ def enter_menu(app, now):
     codes = []
     if app.saved and app.game is not None and not app.game.over:
         codes.append(_M_RESUME)
-    codes += [_M_NEW, _M_SCORES, _M_STATS]
+    codes += [_M_NEW, M_HOWTO, M_RULES, _M_SCORES, _M_STATS]   # a newcomer's first
     if app.fs_writable and app.file_writer is not None:
         codes.append(_M_EXPORT)
-    codes += [M_RULES, M_HOWTO, _M_COACH, _M_SOUND]
+    codes += [_M_COACH, _M_SOUND]
     _show_menu(app, 'Saved game found' if codes[0] == _M_RESUME else 'Yahtzee', codes, '')
 
 

@@ -11,13 +11,14 @@ from ui.app_saves import save_records
 
 
 def start_letters(app, name):
-    """Three letters to edit, starting from a seat's initials (AAA for P1..)."""
-    app.initials[:] = b'AAA'
-    if app.people is not None and name in app.people.names:
-        for k in range(len(name)):
-            app.initials[k] = ord(name[k]) if name[k] in INITIAL_CHARS else 95
-        for k in range(len(name), 3):
-            app.initials[k] = 95        # '_', shown and kept as a space
+    """Three letters to edit, starting from `name` (a seat's name as shown: 'ANN',
+    'P1'); without one from M, the middle of the alphabet: every letter is then at
+    most 5 steps away (bench/bench_presses.py counts them)."""
+    app.initials[:] = b'MMM'
+    if name:
+        for k in range(3):
+            c = name[k] if k < len(name) else '_'   # '_': shown and kept as a space
+            app.initials[k] = ord(c) if c in INITIAL_CHARS else 95
     app.initial_pos = 0
 
 
@@ -30,15 +31,35 @@ def letters_text(app):
     return s
 
 
+def _step(app, action):
+    """How far a key turns the letter wheel: 1 or 5 either way, 0 for other keys.
+    UP/DOWN 1 and LEFT/RIGHT 5; on the holds 1 2 4 5: -5 -1 +1 +5; the three-button
+    board (no UP/DOWN): LEFT/RIGHT 1, held 5 (HELP/HINT)."""
+    if action == A.UP or action == A.HOLD_4:
+        return 1
+    if action == A.DOWN or action == A.HOLD_2:
+        return -1
+    three = not app.hold_buttons
+    if action == A.HOLD_5 or (action == A.HINT and three):
+        return 5
+    if action == A.HOLD_1 or (action == A.HELP and three):
+        return -5
+    if action == A.RIGHT:
+        return 5 if app.hold_buttons else 1
+    if action == A.LEFT:
+        return -5 if app.hold_buttons else -1
+    return 0
+
+
+def legend(app):
+    """The keys of the wheel, for a list row (20 columns)."""
+    return 'Holds -5 -1 . +1 +5' if app.hold_buttons else '</> 1  held </> 5'
+
+
 def edit_letters(app, action):
     """A key on a three-letter entry: 1 when OK on the last letter, -1 for BACK on
-    the first, else 0 (the letters or the position moved). Next letter: UP, RIGHT,
-    HOLD_2; previous: DOWN, LEFT, HOLD_1 (every board)."""
-    d = 0
-    if action == A.UP or action == A.RIGHT or action == A.HOLD_2:
-        d = 1
-    elif action == A.DOWN or action == A.LEFT or action == A.HOLD_1:
-        d = -1
+    the first, else 0 (the letters or the position moved)."""
+    d = _step(app, action)
     pos = app.initial_pos
     if d:
         chars = INITIAL_CHARS
@@ -77,14 +98,14 @@ def enter_names(app, now):
         _to_setup(app, now)
         return
     app.name_seat = p
-    start_letters(app, _people(app).names[p] or 'P')
+    start_letters(app, _people(app).names[p])
     _show(app)
 
 
 def _show(app):
     p = app.name_seat
-    app.set_list('Seat %d name' % (p + 1), ['Name:  ' + letters_text(app)], [''],
-                 footer='OK next  BACK prev')
+    app.set_list('Seat %d name' % (p + 1), ['Name:  ' + letters_text(app), legend(app)],
+                 ['', ''], footer='OK next  BACK prev')
 
 
 def handle_names(app, action, now):
@@ -122,7 +143,7 @@ def enter_initials(app, now):
 def _show_initials(app):
     entry, p = app.pending_high[0]
     app.set_list('High score!', ['%s scored %d' % (app.player_name(p), entry[0]),
-                                 'Name:  ' + letters_text(app)], ['', ''],
+                                 'Name:  ' + letters_text(app), legend(app)], ['', '', ''],
                  footer='OK next  BACK prev')
 
 

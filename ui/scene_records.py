@@ -78,7 +78,8 @@ def enter_stats(app, now):
         return
     r = app.records
     items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins', 'Zeros']
-    values = ['%d' % v for v in (r.games, r.average, r.best, r.yahtzees, r.upper_bonuses,
+    # games counted once each; the average is per human seat
+    values = ['%d' % v for v in (r.played, r.average, r.best, r.yahtzees, r.upper_bonuses,
                                  r.wins, r.zeros)]
     vs = r.versus_perfect()
     if vs is not None:

@@ -8,9 +8,10 @@ TURN is two screens, both only in games of more than one seat:
 - before a human's turn: whose turn it is, where they stand, and what the seats
   before them (computers included) just scored; OK takes the turn.
 BACK on the second opens the pause menu. OK goes to the next seat's turn (PLAY,
-which hands a computer seat on to CPU). STANDINGS lists every seat's place, upper
-par and boxes left; OK shows a seat's card (CARD, read only), BACK goes back where
-it was opened (App.open). The fills TURN reports are kept by ui/turns.py.
+which hands a computer seat on to CPU); the standings key opens STANDINGS, as on the
+dice. STANDINGS lists every seat in place order: place, upper par and boxes left; OK
+shows a seat's card (CARD, read only), BACK goes back where it was opened
+(App.open). The fills TURN reports are kept by ui/turns.py.
 """
 
 from events import actions as A
@@ -79,6 +80,9 @@ def handle_turn(app, action, now):
     if app.list_move(action):
         return
     g = app.game
+    if action == A.STANDINGS or action == A.HELP:   # as on the dice
+        app.open(STANDINGS, now)
+        return
     if action == A.OK:
         g.pass_turn()       # the box just filled is final from here on
         if app.turn_filled:
@@ -96,7 +100,13 @@ def handle_turn(app, action, now):
             app.go(PAUSE, now)
 
 
-# -- STANDINGS: every seat at a glance; OK reads a seat's card --
+# -- STANDINGS: every seat at a glance, in place order; OK reads a seat's card --
+def _seats_by_place(g):
+    """Seat indexes, the highest total first (ties: the earlier seat first)."""
+    cards = g.cards
+    return sorted(range(len(cards)), key=lambda p: p - 8 * cards[p].total)
+
+
 def enter_standings(app, now):
     g = app.game
     app.dialog = DLG_NONE
@@ -105,7 +115,8 @@ def enter_standings(app, now):
     items = []
     values = []
     columns = g.rules.columns > 1
-    for p in range(len(cards)):
+    order = _seats_by_place(g)
+    for p in order:
         c = cards[p]
         place = 1
         for q in cards:
@@ -121,20 +132,23 @@ def enter_standings(app, now):
         # '>1 ANN   +5  7': on turn, place, name, upper par, boxes left
         items.append('%s%d %-5s %3s %2d' % ('>' if p == g.current else ' ', place,
                                             app.player_name(p),
-                                            ('+%d' if par >= 0 else '%d') % par, left))
+                                            ('+%d' if par >= 0 else '%d') % par
+                                            if g.rules.upper_bonus else '', left))
         values.append('%d' % c.total)
-    cursor = app.card_seat if app.card_seat >= 0 else g.current
+    cursor = order.index(app.card_seat if app.card_seat >= 0 else g.current)
     app.card_seat = -1
+    # the footer names the columns (no key names in it: it is a legend)
     app.set_list('Standings', items, values, cursor=cursor,
                  title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
-                 footer='Up+/- Left  OK: card')
+                 footer='Upper par, boxes left' if g.rules.upper_bonus else
+                 'Boxes left, total')
 
 
 def handle_standings(app, action, now):
     if app.list_move(action):
         return
     if action == A.OK:
-        app.card_seat = app.cursor
+        app.card_seat = _seats_by_place(app.game)[app.cursor]
         app.open(CARD, now)
     elif action == A.BACK:
         app.go(app.returns[STANDINGS], now)

@@ -303,7 +303,8 @@ class Views:
         y0 = h // 2 - 8
         self._rect(g, 0, y0, w, 16, 1)
         self._rect(g, 2, y0 + 2, w - 4, 12, 0)
-        self.moment_label = self._label(g, 0, y0 + 3)
+        self.moment_label = self._label(g, 0, y0 + 4)
+        self._moment_list_y = -4 - y0   # over a list: in the title's place, no row hidden
         g.hidden = True
         self.root.append(g)
 
@@ -360,6 +361,10 @@ class Views:
                     text = text.replace('YAHTZEE', name.upper())
                 _set_right(self.moment_label, (self.width + _CHAR_W * len(text)) // 2, text)
         shown = m != 0 and not (app.moment_step & 1)
+        if shown:
+            y = self._moment_list_y if app.view == codes.VIEW_LIST else 0
+            if self.moment_group.y != y:
+                self.moment_group.y = y
         if shown != self._moment_shown:
             self._moment_shown = shown
             self.moment_group.hidden = not shown

@@ -4,24 +4,25 @@ The app keeps one Records object, updates it when a game ends and writes
 ``to_bytes()`` as a record of the nvm journal (yahtzee_core/journal.py, which adds its
 own CRC). Nothing here knows about nvm offsets or the display.
 
-Layout of version 4 (little-endian):
+Layout of version 5 (little-endian):
 
-    0      version (4)
+    0      version (5)
     1..    n entries of 5 bytes (n from the size, 0..N_HIGH): score | (ruleset id & 7)
            << 13 u16, three initials (ASCII; bit 7 of the first: ruleset id bit 3,
            clear in records written before there were more than 8 rulesets)
     then   games u32, points u32, best u16, yahtzees u16, upper_bonuses u16, wins u16,
            zeros u16, last_game u16, settings u8, setup ruleset u8, setup players u8,
-           setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32
+           setup kinds u32 (3 bits a seat), rated u32, rated points u32, perfect u32,
+           played u32
     last   a CRC-16 of all before (save.CHECK_POLY: not the journal's polynomial, so a
            cut-short write must pass two different checks to be read)
 
 High scores are kept per ruleset: the best PER_RULES of each, N_HIGH in all; a full
 table gives up the lowest score of the ruleset holding most, so one ruleset's games
 never push another's best score out (nine rulesets: each keeps at least its best).
-Version 3 (the same without the check) is still read, and versions 1 and 2 (a count
-byte, 6-byte entries with a ruleset byte, one table of 8 for all rulesets), their
-tables trimmed to that rule.
+Version 4 (without `played`: read as `games`) is still read, version 3 (4 without the
+check), and versions 1 and 2 (a count byte, 6-byte entries with a ruleset byte, one
+table of 8 for all rulesets), their tables trimmed to that rule.
 Version 1 (setup kinds u16 of 2 bits a seat, no rated fields) is still read: its
 seats keep their kinds and its games count as not rated. "Rated" games are those
 whose ruleset had a percentile table (yahtzee_core.percentiles): for them `perfect`
@@ -43,14 +44,15 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-VERSION = 4
+VERSION = 5
 N_HIGH = 10             # high-score entries kept in all (fits the 96-byte nvm slot)
 PER_RULES = 3           # of which at most this many of one ruleset
 _ENTRY_SIZE = const(5)
 _OLD_ENTRY_SIZE = const(6)      # versions 1 and 2
 _FIELDS_V1 = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2)   # byte sizes of the fixed fields
-_FIELDS = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 4, 4, 4, 4)
-_FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 4 + 4 + 4 + 4)
+_FIELDS_V4 = (4, 4, 2, 2, 2, 2, 2, 2, 1, 1, 1, 4, 4, 4, 4)   # versions 3 and 4
+_FIELDS = _FIELDS_V4 + (4,)
+_FIXED_SIZE = const(4 + 4 + 2 * 6 + 1 + 1 + 1 + 4 + 4 + 4 + 4 + 4)
 KIND_BITS = 3           # setup kinds: bits a seat (yahtzee_core.KINDS index)
 MAX_SIZE = 1 + N_HIGH * _ENTRY_SIZE + _FIXED_SIZE + 2
 
@@ -76,7 +78,8 @@ class Records:
 
     def __init__(self):
         self.high = []          # [score, initials str of 3, ruleset id]
-        self.games = 0          # human player-games finished
+        self.games = 0          # human player-games finished (a seat each)
+        self.played = 0         # finished games with a human seat (once each)
         self.points = 0         # their total points
         self.best = 0
         self.yahtzees = 0       # five-alikes rolled
@@ -179,7 +182,7 @@ class Records:
                             (self.zeros, 2), (self.last_game, 2), (self.settings, 1),
                             (self.setup_rules, 1), (self.setup_players, 1),
                             (self.setup_kinds, 4), (self.rated, 4),
-                            (self.rated_points, 4), (self.perfect, 4)):
+                            (self.rated_points, 4), (self.perfect, 4), (self.played, 4)):
             _put(out, i, _u32(value) if size == 4 else (_u16(value) if size == 2 else value & 0xFF), size)
             i += size
         _put(out, i, crc16(out, 0, i, 0xFFFF, CHECK_POLY), 2)
@@ -193,13 +196,13 @@ class Records:
         version = data[0]
         if not 1 <= version <= VERSION:
             raise SaveError("records version %d not supported" % version)
-        if version == VERSION:
+        sizes = _FIELDS_V1 if version == 1 else (_FIELDS if version == 5 else _FIELDS_V4)
+        if version >= 4:
             end = len(data) - 2
             if crc16(data, 0, end, 0xFFFF, CHECK_POLY) != _get(data, end, 2):
                 raise SaveError("records fail their check (a cut-short write)")
             data = data[:end]
             version = 3
-        sizes = _FIELDS_V1 if version == 1 else _FIELDS
         fixed = 0
         for size in sizes:
             fixed += size
@@ -242,9 +245,11 @@ class Records:
             for p in range(8):
                 kinds |= (fields[11] >> (2 * p) & 3) << (KIND_BITS * p)
             fields = fields[:11] + [kinds, 0, 0, 0]
+        if len(fields) < len(_FIELDS):  # before version 5: games as the seats counted
+            fields.append(fields[0])
         (r.games, r.points, r.best, r.yahtzees, r.upper_bonuses, r.wins, r.zeros,
          r.last_game, r.settings, r.setup_rules, r.setup_players, r.setup_kinds,
-         r.rated, r.rated_points, r.perfect) = fields
+         r.rated, r.rated_points, r.perfect, r.played) = fields
         for k in range(1, n):
             if r.high[k][0] > r.high[k - 1][0]:
                 raise SaveError("records table out of order")
@@ -267,7 +272,8 @@ class Records:
             name = rules_names[rid] if rid < len(rules_names) else '%d' % rid
             lines.append('high score,%d,%d,%s,%s' % (i + 1, score, csv_field(initials.rstrip()),
                                                      csv_field(name)))
-        for item, value in (('games', self.games), ('points', self.points),
+        for item, value in (('games', self.played), ('player games', self.games),
+                            ('points', self.points),
                             ('average', self.average), ('best', self.best),
                             ('yahtzees', self.yahtzees), ('upper bonuses', self.upper_bonuses),
                             ('wins', self.wins), ('zeros', self.zeros)):

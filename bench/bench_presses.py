@@ -1,0 +1,120 @@
+"""Presses a player makes: a turn following the hints (solo, and at a table of four,
+two humans and two computers, the handovers counted), and three letters on the name
+entry. Scripted sessions against the real App (tools.screenshots.Session), seeded.
+
+    .venv/bin/python bench/bench_presses.py [--games N]
+
+"Following the hints": HINT on every decision, OK to take it, OK to roll what is left
+(and OK on "score 0?"). Without a strategy table the hints come from level `good`
+(the app's own fallback), which decides the same kind of moves. A computer's turn is
+waited out, not pressed. Names: the fewest presses from the wheel's start (M) with the
+board's keys (tests/ui_helpers.py name_presses).
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+from events import actions as A                 # noqa: E402
+from tools.screenshots import Session            # noqa: E402
+from tools.scripted_dice import ScriptedDice     # noqa: E402
+from ui import app as ui_app                     # noqa: E402
+from ui import codes                             # noqa: E402
+
+
+class Counting(Session):
+    """A Session that counts presses."""
+
+    presses = 0
+
+    def press(self, *actions):
+        self.presses += len(actions)
+        return Session.press(self, *actions)
+
+
+def human_turn_by_hints(s):
+    """One human turn from the dice, following every hint; the presses it took."""
+    app = s.app
+    before = s.presses
+    if not app.game.rolled:
+        s.press(A.OK)                               # the first roll
+    while app.scene == ui_app.PLAY:
+        s.press(A.HINT)
+        keep = app.dialog_lines[1].startswith('Keep')
+        s.press(A.OK)                               # take it
+        if keep:
+            s.press(A.OK)                           # roll the rest
+    s.press(A.OK)                                   # the card opened on the box: fill
+    if app.dialog == ui_app.DLG_ZERO:
+        s.press(A.OK)
+    return s.presses - before
+
+
+def solo(seed):
+    s = Counting(dice=ScriptedDice(seed=seed))
+    s.start()
+    s.presses = 0
+    turns = 0
+    while not s.app.game.over:
+        human_turn_by_hints(s)
+        turns += 1
+    return s.presses, turns
+
+
+def table_of_four(seed):
+    """Two humans (seats 1 and 3) and two computers; every press counted, the
+    handovers (take the device, pass it on) included."""
+    s = Counting(dice=ScriptedDice(seed=seed))
+    s.start(players=4, kinds=(0, 2, 0, 3))
+    s.presses = 0
+    app = s.app
+    turns = 0
+    while app.scene != ui_app.OVER:
+        if app.scene == ui_app.CPU:
+            s.wait(100)                             # the computer plays on its own
+        elif app.scene == codes.TURN:
+            s.press(A.OK)                           # take the device / pass it on
+        elif app.scene == ui_app.PLAY:
+            human_turn_by_hints(s)
+            turns += 1
+        else:
+            raise RuntimeError('unexpected scene %s' % codes.SCENE_NAMES[app.scene])
+    return s.presses, turns
+
+
+def name_figures():
+    from ui_helpers import name_presses
+    from ui.scene_names import start_letters
+    letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+    for hold_buttons, board in ((True, 'Pico (holds -5 -1 +1 +5)'),
+                                (False, 'three buttons (LEFT/RIGHT 1, held 5)')):
+        s = Session(hold_buttons=hold_buttons)
+        app = s.app
+        start_letters(app, None)                    # as a seat without a name: MMM
+        ann = len(name_presses(app, 'ANN'))
+        per_letter = []
+        for c in letters:
+            per_letter.append(len(name_presses(app, c * 3)) / 3.0)
+        mean = 3 * sum(per_letter) / len(per_letter)
+        print("  %-38s ANN %d presses; any three letters %.1f on average, %d at most"
+              % (board, ann, mean, 3 * max(per_letter)))
+
+
+def main(argv):
+    games = int(argv[argv.index('--games') + 1]) if '--games' in argv else 5
+    print("presses per turn following the hints (%d seeded games each):" % games)
+    for name, play in (("solo", solo), ("4 seats, 2 humans (handovers in)", table_of_four)):
+        presses = turns = 0
+        for seed in range(1, games + 1):
+            p, t = play(seed)
+            presses += p
+            turns += t
+        print("  %-38s %.2f presses per human turn (%d turns)" % (name, presses / turns, turns))
+    print("three letters on the name entry, OKs included, from the wheel's start (M):")
+    name_figures()
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
