@@ -19,8 +19,9 @@ EMPTY_MV = 1950     # below its save_mv (2.0 V)
 
 
 def session(board="default", players=("human", "human"), mv=FRESH_MV, usb=False, seed=3):
+    # headless: a run that starts at the menu (the first boot's how-to is for players)
     options = sim.Options(board=board, players=list(players) if players else None, seed=seed,
-                          table=sim.no_tables)
+                          table=sim.no_tables, headless=True)
     hw = sim.DesktopHardware(board, clock=VirtualClock(), battery_mv=mv, usb_connected=usb)
     return sim.Session(hw, options)
 

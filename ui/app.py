@@ -173,6 +173,7 @@ class App:
         self.dialog = DLG_NONE
         self.dialog_lines = ['', '', '']
         self.power = AWAKE
+        self.eat_press = False      # a wake from deep sleep: the waking key may still be down
         self.battery = -1           # the menus' battery mark: percent, -1 none, 101 USB
         self.battery_warned = False     # the low note was shown
         self.empty_at = -1          # the battery is empty: when the note before the sleep came
@@ -326,15 +327,19 @@ class App:
 
     def handle(self, action, now):
         """Feed one action code. The press that wakes a dark screen is eaten (the
-        player could not see what it would do); a dimmed one still showed it."""
+        player could not see what it would do), and the first one after a wake from
+        deep sleep (eat_press: keypad reports the waking key, still down, as a press);
+        on a dimmed screen a press acts (the screen still showed what it would do)."""
         if action == A.NONE:
             return
         self.last_input = now
+        eat = self.eat_press
+        self.eat_press = False
         if self.power != AWAKE:
             was = self.power
             self.power = AWAKE
             self.touch()
-            if was == ASLEEP:
+            if was == ASLEEP or eat:
                 return
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)

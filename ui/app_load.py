@@ -174,6 +174,7 @@ def woken(app, note, now):
         cursor = note[2] - 1
     app.go(scene, now)
     app.power = DIM
+    app.eat_press = True
     if cursor >= 0:
         if app.view == VIEW_PLAY:
             app.die_cursor = cursor
