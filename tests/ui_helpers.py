@@ -8,6 +8,7 @@ from tools.screenshots import Session
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
+import yahtzee_core as yc
 
 
 def new_session(**kw):
@@ -59,3 +60,8 @@ def play_turn_by_hints(s):
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
     assert app.game.over or app.game.round == turn + 1
+
+
+# The rulesets the device offers (its setup menu: ui.codes.RULES_NAMES, in RULESETS
+# order). Crag, after them, is not offered yet: the play screen draws five dice.
+OFFERED = tuple(yc.RULESETS[:len(codes.RULES_NAMES)])

@@ -42,7 +42,7 @@ Journal records (kinds below; journal.py frames and checks each one):
     ROLL     held flags (bits 0-4), then the dice the roll drew, a nibble each, low
              nibble first, 0 padding: the five (three in Crag; fewer, held ones kept)
              it rolled, or in duplicate play at seat 0's first roll of a round, the
-             round's 15 (Crag uses the first three of each five)
+             round's 15 (Crag's two rolls: three of each of the last two fives)
     FILL     the box filled
     UNDO     nothing: the last fill taken back
     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
@@ -151,7 +151,7 @@ def roll_record(game):
     held = game.held
     if same is not None:    # the round's dice were drawn at seat 0's first roll
         src = same
-        n = 15 if game.rolls_left == 2 and game.current == 0 else 0
+        n = 15 if game.rolls_left == game.rules.turn_rolls - 1 and game.current == 0 else 0
     else:
         src = game.dice
         n = len(src)
