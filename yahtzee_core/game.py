@@ -22,8 +22,9 @@ from .scorecard import Scorecard
 MAX_PLAYERS = 8
 # Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
 KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
-_NEW = bytearray(5)  # the next roll's dice (up to five), checked before any is committed
-_ROUND = bytearray(15)  # duplicate play: a round's dice, likewise
+# The next roll's dice (up to five), checked before any is committed; in duplicate
+# play first a new round's 15 dice, likewise (copied to the game before the roll's).
+_NEW = bytearray(15)
 
 
 def _die(rng):
@@ -152,8 +153,8 @@ class Game:
         same = self.round_dice
         if same is not None and first and self.current == 0:
             for i in range(15):  # a new round: the dice every seat will get
-                _ROUND[i] = _die(self.rng)
-            same[:] = _ROUND
+                _NEW[i] = _die(self.rng)
+            same[:] = _NEW
         n = len(self.dice)
         k = 15 - 5 * self.rolls_left   # this roll's dice in round_dice
         for i in range(n):
