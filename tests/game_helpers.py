@@ -37,10 +37,10 @@ def play(game, turns, seed=0):
     for _ in range(turns):
         if game.over:
             break
-        if game.rolls_left == 3:
+        if not game.rolled:
             game.roll()
         if game.rolls_left:
-            for i in range(5):
+            for i in range(len(game.dice)):
                 if pick.random() < 0.4:
                     game.hold(i)
             game.roll()
@@ -55,7 +55,7 @@ def mid_game(name="yahtzee", players=4, turns=17, seed=3):
     game = play(yc.Game(name, players, lcg(seed)), turns, seed)
     game.roll()
     game.hold(1)
-    game.hold(3)
+    game.hold(min(3, len(game.dice) - 1))   # Crag's three dice: the last
     return game
 
 

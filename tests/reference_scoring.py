@@ -2,14 +2,14 @@
 separately from yahtzee_core so the two can be checked against each other.
 
 Desktop-only (uses collections.Counter); speed does not matter here, clarity does.
-Kniffel, Generala, Kismet and Triple Yahtzee are read from the
+Kniffel, Generala, Kismet, Triple Yahtzee and Crag are read from the
 same page; `first` below means "the dice are the turn's first roll" (Generala's served
 hands and its instant win).
 """
 from collections import Counter
 
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
-            "kniffel", "generala", "kismet", "triple-yahtzee")
+            "kniffel", "generala", "kismet", "triple-yahtzee", "crag")
 
 YAHTZEE_BOXES = (
     "aces", "twos", "threes", "fours", "fives", "sixes",
@@ -41,6 +41,15 @@ KISMET_BOXES = (
     "two_pair_same_colour", "three_of_a_kind", "straight", "flush", "full_house",
     "full_house_same_colour", "four_of_a_kind", "yarborough", "kismet",
 )
+# Crag: three dice, two rolls a turn (DICE, TURN_ROLLS below); the boxes as on a score
+# sheet, the six faces first.
+CRAG_BOXES = (
+    "ones", "twos", "threes", "fours", "fives", "sixes",
+    "odd_straight", "even_straight", "low_straight", "high_straight",
+    "three_of_a_kind", "thirteen", "crag",
+)
+DICE = {"crag": 3}          # dice per roll where not five
+TURN_ROLLS = {"crag": 2}    # rolls a turn may take where not three
 # Triple Yahtzee: Yahtzee's 13 boxes three times, column 1 (x1), then 2 (x2), then 3 (x3).
 TRIPLE_COLUMNS = 3
 TRIPLE_BOXES = tuple("%s_%d" % (box, column)
@@ -58,18 +67,21 @@ JOKER_POLICY = {
     "generala": "none",
     "kismet": "none",
     "triple-yahtzee": "triple",
+    "crag": "none",
 }
 # The upper bonus at 63: for kismet the lowest tier (KISMET_TIERS), for triple-yahtzee
 # that of column 1 (column m pays this times m).
 UPPER_BONUS = {"yahtzee": 35, "yahtzee-free-joker": 35, "yahtzee-1956": 35,
                "yatzy": 50, "yacht": 0,
-               "kniffel": 35, "generala": 0, "kismet": 35, "triple-yahtzee": 35}
+               "kniffel": 35, "generala": 0, "kismet": 35, "triple-yahtzee": 35,
+               "crag": 0}
 # Kismet's tiered upper bonus: (lowest upper total, bonus), highest tier first.
 KISMET_TIERS = ((78, 75), (71, 55), (63, 35))
 # Points of one further-five-alike bonus (Scorecard.bonus_count counts these units).
 FIVE_ALIKE_BONUS = {"yahtzee": 100, "yahtzee-free-joker": 100, "yahtzee-1956": 100,
                     "yatzy": 0, "yacht": 0,
-                    "kniffel": 50, "generala": 0, "kismet": 0, "triple-yahtzee": 100}
+                    "kniffel": 50, "generala": 0, "kismet": 0, "triple-yahtzee": 100,
+                    "crag": 0}
 UPPER_BONUS_THRESHOLD = 63
 YAHTZEE_BONUS = 100
 # Scores a Joker earns in the three boxes whose requirement a Yahtzee does not meet.
@@ -92,7 +104,7 @@ def boxes(ruleset):
     if ruleset.startswith("yahtzee"):
         return YAHTZEE_BOXES
     table = {"yatzy": YATZY_BOXES, "yacht": YACHT_BOXES, "kniffel": KNIFFEL_BOXES,
-             "generala": GENERALA_BOXES, "kismet": KISMET_BOXES}
+             "generala": GENERALA_BOXES, "kismet": KISMET_BOXES, "crag": CRAG_BOXES}
     if ruleset in table:
         return table[ruleset]
     raise ValueError(ruleset)
@@ -111,7 +123,7 @@ def five_alike_box(ruleset):
     """The box for five alike (for triple-yahtzee: column 1's; see five_alike_boxes)."""
     return {"yatzy": "yatzy", "yacht": "yacht", "kniffel": "kniffel",
             "generala": "generala", "kismet": "kismet",
-            "triple-yahtzee": "yahtzee_1"}.get(ruleset, "yahtzee")
+            "triple-yahtzee": "yahtzee_1", "crag": "three_of_a_kind"}.get(ruleset, "yahtzee")
 
 
 def five_alike_boxes(ruleset):
@@ -186,9 +198,9 @@ def _kismet_two_pair_same_colour(counts):
 
 
 def plain_score(ruleset, dice, box):
-    """Score of `box` for five dice with no Joker applied."""
+    """Score of `box` for five dice (Crag: three) with no Joker applied."""
     dice = list(dice)
-    assert len(dice) == 5 and all(1 <= d <= 6 for d in dice), dice
+    assert len(dice) == DICE.get(ruleset, 5) and all(1 <= d <= 6 for d in dice), dice
     counts = Counter(dice)
     faces = set(dice)
     total = sum(dice)
@@ -220,6 +232,18 @@ def plain_score(ruleset, dice, box):
             # 50 (legal_options applies that condition).
             return 100 if most == 5 else 0
         raise KeyError(box)
+
+    if ruleset == "crag":
+        if box == "crag":
+            # a pair (three alike cannot total 13) in dice totalling 13
+            return 50 if total == 13 and most >= 2 else 0
+        if box == "thirteen":
+            return 26 if total == 13 else 0   # a crag totals 13 too
+        if box == "three_of_a_kind":
+            return 25 if most == 3 else 0
+        runs = {"low_straight": {1, 2, 3}, "high_straight": {4, 5, 6},
+                "odd_straight": {1, 3, 5}, "even_straight": {2, 4, 6}}
+        return 20 if faces == runs[box] else 0
 
     if ruleset == "kismet":
         one_colour = kismet_colour_count(dice) == 1

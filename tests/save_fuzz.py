@@ -40,7 +40,7 @@ def random_step(game, rnd):
         game.roll()
     elif game.rolls_left and rnd.random() < 0.6:
         if rnd.random() < 0.5:
-            game.toggle(rnd.randrange(5))
+            game.toggle(rnd.randrange(len(game.dice)))
         else:
             game.roll()
     else:

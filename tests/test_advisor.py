@@ -110,6 +110,9 @@ def test_every_rulesets_table_opens_and_starts_at_the_optimum(name):
         with pytest.raises(Unsolvable, match='cannot be solved exactly'):
             st.ensure_tables(name, TABLES)
         return
+    if yc.ruleset(name).n_dice != 5:    # Crag: solved (tools.solver), but no table format
+        assert 'for five dice' in st.no_table_reason(name)
+        return
     assert st.no_table_reason(name) is None
     paths = st.ensure_tables(name, TABLES)
     optimum = Solver(name).solve().expected_score

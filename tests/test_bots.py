@@ -457,3 +457,69 @@ def test_generala_turn_values_match_the_solvers():
             total += planner.e[r] * counts[r]
         mask, u, y = planner.state(card)
         assert abs(total / 7776 - values.value(mask, u, y)) < 1.5, filled
+
+
+# ----------------------------------------------------------- Crag: three dice, two rolls
+class _SolvedValues:
+    """Exact turn-start values (hundredths) from tools.solver.solve_small."""
+
+    def __init__(self, V):
+        self.V = V
+
+    def value(self, mask, u, y):
+        return int(round(100 * self.V[mask]))
+
+
+def test_crag_planner_with_the_solvers_values_reproduces_them():
+    """The three-dice planner (small_planner.SmallPlanner) against solve_small: with
+    the exact next-state values, its best hold of every first roll, weighted by the
+    roll's chance, gives the state's exact value (to the hundredths it rounds)."""
+    from itertools import product
+    from tools.solver import solve_small
+    from yahtzee_core.small_planner import SmallPlanner
+    rules = yc.ruleset('crag')
+    V = solve_small(rules).V
+    planner = SmallPlanner(rules, _SolvedValues(V))
+    rng = random.Random(8)
+    for mask in [0] + [rng.randrange(1, 1 << 13) for _ in range(8)]:
+        card = yc.Scorecard(rules)
+        for b in range(13):
+            if mask >> b & 1:
+                card.scores[b] = 0
+        total = 0
+        for dice in product(range(1, 7), repeat=3):
+            h, value = planner.best_hold_index(card, dice, 1)
+            kept = D.hold_dice(h)
+            assert all(kept.count(f) <= dice.count(f) for f in kept)
+            total += value
+        # every hold value is on the 6**3 = 216 scale, in hundredths
+        assert total / 216 / 216 / 100 == pytest.approx(V[mask], abs=0.02), mask
+
+
+def test_crag_bots_play_whole_games():
+    """good and casual plan with the three-dice planner, beginner keeps its most common
+    face; perfect has no table for three dice and says so. good, fitted to the solver's
+    values, is close to the optimum (149.85) and ahead of beginner."""
+    means = {}
+    for kind in ('good', 'casual', 'beginner', 'perfect'):
+        total = 0
+        for seed in range(12):
+            rng = random.Random(seed)
+            game = yc.Game('crag', 1, lambda: rng.randint(1, 6))
+            bot = make_bot(kind, 'crag')
+            while not game.over:
+                game.roll()
+                while game.rolls_left:
+                    flags = bot.choose_hold(game.card, game.dice, game.rolls_left)
+                    assert len(flags) == 3
+                    if all(flags):
+                        break
+                    for i, f in enumerate(flags):
+                        game.hold(i, f)
+                    game.roll()
+                game.fill(bot.choose_box(game.card, game.dice))
+            total += game.cards[0].total
+        means[kind] = total / 12
+        assert bot.fallback == (kind == 'perfect')
+    assert means['perfect'] == means['good']
+    assert means['good'] > means['beginner'] + 20 and means['good'] > 130

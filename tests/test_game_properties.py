@@ -139,7 +139,7 @@ def resolve(game, model, kind, arg):
     if kind in ("fill_legal", "fill_any", "fill_bad_name"):
         if kind == "fill_bad_name":
             return "fill", "no_such_box"
-        if kind == "fill_legal" and game.rolls_left < 3 and not game.over:
+        if kind == "fill_legal" and game.rolled and not game.over:
             opts = sorted(model.options(list(game.dice)))
             return "fill", opts[arg % len(opts)]
         boxes = ref.boxes(model.name)
@@ -181,7 +181,7 @@ def run_sequence(name, players, faces, actions):
             twins = twins[-1:] + [(twin, twin_rng)]  # two twins at most keep it fast
             continue
         before = game.to_bytes()
-        rolled_before = game.rolls_left < 3
+        rolled_before = game.rolled
         dice_before = bytes(game.dice)
         method, marg = resolve(game, model, kind, arg)
         outcome = apply(game, method, marg)
@@ -219,7 +219,7 @@ def finish(game, model):
     """Play the game out with legal moves; it must end after exactly the right turns."""
     while not model.over:
         assert not game.over
-        if game.rolls_left == 3:
+        if not game.rolled:
             game.roll()
             model.on_roll(list(game.dice))
         if model.over:  # a Generala served on that roll
@@ -273,7 +273,7 @@ def test_undo_after_every_fill_restores_exactly(name, players, faces, picks):
     for pick in picks:
         if model.over:
             break
-        if game.rolls_left == 3:
+        if not game.rolled:
             game.roll()
             model.on_roll(list(game.dice))
             if model.over:  # a Generala served

@@ -11,6 +11,19 @@ ALL_ORDERED_ROLLS = list(itertools.product(range(1, 7), repeat=5))  # 7776
 ALL_SORTED_ROLLS = sorted(set(tuple(sorted(d)) for d in ALL_ORDERED_ROLLS))  # 252
 
 
+def ordered_rolls(name):
+    """Every ordered roll of the ruleset's dice (five; Crag three: 216)."""
+    return list(itertools.product(range(1, 7), repeat=ref.DICE.get(name, 5)))
+
+
+def sorted_rolls(name):
+    """(roll index, sorted dice) of every roll, in the core's colex order (a roll of n
+    dice is a hold of n dice: see yahtzee_core/dice.py)."""
+    n = ref.DICE.get(name, 5)
+    count = len(set(tuple(sorted(d)) for d in ordered_rolls(name)))   # 252; Crag 56
+    return [(i, ydice.hold_dice(i + ydice.HOLD_START[n])) for i in range(count)]
+
+
 def test_ruleset_registry_lists_the_five_rulesets():
     assert tuple(yc.RULESETS) == ref.RULESETS
 
@@ -40,9 +53,9 @@ def test_every_ordered_roll_every_box_matches_reference(name):
     rules = yc.ruleset(name)
     expected_by_sorted = {
         d: [ref.plain_score(name, d, box) for box in ref.boxes(name)]
-        for d in ALL_SORTED_ROLLS}
+        for _, d in sorted_rolls(name)}
     mismatches = []
-    for roll in ALL_ORDERED_ROLLS:
+    for roll in ordered_rolls(name):
         expected = expected_by_sorted[tuple(sorted(roll))]
         for b, box in enumerate(rules.categories):
             by_name = rules.score(roll, box)
@@ -56,6 +69,7 @@ def test_every_ordered_roll_every_box_matches_reference(name):
 def test_score_accepts_list_tuple_and_bytearray(name):
     rules = yc.ruleset(name)
     for roll in [(6, 5, 4, 3, 2), (1, 1, 1, 1, 1), (3, 3, 5, 5, 5), (2, 2, 4, 4, 1)]:
+        roll = roll[:rules.n_dice]
         for box in rules.categories:
             want = ref.plain_score(name, roll, box)
             assert rules.score(list(roll), box) == want
@@ -69,20 +83,22 @@ def test_one_table_of_face_counts_and_lower_boxes_indexed_by_roll_index(name):
     column = rules.n_boxes // rules.columns  # Triple Yahtzee: one column
     # the sizes docs/CORE.md gives: 756 bytes of face counts; below the upper six, 32
     # bytes (a bit per roll) for a box scoring a fixed amount or the sum, else 252
+    # (Crag's 56 rolls: 168 bytes of counts, 8 bytes of bits)
+    rolls = sorted_rolls(name)
+    n = len(rolls)
     bits = sum(1 for b in range(6, column) if at[b] < 0)
-    assert len(table) == 756 + (column - 6 - bits) * ydice.N_ROLLS + 32 * bits
-    for i in range(ydice.N_ROLLS):
-        dice = ydice.roll_dice(i)
+    assert len(table) == 3 * n + (column - 6 - bits) * n + (n // 8 + 1) * bits
+    for i, dice in rolls:
         for f in range(1, 7):
             assert table[3 * i + (f - 1) // 2] >> (4 * (1 - f % 2)) & 15 == dice.count(f)
-        assert rules._five_alike(i) == (dice[0] if dice.count(dice[0]) == 5 else 0)
+        assert rules._five_alike(i) == (dice[0] if dice.count(dice[0]) == len(dice) else 0)
     for b, box in enumerate(rules.categories):
         values = set()
-        for i in range(ydice.N_ROLLS):
-            want = ref.plain_score(name, ydice.roll_dice(i), box)
+        for i, dice in rolls:
+            want = ref.plain_score(name, dice, box)
             values.add(want)
             if 6 <= b < column and at[b] >= 0:
-                assert table[at[b] + i] == want, (box, ydice.roll_dice(i))
+                assert table[at[b] + i] == want, (box, dice)
             assert rules.score_roll(i, b) == want
             assert rules.score_roll(i, rules.box_index(box)) == want
         if 6 <= b < column and at[b] < 0 and ~at[b] >> 12 < 128:  # one amount or 0

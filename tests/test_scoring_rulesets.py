@@ -1,10 +1,11 @@
-"""Each ruleset's own rules beyond Yahtzee's (kniffel, generala, kismet and
-triple-yahtzee) and Duplicate play.
+"""Each ruleset's own rules beyond Yahtzee's (kniffel, generala, kismet, triple-yahtzee
+and crag) and Duplicate play.
 
 Two kinds of check:
 - known answers, taken from the examples of the sources docs/RULES.md names (the
   Reise-Kniffel leaflet, Wikipedia's Generala, the Kismet rules pages, yahtzee-rules.com's
-  Triple Yahtzee page), written out here by hand;
+  Triple Yahtzee page, Wikipedia's Crag and dice-play.com's Crag sheet), written out
+  here by hand;
 - the core against tests/reference_scoring.py (written separately from the core) for
   every roll, and for many random cards, fills and first rolls.
 """
@@ -20,11 +21,23 @@ import yahtzee_core as yc
 from tools.scripted_dice import ScriptedDice
 from yahtzee_core import dice as ydice
 
-NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee")
+NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee", "crag")
 ALL_ROLLS = sorted(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=5)))
 YAHTZEE_UPPER = ref.upper_boxes("yahtzee")
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
+
+
+def n_dice(name):
+    return ref.DICE.get(name, 5)
+
+
+def every_roll(name):
+    """(roll index, sorted dice) of every roll of the ruleset's dice, from the hold
+    indexing (a roll of n dice is a hold of n dice)."""
+    n = n_dice(name)
+    count = len(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=n)))
+    return [(r, ydice.hold_dice(r + ydice.HOLD_START[n])) for r in range(count)]
 
 
 class Pair:
@@ -95,7 +108,9 @@ def test_boxes_labels_and_rounds(name):
     rules = yc.ruleset(name)
     assert tuple(rules.categories) == ref.boxes(name)
     assert rules.rounds == rules.n_boxes == {"kniffel": 13, "generala": 11, "kismet": 15,
-                                             "triple-yahtzee": 39}[name]
+                                             "triple-yahtzee": 39, "crag": 13}[name]
+    assert rules.n_dice == n_dice(name)
+    assert rules.turn_rolls == ref.TURN_ROLLS.get(name, 3)
     labels = rules.labels.split("|")
     assert len(labels) == (13 if name == "triple-yahtzee" else rules.n_boxes)
     # traits every ruleset has (Ruleset declares each with its default)
@@ -438,6 +453,69 @@ def test_triple_upper_bonus_per_column_times_the_column():
     assert p.card.upper_bonus == 70 + 35
 
 
+# --- Crag (Wikipedia "Crag (dice game)"; dice-play.com's Crag sheet) ------------------
+
+@pytest.mark.parametrize("dice,box,points", [
+    # Wikipedia's examples column, one per box
+    ((6, 6, 1), "crag", 50), ((3, 4, 6), "thirteen", 26), ((4, 4, 4), "three_of_a_kind", 25),
+    ((1, 2, 3), "low_straight", 20), ((4, 5, 6), "high_straight", 20),
+    ((1, 3, 5), "odd_straight", 20), ((2, 4, 6), "even_straight", 20),
+    ((6, 6, 6), "sixes", 18), ((1, 2, 5), "fives", 5), ((4, 4, 5), "fours", 8),
+    ((3, 3, 3), "threes", 9), ((2, 2, 1), "twos", 4), ((1, 1, 1), "ones", 3),
+    # dice-play.com: the three crags and the other thirteens
+    ((1, 6, 6), "crag", 50), ((3, 5, 5), "crag", 50), ((5, 4, 4), "crag", 50),
+    ((2, 5, 6), "thirteen", 26), ((3, 4, 6), "crag", 0), ((2, 5, 6), "crag", 0),
+    # a crag totals 13, so it is a Thirteen too (docs/RULES.md); straights are exact
+    ((6, 1, 6), "thirteen", 26), ((5, 5, 5), "thirteen", 0), ((1, 2, 4), "low_straight", 0),
+    ((3, 5, 1), "odd_straight", 20), ((6, 4, 2), "even_straight", 20),
+    ((4, 4, 4), "crag", 0), ((2, 2, 3), "three_of_a_kind", 0),
+])
+def test_crag_scores_from_the_source_examples(dice, box, points):
+    assert yc.ruleset("crag").score(dice, box) == points
+
+
+def test_crag_highest_score_is_244():
+    """Wikipedia: "The maximum possible score is 244" (no bonus of any kind)."""
+    rules = yc.ruleset("crag")
+    best = [max(rules.score_roll(r, b) for r, _ in every_roll("crag"))
+            for b in range(rules.n_boxes)]
+    assert sum(best) == 244
+    card = yc.Scorecard(rules)
+    for b, dice in enumerate(((1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4), (5, 5, 5),
+                              (6, 6, 6), (1, 3, 5), (2, 4, 6), (1, 2, 3), (4, 5, 6),
+                              (6, 6, 6), (3, 4, 6), (6, 6, 1))):
+        card.fill(b, dice)
+    assert card.total == 244 and card.upper_bonus == 0
+
+
+def test_crag_is_three_dice_and_two_rolls_a_turn():
+    game = yc.Game("crag", 2, ScriptedDice([5, 5, 1, 3]))
+    assert len(game.dice) == 3 and game.rolls_left == 2 and not game.rolled
+    game.roll()
+    assert list(game.dice) == [5, 5, 1] and game.rolls_left == 1 and game.rolled
+    with pytest.raises(yc.IllegalMove):
+        game.hold(3)
+    game.hold(0)
+    game.hold(1)
+    game.roll()                                       # the second roll is final
+    assert list(game.dice) == [5, 5, 3] and game.rolls_left == 0
+    assert game.options()["crag"] == 50
+    with pytest.raises(yc.IllegalMove):
+        game.roll()
+    with pytest.raises(yc.IllegalMove):
+        yc.ruleset("crag").score((5, 5, 3, 1, 1), "crag")   # five dice are no crag roll
+    assert game.fill("crag") == 50
+    assert game.current == 1 and game.rolls_left == 2 and list(game.dice) == [0, 0, 0]
+    assert game.stats(0)["yahtzees"] == 0
+
+
+def test_crag_counts_three_alike_as_its_five_alike():
+    game = yc.Game("crag", 1, ScriptedDice([4, 4, 4]))
+    game.roll()
+    assert game.stats(0)["yahtzees"] == 1 and game.turn_yahtzee == 1
+    assert game.fill("three_of_a_kind") == 25 and game.cards[0].bonus_count == 0
+
+
 # --- every roll against the reference ---------------------------------------------------
 
 @pytest.mark.parametrize("name", NEW_RULESETS)
@@ -445,8 +523,8 @@ def test_every_roll_every_box_with_and_without_first(name):
     rules = yc.ruleset(name)
     empty = bytearray(b"\xff" * rules.n_boxes)
     mismatches = []
-    for roll in range(ydice.N_ROLLS):
-        dice = ydice.roll_dice(roll)
+    for roll, dice in every_roll(name):
+        assert ydice.roll_index(dice, rules.n_dice) == roll
         for first in (0, 1):
             want = ref.legal_options(name, {}, dice, first)
             for b, box in enumerate(rules.categories):
@@ -484,11 +562,12 @@ CARD_PLAY = st.tuples(
 def play_random_card(name, seed, five_share, first_share):
     rng = random.Random(seed)
     p = Pair(name)
+    n = n_dice(name)
     while len(p.ref.filled) < len(ref.boxes(name)):
         if rng.random() < five_share:
-            dice = (rng.randint(1, 6),) * 5
+            dice = (rng.randint(1, 6),) * n
         else:
-            dice = tuple(rng.randint(1, 6) for _ in range(5))
+            dice = tuple(rng.randint(1, 6) for _ in range(n))
         first = int(rng.random() < first_share)
         opts = p.options(dice, first)
         assert opts, "a card with open boxes must offer a box"
@@ -498,7 +577,7 @@ def play_random_card(name, seed, five_share, first_share):
         assert {b: out[i] for i, b in enumerate(ref.boxes(name)) if out[i] != 255} == opts
         box = rng.choice(sorted(opts))
         # the ruleset's hooks agree with the reference before the fill
-        rules, roll = p.rules, ydice.roll_index(dice)
+        rules, roll = p.rules, ydice.roll_index(dice, n)
         b = rules.box_index(box)
         units = rules.bonus(p.card.scores, roll, b, opts[box])
         want = ref.five_alike_bonus_gain(name, p.ref.filled, dice, box, opts[box])
@@ -507,7 +586,7 @@ def play_random_card(name, seed, five_share, first_share):
             if other not in opts:
                 p.reject(other, dice, first)
         p.fill(box, dice, first)
-    assert p.card.options((1, 2, 3, 4, 5)) == {}
+    assert p.card.options((1, 2, 3, 4, 5)[:n]) == {}
     return p
 
 
@@ -594,21 +673,24 @@ def play_whole_game(name, players, duplicate, seed):
     cards = [ref.ReferenceCard(name) for _ in range(players)]
     used = 0                                    # faces the model has read so far
     round_faces = None
+    n, rolls = n_dice(name), ref.TURN_ROLLS.get(name, 3)
     while not game.over:
         seat = game.current
-        dice = [0] * 5
-        for k in range(3):
-            held = [bool(h) for h in game.held] if k else [False] * 5
+        dice = [0] * n
+        for k in range(rolls):
+            held = [bool(h) for h in game.held] if k else [False] * n
             game.roll()
             if duplicate and seat == 0 and k == 0:
                 # the round's 15 dice are drawn at seat 0's first roll, and only then
                 round_faces = faces.given[used:used + 15]
                 used += 15
-            for i in range(5):
+            for i in range(n):
                 if held[i]:
                     continue
                 if duplicate:
-                    dice[i] = round_faces[5 * k + i]
+                    # the roll with r rolls left reads faces 15 - 5r.. of the 15 (Crag's
+                    # two rolls: the last ten)
+                    dice[i] = round_faces[5 * (3 - rolls + k) + i]
                 else:
                     dice[i] = faces.given[used]
                     used += 1
@@ -622,9 +704,9 @@ def play_whole_game(name, players, duplicate, seed):
                 return game
             assert game.winner == -1
             assert game.options() == cards[seat].options(dice, first)
-            if k == 2 or pick.random() < 0.3:
+            if k == rolls - 1 or pick.random() < 0.3:
                 break
-            for i in range(5):
+            for i in range(n):
                 if pick.random() < 0.5:
                     game.toggle(i)
         opts = cards[seat].options(dice, first)

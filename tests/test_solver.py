@@ -496,3 +496,75 @@ def test_generalas_served_bonus_is_worth_points_and_turn_holds_refuses_it():
     assert served.expected_score > without + 1
     with pytest.raises(NotImplementedError, match='served'):
         served.turn_holds(0)
+
+
+# ----------------------------------------------------------- Crag: three dice, two rolls
+def _crag_brute_force(rules, mask, memo):
+    """Expected remaining score of a Crag card with these boxes filled, by plain
+    enumeration of ordered dice (216 first rolls, every keep of dice positions, every
+    reroll): nothing of the solver's hold tables or sub-hold sweeps."""
+    from itertools import product
+    full = (1 << rules.n_boxes) - 1
+    if mask == full:
+        return 0.0
+    if mask in memo:
+        return memo[mask]
+
+    def best_box(dice):
+        return max(rules.score(dice, b) + _crag_brute_force(rules, mask | 1 << b, memo)
+                   for b in range(rules.n_boxes) if not mask >> b & 1)
+
+    total = 0.0
+    for first in product(range(1, 7), repeat=3):
+        best = best_box(first)                       # stand on the first roll
+        for keep in product((0, 1), repeat=3):
+            if all(keep):
+                continue
+            rolled = [i for i in range(3) if not keep[i]]
+            v = 0.0
+            for faces in product(range(1, 7), repeat=len(rolled)):
+                dice = list(first)
+                for i, f in zip(rolled, faces):
+                    dice[i] = f
+                v += best_box(dice)
+            best = max(best, v / 6 ** len(rolled))
+        total += best
+    memo[mask] = total / 216
+    return memo[mask]
+
+
+def test_crag_end_games_match_a_brute_force():
+    from tools.solver import solve_small
+    rules = yc.ruleset('crag')
+    sol = solve_small(rules)
+    rng = random.Random(26)
+    full = (1 << rules.n_boxes) - 1
+    memo = {}
+    masks = [full & ~(1 << b) for b in range(rules.n_boxes)]          # one box open
+    masks += [full & ~(1 << a) & ~(1 << b)                            # two open
+              for a, b in (sorted(rng.sample(range(rules.n_boxes), 2)) for _ in range(6))]
+    for mask in masks:
+        assert sol.V[mask] == pytest.approx(_crag_brute_force(rules, mask, memo), abs=1e-9)
+
+
+def test_the_small_solver_gives_the_full_solvers_yacht():
+    """Yacht (no bonus, no Joker) solved both ways: solve_small's generic numpy sweeps
+    over any dice count against the five-dice kernel."""
+    from tools.solver import solve_small
+    small = solve_small('yacht')
+    big = Solver('yacht', dtype=np.float64, workers=1).solve()
+    assert abs(small.expected_score - big.expected_score) < 1e-9
+    for mask in range(0, 4096, 97):
+        assert small.V[mask] == pytest.approx(big.value(mask, 0, 0), abs=1e-9)
+
+
+def test_crag_solves_and_prints_its_documented_figure(capsys):
+    from tools.solver import Unsolvable, main, solve_small
+    assert main(['--rules', 'crag']) == 0
+    printed = capsys.readouterr().out
+    sol = solve_small('crag')
+    figure = '%.4f' % sol.expected_score
+    assert 'expected score: %s' % figure in printed and 'states: 8192' in printed
+    assert _documented_figure('crag') == figure
+    with pytest.raises(Unsolvable, match='plain box scores only'):
+        solve_small('yahtzee')                   # bonuses and a Joker: the full solver's

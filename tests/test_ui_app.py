@@ -70,7 +70,7 @@ def test_menus_scores_stats_sound_and_setup():
     assert app.values[1] == 'Human'                 # and wraps
     s.press(A.DOWN, A.DOWN)                         # past Names
     names = []
-    for _ in range(len(yc.RULESETS)):
+    for _ in range(len(ui_app.RULES_NAMES)):
         names.append(app.values[3])
         s.press(A.RIGHT)
     assert names == list(ui_app.RULES_NAMES)

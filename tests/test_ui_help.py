@@ -9,6 +9,7 @@ from hardware import profiles
 from ui import help_rules as R
 from ui import help_text as H
 from yahtzee_core import dice as yd
+from ui_helpers import OFFERED
 
 HEIGHTS = (64, 32)   # the two OLEDs: 6 and 3 lines of terminalio.FONT
 
@@ -31,7 +32,7 @@ def all_pages(title, text):
 
 
 def box_cases():
-    for name in yc.RULESETS:
+    for name in OFFERED:
         rules = yc.ruleset(name)
         for b in range(rules.n_boxes):
             yield name, b
@@ -148,7 +149,7 @@ def test_triple_yahtzee_pages_say_the_column_and_its_bonus():
     assert "63 or more before x3: +105" in R.box_help(rules, "sixes_3")[1]
 
 
-@pytest.mark.parametrize("name", yc.RULESETS)
+@pytest.mark.parametrize("name", OFFERED)
 def test_the_extra_pages_fit_and_duplicate_play_has_one_for_every_ruleset(name):
     rules = yc.ruleset(name)
     plain = list(R.extra_pages(rules, False))
@@ -182,7 +183,7 @@ def test_the_legend_follows_overrides():
     assert "Shake" not in text and "Hold OK" not in text and "OK: roll." in text
 
 
-@pytest.mark.parametrize("name", yc.RULESETS)
+@pytest.mark.parametrize("name", OFFERED)
 def test_howto_is_a_few_pages_that_fit(name):
     rules = yc.ruleset(name)
     for profile_name in profiles.PROFILES:

@@ -14,7 +14,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import help_rules, help_text, scene_menus
 from ui.codes import PG_HOWTO, PG_RULES
-from ui_helpers import new_session, yacht_table  # noqa: F401
+from ui_helpers import OFFERED, new_session, yacht_table  # noqa: F401
 from yahtzee_core.odds import chase
 
 
@@ -75,7 +75,7 @@ OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': [
 
 
 @pytest.mark.parametrize('duplicate', [False, True])
-@pytest.mark.parametrize('rid', range(len(yc.RULESETS)))
+@pytest.mark.parametrize('rid', range(len(OFFERED)))
 def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, duplicate):
     s = new_session()
     app = s.app
@@ -292,8 +292,8 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
 
 def test_the_stored_fresh_turn_odds_are_chases():
     from ui.odds_fresh import FRESH
-    assert sorted(FRESH) == sorted(yc.RULESETS)
-    for name in yc.RULESETS:
+    assert sorted(FRESH) == sorted(OFFERED)
+    for name in OFFERED:
         rules = yc.ruleset(name)
         want = []
         for b in range(rules.n_boxes // rules.columns):  # one column

@@ -15,7 +15,7 @@ from ui import app as ui_app
 from ui import codes
 from hardware.flash_model import FlashNvm
 from ui.app_saves import can_save
-from ui_helpers import fill_turn, new_session
+from ui_helpers import OFFERED, fill_turn, new_session
 from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
 from ui import turns
@@ -67,7 +67,7 @@ def test_setup_offers_all_nine_rulesets_and_duplicate_play_which_it_remembers():
     setup_row(app, 'Rules')
     row = app.cursor
     names = []
-    for _ in range(len(yc.RULESETS)):
+    for _ in range(len(OFFERED)):
         names.append(app.values[row])
         s.press(A.OK)
     assert names == list(codes.RULES_NAMES) and len(names) == 9

@@ -9,7 +9,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui import turns
-from ui_helpers import fill_turn, new_session
+from ui_helpers import OFFERED, fill_turn, new_session
 
 
 def snapshot(app):
@@ -536,7 +536,7 @@ def test_joker_and_upper_bonus_moments():
     assert card.upper_bonus and app.moment == codes.MOMENT_UPPER
 
 
-@pytest.mark.parametrize('rules', yc.RULESETS)
+@pytest.mark.parametrize('rules', OFFERED)
 def test_the_whole_card_is_on_one_128x64_screen(rules):
     """Every box with its score or potential, the upper subtotal and bonus, the
     Yahtzee bonus and the total, all drawn at once (after a roll too); Triple

@@ -8,6 +8,7 @@ from tools.screenshots import Session
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
+import yahtzee_core as yc
 
 
 def new_session(**kw):
@@ -92,3 +93,8 @@ def name_presses(app, name):
             frontier = nxt
         out += ways[goal] + [A.OK]
     return out
+
+
+# The rulesets the device offers (its setup menu: ui.codes.RULES_NAMES, in RULESETS
+# order). Crag, after them, is not offered yet: the play screen draws five dice.
+OFFERED = tuple(yc.RULESETS[:len(codes.RULES_NAMES)])

@@ -71,7 +71,7 @@ from yahtzee_core.scorecard import Scorecard
 
 N_ROLLS = _dice.N_ROLLS
 N_HOLDS = _dice.N_HOLDS
-N_DICE = _dice.N_DICE
+N_DICE = 5  # the tables below are five dice's; fewer dice: solve_small()
 
 
 def _hold_levels():
@@ -1017,6 +1017,102 @@ class Solver:
         return self.V[state_order(self.model)]
 
 
+class SmallSolution:
+    """solve_small's result: V[mask], the expected remaining score of each filled-box
+    mask at a turn's start under optimal play; expected_score = V[0]."""
+
+    def __init__(self, rules, V):
+        self.rules = rules
+        self.V = V
+        self.expected_score = float(V[0])
+        self.n_states = len(V)
+
+
+def small_turn_tables(n):
+    """(rolls, prob, holds, P, subholds) for n dice: the sorted rolls (yahtzee_core's
+    roll indexes), each roll's chance, the holds of 0..n dice, P[h, r] the chance that
+    rolling the dice hold h leaves out gives roll r, and each roll's sub-holds (hold
+    indexes). Straight from counting, none of the five-dice tables above."""
+    from itertools import product
+    from collections import Counter
+    start = _dice.HOLD_START[n]
+    rolls = []
+    while start + len(rolls) < N_HOLDS and \
+            len(_dice.hold_dice(start + len(rolls))) == n:
+        rolls.append(_dice.hold_dice(start + len(rolls)))
+    holds = [_dice.hold_dice(h) for h in range(start + len(rolls))]
+    index = {d: i for i, d in enumerate(rolls)}
+    prob = np.zeros(len(rolls))
+    for d in product(range(1, 7), repeat=n):
+        prob[index[tuple(sorted(d))]] += 1.0 / 6 ** n
+    P = np.zeros((len(holds), len(rolls)))
+    for h, kept in enumerate(holds):
+        k = n - len(kept)
+        for d in product(range(1, 7), repeat=k):
+            P[h, index[tuple(sorted(kept + d))]] += 1.0 / 6 ** k
+    subholds = []
+    for d in rolls:
+        c = Counter(d)
+        subs = set()
+        for counts in product(*[range(c[f] + 1) for f in sorted(c)]):
+            kept = tuple(sorted(f for f, m in zip(sorted(c), counts) for _ in range(m)))
+            subs.add(_dice.hold_index(kept))
+        subholds.append(sorted(subs))
+    return rolls, prob, holds, P, subholds
+
+
+def small_unsupported(rules):
+    """Why solve_small cannot solve this ruleset (None: it can): it models plain box
+    scores and nothing the card changes (bonuses, Jokers, served hands)."""
+    if rules.columns != 1 or rules.joker_points or rules.served is not None or \
+            rules.five_alike_bonus or rules.double_box >= 0 or any(
+                _upper_bonus_by_total(rules)):
+        return ('%s: solve_small models plain box scores only (no bonus, Joker or served '
+                'hand)' % rules.name)
+    if rules.n_boxes > 16:
+        return '%s: too many boxes for solve_small' % rules.name
+    return None
+
+
+def solve_small(rules):
+    """Exact optimal solitaire play of a ruleset whose boxes score the dice alone (no
+    bonus, Joker or served hand), any number of dice up to five: Crag's three dice.
+    A turn-start state is then only the filled-box mask; states are solved by filled
+    count, most filled first, all masks of one count at once (numpy): the last roll's
+    rolls take their best box (points + next state), a hold's value is P . that, a
+    roll's value with one more roll to come is its best sub-hold, and the turn's value
+    is the rolls' chances . the first roll's values."""
+    if isinstance(rules, str):
+        rules = _ruleset(rules)
+    why = small_unsupported(rules)
+    if why:
+        raise Unsolvable(why)
+    nb = rules.n_boxes
+    rolls, prob, holds, P, subholds = small_turn_tables(rules.n_dice)
+    R = len(rolls)
+    S = np.array([[rules.score_roll(r, b) for b in range(nb)] for r in range(R)],
+                 dtype=np.float64)
+    width = max(len(s) for s in subholds)
+    sub = np.array([s + [s[-1]] * (width - len(s)) for s in subholds])   # padded (R, w)
+    masks = np.arange(1 << nb)
+    filled = np.array([bin(m).count('1') for m in masks])
+    V = np.zeros(1 << nb)
+    for count in range(nb - 1, -1, -1):
+        ms = masks[filled == count]
+        last = np.full((len(ms), R), -np.inf)
+        for b in range(nb):
+            free = (ms >> b & 1) == 0
+            if not free.any():
+                continue
+            cand = S[:, b][None, :] + V[ms[free] | (1 << b)][:, None]
+            last[free] = np.maximum(last[free], cand)
+        for _ in range(rules.turn_rolls - 1):
+            E = last @ P.T                            # every hold's value
+            last = E[:, sub].max(axis=2)              # each roll: its best sub-hold
+        V[ms] = last @ prob
+    return SmallSolution(rules, V)
+
+
 def solve(rules, dtype=np.float32, workers=2):
     return Solver(rules, dtype=dtype, workers=workers).solve()
 
@@ -1040,6 +1136,24 @@ def main(argv=None):
     if bad:
         print(bad, file=sys.stderr)
         return 2
+    if _ruleset(args.rules).n_dice != N_DICE:
+        # fewer dice (Crag): no five-dice tables, no strategy table format; V by mask
+        t0 = time.perf_counter()
+        try:
+            small = solve_small(args.rules)
+        except Unsolvable as why:
+            print(why, file=sys.stderr)
+            return 2
+        print('ruleset: %s  states: %d  time: %.2f s' % (args.rules, small.n_states,
+                                                         time.perf_counter() - t0))
+        print('expected score: %.4f' % small.expected_score)
+        if out:
+            d = os.path.dirname(out)
+            if d:
+                os.makedirs(d, exist_ok=True)
+            np.save(out, small.V)
+            print('wrote', out, '(remaining score by filled-box mask)')
+        return 0
     model = RulesModel(args.rules)
     t0 = time.perf_counter()
     s = Solver(model, dtype=np.float64 if args.float64 else np.float32,

@@ -85,9 +85,13 @@ def no_table_reason(name):
     callers that build every ruleset's table (bundle builder, tests)."""
     from tools.solver import RulesModel, unsolvable
     from yahtzee_core.variants import ruleset
-    why = unsolvable(ruleset(name))
+    rules = ruleset(name)
+    why = unsolvable(rules)
     if why:
         return why
+    if rules.n_dice != 5:   # tools.solver solves it (solve_small), with no table
+        return ('no strategy table for %s: the table format and the advisor are for five '
+                'dice' % name)
     why = unsupported(RulesModel(name))
     return 'no strategy table for ' + why if why else None
 

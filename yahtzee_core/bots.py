@@ -121,12 +121,12 @@ def beginner_keep(dice):
 
 
 def held_flags(dice, kept):
-    """Which of the five dice (in their order) to hold to keep the multiset `kept`."""
+    """Which of the dice (in their order) to hold to keep the multiset `kept`."""
     need = [0] * 7
     for d in kept:
         need[d] += 1
-    flags = [0, 0, 0, 0, 0]
-    for i in range(5):
+    flags = [0] * len(dice)
+    for i in range(len(dice)):
         d = dice[i]
         if need[d]:
             need[d] -= 1
@@ -152,7 +152,8 @@ class Bot:
         else:
             h, _ = self.planner.best_hold_index(card, dice, rolls_left)
             kept = _dice.hold_dice(h)
-        self.stood = 1 if rolls_left == 2 and len(kept) == 5 else 0
+        self.stood = 1 if rolls_left == self.rules.turn_rolls - 1 and \
+            len(kept) == len(dice) else 0
         return held_flags(dice, kept)
 
     def choose_box(self, card, dice, first=None):
@@ -185,6 +186,9 @@ def good_planner(rules, quarters=4):
     if rules.columns > 1:
         from .triple_planner import TriplePlanner
         return TriplePlanner(rules, triple_values(rules, quarters))
+    if rules.n_dice != 5:   # Crag's three dice: the hold tables for its count
+        from .small_planner import SmallPlanner
+        return SmallPlanner(rules, HeuristicValues(rules, quarters))
     return TurnPlanner(rules, HeuristicValues(rules, quarters))
 
 
@@ -209,6 +213,8 @@ def table_planner(rules, table_path):
     The bots' level perfect and the hints (ranking.Hints) both play by it."""
     if rules.columns > 1:
         why = 'no strategy table exists for %s (too large to solve)' % rules.name
+    elif rules.n_dice != 5:
+        why = 'no strategy table for %s (the tables are for five dice)' % rules.name
     elif table_path is None:
         why = 'no strategy table'
     else:

@@ -3,7 +3,9 @@
 A roll of five dice ignoring order is one of 252 multisets; a hold (the dice kept
 between rolls, 0 to 5 of them) is one of 462. Both are ranked in colexicographic
 order of their sorted faces with a 77-byte binomial table, so turning dice into an
-index allocates nothing:
+index allocates nothing. A multiset's colex rank does not depend on how many dice
+the game has: a ruleset of n dice (Crag: 3) uses the holds of 0..n dice, the first
+HOLD_START[n] + C(n + 5, 5), and its C(n + 5, 5) rolls are the holds of n dice.
 
 >>> roll_index((1, 1, 1, 1, 1)), roll_index((6, 6, 6, 6, 6))
 (0, 251)
@@ -13,9 +15,10 @@ True
 (2, 2, 2, 4, 6)
 >>> hold_index(()), hold_index((6, 6, 6, 6, 6)), N_HOLDS
 (0, 461, 462)
+>>> roll_index((6, 6, 6), 3), hold_dice(55 + HOLD_START[3])
+(55, (6, 6, 6))
 """
 
-N_DICE = 5
 N_ROLLS = 252   # C(10, 5): multisets of five dice
 N_HOLDS = 462   # 1 + 6 + 21 + 56 + 126 + 252: multisets of 0..5 dice
 # First hold index of each hold size 0..5 (odds.py walks the holds by size too).
@@ -59,14 +62,15 @@ def rank_counts(packed):
     return rank
 
 
-def roll_index(dice):
-    """Index 0..251 of five dice in any order; IllegalMove unless five dice of 1..6."""
+def roll_index(dice, n=5):
+    """Index 0..251 of five dice in any order (of n dice: 0..C(n + 5, 5) - 1);
+    IllegalMove unless n dice of 1..6."""
     try:
-        n = len(dice)
+        ok = len(dice) == n
     except TypeError:
-        n = 0
-    if n != 5:
-        raise IllegalMove("five dice are needed, not %r" % (dice,))
+        ok = False
+    if not ok:
+        raise IllegalMove("%d dice are needed, not %r" % (n, dice))
     return rank_counts(pack_counts(dice))
 
 
@@ -95,7 +99,8 @@ def hold_dice(index):
 
 
 def roll_dice(index):
-    """The sorted five dice of a roll index (allocates a tuple)."""
+    """The sorted five dice of a roll index (allocates a tuple); fewer dice: hold_dice
+    of index + HOLD_START[n]."""
     if not 0 <= index < N_ROLLS:
         raise ValueError("roll index out of range")
     return hold_dice(index + 210)

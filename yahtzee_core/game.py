@@ -1,4 +1,5 @@
-"""Turn flow for 1 to 8 players: roll up to three times, hold between rolls, fill a box.
+"""Turn flow for 1 to 8 players: roll up to three times (the ruleset's turn_rolls),
+hold dice between rolls, fill a box.
 
 Randomness comes from an injected callable returning 1..6, so tests script the dice and
 the device passes its own. An illegal action raises IllegalMove before changing
@@ -21,8 +22,9 @@ from .scorecard import Scorecard
 MAX_PLAYERS = 8
 # Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
 KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
-_NEW = bytearray(5)  # the next roll's dice, checked before any is committed
-_ROUND = bytearray(15)  # duplicate play: a round's dice, likewise
+# The next roll's dice (up to five), checked before any is committed; in duplicate
+# play first a new round's 15 dice, likewise (copied to the game before the roll's).
+_NEW = bytearray(15)
 
 
 def _die(rng):
@@ -45,8 +47,9 @@ class Game:
     # Class-level defaults, set on a game only when it differs: they keep the instance's
     # attribute table at 12 entries (a 14-entry one takes the next size, 136 bytes).
     winner = -1        # the seat that won at once (Generala)
-    # Duplicate play: every seat's roll k gives die i round_dice[5 * k + i] (unless
-    # held), drawn once per round at seat 0's first roll. None: plain play.
+    # Duplicate play: every seat's roll with r rolls left gives die i
+    # round_dice[15 - 5 * r + i] (unless held), drawn once per round at seat 0's first
+    # roll (Crag's two rolls use the last ten). None: plain play.
     round_dice = None
 
     def __init__(self, rules, players=1, rng=None, duplicate=False):
@@ -70,9 +73,9 @@ class Game:
         for _ in players:
             self.cards.append(Scorecard(rules))
         self.yahtzees = bytearray(len(players))  # turns with a five-alike rolled, per player
-        self.dice = bytearray(5)                # all 0 until the turn's first roll
-        self.held = bytearray(5)
-        self.rolls_left = 3
+        self.dice = bytearray(rules.n_dice)     # all 0 until the turn's first roll
+        self.held = bytearray(rules.n_dice)
+        self.rolls_left = rules.turn_rolls
         self.current = 0
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
@@ -92,7 +95,7 @@ class Game:
     @property
     def rolled(self):
         """True once the current turn has rolled."""
-        return self.rolls_left < 3
+        return self.rolls_left < self.rules.turn_rolls
 
     @property
     def card(self):
@@ -104,7 +107,8 @@ class Game:
 
     def options(self):
         """{box name: points now} for the current player's legal boxes."""
-        return self.card.options(self.dice, self.rolls_left == 2) if self.rolled and not self.over else {}
+        return self.card.options(self.dice, self.rolls_left == self.rules.turn_rolls - 1) \
+            if self.rolled and not self.over else {}
 
     def stats(self, p):
         """Player p's counts: Yahtzees rolled, Yahtzee bonuses, boxes filled with 0."""
@@ -140,7 +144,7 @@ class Game:
             raise IllegalMove(unrolled)
 
     def roll(self):
-        """Roll every die not held: all five on the turn's first roll."""
+        """Roll every die not held: all of them on the turn's first roll."""
         self._check()
         if not self.rolls_left or self.rng is None:
             raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
@@ -149,21 +153,23 @@ class Game:
         same = self.round_dice
         if same is not None and first and self.current == 0:
             for i in range(15):  # a new round: the dice every seat will get
-                _ROUND[i] = _die(self.rng)
-            same[:] = _ROUND
+                _NEW[i] = _die(self.rng)
+            same[:] = _NEW
+        n = len(self.dice)
         k = 15 - 5 * self.rolls_left   # this roll's dice in round_dice
-        for i in range(5):
+        for i in range(n):
             if first or not self.held[i]:
                 _NEW[i] = same[k + i] if same is not None else _die(self.rng)
             else:
                 _NEW[i] = self.dice[i]
-        # Commit only once all five are good: a bad source changes nothing.
-        self.dice[:] = _NEW
-        if first:
-            self.held[:] = b'\x00\x00\x00\x00\x00'
+        # Commit only once all are good: a bad source changes nothing.
+        for i in range(n):
+            self.dice[i] = _NEW[i]
+            if first:
+                self.held[i] = 0
         self.rolls_left -= 1
         self.last_fill = None
-        if self.rules._five_alike(roll_index(self.dice)) and not self.turn_yahtzee:
+        if self.rules._five_alike(roll_index(self.dice, n)) and not self.turn_yahtzee:
             self.turn_yahtzee = 1
             self.yahtzees[self.current] += 1
             # Not in Duplicate play: every seat gets the same first roll, so it would
@@ -172,11 +178,11 @@ class Game:
                 self.winner = self.current
 
     def hold(self, i, keep=1):
-        """Keep die i (0-4) out of the next roll; keep=0 releases it."""
+        """Keep die i (0-4; 0-2 of three) out of the next roll; keep=0 releases it."""
         self._check("roll before holding dice")
         if not self.rolls_left:
             raise IllegalMove("no rolls left: holding changes nothing")
-        _index(i, 5)
+        _index(i, len(self.held))
         _index(keep, 2)
         self.held[i] = keep
 
@@ -184,22 +190,23 @@ class Game:
         self.hold(i, 0)
 
     def toggle(self, i):
-        self.hold(i, 1 - self.held[_index(i, 5)])
+        self.hold(i, 1 - self.held[_index(i, len(self.held))])
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points
         gained, bonuses included, and passes the turn."""
         self._check("roll before filling a box")
         card = self.card
+        n = self.rules.turn_rolls
         b = self.rules.box_index(box)
         bonuses = card.bonus_count
-        gained = card.fill(b, self.dice, self.rolls_left == 2)  # 2: served
+        gained = card.fill(b, self.dice, self.rolls_left == n - 1)  # first roll: served
         # the undo record; a computer's box is final and keeps none
         self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
                           bytes(self.dice), bytes(self.held), self.rolls_left
                           ) if self.players[self.current] == 'human' else None
-        self.dice[:] = self.held[:] = b'\x00\x00\x00\x00\x00'
-        self.rolls_left = 3
+        self.dice[:] = self.held[:] = bytes(len(self.dice))
+        self.rolls_left = n
         self.turn_yahtzee = 0
         self.current += 1
         if self.current == len(self.players):

@@ -19,7 +19,8 @@ common prefix.
 
 from .rules import RULESETS, OPEN
 from .variants import ruleset
-from .save import unpack_dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
+from .dice import hold_index
+from .save import unpack_dice, pack_dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
 
 
@@ -81,6 +82,8 @@ def unpack(data, rules, n, rng):
             not 1 <= game.round <= rules.rounds + 1:  # 0x10 of byte 10: flag bit 20
         raise SaveError("turn out of range")
     unpack_dice(data, 8, game.dice, game.held)
+    if pack_dice(game.dice, game.held) != (data[8] | data[9] << 8 | data[10] << 16) & 0xFFFFF:
+        raise SaveError("turn out of range")  # a die (or its flag) past the ruleset's
     game.turn_yahtzee = (data[10] >> 5) & 1  # flag bit 21
     return game
 
@@ -93,6 +96,7 @@ def cards(data, game):
     rules = game.rules
     step = 3 + rules.n_boxes
     served = rules.served
+    n = hold_index((6,) * rules.n_dice) - hold_index((1,) * rules.n_dice) + 1  # rolls
     for p in range(len(game.cards)):
         o = HEAD + p * step
         card = game.cards[p]
@@ -104,7 +108,7 @@ def cards(data, game):
             v = card.scores[b]
             ok = v == OPEN or v == rules.joker_score(b) != 0
             r = 0
-            while not ok and r < 252:
+            while not ok and r < n:
                 s = rules.score_roll(r, b)
                 ok = s == v or served and s and s + served[b] == v
                 r += 1

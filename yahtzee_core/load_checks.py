@@ -5,7 +5,7 @@ action records after the snapshot, replayed (replay). Layouts: save.py. Names as
 load.py: ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
 from .rules import OPEN
-from .save import SaveError, unpack_dice, ROLL, FILL, UNDO
+from .save import SaveError, unpack_dice, pack_dice, ROLL, FILL, UNDO
 
 
 def decode(data, game):
@@ -40,14 +40,14 @@ def check_undo(data, game):
     """The undo record (save.unpack_undo) must take back exactly the last fill: undo
     it, check the turn that restores, fill the box again, compare."""
     rules = game.rules
-    record = game.last_fill = unpack_undo(data)
+    record = game.last_fill = unpack_undo(data, len(game.dice))
     if record is not None:
         box = record[0]
         card = game.cards[game.current - 1]  # index -1 is the last player: right at wrap
         scores = bytes(card.scores)
         bonus = card.bonus_count
         if game.rolled or box >= rules.n_boxes or data[12] & 7 > 5 or data[12] >> 4 or \
-                data[15] >> 4:
+                pack_dice(record[3], record[4]) != data[13] | data[14] << 8 | data[15] << 16:
             raise SaveError("bad undo record")
         game.undo()
         check_turn(game)
@@ -64,22 +64,25 @@ def check_turn(game):
     counted = game.turn_yahtzee
     rolled = game.rolled
     bad = counted and not rolled
-    for i in range(5):
+    n = len(game.dice)
+    for i in range(n):
         d = game.dice[i]
         bad |= (d == 0) == rolled or d > 6 or (game.held[i] and not rolled)
-    first = game.rolls_left == 2
+    first = game.rolls_left == rules.turn_rolls - 1
     same = game.round_dice
     if rolled and not bad:
-        five = rules._five_alike(roll_index(game.dice))
+        five = rules._five_alike(roll_index(game.dice, n))
         # A five-alike is counted on the roll that shows it; after one roll, only then.
         # On the first roll it wins at once where the rules say so, and only then.
         bad = game.round > rules.rounds or (five and not counted) or \
             (first and counted and not five) or \
             (game.winner >= 0) != (first and five and same is None and rules.instant_win)
-        # Duplicate play: each die is this turn's draw for its place on some roll so far.
-        for i in range(5 if same is not None else 0):
+        # Duplicate play: each die is this turn's draw for its place on some roll so far
+        # (the roll with r rolls left draws round_dice[15 - 5 * r + i]).
+        for i in range(n if same is not None else 0):
             d = game.dice[i]
-            bad |= d not in (same[i], same[5 + i] if game.rolls_left < 2 else d + 8,
+            bad |= d not in (same[i] if rules.turn_rolls > 2 else d + 8,
+                             same[5 + i] if game.rolls_left < 2 else d + 8,
                              same[10 + i] if not game.rolls_left else d + 8)
     if bad or (game.winner >= 0 and not rolled):
         raise SaveError("dice do not match the turn")
@@ -115,12 +118,13 @@ def check_cards(game, counted):
             raise SaveError("cards do not match the turn")
 
 
-def unpack_undo(data):
-    """The undo record (Game.last_fill) of snapshot `data`, or None when it has none."""
+def unpack_undo(data, n=5):
+    """The undo record (Game.last_fill) of snapshot `data` with n dice, or None when it
+    has none."""
     if not data[10] >> 6 & 1:
         return None
-    dice = bytearray(5)
-    held = bytearray(5)
+    dice = bytearray(n)
+    held = bytearray(n)
     unpack_dice(data, 13, dice, held)
     return (data[11], data[10] >> 7 | (data[12] >> 3) << 1, data[12] & 1,
             bytes(dice), bytes(held), data[12] >> 1 & 3)
@@ -148,13 +152,14 @@ def replay(game, kind, data):
         drawn = 0       # the dice the record holds: nibbles up to the first 0
         while drawn < 2 * len(data) - 2 and data[1 + drawn // 2] >> 4 * (drawn & 1) & 15:
             drawn += 1
-        want = 5
+        n = len(game.dice)
+        want = n
         if game.round_dice is not None:
             want = 15 if game.current == 0 and not game.rolled else 0
         elif game.rolled:
-            for i in range(5):
+            for i in range(n):
                 want -= mask >> i & 1
-        if mask >> 5 or (mask and not game.rolled) or drawn != want or \
+        if mask >> n or (mask and not game.rolled) or drawn != want or \
                 len(data) != 1 + (drawn + 1) // 2:
             raise SaveError("bad roll record")
         held = bytes(game.held)
@@ -162,7 +167,7 @@ def replay(game, kind, data):
         game.rng = _Draws(data)
         try:
             if game.rolled:
-                for i in range(5):
+                for i in range(n):
                     game.hold(i, mask >> i & 1)
             game.roll()
         except ValueError:      # the game refused a die (or a hold): as it was

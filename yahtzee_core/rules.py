@@ -28,7 +28,7 @@ from .dice import IllegalMove, roll_index
 # Every ruleset's name (its module under variants/ is the name with '_' for '-'). Saves
 # store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
-            'generala', 'kismet', 'triple-yahtzee')
+            'generala', 'kismet', 'triple-yahtzee', 'crag')
 OPEN = 255  # an unfilled box in a card's scores
 
 
@@ -46,6 +46,8 @@ class Ruleset:
     categories = ()
     kinds = params = b''
     n_upper = 6
+    n_dice = 5                # dice in play (Crag: 3); the tables are built for it
+    turn_rolls = 3            # rolls a turn may take (Crag: 2)
     # -- bonuses --
     upper_bonus = 0           # points once the upper section totals upper_bonus_at
     upper_bonus_at = 63
@@ -81,7 +83,7 @@ class Ruleset:
         from . import _build
         # _table: each roll's face counts, packed, then the columns of the boxes below
         # the upper section, box b's at _at[b]. See _build.table.
-        self._table, self._at = _build.table(self.kinds, self.params)
+        self._table, self._at = _build.table(self)
         forget('_build')
 
     def box_index(self, box):
@@ -114,12 +116,13 @@ class Ruleset:
             4 * (t[roll + 1] >> 4) + 5 * (t[roll + 2] & 15) + 6 * (t[roll + 2] >> 4)
 
     def score(self, dice, box):
-        """Plain score of five dice in a box (name or index), without card context."""
-        return self.score_roll(roll_index(dice), self.box_index(box))
+        """Plain score of the dice in a box (name or index), without card context."""
+        return self.score_roll(roll_index(dice, self.n_dice), self.box_index(box))
 
     def _five_alike(self, roll):
         """The face of a five-alike roll index, else 0: rolls 0, 5, 20, 55, 125 and 251
-        (1s to 6s), C(face + 4, 5) - 1 in colex order (no 252-byte table)."""
+        (1s to 6s), C(face + 4, 5) - 1 in colex order (no 252-byte table). Fewer dice
+        (Crag) override it: all their dice alike."""
         return (0, 5, 20, 55, 125, 251).index(roll) + 1 if roll in (0, 5, 20, 55, 125, 251) \
             else 0
 

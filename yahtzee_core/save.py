@@ -22,7 +22,8 @@ True
 
 Snapshot layout (integers little-endian): MAGIC, version, ruleset id, players,
 current player, round, rolls left (bits 0-1; bit 2: the current player won at once,
-bit 3: duplicate play); bytes 8-10: five dice and their held flags (pack_dice), with
+bit 3: duplicate play); bytes 8-10: five dice (Crag: three, the rest 0) and their held
+flags (pack_dice), with
 turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus units' low bit (bit
 23); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
 units' high bit << 3, as Triple Yahtzee pays 1 to 3; the turn's dice and held flags,
@@ -39,8 +40,9 @@ Journal records (kinds below; journal.py frames and checks each one):
     GAME     the app's game id (u16), then a snapshot: a game starts (or restarts
              after the journal was compacted) here
     ROLL     held flags (bits 0-4), then the dice the roll drew, a nibble each, low
-             nibble first, 0 padding: the five (or fewer, held ones kept) it rolled, or
-             in duplicate play at seat 0's first roll of a round, the round's 15
+             nibble first, 0 padding: the five (three in Crag; fewer, held ones kept)
+             it rolled, or in duplicate play at seat 0's first roll of a round, the
+             round's 15 (Crag's two rolls: three of each of the last two fives)
     FILL     the box filled
     UNDO     nothing: the last fill taken back
     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
@@ -92,17 +94,19 @@ def save_size(rules, players, duplicate=0):
 
 
 def pack_dice(dice, held):
-    """Five dice (3 bits each) and their held flags (bits 15-19) as one int."""
+    """Five dice (3 bits each) and their held flags (bits 15-19) as one int; fewer dice
+    (Crag's three) leave the bits of the rest 0."""
     v = 0
-    for i in range(5):
+    for i in range(len(dice)):
         v |= (dice[i] << (3 * i)) | (held[i] << (15 + i))
     return v
 
 
 def unpack_dice(data, start, dice, held):
-    """pack_dice's bits from 3 bytes at data[start] into `dice` and `held`."""
+    """pack_dice's bits from 3 bytes at data[start] into `dice` and `held` (as many
+    dice as they hold)."""
     bits = data[start] | data[start + 1] << 8 | data[start + 2] << 16
-    for i in range(5):
+    for i in range(len(dice)):
         dice[i] = (bits >> (3 * i)) & 7
         held[i] = (bits >> (15 + i)) & 1
 
@@ -147,16 +151,16 @@ def roll_record(game):
     held = game.held
     if same is not None:    # the round's dice were drawn at seat 0's first roll
         src = same
-        n = 15 if game.rolls_left == 2 and game.current == 0 else 0
+        n = 15 if game.rolls_left == game.rules.turn_rolls - 1 and game.current == 0 else 0
     else:
         src = game.dice
-        n = 5
+        n = len(src)
     out = bytearray(1 + (n + 1) // 2)
     k = 0
     for i in range(n):
         if same is not None or not held[i]:
             out[1 + k // 2] |= src[i] << 4 * (k & 1)
             k += 1
-    for i in range(5):
+    for i in range(len(held)):
         out[0] |= held[i] << i
     return bytes(out[:1 + (k + 1) // 2])

@@ -77,14 +77,14 @@ class Scorecard:
         """Write into bytearray `out` the points each box would score now (OPEN where the
         box may not be filled). Allocates nothing: for screens redrawn often. first=1:
         the dice are the turn's first roll (Generala's served bonus)."""
-        roll = roll_index(dice)
+        roll = roll_index(dice, self.rules.n_dice)
         for b in range(len(self.scores)):
             p = self.rules.points(self.scores, roll, b, first)
             out[b] = OPEN if p < 0 else p
 
     def options(self, dice, first=0):
         """{box name: points now} for every box the dice may legally fill."""
-        roll = roll_index(dice)
+        roll = roll_index(dice, self.rules.n_dice)
         out = {}
         for b in range(len(self.scores)):
             p = self.rules.points(self.scores, roll, b, first)
@@ -97,7 +97,7 @@ class Scorecard:
         included. Raises IllegalMove, changing nothing, if the box may not be filled."""
         r = self.rules
         b = r.box_index(box)
-        roll = roll_index(dice)
+        roll = roll_index(dice, r.n_dice)
         p = r.points(self.scores, roll, b, first)
         if p < 0:
             raise IllegalMove("box %s is %s" % (r.categories[b], "closed to this Joker"

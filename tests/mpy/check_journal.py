@@ -29,12 +29,12 @@ def main(name):
         each roll and the fill go to `log` (the journal, once it has the game)."""
         game.roll()
         log(game, 4, -1)    # save.ROLL
-        for _ in range(2):
+        for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one
             c = [0] * 7
             for x in game.dice:
                 c[x] += 1
             keep = c.index(max(c))
-            for i in range(5):
+            for i in range(len(game.dice)):
                 game.hold(i, 1 if game.dice[i] == keep else 0)
             game.roll()
             log(game, 4, -1)

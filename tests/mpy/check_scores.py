@@ -27,7 +27,7 @@ def ref_score(name, box, d):
     c = [0] * 7
     for x in d:
         c[x] += 1
-    s = d[0] + d[1] + d[2] + d[3] + d[4]
+    s = sum(d)
     top = [0] * 6  # top[n]: the highest face showing on at least n dice
     pairs = n_pairs = run = longest = 0
     for f in range(1, 7):
@@ -64,6 +64,13 @@ def ref_score(name, box, d):
                 "full_house_same_colour": s + 20 if full and colours == 1 else 0,
                 "four_of_a_kind": s + 25 if top[4] else 0, "yarborough": s,
                 "kismet": s + 50 if top[5] else 0}[box]
+    if name == "crag":  # three dice
+        return {"crag": 50 if s == 13 and top[2] else 0, "thirteen": 26 if s == 13 else 0,
+                "three_of_a_kind": 25 if top[3] else 0,
+                "low_straight": 20 if c[1] and c[2] and c[3] else 0,
+                "high_straight": 20 if c[4] and c[5] and c[6] else 0,
+                "odd_straight": 20 if c[1] and c[3] and c[5] else 0,
+                "even_straight": 20 if c[2] and c[4] and c[6] else 0}[box]
     if box in ("chance", "choice"):
         return s
     if box in ("yahtzee", "yatzy", "yacht"):
@@ -85,15 +92,19 @@ def ref_score(name, box, d):
 def check_scores(rules, name):
     """Every box of every unordered roll against the reference; returns the count."""
     cats = rules.categories
+    n = rules.n_dice
     n_checked = 0
-    for i in range(yd.N_ROLLS):
-        d = yd.roll_dice(i)
-        assert yd.roll_index(d) == i
+    i = 0
+    # the rolls of n dice are the holds of n dice, in the same order (Crag: 56 of them)
+    while i + yd.HOLD_START[n] < yd.N_HOLDS and len(yd.hold_dice(i + yd.HOLD_START[n])) == n:
+        d = yd.hold_dice(i + yd.HOLD_START[n])
+        assert yd.roll_index(d, n) == i
         for b in range(len(cats)):
             want = ref_score(name, cats[b], d)
             assert rules.score_roll(i, b) == want, (d, cats[b], rules.score_roll(i, b), want)
             assert rules.score(d, cats[b]) == want
             n_checked += 1
+        i += 1
     return n_checked
 
 

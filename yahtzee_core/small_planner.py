@@ -1,0 +1,115 @@
+"""Turn planning for rulesets of fewer than five dice (Crag's three): planner.py's
+TurnPlanner with its hold tables built for the ruleset's dice count. Its own module,
+loaded only for such a ruleset, so the five-dice players carry none of it.
+
+The method is TurnPlanner's: after the last roll each roll takes its best box; a hold
+of k of the n dice is the sum of its six children (the hold with one more die), so it
+carries its expectation times 6**(n - k), and multiplying by 6**k puts every hold on
+the scale 6**n; the best hold within a roll is its best sub-hold. A roll of n dice is
+the hold of all n (dice.py: the same colex order), so the rolls' values sit at the end
+of the holds' array.
+"""
+
+from array import array
+
+from . import dice as _dice
+from .planner import TurnPlanner
+
+
+class SmallPlanner(TurnPlanner):
+    """TurnPlanner for n < 5 dice: hold indexes 0 .. HOLD_START[n] + rolls - 1."""
+
+    def __init__(self, rules, values):
+        n = self.n_dice = rules.n_dice
+        self.n_rolls = _dice.hold_index((6,) * n) - _dice.hold_index((1,) * n) + 1
+        # (C(n + 5, 5): Crag's 56)
+        self.scale = 6 ** n
+        TurnPlanner.__init__(self, rules, values)   # (its five-dice arrays: replaced)
+        self._tables(_dice.HOLD_START[n] + self.n_rolls)
+
+    def _tables(self, holds):
+        """x, the level starts, the children of every hold of fewer than n dice, the
+        rolls' view and each five-alike's roll, for n dice."""
+        n = self.n_dice
+        self.x = array('i', bytes(4 * holds))
+        self.level = array('H', [_dice.HOLD_START[k] for k in range(n + 1)] + [holds])
+        small = _dice.HOLD_START[n]
+        ch = self.children = bytearray(small * 6)
+        for h in range(small):
+            kept = _dice.hold_dice(h)
+            up = self.level[len(kept) + 1]
+            for f in range(1, 7):
+                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
+        self.base5 = small                      # keep-all of roll 0
+        self.e = memoryview(self.x)[small:]
+        for f in range(1, 7):
+            self.five[f - 1] = _dice.roll_index((f,) * n, n)
+
+    def _last_roll_values(self, card):
+        self._prepare(card)
+        if self._stage == 3:
+            return
+        e = self.e
+        score = self.rules.score_roll
+        ob = self.open
+        box_value = self._box_value
+        for r in range(self.n_rolls):
+            best = -1
+            for i in range(self.n_open):
+                b = ob[i]
+                v = box_value(b, score(r, b))
+                if v > best:
+                    best = v
+            e[r] = best
+        for f in range(1, 7):
+            e[self.five[f - 1]] = self._five_alike(card, f)[0]
+        self._stage = 3
+
+    def _sweep(self):
+        x = self.x
+        ch = self.children
+        lv = self.level
+        n = self.n_dice
+        for k in range(n - 1, -1, -1):
+            up = lv[k + 1]
+            for h in range(lv[k], up):
+                i = h * 6
+                x[h] = x[up + ch[i]] + x[up + ch[i + 1]] + x[up + ch[i + 2]] + \
+                    x[up + ch[i + 3]] + x[up + ch[i + 4]] + x[up + ch[i + 5]]
+        mult = 1
+        for k in range(n + 1):
+            for h in range(lv[k], lv[k + 1]):
+                x[h] *= mult
+            mult *= 6
+        self._stage = 0
+
+    def _push_best(self):
+        x = self.x
+        ch = self.children
+        lv = self.level
+        for k in range(self.n_dice):
+            up = lv[k + 1]
+            for h in range(lv[k], up):
+                v = x[h]
+                for j in range(h * 6, h * 6 + 6):
+                    c = up + ch[j]
+                    if v > x[c]:
+                        x[c] = v
+        e = self.e
+        s = self.scale
+        for r in range(self.n_rolls):
+            e[r] = (e[r] + s // 2) // s
+
+    def _hold_values(self, card, rolls_left, dice=None):
+        """Every hold's value on the 6**n scale with `rolls_left` (no served hands:
+        no ruleset of fewer dice has them)."""
+        self._last_roll_values(card)
+        self._sweep()
+        for _ in range(rolls_left - 1):
+            self._push_best()
+            self._sweep()
+
+    def best_box_index(self, card, dice, first=0):
+        self._prepare(card)
+        best, best_b = self._best_box(card, _dice.roll_index(dice, self.n_dice), first)
+        return best_b, best + self.offset
