@@ -226,7 +226,7 @@ def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
     assert scratched.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20     # none scratched: no
 
 
-@pytest.mark.parametrize('name', yc.RULESETS)
+@pytest.mark.parametrize('name', OFFERED)   # the device's rulesets (help pages)
 def test_every_lower_box_page_has_a_worked_example_of_its_ruleset(name):
     """'For example 2-2-5-5-5 scores 25.': dice that make the box, and what they score
     in the ruleset in play; the how-to's scoring page shows one too."""
