@@ -70,10 +70,10 @@ def test_menus_scores_stats_sound_and_setup():
     assert app.values[1] == 'Human'                 # and wraps
     s.press(A.DOWN, A.DOWN)                         # past Names
     names = []
-    for _ in range(len(ui_app.RULES_NAMES)):
+    for _ in range(len(ui_app.MENU_RULES)):
         names.append(app.values[3])
         s.press(A.RIGHT)
-    assert names == list(ui_app.RULES_NAMES)
+    assert names == [ui_app.RULES_NAMES[i] for i in ui_app.MENU_RULES]
     s.press(A.BACK)
     assert app.scene == ui_app.MENU
 

@@ -13,6 +13,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import help_rules, help_text, scene_menus
+from ui import codes
 from ui.codes import PG_HOWTO, PG_RULES
 from ui_helpers import OFFERED, new_session, yacht_table  # noqa: F401
 from yahtzee_core.odds import chase
@@ -75,7 +76,7 @@ OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': [
 
 
 @pytest.mark.parametrize('duplicate', [False, True])
-@pytest.mark.parametrize('rid', range(len(OFFERED)))
+@pytest.mark.parametrize('rid', codes.MENU_RULES)
 def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, duplicate):
     s = new_session()
     app = s.app

@@ -95,6 +95,6 @@ def name_presses(app, name):
     return out
 
 
-# The rulesets the device offers (its setup menu: ui.codes.RULES_NAMES, in RULESETS
-# order). Crag, after them, is not offered yet: the play screen draws five dice.
-OFFERED = tuple(yc.RULESETS[:len(codes.RULES_NAMES)])
+# The rulesets the device offers (its setup menu: ui.codes.MENU_RULES). Crag is not
+# offered yet: the play screen draws five dice.
+OFFERED = tuple(yc.RULESETS[i] for i in codes.MENU_RULES)

@@ -18,7 +18,7 @@ if ROOT not in sys.path:
 
 import yahtzee_core as yc  # noqa: E402
 from yahtzee_core.odds import chase  # noqa: E402
-from ui.codes import RULES_NAMES  # noqa: E402
+from ui.codes import MENU_RULES  # noqa: E402
 
 TARGET = os.path.join(ROOT, 'ui', 'odds_fresh.py')
 
@@ -32,7 +32,7 @@ def source():
              'checks them against chase."""',
              '',
              'FRESH = {']
-    for name in yc.RULESETS[:len(RULES_NAMES)]:   # the rulesets the device offers
+    for name in [yc.RULESETS[i] for i in MENU_RULES]:   # the rulesets the device offers
         rules = yc.ruleset(name)
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3

@@ -37,8 +37,8 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
                       VIEW_CARD,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
-                      AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, CSV_PATH,
-                      MOMENT_NAMES)
+                      AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, MENU_RULES,
+                      CSV_PATH, MOMENT_NAMES)
 # The resident scene modules, biggest first: each .py compiles in RAM while the ones
 # before it stay.
 from ui import scene_menus, scene_card, scene_play, scene_cpu  # noqa: F401

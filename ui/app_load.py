@@ -48,6 +48,7 @@ def load_records(app):
     from yahtzee_core.records import (SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT,
                                       KIND_BITS, DUPLICATE)
     from ui.app_saves import SPEED_SHIFT
+    from ui.codes import MENU_RULES
     r = app.records
     app.setup_duplicate = bool(r.settings & DUPLICATE)
     app.sound = not (r.settings & SOUND_OFF)
@@ -57,7 +58,7 @@ def load_records(app):
     app.coach_mode = mode if mode < 3 else 0
     speed = (r.settings >> SPEED_SHIFT) & 3
     app.cpu_speed = speed if speed < 3 else 0
-    if 0 <= r.setup_rules < len(app.yc.RULESETS):
+    if r.setup_rules in MENU_RULES:
         app.setup_rules = r.setup_rules
     if 1 <= r.setup_players <= 8:
         app.setup_players = r.setup_players

@@ -77,9 +77,12 @@ MOMENT_HIGH = 5
 CPU_NAMES = ('', 'Pro', 'Good', 'Easy', 'Fair')
 # Computer speed (setting): a step every step_ms, a quarter of it, or the whole turn at once.
 SPEED_NAMES = ('watch', 'fast', 'instant')
-# Rulesets, in the order of yahtzee_core.RULESETS.
+# Every ruleset's name, in the order of yahtzee_core.RULESETS (records name the rules
+# of any game), and the rulesets New game offers: their RULESETS indices, in menu order
+# (a ruleset joins once the device's screens can play it).
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniffel',
-               'Generala', 'Kismet', 'Triple Yahtzee')
+               'Generala', 'Kismet', 'Triple Yahtzee', 'Crag')
+MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'

@@ -10,8 +10,8 @@ ui/export.py's, loaded for it.
 
 from events import actions as A
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
-                      PAGES, ODDS, STANDINGS, KIND_NAMES, RULES_NAMES, SPEED_NAMES, wrap,
-                      PG_RULES, PG_HOWTO, COACH_NAMES)
+                      PAGES, ODDS, STANDINGS, KIND_NAMES, RULES_NAMES, MENU_RULES,
+                      SPEED_NAMES, wrap, PG_RULES, PG_HOWTO, COACH_NAMES)
 from ui.app_saves import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
 from ui.turns import undo, refuse
@@ -227,7 +227,8 @@ def _setup_change(app, delta, now):
         app.go(NAMES, now)
         return
     elif c == n + 2:
-        app.setup_rules = (app.setup_rules + delta) % len(RULES_NAMES)
+        at = MENU_RULES.index(app.setup_rules) if app.setup_rules in MENU_RULES else 0
+        app.setup_rules = MENU_RULES[(at + delta) % len(MENU_RULES)]
     elif c == n + 3:
         app.setup_duplicate = not app.setup_duplicate
     elif c == n + 4:

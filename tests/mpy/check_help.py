@@ -5,10 +5,11 @@ import yahtzee_core as yc
 from hardware import profiles
 from ui import help_text as H
 from ui import help_rules as R
-from ui.codes import RULES_NAMES
+from ui.codes import MENU_RULES
 
 n = 0
-for name in yc.RULESETS[:len(RULES_NAMES)]:     # the rulesets the device offers
+for rid in MENU_RULES:                      # the rulesets the device offers
+    name = yc.RULESETS[rid]
     rules = yc.ruleset(name)
     for b in range(rules.n_boxes):
         for page in H.pages(*R.box_help(rules, b), rows=H.rows_for(32)):
