@@ -9,7 +9,11 @@ hands and its instant win).
 from collections import Counter
 
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
-            "kniffel", "generala", "kismet", "triple-yahtzee", "crag")
+            "kniffel", "generala", "kismet", "triple-yahtzee", "crag", "yamb")
+# The rulesets where every open box takes any roll (Joker rules aside): the shared card
+# and game models below play them. Yamb's column orders and its announce are modelled
+# on their own (YambCard, the end of this file; tests/test_yamb.py).
+CARD_RULESETS = RULESETS[:-1]
 
 YAHTZEE_BOXES = (
     "aces", "twos", "threes", "fours", "fives", "sixes",
@@ -99,6 +103,8 @@ KISMET_COLOUR = {1: "black", 6: "black", 2: "red", 5: "red", 3: "green", 4: "gre
 
 
 def boxes(ruleset):
+    if ruleset == "yamb":
+        return YAMB_BOXES
     if ruleset == "triple-yahtzee":
         return TRIPLE_BOXES
     if ruleset.startswith("yahtzee"):
@@ -523,3 +529,72 @@ class ReferenceCard:
     @property
     def full(self):
         return len(self.filled) == len(boxes(self.ruleset))
+
+
+# -- Yamb (docs/RULES.md "Yamb"): four columns of twelve rows ---------------------------
+YAMB_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes", "max", "min",
+             "straight", "full", "poker", "yamb")
+YAMB_COLUMNS = ("down", "free", "up", "announce")
+YAMB_BOXES = tuple("%s_%s" % (row, column) for column in YAMB_COLUMNS for row in YAMB_ROWS)
+YAMB_STRAIGHT = {1: 66, 2: 56, 3: 46}   # by the turn's roll the straight is made on
+YAMB_PLUS = {"full": 30, "poker": 40, "yamb": 50}
+YAMB_UPPER_BONUS, YAMB_UPPER_AT = 30, 60
+
+
+def yamb_score(dice, row, roll=3):
+    """Points of five dice in a Yamb row (any column), made on the turn's roll `roll`."""
+    dice = sorted(dice)
+    counts = Counter(dice)
+    most = max(counts.values())
+    if row in YAMB_ROWS[:6]:
+        face = YAMB_ROWS.index(row) + 1
+        return face * counts[face]
+    if row in ("max", "min"):
+        return sum(dice)
+    if row == "straight":
+        return YAMB_STRAIGHT[roll] if dice in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]) else 0
+    if row == "full":
+        return sum(dice) + 30 if sorted(counts.values()) == [2, 3] else 0
+    if row == "poker":
+        return sum(dice) + 40 if most >= 4 else 0
+    if row == "yamb":
+        return sum(dice) + 50 if most == 5 else 0
+    raise KeyError(row)
+
+
+class YambCard:
+    """A plain model of a Yamb card: the boxes a roll may fill, and the totals."""
+
+    def __init__(self):
+        self.filled = {}
+        self.announced = None
+
+    def legal(self, box):
+        row, column = box.split("_")
+        if box in self.filled:
+            return False
+        if self.announced is not None:
+            return box == self.announced
+        i = YAMB_ROWS.index(row)
+        if column == "down":
+            return all("%s_down" % r in self.filled for r in YAMB_ROWS[:i])
+        if column == "up":
+            return all("%s_up" % r in self.filled for r in YAMB_ROWS[i + 1:])
+        return column == "free"
+
+    def options(self, dice, roll=3):
+        return {b: yamb_score(dice, b.split("_")[0], roll) for b in YAMB_BOXES if self.legal(b)}
+
+    def column_sections(self, column):
+        get = lambda row: self.filled.get("%s_%s" % (row, column))
+        upper = sum(get(r) or 0 for r in YAMB_ROWS[:6])
+        if upper >= YAMB_UPPER_AT:
+            upper += YAMB_UPPER_BONUS
+        hi, lo, ones = get("max"), get("min"), get("ones")
+        middle = (hi - lo) * ones if None not in (hi, lo, ones) else 0
+        lower = sum(get(r) or 0 for r in YAMB_ROWS[8:])
+        return upper, middle, lower
+
+    @property
+    def total(self):
+        return sum(sum(self.column_sections(c)) for c in YAMB_COLUMNS)

@@ -3,7 +3,8 @@
     .venv/bin/python tests/save_fuzz.py [COUNT] [SEED]    (prints the counts)
 
 Each input is a real save (games of every ruleset and 1 to 4 players, caught mid-turn,
-right after a fill with its undo record, with Yahtzee bonuses, finished) with one to
+right after a fill with its undo record, with Yahtzee bonuses, after a Yamb announce,
+finished) with one to
 three bytes changed (a random value, a bit flip, plus or minus one) and the CRC-16
 recomputed, so only the reader's field checks stand between it and the game. Each must
 be refused with SaveError, or load and play to the end (random holds, rolls, fills and
@@ -32,10 +33,25 @@ def dice_source(rnd, sticky):
     return die
 
 
+def open_announce_boxes(game):
+    """The open boxes of the current card's announce column (Yamb), else none."""
+    rules = game.rules
+    if not rules.column_orders:
+        return []
+    per = rules.n_boxes // rules.columns
+    a = rules.column_orders.index('A') * per
+    return [b for b in range(a, a + per) if game.card.scores[b] == 255]
+
+
 def random_step(game, rnd):
-    """One random legal action: roll, toggle a die, fill a legal box, or undo."""
+    """One random legal action: roll, toggle a die, announce (Yamb), fill a legal box,
+    or undo."""
     if game.can_undo and rnd.random() < 0.15:
         game.undo()
+    elif game.rolled and game.card.announced < 0 and \
+            game.rolls_left == game.rules.turn_rolls - 1 and open_announce_boxes(game) and \
+            (not game.options() or rnd.random() < 0.25):
+        game.announce(rnd.choice(open_announce_boxes(game)))
     elif not game.rolled:
         game.roll()
     elif game.rolls_left and rnd.random() < 0.6:

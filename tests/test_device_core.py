@@ -65,7 +65,7 @@ def _check_output(done, name):
 
 
 @pytest.mark.parametrize("port", ports())
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_check_core_compiled_in_a_small_heap(name, port):
     budget = COMPILED_HEAP_TRIPLE if name == "triple-yahtzee" else COMPILED_HEAP
     done = run_micropython(CHECK_CORE, heapsize=budget[port], compiled=True,
@@ -76,7 +76,7 @@ def test_check_core_compiled_in_a_small_heap(name, port):
 
 
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_check_journal_on_both_interpreters(name, port_form):
     """The journal appends a game's records, compacts a full nvm and replays it at
     power-on on the board's interpreters: compiled in a small heap, and from .py."""
@@ -92,7 +92,7 @@ def test_check_journal_on_both_interpreters(name, port_form):
 
 
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_every_score_table_matches_the_reference(name, port_form):
     port, compiled = port_form
     done = run_micropython(CHECK_SCORES, heapsize="64K" if compiled else PLAIN_HEAP,

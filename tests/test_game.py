@@ -85,7 +85,7 @@ def test_lowest_possible_score_5():
     assert game.stats(0)["zeros"] == 12
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 @pytest.mark.parametrize("players", range(1, 9))
 def test_every_player_count_plays_exactly_the_right_turns(name, players):
     n_boxes = len(ref.boxes(name))

@@ -252,7 +252,7 @@ def finish(game, model):
     assert [r[2] for r in rows] == sorted(totals, reverse=True)
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 @SETTINGS
 @given(GAME_INPUT)
 def test_random_action_sequences_match_the_model(name, game_input):
@@ -261,7 +261,7 @@ def test_random_action_sequences_match_the_model(name, game_input):
     finish(game, model)
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 @SETTINGS
 @given(st.integers(1, 3), st.lists(st.integers(1, 6), min_size=1, max_size=12),
        st.lists(st.integers(0, 20), min_size=1, max_size=60))

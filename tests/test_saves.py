@@ -22,7 +22,7 @@ def test_every_save_fits_a_pico_journal(capsys):
     from yahtzee_core.save import save_size
     room = 4096 - HEADER - 3 * FRAME - RECORDS_MAX - PEOPLE_MAX - TURN_ROOM - 2
     rows = []
-    for name in ref.RULESETS:
+    for name in ref.CARD_RULESETS:
         sizes = []
         for players in range(1, 9):
             game = yc.Game(name, players, lcg(players))
@@ -37,7 +37,7 @@ def test_every_save_fits_a_pico_journal(capsys):
         print("\nsave bytes for 1..8 players:\n" + "\n".join(rows))
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_round_trip_is_exact_at_every_turn_of_a_game(name):
     game = yc.Game(name, 3, lcg(11))
     pick = random.Random(5)
@@ -110,7 +110,7 @@ def test_loaded_game_without_rng_cannot_roll_but_can_fill():
 FLIPS = (0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0xFF)
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_every_single_byte_flip_is_rejected(name):
     game = mid_game(name, players=4 if name == "yahtzee" else 1)
     data = game.to_bytes()
@@ -181,7 +181,7 @@ def test_decode_with_valid_checksum_raises_only_save_error():
 
 # --- action records ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 @pytest.mark.parametrize("duplicate", [False, True])
 def test_a_snapshot_and_its_action_records_replay_to_the_same_game(name, duplicate):
     """Every roll, fill and undo of a 3-seat game as a record after the starting

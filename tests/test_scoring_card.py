@@ -15,7 +15,7 @@ YAHTZEE_FAMILY = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956")
 ALL_ROLLS = sorted(set(tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=5)))
 # The rulesets of five dice, whose cards the hand-written rolls below fit; Crag's three
 # dice: test_scoring_rulesets.py, and the random fills at the end.
-FIVE_DICE = tuple(n for n in ref.RULESETS if n not in ref.DICE)
+FIVE_DICE = tuple(n for n in ref.CARD_RULESETS if n not in ref.DICE)
 
 
 class Pair:
@@ -292,7 +292,7 @@ def test_filling_a_filled_box_raises_and_changes_nothing(name):
     p.reject(sixes, (6, 6, 6, 3, 4))
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_unknown_box_is_an_illegal_move(name):
     p = Pair(name)
     p.reject("bogus_box", (1, 2, 3, 4, 5))
@@ -308,7 +308,7 @@ def test_full_card_offers_nothing_and_totals_add_up(name):
         p.reject(box, (6, 6, 6, 6, 6))
 
 
-@pytest.mark.parametrize("name", ref.RULESETS)
+@pytest.mark.parametrize("name", ref.CARD_RULESETS)
 def test_cards_of_random_fills_match_reference(name):
     """Seeded random legal fills (many five-alikes) against the reference card."""
     import random

@@ -146,7 +146,7 @@ def test_joker_rulesets_share_the_odds_and_only_they_count_five_alike():
 
 
 dice5 = st.lists(st.integers(1, 6), min_size=5, max_size=5)
-FIVE_DICE = tuple(n for n in ref.RULESETS if n not in ref.DICE)   # the odds' rulesets
+FIVE_DICE = tuple(n for n in ref.CARD_RULESETS if n not in ref.DICE)   # the odds' rulesets
 
 
 @SETTINGS

@@ -1,5 +1,5 @@
 """Turn flow for 1 to 8 players: roll up to three times (the ruleset's turn_rolls),
-hold dice between rolls, fill a box.
+hold dice between rolls, announce a box (Yamb), fill a box.
 
 Randomness comes from an injected callable returning 1..6, so tests script the dice and
 the device passes its own. An illegal action raises IllegalMove before changing
@@ -105,9 +105,14 @@ class Game:
     def can_undo(self):
         return self.last_fill is not None
 
+    @property
+    def roll_number(self):
+        """The turn's roll the dice come from: 1 to turn_rolls, 0 before the first."""
+        return self.rules.turn_rolls - self.rolls_left
+
     def options(self):
         """{box name: points now} for the current player's legal boxes."""
-        return self.card.options(self.dice, self.rolls_left == self.rules.turn_rolls - 1) \
+        return self.card.options(self.dice, self.roll_number) \
             if self.rolled and not self.over else {}
 
     def stats(self, p):
@@ -150,6 +155,16 @@ class Game:
             raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
                               else "no rolls left: fill a box")
         first = not self.rolled
+        orders = self.rules.column_orders
+        if orders and not first and self.card.announced < 0:
+            # Only the announce column open: no box could take the dice unannounced.
+            per = self.rules.n_boxes // len(orders)
+            b = 0
+            while b < self.rules.n_boxes and (self.card.scores[b] != OPEN or
+                                             orders[b // per] == 'A'):
+                b += 1
+            if b == self.rules.n_boxes:
+                raise IllegalMove("only announce boxes are open: announce one first")
         same = self.round_dice
         if same is not None and first and self.current == 0:
             for i in range(15):  # a new round: the dice every seat will get
@@ -192,6 +207,20 @@ class Game:
     def toggle(self, i):
         self.hold(i, 1 - self.held[_index(i, len(self.held))])
 
+    def announce(self, box):
+        """Bind this turn to an open box of the announce column (Yamb): only after the
+        turn's first roll, before another; the turn must then fill that box."""
+        self._check("roll before announcing")
+        r = self.rules
+        b = r.box_index(box)
+        card = self.card
+        if not r.column_orders or r.column_orders[b * r.columns // r.n_boxes] != 'A' or \
+                card.scores[b] != OPEN:
+            raise IllegalMove("%s is no open box of an announce column" % r.categories[b])
+        if card.announced >= 0 or self.rolls_left != r.turn_rolls - 1:
+            raise IllegalMove("announce once, after the turn's first roll")
+        card.announced = b
+
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points
         gained, bonuses included, and passes the turn."""
@@ -200,7 +229,9 @@ class Game:
         n = self.rules.turn_rolls
         b = self.rules.box_index(box)
         bonuses = card.bonus_count
-        gained = card.fill(b, self.dice, self.rolls_left == n - 1)  # first roll: served
+        gained = card.fill(b, self.dice, n - self.rolls_left)  # served, roll bonus
+        if card.announced >= 0:
+            card.announced = -1
         # the undo record; a computer's box is final and keeps none
         self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
                           bytes(self.dice), bytes(self.held), self.rolls_left
@@ -227,6 +258,9 @@ class Game:
         card = self.card
         card.scores[b] = OPEN
         card.bonus_count -= bonus
+        orders = self.rules.column_orders
+        if orders and orders[b * len(orders) // self.rules.n_boxes] == 'A':
+            card.announced = b  # an announce box was filled only as the turn's bound box
         self.dice[:] = dice
         self.held[:] = held
         self.last_fill = None

@@ -78,8 +78,7 @@ def unpack(data, rules, n, rng):
     game.current, game.round, game.rolls_left = data[5], data[6], data[7] & 3
     if data[7] & 4:
         game.winner = game.current
-    if data[10] & 0x10 or game.current >= n or data[7] >> 4 or \
-            not 1 <= game.round <= rules.rounds + 1:  # 0x10 of byte 10: flag bit 20
+    if game.current >= n or data[7] >> 4 or not 1 <= game.round <= rules.rounds + 1:
         raise SaveError("turn out of range")
     unpack_dice(data, 8, game.dice, game.held)
     if pack_dice(game.dice, game.held) != (data[8] | data[9] << 8 | data[10] << 16) & 0xFFFFF:
@@ -90,9 +89,9 @@ def unpack(data, rules, n, rng):
 
 def cards(data, game):
     """Each card's boxes and counts from the bytes, each box score one its box can
-    score: its plain score for some roll (0 where it can fail), its Joker score, or a
-    served score. A search, not a table: this runs once per power-on, at the heap's
-    peak."""
+    score: its plain score for some roll (0 where it can fail), its Joker score, a
+    served score, or one with a roll bonus (Yamb's straight made early). A search,
+    not a table: this runs once per power-on, at the heap's peak."""
     rules = game.rules
     step = 3 + rules.n_boxes
     served = rules.served
@@ -110,7 +109,9 @@ def cards(data, game):
             r = 0
             while not ok and r < n:
                 s = rules.score_roll(r, b)
-                ok = s == v or served and s and s + served[b] == v
+                ok = s == v or served and s and s + served[b] == v or \
+                    rules.roll_bonus and s and v - s in (rules.roll_bonus[b % len(rules.kinds)],
+                                                         2 * rules.roll_bonus[b % len(rules.kinds)])
                 r += 1
             if not ok:
                 raise SaveError("impossible box score")

@@ -5,7 +5,7 @@ action records after the snapshot, replayed (replay). Layouts: save.py. Names as
 load.py: ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
 from .rules import OPEN
-from .save import SaveError, unpack_dice, pack_dice, ROLL, FILL, UNDO
+from .save import SaveError, unpack_dice, pack_dice, ROLL, FILL, UNDO, ANNOUNCE
 
 
 def decode(data, game):
@@ -16,6 +16,13 @@ def decode(data, game):
             round_dice(data, len(data) - 8, game)
         check_turn(game)  # and the cards
         check_undo(data, game)
+        if data[10] & 0x10:  # flag bit 20: the turn announced the box in byte 11
+            if game.last_fill is not None or not game.rolled or game.over:
+                raise SaveError("bad announce")
+            rolls_left = game.rolls_left
+            game.rolls_left = game.rules.turn_rolls - 1  # as it was when announced
+            game.announce(data[11])
+            game.rolls_left = rolls_left
     except IllegalMove:  # the engine refused to replay the undo record's fill
         raise SaveError("not a usable save: bad undo record")
     except SaveError as refused:
@@ -54,7 +61,8 @@ def check_undo(data, game):
         game.fill(box)
         if game.last_fill != record or card.scores != scores or card.bonus_count != bonus:
             raise SaveError("bad undo record")
-    elif data[10] >> 7 or data[11] | data[12] | data[13] | data[14] | data[15]:
+    elif data[10] >> 7 or data[11] and not data[10] & 0x10 or \
+            data[12] | data[13] | data[14] | data[15]:
         raise SaveError("bad undo record")
 
 
@@ -144,7 +152,7 @@ class _Draws:
 
 
 def replay(game, kind, data):
-    """Play one action record (ROLL, FILL, UNDO) on the game through its own
+    """Play one action record (ROLL, FILL, UNDO, ANNOUNCE) on the game through its own
     methods. One that does not fit the game raises SaveError (or the game's
     IllegalMove, a ValueError too) and changes nothing."""
     if kind == ROLL and data:
@@ -179,5 +187,7 @@ def replay(game, kind, data):
         game.fill(data[0])
     elif kind == UNDO and not data:
         game.undo()
+    elif kind == ANNOUNCE and len(data) == 1:
+        game.announce(data[0])
     else:
         raise SaveError("bad action record")

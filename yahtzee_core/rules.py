@@ -28,7 +28,7 @@ from .dice import IllegalMove, roll_index
 # Every ruleset's name (its module under variants/ is the name with '_' for '-'). Saves
 # store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
-            'generala', 'kismet', 'triple-yahtzee', 'crag')
+            'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb')
 OPEN = 255  # an unfilled box in a card's scores
 
 
@@ -73,6 +73,12 @@ class Ruleset:
     #                           x1, x2, ... (Triple Yahtzee: 3 of 13)
     column_ruleset = None     # with columns: the ruleset each column is a card of (its
     #                           name: Triple Yahtzee's are Yahtzee's, for level good)
+    column_orders = None      # with columns: each column's fill order, a letter each:
+    #                           D down (the box above filled first), U up, F free,
+    #                           A announce (only the box announced after the turn's
+    #                           first roll: Game.announce; Yamb 'DFUA')
+    roll_bonus = None         # per box (of one column): points more for each roll of
+    #                           the turn left unused (Yamb's straight: 10)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
 
@@ -129,7 +135,8 @@ class Ruleset:
     def points(self, scores, roll, box, first=0):
         """Points box index `box` would score now on a card with these scores, or -1
         when this roll may not fill it (the box is filled, or a Joker rule forbids).
-        first=1: the dice are the turn's first roll (see `served`)."""
+        first: the turn's roll the dice come from, 1 to turn_rolls (0: not said); 1,
+        the first roll, is what `served` asks (Yamb's roll_bonus asks 2 too)."""
         if scores[box] != OPEN:
             return -1
         if self.joker_points and scores[self.five_alike_box] != OPEN:
@@ -156,7 +163,8 @@ class Ruleset:
         return 1 if held != 0 and held != OPEN else 0
 
     def upper_bonus_of(self, scores):
-        """Upper-section bonus points of a card with these scores."""
+        """Upper-section bonus points of a card with these scores (Yamb: all its card
+        adds to the sum of its boxes, see variants/yamb.py)."""
         t = 0
         for b in range(self.n_upper):
             if scores[b] != OPEN:

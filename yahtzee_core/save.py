@@ -25,7 +25,8 @@ current player, round, rolls left (bits 0-1; bit 2: the current player won at on
 bit 3: duplicate play); bytes 8-10: five dice (Crag: three, the rest 0) and their held
 flags (pack_dice), with
 turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus units' low bit (bit
-23); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
+23), the turn announced a box (bit 20: Yamb; byte 11 is then that box, as a turn that
+has rolled keeps no undo record); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
 units' high bit << 3, as Triple Yahtzee pays 1 to 3; the turn's dice and held flags,
 pack_dice): the tuple Game.last_fill, written by encode(), read by
 load_checks.unpack_undo().
@@ -45,6 +46,7 @@ Journal records (kinds below; journal.py frames and checks each one):
              round's 15 (Crag's two rolls: three of each of the last two fives)
     FILL     the box filled
     UNDO     nothing: the last fill taken back
+    ANNOUNCE the box announced (Yamb: Game.announce)
     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
              kept before this one, the new ones)
     CLEAR    nothing: no game to resume
@@ -69,6 +71,7 @@ FILL = const(5)
 UNDO = const(6)
 COACH = const(7)
 CLEAR = const(8)
+ANNOUNCE = const(9)
 
 CRC_POLY = const(0x1021)     # CRC-16/CCITT: snapshots and journal frames
 CHECK_POLY = const(0x8005)   # a second CRC-16 inside records and people: a torn write
@@ -122,6 +125,9 @@ def encode(game):
     buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left |
                       (game.winner >= 0) << 2 | (same is not None) << 3))
     flags = game.turn_yahtzee << 21
+    if game.card.announced >= 0:
+        flags |= 1 << 20
+        buf[11] = game.card.announced
     undo = game.last_fill
     if undo:
         box, bonus, counted, dice, held, rolls_left = undo

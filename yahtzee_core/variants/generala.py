@@ -25,7 +25,7 @@ class Generala(Ruleset):
         v = self.score_roll(roll, box)
         if box == self.double_box and scores[self.five_alike_box] != 50:
             return 0                    # a double needs a Generala before it
-        return v + self.served[box] if v and first else v
+        return v + self.served[box] if v and first == 1 else v
 
 
 RULES = Generala

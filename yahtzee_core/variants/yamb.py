@@ -1,0 +1,92 @@
+"""Yamb (Jamb), the Balkan game, with five dice: four columns of the same twelve rows,
+box = column * 12 + row. The columns differ in the order they are filled: Down from
+Ones to Yamb, Free in any order, Up from Yamb to Ones, and Announce only in the box the
+player announced after the turn's first roll (Game.announce: the turn must then fill
+it). Rows: Ones to Sixes (30 bonus once a column's six total 60), Max and Min (the sum
+of the dice; the column scores (Max - Min) x Ones for them), Straight (1-5 or 2-6: 66,
+56 or 46 made on the turn's first, second or third roll), Full (sum + 30), Poker (four
+alike: sum + 40), Yamb (five alike: sum + 50). No Joker, no further-Yamb bonus. See
+docs/RULES.md for the sources and the choices where they differ."""
+
+from ..rules import Ruleset, OPEN
+
+_ROWS = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'max', 'min', 'straight',
+         'full', 'poker', 'yamb')
+ROWS = 12                          # boxes of one column
+
+
+def _ids():
+    out = []
+    for column in ('down', 'free', 'up', 'announce'):
+        for name in _ROWS:
+            out.append(name + '_' + column)
+    return tuple(out)
+
+
+class Yamb(Ruleset):
+    name = 'yamb'
+    categories = _ids()
+    labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Max|Min|Straight|Full|Poker|Yamb'
+    kinds = b'uuuuuucclgmz'        # one column's boxes, letters explained in _build.py
+    # params: 1, 2, 3, 4, 5, 6, -, -, 46 (a third roll's straight), +30, +40, +50
+    params = b'\x01\x02\x03\x04\x05\x06\x00\x00\x2e\x1e\x28\x32'
+    upper_bonus = 30               # per column, once its six upper boxes total 60
+    upper_bonus_at = 60
+    five_alike_box = 11            # the first column's Yamb; every column's: 11 + 12 c
+    columns = 4
+    column_orders = 'DFUA'         # Down, Free, Up, Announce
+    # a straight scores 10 more for each roll of the turn left unused: 66, 56, 46
+    roll_bonus = b'\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00'
+
+    def score_roll(self, roll, box):
+        return Ruleset.score_roll(self, roll, box % 12)
+
+    def points(self, scores, roll, box, first=0):
+        """-1 where the column's order forbids the box (Down: the box above is open;
+        Up: the box below is open); the Announce column's binding is the card's
+        (Scorecard: card.announced). first: the turn's roll the dice come from (1 to
+        3; 0, not said: scored as the last roll's)."""
+        if scores[box] != OPEN:
+            return -1
+        row = box % 12
+        column = box // 12
+        if column == 0 and row and scores[box - 1] == OPEN or \
+                column == 2 and row < 11 and scores[box + 1] == OPEN:
+            return -1
+        v = Ruleset.score_roll(self, roll, row)
+        if v and 0 < first < 3:
+            v += self.roll_bonus[row] * (3 - first)
+        return v
+
+    def column_scores(self, scores, column):
+        """(upper, middle, lower) of one column: its six upper boxes plus the bonus;
+        (Max - Min) x Ones once the three are filled, else 0; its four boxes below."""
+        c = 12 * column
+        up = low = 0
+        for b in range(c, c + 6):
+            if scores[b] != OPEN:
+                up += scores[b]
+        for b in range(c + 8, c + 12):
+            if scores[b] != OPEN:
+                low += scores[b]
+        hi = scores[c + 6]
+        lo = scores[c + 7]
+        one = scores[c]
+        mid = (hi - lo) * one if hi != OPEN and lo != OPEN and one != OPEN else 0
+        return up + (self.upper_bonus if up >= self.upper_bonus_at else 0), mid, low
+
+    def upper_bonus_of(self, scores):
+        """What the card adds to the plain sum of its boxes: each column's upper bonus
+        and its middle section, (Max - Min) x Ones, in place of Max and Min themselves
+        (so a card's total is the sum of its columns' three sections)."""
+        t = 0
+        for c in range(4):
+            up, mid, low = self.column_scores(scores, c)
+            t += up + mid + low
+        for b in range(len(scores)):
+            if scores[b] != OPEN:
+                t -= scores[b]
+        return t
+
+
+RULES = Yamb
