@@ -105,14 +105,9 @@ class Game:
     def can_undo(self):
         return self.last_fill is not None
 
-    @property
-    def roll_number(self):
-        """The turn's roll the dice come from: 1 to turn_rolls, 0 before the first."""
-        return self.rules.turn_rolls - self.rolls_left
-
     def options(self):
         """{box name: points now} for the current player's legal boxes."""
-        return self.card.options(self.dice, self.roll_number) \
+        return self.card.options(self.dice, self.rules.turn_rolls - self.rolls_left) \
             if self.rolled and not self.over else {}
 
     def stats(self, p):
@@ -155,16 +150,8 @@ class Game:
             raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
                               else "no rolls left: fill a box")
         first = not self.rolled
-        orders = self.rules.column_orders
-        if orders and not first and self.card.announced < 0:
-            # Only the announce column open: no box could take the dice unannounced.
-            per = self.rules.n_boxes // len(orders)
-            b = 0
-            while b < self.rules.n_boxes and (self.card.scores[b] != OPEN or
-                                             orders[b // per] == 'A'):
-                b += 1
-            if b == self.rules.n_boxes:
-                raise IllegalMove("only announce boxes are open: announce one first")
+        if self.rules.column_orders and not first:
+            self.rules.may_roll(self)  # Yamb: unannounced, some box must take the dice
         same = self.round_dice
         if same is not None and first and self.current == 0:
             for i in range(15):  # a new round: the dice every seat will get
@@ -211,15 +198,9 @@ class Game:
         """Bind this turn to an open box of the announce column (Yamb): only after the
         turn's first roll, before another; the turn must then fill that box."""
         self._check("roll before announcing")
-        r = self.rules
-        b = r.box_index(box)
-        card = self.card
-        if not r.column_orders or r.column_orders[b * r.columns // r.n_boxes] != 'A' or \
-                card.scores[b] != OPEN:
-            raise IllegalMove("%s is no open box of an announce column" % r.categories[b])
-        if card.announced >= 0 or self.rolls_left != r.turn_rolls - 1:
-            raise IllegalMove("announce once, after the turn's first roll")
-        card.announced = b
+        if not self.rules.column_orders:
+            raise IllegalMove("%s has no announce" % self.rules.name)
+        self.rules.announce(self, self.rules.box_index(box))  # its rules: variants/yamb.py
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points
@@ -258,8 +239,8 @@ class Game:
         card = self.card
         card.scores[b] = OPEN
         card.bonus_count -= bonus
-        orders = self.rules.column_orders
-        if orders and orders[b * len(orders) // self.rules.n_boxes] == 'A':
+        r = self.rules
+        if r.column_orders and r.column_orders[b * r.columns // r.n_boxes] == 'A':
             card.announced = b  # an announce box was filled only as the turn's bound box
         self.dice[:] = dice
         self.held[:] = held

@@ -9,6 +9,7 @@ alike: sum + 40), Yamb (five alike: sum + 50). No Joker, no further-Yamb bonus. 
 docs/RULES.md for the sources and the choices where they differ."""
 
 from ..rules import Ruleset, OPEN
+from ..dice import IllegalMove
 
 _ROWS = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'max', 'min', 'straight',
          'full', 'poker', 'yamb')
@@ -57,6 +58,26 @@ class Yamb(Ruleset):
         if v and 0 < first < 3:
             v += self.roll_bonus[row] * (3 - first)
         return v
+
+    def announce(self, game, b):
+        """Game.announce's rule: an open box of the Announce column, once, after the
+        turn's first roll (and before another)."""
+        card = game.card
+        if b < 36 or card.scores[b] != OPEN:
+            raise IllegalMove("%s is no open box of the announce column" % self.categories[b])
+        if card.announced >= 0 or game.rolls_left != 2:
+            raise IllegalMove("announce once, after the turn's first roll")
+        card.announced = b
+
+    def may_roll(self, game):
+        """Game.roll's rule after the first roll: with only Announce boxes open, an
+        unannounced turn has no box for its dice, so it must announce first."""
+        card = game.card
+        if card.announced < 0:
+            for b in range(36):
+                if card.scores[b] == OPEN:
+                    return
+            raise IllegalMove("only announce boxes are open: announce one first")
 
     def column_scores(self, scores, column):
         """(upper, middle, lower) of one column: its six upper boxes plus the bonus;
