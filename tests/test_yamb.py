@@ -212,3 +212,40 @@ def test_other_rulesets_refuse_the_announce():
     game = yc.Game('triple-yahtzee', 1, lambda: 2)
     game.roll()
     assert_unchanged(game, game.announce, 0)
+
+
+def bot_game(kind, seed, players=1):
+    """A whole game of computer players of one level; returns the totals and the
+    announces made."""
+    from yahtzee_core.bots import make_bot
+    rnd = random.Random(seed)
+    game = yc.Game('yamb', players, lambda: rnd.randint(1, 6))
+    bot = make_bot(kind, game.rules)
+    announces = 0
+    while not game.over:
+        game.roll()
+        box = bot.choose_announce(game.card, game.dice)
+        if box >= 0:
+            game.announce(box)
+            announces += 1
+        while game.rolls_left:
+            held = bot.choose_hold(game.card, game.dice, game.rolls_left)
+            if all(held):
+                break
+            for i in range(5):
+                game.hold(i, held[i])
+            game.roll()
+        game.fill(bot.choose_box(game.card, game.dice, 3 - game.rolls_left))
+    return [c.total for c in game.cards], announces
+
+
+def test_the_computer_levels_play_whole_games_and_announce():
+    good, good_announces = bot_game('good', 1)
+    casual, casual_announces = bot_game('casual', 1)
+    beginner = [bot_game('beginner', s) for s in range(1, 4)]
+    # every level fills the Announce column through announces (12 boxes a card)
+    assert good_announces == casual_announces == 12
+    assert all(a == 12 for _, a in beginner)
+    # good plans its turns; beginner keeps its most common face and takes the most now
+    assert good[0] > max(t[0] for t, _ in beginner)
+    assert casual[0] > max(t[0] for t, _ in beginner)

@@ -3,6 +3,7 @@
     bot = make_bot('perfect', rules, table_path='tables/yahtzee.yzt')
     held = bot.choose_hold(card, dice, rolls_left)   # 5 ints, 1 = keep that die
     box = bot.choose_box(card, dice)                 # box index (first=1: served)
+    box = bot.choose_announce(card, dice)            # Yamb, after the first roll: box or -1
 
 Keeping all five dice with two rolls left means standing on the first roll; in
 Generala that scores a straight, full or poker served (+5), and choose_box then
@@ -175,6 +176,23 @@ class Bot:
                 best, best_b = p, b
         return best_b
 
+    def choose_announce(self, card, dice):
+        """After the turn's first roll in a ruleset with an Announce column (Yamb): the
+        box to announce, or -1. good and casual announce where their planner finds
+        the bound turn worth more; beginner only when nothing else is open, the box
+        that scores most with these dice."""
+        if self.planner is not None:
+            return self.planner.best_announce(card, dice)
+        for b in range(36):
+            if card.scores[b] == 255:
+                return -1
+        roll = _dice.roll_index(dice)
+        best = best_b = -1
+        for b in range(36, len(card.scores)):
+            if card.scores[b] == 255 and self.rules.score_roll(roll, b) > best:
+                best, best_b = self.rules.score_roll(roll, b), b
+        return best_b
+
     def close(self):
         if self.planner is not None and hasattr(self.planner.values, 'close'):
             self.planner.values.close()
@@ -183,6 +201,9 @@ class Bot:
 def good_planner(rules, quarters=4):
     """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
     by column (triple_planner.TriplePlanner)."""
+    if rules.column_orders:  # Yamb: its columns' orders and the announce
+        from .yamb_planner import YambPlanner
+        return YambPlanner(rules, quarters)
     if rules.columns > 1:
         from .triple_planner import TriplePlanner
         return TriplePlanner(rules, triple_values(rules, quarters))
