@@ -27,9 +27,9 @@ def main(name):
         """Keep the most common face between rolls, then take the best-scoring box."""
         game.roll()
         if game.rules.column_orders and not game.options():
-            # Yamb with only its announce column open: announce its first open box
+            # Yamb with only its announce column open: announce its last open box
             b = game.rules.n_boxes - 1
-            while b and game.card.scores[b - 1] == 255 and b > 36:
+            while game.card.scores[b] != 255:
                 b -= 1
             game.announce(b)
         for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one

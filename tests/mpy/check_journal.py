@@ -1,6 +1,6 @@
 # The nvm journal's check for MicroPython / CircuitPython (uses gc.mem_alloc): a
 # scripted four-player game saved from mid-game on in the journal of a 1 KB nvm (a
-# snapshot, a record per roll and fill, the records; compactions whenever it fills),
+# snapshot, a record per roll, announce (Yamb) and fill, the records; compactions whenever it fills),
 # then read back as at power-on, the records and a replay of every action. No pytest, plain asserts,
 # kept small because its own code shares the heap under test (the heap budget): the
 # work happens in main(), whose locals intern no names, and it prints line by line
@@ -29,6 +29,13 @@ def main(name):
         each roll and the fill go to `log` (the journal, once it has the game)."""
         game.roll()
         log(game, 4, -1)    # save.ROLL
+        if game.rules.column_orders and not game.options():
+            # Yamb with only its announce column open: announce its last open box
+            b = game.rules.n_boxes - 1
+            while game.card.scores[b] != 255:
+                b -= 1
+            game.announce(b)
+            log(game, 9, b)     # save.ANNOUNCE
         for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one
             c = [0] * 7
             for x in game.dice:

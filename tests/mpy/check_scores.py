@@ -24,6 +24,23 @@ def ref_score(name, box, d):
         return int(box[-1]) * ref_score("yahtzee", box[:-2], d)
     if name == "kniffel":
         return ref_score("yahtzee", KNIFFEL.get(box, box), d)
+    if name == "yamb":  # '<row>_<column>', every column's row alike; a last roll's straight
+        row = box[:box.index("_")]
+        s = sum(d)
+        c = [0] * 7
+        for x in d:
+            c[x] += 1
+        if row in ("max", "min"):
+            return s
+        if row == "straight":
+            return 46 if max(c) == 1 and not (c[1] and c[6]) else 0
+        if row == "full":
+            return s + 30 if 3 in c and 2 in c else 0
+        if row == "poker":
+            return s + 40 if max(c) >= 4 else 0
+        if row == "yamb":
+            return s + 50 if max(c) == 5 else 0
+        return ref_score("yatzy", row, d)     # the six faces
     c = [0] * 7
     for x in d:
         c[x] += 1
