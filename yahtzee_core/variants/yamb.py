@@ -13,20 +13,12 @@ from ..dice import IllegalMove
 
 _ROWS = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'max', 'min', 'straight',
          'full', 'poker', 'yamb')
-ROWS = 12                          # boxes of one column
-
-
-def _ids():
-    out = []
-    for column in ('down', 'free', 'up', 'announce'):
-        for name in _ROWS:
-            out.append(name + '_' + column)
-    return tuple(out)
 
 
 class Yamb(Ruleset):
     name = 'yamb'
-    categories = _ids()
+    categories = tuple(row + '_' + column for column in ('down', 'free', 'up', 'announce')
+                       for row in _ROWS)
     labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Max|Min|Straight|Full|Poker|Yamb'
     kinds = b'uuuuuucclgmz'        # one column's boxes, letters explained in _build.py
     # params: 1, 2, 3, 4, 5, 6, -, -, 46 (a third roll's straight), +30, +40, +50
