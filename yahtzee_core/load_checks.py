@@ -23,8 +23,8 @@ def decode(data, game):
             game.rolls_left = game.rules.turn_rolls - 1  # as it was when announced
             game.announce(data[11])
             game.rolls_left = rolls_left
-    except IllegalMove:  # the engine refused to replay the undo record's fill
-        raise SaveError("not a usable save: bad undo record")
+    except IllegalMove:  # the engine refused the undo record's fill, or the announce
+        raise SaveError("not a usable save: bad undo record or announce")
     except SaveError as refused:
         raise SaveError("not a usable save: " + refused.args[0])
 
