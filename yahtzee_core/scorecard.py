@@ -88,9 +88,9 @@ class Scorecard:
 
     def points_into(self, dice, out, first=0):
         """Write into bytearray `out` the points each box would score now (OPEN where the
-        box may not be filled). Allocates nothing: for screens redrawn often. first=1:
-        the dice are the turn's first roll (Generala's served bonus); first: the
-        turn's roll they come from (1 to 3; Yamb's straight), 0 if not said."""
+        box may not be filled). Allocates nothing: for screens redrawn often. first:
+        the turn's roll the dice come from, 1 to 3 (1: Generala's served bonus; Yamb's
+        straight by its roll), 0 if not said."""
         roll = roll_index(dice, self.rules.n_dice)
         for b in range(len(self.scores)):
             p = self._points(roll, b, first)
@@ -115,7 +115,7 @@ class Scorecard:
         p = self._points(roll, b, first)
         if p < 0:
             raise IllegalMove("box %s is %s" % (r.categories[b], "filled" if self.scores[b]
-                                                != OPEN else "closed to this roll"))
+                                                != OPEN else "closed now"))
         units = r.bonus(self.scores, roll, b, p)
         before = self.upper_bonus
         self.scores[b] = p
