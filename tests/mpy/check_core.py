@@ -27,11 +27,8 @@ def main(name):
         """Keep the most common face between rolls, then take the best-scoring box."""
         game.roll()
         if game.rules.column_orders and not game.options():
-            # Yamb with only its announce column open: announce its last open box
-            b = game.rules.n_boxes - 1
-            while game.card.scores[b] != 255:
-                b -= 1
-            game.announce(b)
+            import yamb_turn        # Yamb, only its announce column open: announce
+            yamb_turn.announce(game)
         for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one
             c = [0] * 7
             for x in game.dice:

@@ -30,12 +30,8 @@ def main(name):
         game.roll()
         log(game, 4, -1)    # save.ROLL
         if game.rules.column_orders and not game.options():
-            # Yamb with only its announce column open: announce its last open box
-            b = game.rules.n_boxes - 1
-            while game.card.scores[b] != 255:
-                b -= 1
-            game.announce(b)
-            log(game, 9, b)     # save.ANNOUNCE
+            import yamb_turn        # Yamb, only its announce column open: announce
+            log(game, 9, yamb_turn.announce(game))     # save.ANNOUNCE
         for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one
             c = [0] * 7
             for x in game.dice:
