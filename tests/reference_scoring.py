@@ -13,7 +13,7 @@ RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
 # The rulesets where every open box takes any roll (Joker rules aside): the shared card
 # and game models below play them. Yamb's column orders and its announce are modelled
 # on their own (YambCard, the end of this file; tests/test_yamb.py).
-CARD_RULESETS = RULESETS[:-1]
+CARD_RULESETS = tuple(name for name in RULESETS if name != "yamb")
 
 YAHTZEE_BOXES = (
     "aces", "twos", "threes", "fours", "fives", "sixes",

@@ -197,9 +197,8 @@ class Game:
     def announce(self, box):
         """Bind this turn to an open box of the announce column (Yamb): only after the
         turn's first roll, before another; the turn must then fill that box."""
-        self._check("roll before announcing")
-        if not self.rules.column_orders:
-            raise IllegalMove("%s has no announce" % self.rules.name)
+        if self.over or not self.rules.column_orders:
+            raise IllegalMove("no announce")
         self.rules.announce(self, self.rules.box_index(box))  # its rules: variants/yamb.py
 
     def fill(self, box):

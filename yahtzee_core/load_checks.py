@@ -17,14 +17,11 @@ def decode(data, game):
         check_turn(game)  # and the cards
         check_undo(data, game)
         if data[10] & 0x10:  # flag bit 20: the turn announced the box in byte 11
-            if game.last_fill is not None or not game.rolled or game.over:
-                raise SaveError("bad announce")
-            rolls_left = game.rolls_left
-            game.rolls_left = game.rules.turn_rolls - 1  # as it was when announced
-            game.announce(data[11])
-            game.rolls_left = rolls_left
+            if game.last_fill or not game.rules.column_orders:
+                raise SaveError("bad undo record")
+            game.rules.announce(game, game.rules.box_index(data[11]), 1)
     except IllegalMove:  # the engine refused the undo record's fill, or the announce
-        raise SaveError("not a usable save: bad undo record or announce")
+        raise SaveError("not a usable save: bad undo record")
     except SaveError as refused:
         raise SaveError("not a usable save: " + refused.args[0])
 

@@ -51,13 +51,14 @@ class Yamb(Ruleset):
             v += self.roll_bonus[row] * (3 - first)
         return v
 
-    def announce(self, game, b):
+    def announce(self, game, b, resumed=0):
         """Game.announce's rule: an open box of the Announce column, once, after the
-        turn's first roll (and before another)."""
+        turn's first roll (and before another; resumed=1: a save's announce, after
+        any roll of the turn)."""
         card = game.card
         if b < 36 or card.scores[b] != OPEN:
             raise IllegalMove("%s is no open box of the announce column" % self.categories[b])
-        if card.announced >= 0 or game.rolls_left != 2:
+        if card.announced >= 0 or not game.rolled or game.rolls_left != 2 and not resumed:
             raise IllegalMove("announce once, after the turn's first roll")
         card.announced = b
 
