@@ -92,7 +92,7 @@ def apply_hint(app, now):
     elif h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
-        for i in range(5):
+        for i in range(len(g.dice)):
             g.held[i] = flags[i]
         save_game(app)
         app.sync_dice()

@@ -87,14 +87,15 @@ def cpu_step(app, now):
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
         keep = 0
-        for i in range(5):
+        n = len(g.dice)
+        for i in range(n):
             if flags[i]:
                 g.hold(i)
                 keep += 1
             else:
                 g.release(i)
         app.sync_dice()
-        if keep == 5:
+        if keep == n:
             _phase = _CPU_KEEPS_ALL
             update_play_texts(app, 'Keeps all')
         else:
