@@ -78,6 +78,11 @@ def legend(profile):
 
 
 # -- how-to ---------------------------------------------------------------------------
+# What the lower boxes ask for, by kind letter (yahtzee_core/_build.py): the how-to's
+# words for dice counts other than five (five say 'kinds, straights or a full house').
+_ASKS = (('knxmyz', 'kinds'), ('slabeov', 'straights'), ('fgj', 'a full house'),
+         ('p', 'pairs'), ('tr', 'totals'), ('hq', 'colours'))
+
 def upper_bonus_text(rules):
     """The upper bonus in a sentence (the how-to's)."""
     if rules.columns > 1:
@@ -95,26 +100,48 @@ def upper_bonus_text(rules):
 def howto(rules, profile):
     """((title, text), ...): a short how-to for a first game, a few pages; the screen
     lets any button skip it."""
+    from ui.help_rules import face_dice
     labels = rules.labels.split('|')
     first = labels[0]
     bonus = upper_bonus_text(rules)
-    # a worked example: the first lower box the roll makes (Generala's: a full house)
+    n = rules.n_dice
+    # a worked example: the first lower box the roll makes (Generala's: a full house;
+    # other dice counts: the first roll of their help's examples that scores)
     lower = ''
-    for roll in ((3, 3, 3, 5, 2), (2, 2, 5, 5, 5)):
+    if n == 5:
+        rolls = ((3, 3, 3, 5, 2), (2, 2, 5, 5, 5))
+        asks = 'kinds, straights or a full house'
+        threes = rolls[0]
+    else:
+        from ui.help_rules import _example_rolls
+        rolls = _example_rolls(n)
+        words = []
+        for k in rules.kinds[rules.n_upper:]:
+            for letters, word in _ASKS:
+                if chr(k) in letters and word not in words:
+                    words.append(word)
+        asks = ', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]
+        threes = face_dice(3, n)
+    for roll in rolls:
         for b in range(rules.n_upper, len(labels)):
             v = rules.score(roll, b)
             if v:
-                lower = ': %d-%d-%d-%d-%d scores %d as %s' % (roll + (v, labels[b]))
+                lower = ': %s scores %d as %s' % ('-'.join(['%d' % d for d in roll]), v,
+                                                  labels[b])
                 break
         if lower:
             break
+    rolls_word = ('up to %d times' % rules.turn_rolls if rules.turn_rolls != 2 else
+                  'up to twice')
     return (
-        ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
-                        'between rolls. Then fill one box of your scorecard.'),
+        ('How to play', 'Roll %d dice %s a turn, keeping the ones you like '
+                        'between rolls. Then fill one box of your scorecard.'
+         % (n, rolls_word)),
         ('Boxes', 'Each box once, %d in all: %d rounds. Dice that miss a box\'s need '
                   'score 0 there. %s' % (rules.n_boxes, rules.rounds, bonus)),
-        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: 3-3-3-5-2 scores 9 '
-                    'as %s. The boxes below ask for kinds, straights or a full house%s. '
-                    'Highest total wins.' % (first, labels[2], lower)),
+        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: %s scores %d '
+                    'as %s. The boxes below ask for %s%s. '
+                    'Highest total wins.' % (first, '-'.join(['%d' % d for d in threes]),
+                                             3 * threes.count(3), labels[2], asks, lower)),
         legend(profile),
     )
