@@ -5,23 +5,19 @@ ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
 Loaded only while a help screen is open, with ui/help_text.py (ui/scene_learn.py).
+Rulesets of other than five dice (Crag's three) take their words from ui/help_dice.py.
 """
 
 _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
-_TOTAL = 'the total of all 5 dice'      # '5': the ruleset's dice (_total)
+_TOTAL = 'the total of all 5 dice'
 _FULL = 'Needs 3 of one face and 2 of another.'
-# What a box of each kind needs and scores: %d is its parameter (yahtzee_core/_build.py);
-# 'a' and 'b' name the straight of the ruleset's dice (_straight).
+# What a box of each kind needs and scores: %d is its parameter (yahtzee_core/_build.py).
 _KINDS = {
     'k': 'Needs %d dice alike. Scores ' + _TOTAL + '.',
     's': 'Needs 4 in a row: 1234, 2345 or 3456. Scores %d.',
     'l': 'Needs 5 in a row: 12345 or 23456. Scores %d.',
-    'a': 'Needs exactly %s. Scores %d.',
-    'b': 'Needs exactly %s. Scores %d.',
-    'o': 'Needs all the dice different and odd: 1-3-5. Scores %d.',
-    'v': 'Needs all the dice different and even: 2-4-6. Scores %d.',
-    't': 'Needs dice totalling 13. Scores %d.',
-    'r': 'Needs 2 dice alike and a total of 13: 6-6-1, 5-5-3 or 4-4-5. Scores %d.',
+    'a': 'Needs exactly 1-2-3-4-5. Scores %d.',
+    'b': 'Needs exactly 2-3-4-5-6. Scores %d.',
     'c': 'Any dice. Scores ' + _TOTAL + '.',
     'p': 'Needs 2 pairs of different faces. Scores those 4 dice.',
     'e': 'Needs 1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1 (the 1 above the 6). Scores %d.',
@@ -35,12 +31,9 @@ _KINDS = {
           '.'),
 }
 # Rolls a lower box's page may show as its worked example: the first that scores there
-# (all alike last: it fits most boxes but shows least); five dice, then three (Crag's
-# straights, a Thirteen, a crag). Other counts: the first scoring roll (_example_rolls).
+# (five alike last: it fits most boxes but shows least)
 _EXAMPLES = ((3, 3, 3, 5, 2), (2, 2, 5, 5, 3), (4, 4, 4, 4, 1), (2, 2, 5, 5, 5),
              (1, 2, 3, 4, 6), (2, 3, 4, 5, 6), (1, 2, 3, 4, 5), (6, 6, 6, 6, 6))
-_EXAMPLES_3 = ((1, 3, 5), (2, 4, 6), (1, 2, 3), (4, 5, 6), (2, 5, 6), (5, 5, 3),
-               (4, 4, 4))
 _COLOUR_NAMES = {'B': 'black', 'R': 'red', 'G': 'green'}
 _COUNT_WORDS = ('No', 'One', 'Two', 'Three', 'Four', 'Five')
 _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same first '
@@ -48,52 +41,25 @@ _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same
               'The same choices score the same, so the table compares skill, not luck.')
 
 
+def _dice():
+    """ui/help_dice.py: the words for other dice counts (loaded for those only)."""
+    from ui import help_dice
+    return help_dice
+
+
 def _labels(rules):
     """One column's box labels (Triple Yahtzee's columns share them)."""
     return rules.labels.split('|')
 
 
-def _n_rolls(n):
-    """How many rolls n dice have (unordered): C(n + 5, 5); 252 for five."""
-    r = 1
-    for k in range(1, 6):
-        r = r * (n + k) // k
-    return r
-
-
-def _total(n):
-    return _TOTAL.replace('5', '%d' % n)
-
-
-def _dashed(dice):
-    return '-'.join(['%d' % d for d in dice])
-
-
-def _straight(n, high):
-    """'1-2-3-4-5' (or the high one, '2-3-4-5-6'): the straight of all n dice."""
-    return _dashed(range(7 - n, 7) if high else range(1, n + 1))
-
-
-def face_dice(face, n=5):
-    """An upper box's example roll of n dice: half of them (3 of 5, 2 of 3) show
-    the face, the others differ: 3-3-3-4-6."""
-    alike = (n + 1) // 2
-    others = [7 - face if face != 1 else 2, 6 if face != 6 else 5]
-    for f in range(1, 7):
-        if f != face and f not in others:
-            others.append(f)
-    return (face,) * alike + tuple(others[:n - alike])
-
-
-def face_text(b, times=1, n=5):
-    """What upper box b (face b + 1) scores, with an example of n dice (times: a
-    column's multiplier, Triple Yahtzee)."""
+def face_text(b, times=1):
+    """What upper box b (face b + 1) scores, with an example (times: a column's
+    multiplier, Triple Yahtzee)."""
     face = b + 1
-    dice = face_dice(face, n)
-    pts = face * dice.count(face)
-    text = ('Any dice. Scores the %s only: %s scores %d'
-            % (_FACE_WORDS[b], _dashed(dice), pts))
-    return text + (', x%d here: %d.' % (times, pts * times) if times > 1 else '.')
+    text = ('Any dice. Scores the %s only: %d-%d-%d-%d-%d scores %d'
+            % (_FACE_WORDS[b], face, face, face, 7 - face if face != 1 else 2,
+               6 if face != 6 else 5, 3 * face))
+    return text + (', x%d here: %d.' % (times, 3 * face * times) if times > 1 else '.')
 
 
 def _tiers(rules):
@@ -102,7 +68,7 @@ def _tiers(rules):
 
 
 def _upper(rules, b, times):
-    text = face_text(b, times, rules.n_dice)
+    text = face_text(b, times) if rules.n_dice == 5 else _dice().face_text(b, rules.n_dice)
     tiers = rules.upper_tiers
     if tiers is not None:           # '63-70: +35; 71-77: +55; 78 or more: +75'
         parts = []
@@ -126,7 +92,7 @@ def _upper(rules, b, times):
 def _top(rules, b, times=1):
     """The most box b scores (column 1 of Triple Yahtzee, times `times`)."""
     top = 0
-    for r in range(_n_rolls(rules.n_dice)):
+    for r in range(252):
         v = rules.score_roll(r, b)
         if v > top:
             top = v
@@ -158,24 +124,15 @@ def _joker_rule(rules, five):
     return 'Joker: a further %s may fill any open box.' % five
 
 
-def _example_rolls(n):
-    """The worked examples' rolls for n dice: _EXAMPLES (five), _EXAMPLES_3 (three),
-    else every roll of n dice in index order."""
-    if n == 5:
-        return _EXAMPLES
-    if n == 3:
-        return _EXAMPLES_3
-    from yahtzee_core.dice import hold_dice, HOLD_START
-    return [hold_dice(HOLD_START[n] + r) for r in range(_n_rolls(n))]
-
-
 def example(rules, b):
-    """'For example 3-3-3-5-2 scores 16.' for lower box b: the first of the ruleset's
-    dice's example rolls that scores there ('' when none does)."""
-    for dice in _example_rolls(rules.n_dice):
+    """'For example 3-3-3-5-2 scores 16.' for lower box b: the first of _EXAMPLES that
+    scores there in this ruleset ('' when none does)."""
+    if rules.n_dice != 5:
+        return _dice().example(rules, b)
+    for dice in _EXAMPLES:
         v = rules.score(dice, b)
         if v:
-            return ' For example %s scores %d.' % (_dashed(dice), v)
+            return ' For example %d-%d-%d-%d-%d scores %d.' % (dice + (v,))
     return ''
 
 
@@ -196,13 +153,13 @@ def _lower(rules, b, times):
         text = ('Needs all 5 dice alike while the %s box holds %d. Scores %d; 0 before '
                 'that.' % (five, rules.params[fab], p))
     elif kind == 'y':
-        text = 'Needs all %d dice alike. Scores %d.' % (rules.n_dice, p)
-    elif kind == 'a' or kind == 'b':
-        text = _KINDS[kind] % (_straight(rules.n_dice, kind == 'b'), p)
-    else:
+        text = 'Needs all 5 dice alike. Scores %d.' % p
+    elif kind in _KINDS:
         text = _KINDS[kind] % p if '%d' in _KINDS[kind] else _KINDS[kind]
-        if rules.n_dice != 5:
-            text = text.replace(_TOTAL, _total(rules.n_dice))
+    else:
+        text = ''               # a kind of other dice counts only
+    if rules.n_dice != 5:
+        text = _dice().needs(rules, b, text)
     text += example(rules, b)
     if rules.served is not None and rules.served[b]:
         text += ' Served: %d.' % (_top(rules, b) + rules.served[b])
@@ -241,9 +198,6 @@ def _lower(rules, b, times):
         else:
             when = 'the %s box is' % five
         text += ' Joker: 5 alike scores %d here once %s filled.' % (joker[b] * times, when)
-    crag = rules.kinds.find(b'r')
-    if kind == 't' and crag >= 0:
-        text += ' A %s totals 13 too.' % labels[crag].lower()
     return text
 
 

@@ -78,11 +78,6 @@ def legend(profile):
 
 
 # -- how-to ---------------------------------------------------------------------------
-# What the lower boxes ask for, by kind letter (yahtzee_core/_build.py): the how-to's
-# words for dice counts other than five (five say 'kinds, straights or a full house').
-_ASKS = (('knxmyz', 'kinds'), ('slabeov', 'straights'), ('fgj', 'a full house'),
-         ('p', 'pairs'), ('tr', 'totals'), ('hq', 'colours'))
-
 def upper_bonus_text(rules):
     """The upper bonus in a sentence (the how-to's)."""
     if rules.columns > 1:
@@ -100,48 +95,33 @@ def upper_bonus_text(rules):
 def howto(rules, profile):
     """((title, text), ...): a short how-to for a first game, a few pages; the screen
     lets any button skip it."""
-    from ui.help_rules import face_dice
     labels = rules.labels.split('|')
     first = labels[0]
     bonus = upper_bonus_text(rules)
-    n = rules.n_dice
-    # a worked example: the first lower box the roll makes (Generala's: a full house;
-    # other dice counts: the first roll of their help's examples that scores)
+    # a worked example: the first lower box the roll makes (Generala's: a full house)
     lower = ''
-    if n == 5:
-        rolls = ((3, 3, 3, 5, 2), (2, 2, 5, 5, 5))
-        asks = 'kinds, straights or a full house'
-        threes = rolls[0]
-    else:
-        from ui.help_rules import _example_rolls
-        rolls = _example_rolls(n)
-        words = []
-        for k in rules.kinds[rules.n_upper:]:
-            for letters, word in _ASKS:
-                if chr(k) in letters and word not in words:
-                    words.append(word)
-        asks = ', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]
-        threes = face_dice(3, n)
-    for roll in rolls:
+    for roll in ((3, 3, 3, 5, 2), (2, 2, 5, 5, 5)):
+        if rules.n_dice != 5:
+            break
         for b in range(rules.n_upper, len(labels)):
             v = rules.score(roll, b)
             if v:
-                lower = ': %s scores %d as %s' % ('-'.join(['%d' % d for d in roll]), v,
-                                                  labels[b])
+                lower = ': %d-%d-%d-%d-%d scores %d as %s' % (roll + (v, labels[b]))
                 break
         if lower:
             break
-    rolls_word = ('up to %d times' % rules.turn_rolls if rules.turn_rolls != 2 else
-                  'up to twice')
+    turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
+        'kinds, straights or a full house'
+    if rules.n_dice != 5:       # other dice counts: ui/help_dice.py's words
+        from ui.help_dice import howto_texts
+        turn, threes, asks, lower = howto_texts(rules)
     return (
-        ('How to play', 'Roll %d dice %s a turn, keeping the ones you like '
-                        'between rolls. Then fill one box of your scorecard.'
-         % (n, rolls_word)),
+        ('How to play', '%s, keeping the ones you like between rolls. Then fill one box '
+                        'of your scorecard.' % turn),
         ('Boxes', 'Each box once, %d in all: %d rounds. Dice that miss a box\'s need '
                   'score 0 there. %s' % (rules.n_boxes, rules.rounds, bonus)),
-        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: %s scores %d '
-                    'as %s. The boxes below ask for %s%s. '
-                    'Highest total wins.' % (first, '-'.join(['%d' % d for d in threes]),
-                                             3 * threes.count(3), labels[2], asks, lower)),
+        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: %s as %s. The boxes '
+                    'below ask for %s%s. Highest total wins.'
+         % (first, threes, labels[2], asks, lower)),
         legend(profile),
     )
