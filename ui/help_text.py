@@ -45,7 +45,8 @@ def pages(title, text, rows, width=WIDTH):
 # What the FeatherWing prints on its buttons, by profile (else the role names are shown).
 _BUTTON_NAMES = {'three-button': {'LEFT': 'A', 'OK': 'B', 'RIGHT': 'C'}}
 _LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
-               'STANDINGS': 'the standings (a game of several)'}
+               'STANDINGS': 'the standings (a game of several)',
+               'HOLD6': 'the sixth die, in a game of six dice'}
 
 
 def legend(profile):
