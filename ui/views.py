@@ -330,7 +330,8 @@ class Views:
             self.marker.bitmap.fill(1)
             g.insert(at + len(self.die_grids), self.marker)
             self.marker.hidden = True
-        self._faces[0] = 99         # draw every die again
+        for i in range(codes.MAX_DICE):
+            self._faces[i] = 99     # draw every die again
         self._die_cursor = -2
 
     def _build_card(self):
