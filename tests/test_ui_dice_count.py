@@ -126,3 +126,25 @@ def test_a_six_dice_game_then_a_five_dice_one_draws_the_five_as_before():
     assert list(s.app.game.dice) == list(fresh.app.game.dice)
     assert s.image().tobytes() == fresh.image().tobytes()
     assert v.die_size == 22 and len(v.die_grids) == 5
+
+
+@pytest.mark.parametrize('height', (64, 32))
+def test_a_crag_hint_keeps_some_of_three_dice_or_scores(height):
+    """Hints rank the holds of three dice (no table: level good's estimate) and OK
+    applies them."""
+    s = session('crag', height=height, seed=12)
+    app = s.app
+    g = app.game
+    s.app.saved = True
+    s.press(A.HINT)
+    assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0].startswith('Hint, est.')
+    line = app.dialog_lines[1]
+    assert line.startswith('Keep ') or line.startswith('Score ')
+    if line.startswith('Keep '):
+        kept = sorted(int(x) for x in line[5:].split()) if line != 'Keep none' else []
+        assert len(kept) < 3
+        s.press(A.OK)
+        assert sorted(g.dice[i] for i in range(3) if g.held[i]) == kept
+    else:
+        s.press(A.OK)
+        assert app.scene == ui_app.CARD

@@ -96,7 +96,7 @@ def _card_rows(app, card, rolled):
     rules = g.rules
     pts = app.pts
     if rolled:      # on the turn's first roll Generala's served hands score more
-        card.points_into(g.dice, pts, g.rolls_left == 2)
+        card.points_into(g.dice, pts, g.rolls_left == rules.turn_rolls - 1)
     items = []
     values = []
     rows = []

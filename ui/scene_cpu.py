@@ -112,7 +112,8 @@ def cpu_step(app, now):
         box = bot.choose_box(g.cards[p], g.dice)
         _box = box
         _phase = _CPU_ANNOUNCED
-        g.card.points_into(g.dice, app.pts, g.rolls_left == 2)   # 2: Generala's served
+        # on the turn's first roll: Generala's served
+        g.card.points_into(g.dice, app.pts, g.rolls_left == g.rules.turn_rolls - 1)
         update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 
