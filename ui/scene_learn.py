@@ -122,7 +122,7 @@ def enter_odds(app, now):
         from yahtzee_core.rules import forget
         forget('odds_fresh', 'ui')
         if fresh is None:       # fewer dice (Crag's three): quick enough to work out
-            from yahtzee_core.odds import chase
+            from yahtzee_core.odds_small import chase
             fresh = []
             for b in range(per):
                 fresh.extend(chase(rules, b)[:2])
@@ -183,7 +183,10 @@ def _odds_row(app, row):
 
 
 def _chase(g, b):
-    from yahtzee_core.odds import chase
+    if g.rules.n_dice != 5:     # fewer dice (Crag's three): their own module
+        from yahtzee_core.odds_small import chase
+    else:
+        from yahtzee_core.odds import chase
     return chase(g.rules, b, tuple(g.dice), g.rolls_left)
 
 

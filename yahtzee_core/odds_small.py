@@ -1,7 +1,7 @@
 """The odds of one box this turn for fewer than five dice (Crag's three): odds.py's
 chase, with odds.py's definitions of "made", its aims and its rounding, worked out
-plainly. Its own module, loaded by odds.chase only for such a ruleset, so the
-five-dice Odds screen carries none of it.
+plainly. Its own module, which the Odds screen loads instead of odds.py for such a
+ruleset (odds.py is for five dice), so the five-dice Odds screen carries none of it.
 
 After the last roll a roll's value is (made 0/1, points). A hold of k of the n dice
 is the sum of its six children (the hold with one more die), so it carries the sum
@@ -94,9 +94,11 @@ def _round(v, scale, unit):
     return (2 * v * unit + scale) // (2 * scale)
 
 
-def chase(rules, b, dice, rolls_left, aim):
-    """odds.chase for rules.n_dice < 5 (one column's box b): (chance in 1/10,000,
-    expected points in hundredths, dice to keep or None)."""
+def chase(rules, box, dice=None, rolls_left=None, aim='make'):
+    """odds.chase for rules.n_dice < 5, box a name or index: (chance in 1/10,000,
+    expected points in hundredths, dice to keep or None); rolls_left None: the
+    ruleset's whole turn."""
+    b = rules.box_index(box)
     n = rules.n_dice
     if n > 5:
         raise ValueError("the odds are for five dice or fewer")
