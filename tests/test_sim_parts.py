@@ -276,7 +276,7 @@ def test_script_format():
 
 
 @pytest.mark.parametrize("line, message", [
-    ("hold 6", "outside 1..5"), ("hold", "die number"), ("jump", "unknown command"),
+    ("hold 7", "outside 1..6"), ("hold", "button number"), ("jump", "unknown command"),
     ("wait soon", "not a whole number"), ("press FLY", "action name"), ("ok 2", "no argument"),
     ("snap ../x", "file name"),
 ])
