@@ -496,22 +496,23 @@ def test_crag_planner_with_the_solvers_values_reproduces_them():
         assert total / 216 / 216 / 100 == pytest.approx(V[mask], abs=0.02), mask
 
 
-def test_crag_bots_play_whole_games():
-    """good and casual plan with the three-dice planner, beginner keeps its most common
-    face; perfect has no table for three dice and says so. good, fitted to the solver's
-    values, is close to the optimum (149.85) and ahead of beginner."""
+def _solitaire_means(name, kinds, games):
+    """Each kind's mean total over seeded solitaire games (the bots' own loop: hold,
+    reroll, fill), checking the hold flags cover the ruleset's dice and that only
+    perfect falls back (no table for other than five dice)."""
     means = {}
-    for kind in ('good', 'casual', 'beginner', 'perfect'):
+    n = yc.ruleset(name).n_dice
+    for kind in kinds:
         total = 0
-        for seed in range(12):
+        for seed in range(games):
             rng = random.Random(seed)
-            game = yc.Game('crag', 1, lambda: rng.randint(1, 6))
-            bot = make_bot(kind, 'crag')
+            game = yc.Game(name, 1, lambda: rng.randint(1, 6))
+            bot = make_bot(kind, name)
             while not game.over:
                 game.roll()
                 while game.rolls_left:
                     flags = bot.choose_hold(game.card, game.dice, game.rolls_left)
-                    assert len(flags) == 3
+                    assert len(flags) == n
                     if all(flags):
                         break
                     for i, f in enumerate(flags):
@@ -519,8 +520,16 @@ def test_crag_bots_play_whole_games():
                     game.roll()
                 game.fill(bot.choose_box(game.card, game.dice))
             total += game.cards[0].total
-        means[kind] = total / 12
+        means[kind] = total / games
         assert bot.fallback == (kind == 'perfect')
+    return means
+
+
+def test_crag_bots_play_whole_games():
+    """good and casual plan with the three-dice planner, beginner keeps its most common
+    face; perfect has no table for three dice and says so. good, fitted to the solver's
+    values, is close to the optimum (149.85) and ahead of beginner."""
+    means = _solitaire_means('crag', ('good', 'casual', 'beginner', 'perfect'), 12)
     assert means['perfect'] == means['good']
     assert means['good'] > means['beginner'] + 20 and means['good'] > 130
 
@@ -567,26 +576,6 @@ def test_six_dice_planner_matches_a_numpy_turn():
 def test_maxi_yatzy_bots_play_whole_games():
     """good and casual plan with the six-dice planner, beginner keeps its most common
     face; perfect has no table and says so. good is well ahead of beginner."""
-    means = {}
-    for kind in ('good', 'casual', 'beginner', 'perfect'):
-        total = 0
-        for seed in range(3):
-            rng = random.Random(seed)
-            game = yc.Game('maxi-yatzy', 1, lambda: rng.randint(1, 6))
-            bot = make_bot(kind, 'maxi-yatzy')
-            while not game.over:
-                game.roll()
-                while game.rolls_left:
-                    flags = bot.choose_hold(game.card, game.dice, game.rolls_left)
-                    assert len(flags) == 6
-                    if all(flags):
-                        break
-                    for i, f in enumerate(flags):
-                        game.hold(i, f)
-                    game.roll()
-                game.fill(bot.choose_box(game.card, game.dice))
-            total += game.cards[0].total
-        means[kind] = total / 3
-        assert bot.fallback == (kind == 'perfect')
+    means = _solitaire_means('maxi-yatzy', ('good', 'casual', 'beginner', 'perfect'), 3)
     assert means['perfect'] == means['good']
     assert means['good'] > means['beginner'] + 40

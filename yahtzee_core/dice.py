@@ -82,9 +82,7 @@ def roll_index(dice, n=5):
 def hold_index(dice):
     """Index 0..461 of the dice kept (0 to 5 of them, any order); 462..923 for six."""
     k = len(dice)
-    if k > 6:
-        raise IllegalMove("at most six dice, not %r" % (dice,))
-    return (HOLD_START[k] if k < 6 else N_HOLDS) + rank_counts(pack_counts(dice))
+    return (N_HOLDS if k == 6 else HOLD_START[k]) + rank_counts(pack_counts(dice))
 
 
 def hold_dice(index):
