@@ -1084,7 +1084,7 @@ def six_dice_unsolved(rules):
         return None
     pairs = upper_pairs(rules)
     states = pairs << (rules.n_boxes - 6)
-    return ('%s is not solved exactly: %d boxes and a bonus at %d make %s turn-start '
+    return ('%s cannot be solved exactly here: %d boxes and a bonus at %d make %s turn-start '
             'states (2**%d lower masks x %s upper (mask, subtotal) pairs), each turn over '
             '924 holds and 462 rolls; the solver and its kernel are five dice\'s, and a '
             'table would be %d MB at 16 bits, far past a board\'s flash (see '
