@@ -23,23 +23,24 @@ HINT = 14
 QUIT = 15
 HELP = 16       # the rules of the box under the scorecard's cursor
 STANDINGS = 17  # every seat at a glance (a long press; nothing in a one-seat game)
+HOLD_6 = 18     # the sixth die (six-dice games): HOLD5 held, on a board of five hold buttons
 
 # Number of codes; a table indexed by action code needs this many entries.
-COUNT = 18
+COUNT = 19
 
 # Short names for logs and the simulator's key help, indexed by code.
 NAMES = (
     "NONE", "HOLD_1", "HOLD_2", "HOLD_3", "HOLD_4", "HOLD_5", "OK", "BACK",
     "LEFT", "RIGHT", "UP", "DOWN", "SHAKE_START", "SHAKE_END", "HINT", "QUIT",
-    "HELP", "STANDINGS",
+    "HELP", "STANDINGS", "HOLD_6",
 )
 
 
 def hold_index(action):
-    """0..4 for HOLD_1..HOLD_5, -1 for any other action."""
+    """0..5 for HOLD_1..HOLD_6, -1 for any other action."""
     if HOLD_1 <= action <= HOLD_5:
         return action - HOLD_1
-    return -1
+    return 5 if action == HOLD_6 else -1
 
 
 def name(action):

@@ -36,7 +36,7 @@ ROLE_ACTIONS = {
     "BACK": actions.BACK, "LEFT": actions.LEFT, "RIGHT": actions.RIGHT,
     "UP": actions.UP, "DOWN": actions.DOWN, "HINT": actions.HINT,
     "HELP": actions.HELP,        # long-press actions only (no pin of their own)
-    "STANDINGS": actions.STANDINGS,
+    "STANDINGS": actions.STANDINGS, "HOLD6": actions.HOLD_6,
 }
 HOLD_ACTIONS = (actions.HOLD_1, actions.HOLD_2, actions.HOLD_3, actions.HOLD_4,
                 actions.HOLD_5)
@@ -88,8 +88,9 @@ DEFAULT = {
         "PIEZO": "GP16", "SHAKE": "GP17", "BATTERY": "VOLTAGE_MONITOR",
     },
     # Holding these buttons gives another action instead (fired after long_ms, and
-    # then the short action is not). Held BACK: the standings of a game of several.
-    "long_press": {"OK": "HINT", "BACK": "STANDINGS"},
+    # then the short action is not). Held BACK: the standings of a game of several;
+    # held HOLD5: the sixth die of a six-dice game (five buttons under six dice).
+    "long_press": {"OK": "HINT", "BACK": "STANDINGS", "HOLD5": "HOLD6"},
     # The button that, held at power-on, lets the game write the CIRCUITPY drive.
     "write_key": "BACK",
 }

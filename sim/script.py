@@ -3,7 +3,7 @@
 One command a line; '#' starts a comment; blank lines are ignored. Times are in ms.
 
     ok | back | left | right | up | down | hint | help | standings | quit   press that button
-    hold N                  press hold button N (1..5)
+    hold N                  press hold button N (1..5; 6: HOLD5 held, the sixth die)
     press NAME              press any action by its events.actions name (e.g. press HOLD_3)
     shake [MS]              hold the shake key for MS ms (default 500), let go, and wait
                             until the shake has ended (the detector's quiet time)
@@ -66,8 +66,9 @@ def parse(text, name="script"):
             t += PRESS_GAP_MS
         elif cmd == "hold":
             if len(args) != 1:
-                raise ScriptError("%s: hold needs a die number 1..5" % where)
-            events.append((t, "press", actions.HOLD_1 + _int(args[0], where, 1, 5) - 1))
+                raise ScriptError("%s: hold needs a button number 1..6" % where)
+            k = _int(args[0], where, 1, 6)     # 6: HOLD5 held (a six-dice game's sixth die)
+            events.append((t, "press", actions.HOLD_6 if k == 6 else actions.HOLD_1 + k - 1))
             t += PRESS_GAP_MS
         elif cmd == "press":
             if len(args) != 1 or args[0].upper() not in actions.NAMES[1:]:

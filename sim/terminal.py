@@ -263,7 +263,7 @@ class KeyDecoder:
 # Keys shared by the terminal and the window front ends (Space is handled apart).
 KEYMAP = {
     "1": actions.HOLD_1, "2": actions.HOLD_2, "3": actions.HOLD_3,
-    "4": actions.HOLD_4, "5": actions.HOLD_5,
+    "4": actions.HOLD_4, "5": actions.HOLD_5, "6": actions.HOLD_6,
     "enter": actions.OK, "backspace": actions.BACK, "esc": actions.BACK,
     "left": actions.LEFT, "right": actions.RIGHT, "up": actions.UP, "down": actions.DOWN,
     "h": actions.HINT, "H": actions.HINT, "?": actions.HELP, "s": actions.STANDINGS,
@@ -273,7 +273,7 @@ KEYMAP = {
 # The button on the frame that lights up for an action.
 BUTTON_OF_ACTION = {
     actions.HOLD_1: "1", actions.HOLD_2: "2", actions.HOLD_3: "3", actions.HOLD_4: "4",
-    actions.HOLD_5: "5", actions.OK: "OK", actions.BACK: "BACK",
+    actions.HOLD_5: "5", actions.HOLD_6: "5", actions.OK: "OK", actions.BACK: "BACK",
     actions.LEFT: "LEFT", actions.RIGHT: "RIGHT",
 }
 PRESS_SHOW_MS = 150

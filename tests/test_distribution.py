@@ -104,3 +104,25 @@ def test_committed_yacht_distribution_is_current(yacht_json):
     assert committed['mean'] == pytest.approx(yacht_json['mean'], abs=1e-9)
     for s, p in yacht_json['at_least'].items():
         assert committed['at_least'][s] == pytest.approx(p, rel=1e-9, abs=1e-300)
+
+
+def test_crags_distribution_is_the_solvers_and_the_committed_one():
+    """Three dice, two rolls (tools.distribution.small_distribution on solve_small): the
+    mean is the solver's 149.8476, the probabilities sum to 1 and the boxes' means add
+    up to it; the scores stop at the card's most (244); docs/distribution/crag.json is
+    what it computes."""
+    import os
+    d = dist.compute('crag')
+    assert abs(d.mean - d.solver_value) < 1e-9 and round(d.mean, 4) == 149.8476
+    assert abs(math.fsum(d.probs.tolist()) - 1) < 1e-12
+    assert abs(math.fsum(v[0] for v in d.boxes.values()) - d.mean) < 1e-9
+    assert len(d.probs) == 245 and d.probs[244] > 0 and d.upper is None
+    assert 0 < d.boxes['crag'][1] < 1 and d.boxes['crag'][0] == pytest.approx(
+        50 * (1 - d.boxes['crag'][1]))
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        'docs', 'distribution', 'crag.json')
+    with open(path) as f:
+        committed = json.load(f)
+    fresh = d.as_json()
+    assert committed['percentiles'] == fresh['percentiles']
+    assert committed['mean'] == pytest.approx(fresh['mean'], abs=1e-9)

@@ -32,7 +32,7 @@ def test_bad_tables_are_refused(tmp_path):
 
 
 @pytest.mark.parametrize('name', ['yahtzee', 'yahtzee-free-joker', 'yahtzee-1956',
-                                  'yatzy', 'yacht'])
+                                  'yatzy', 'yacht', 'crag'])
 def test_committed_distributions_make_valid_tables(name):
     from tools.percentile_table import table_for
     with open(os.path.join(DIST, name + '.json')) as f:

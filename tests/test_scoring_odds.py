@@ -363,7 +363,102 @@ def test_kniffel_and_triple_yahtzee_have_yahtzees_odds_and_columns_multiply_the_
         chase(triple, 39)
 
 
-def test_crag_has_no_odds_yet():
-    """The odds' tables are for five dice: Crag's three are refused, clearly."""
-    with pytest.raises(ValueError, match="five dice"):
-        chase(yc.ruleset("crag"), "crag")
+# --------------------------------------------------- Crag: three dice, two rolls a turn
+def crag_outcome(box, dice):
+    """(made, points) of a final roll of three dice, from reference_scoring's words:
+    an upper box is made with three of its face, any other when it scores."""
+    points = ref.plain_score("crag", dice, box)
+    face = ref.upper_face("crag", box)
+    if face is not None:
+        return int(list(dice).count(face) >= 3), points
+    return int(points > 0), points
+
+
+def crag_brute(box, aim, dice, rolls_left):
+    """(chance, points) as exact Fractions and the sorted dice kept, by brute force over
+    ordered dice: with a roll to come every subset of the dice positions is tried
+    (2**3 holds), each rerolled die over its 6 faces; the first roll over all 6**3
+    ordered rolls. Ties: the lowest hold index (odds.py's rule)."""
+    from fractions import Fraction
+    first = 0 if aim == "make" else 1
+    seen = {}
+
+    def value(d, left):
+        d = tuple(sorted(d))
+        if (d, left) not in seen:
+            seen[d, left] = worked(d, left)
+        return seen[d, left]
+
+    def worked(d, left):
+        if left == 0:
+            m, p = crag_outcome(box, d)
+            return (Fraction(m), Fraction(p)), tuple(sorted(d))
+        best = None
+        for mask in range(8):
+            kept = [d[i] for i in range(3) if mask >> i & 1]
+            total_m = total_p = Fraction(0)
+            outcomes = list(product(range(1, 7), repeat=3 - len(kept)))
+            for new in outcomes:
+                (m, p), _ = value(tuple(kept) + new, left - 1)
+                total_m += m
+                total_p += p
+            v = (total_m / len(outcomes), total_p / len(outcomes))
+            key = (v[first], v[1 - first], -hold_index(sorted(kept)))
+            if best is None or key > best[0]:
+                best = (key, v, tuple(sorted(kept)))
+        return best[1], best[2]
+
+    if dice is not None:
+        return value(dice, rolls_left)
+    total_m = total_p = Fraction(0)
+    for d in product(range(1, 7), repeat=3):
+        (m, p), _ = value(d, 1)
+        total_m += m
+        total_p += p
+    return (total_m / 216, total_p / 216), None
+
+
+def rounded_half_up(f, unit):
+    """A Fraction in units of 1/unit, rounded half up."""
+    from fractions import Fraction
+    v = f * unit + Fraction(1, 2)
+    return v.numerator // v.denominator
+
+
+@pytest.mark.parametrize("box", ref.CRAG_BOXES)
+def test_crag_fresh_turn_odds_match_the_brute_force(box):
+    rules = yc.ruleset("crag")
+    (m, p), _ = crag_brute(box, "make", None, 2)
+    assert chase(rules, box, None, 2) == (rounded_half_up(m, 10000), rounded_half_up(p, 100), None)
+
+
+def test_crag_odds_with_dice_showing_match_the_brute_force():
+    """Every box, both aims, a sample of rolls with one roll left and none."""
+    rules = yc.ruleset("crag")
+    for box in ref.CRAG_BOXES:
+        for aim in ("make", "points"):
+            for dice in ((6, 6, 1), (2, 3, 4), (5, 1, 5), (1, 3, 6), (4, 4, 4)):
+                for left in (1, 0):
+                    (m, p), keep = crag_brute(box, aim, dice, left)
+                    assert chase(rules, box, dice, left, aim) == \
+                        (rounded_half_up(m, 10000), rounded_half_up(p, 100), keep), (box, aim, dice, left)
+
+
+def test_crag_known_odds():
+    """Figures worked by hand: a crag from 6-6-2 with one roll: keep 6-6 and roll a 1,
+    1/6 (no other hold can make one); 2-2-5 for three of a kind: keep 2-2, 1/6; the
+    three dice of a Low straight from nothing kept in one roll: 3! of 216; 6-6-1 is a
+    crag already."""
+    rules = yc.ruleset("crag")
+    assert chase(rules, "crag", (6, 6, 2), 1) == (1667, 833, (6, 6))
+    assert chase(rules, "crag", (6, 6, 1), 1) == (10000, 5000, (1, 6, 6))
+    assert chase(rules, "three_of_a_kind", (2, 2, 5), 1) == (1667, 417, (2, 2))
+    assert chase(rules, "three_of_a_kind", (2, 2, 5), 0) == (0, 0, (2, 2, 5))
+    assert chase(rules, "low_straight", (6, 6, 6), 1, "points") == (278, 56, ())
+    assert chase(rules, "odd_straight", (1, 3, 5), 0) == (10000, 2000, (1, 3, 5))
+    with pytest.raises(ValueError, match="2 rolls"):
+        chase(rules, "crag", None, 3)
+    with pytest.raises(yc.IllegalMove):
+        chase(rules, "crag", (1, 2, 3, 4, 5), 1)        # five dice are no Crag roll
+    with pytest.raises(yc.IllegalMove):
+        chase(rules, "crag", (1, 2, 3), 2)              # a roll made: one left at most

@@ -1,5 +1,6 @@
 """ui/help_text.py and ui/help_rules.py: every box of every ruleset and every board profile has help that
 fits the screen, says what the code does, and runs on MicroPython."""
+import itertools
 import re
 
 import pytest
@@ -31,6 +32,18 @@ def all_pages(title, text):
     return out
 
 
+def rolls_of(rules):
+    """The roll indexes of the ruleset's dice: C(n + 5, 5) of them (252; Crag 56)."""
+    n = rules.n_dice
+    return range(len({tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=n)}))
+
+
+def dice_in(text, n):
+    """The first 'a-b-c' of n dice in a text, as a tuple (None if there is none)."""
+    m = re.search(r'(?<![\d-])' + '-'.join([r'(\d)'] * n) + r'(?![\d-])', text)
+    return tuple(int(x) for x in m.groups()) if m else None
+
+
 def box_cases():
     for name in OFFERED:
         rules = yc.ruleset(name)
@@ -52,18 +65,20 @@ def test_every_box_of_every_ruleset_has_a_page_that_states_its_score(name, b):
     all_pages(title, text)
     # What the table says the box scores must be in the text: a fixed score by its
     # number, a sum as "total" or by the dice counted.
-    scores = {rules.score_roll(r, b) for r in range(yd.N_ROLLS)} - {0}
+    scores = {rules.score_roll(r, b) for r in rolls_of(rules)} - {0}
     numbers = {int(n) for n in re.findall(r"\d+", text)}
     if len(scores) == 1:
         assert scores <= numbers, text
     elif base < rules.n_upper:
         face = base + 1
-        assert "%ds only" % face in text and str(3 * face * times) in text
+        dice = dice_in(text, rules.n_dice)      # the example: dice of this ruleset
+        shown = face * dice.count(face) * times
+        assert "%ds only" % face in text and dice.count(face) and str(shown) in text
     else:
         assert "total" in text or "those" in text, text
     # the requirement: a box that can score 0 says what it needs (upper boxes need
     # nothing: they count one face)
-    if base >= rules.n_upper and min(rules.score_roll(r, b) for r in range(yd.N_ROLLS)) == 0:
+    if base >= rules.n_upper and min(rules.score_roll(r, b) for r in rolls_of(rules)) == 0:
         assert text.startswith("Needs"), text
     else:
         assert text.startswith("Any dice"), text
@@ -169,7 +184,8 @@ def test_every_profile_has_a_legend_of_its_own_buttons(profile_name):
     assert ("Shake" in text) == shake
     for role, long_action in profile["long_press"].items():
         assert "Hold %s" % H._BUTTON_NAMES.get(profile_name, {}).get(role, role) in text
-        assert long_action.lower() in text.replace("a hint", "hint")
+        words = {"HOLD6": "the sixth die"}.get(long_action, long_action.lower())
+        assert words in text.replace("a hint", "hint")
     hold_buttons = all("HOLD%d" % i in profile["pins"] for i in range(1, 6))
     assert ("under the dice" in text) == hold_buttons
     assert ("BACK" in text) == ("BACK" in profile["pins"])
@@ -231,16 +247,38 @@ def test_every_lower_box_page_has_a_worked_example_of_its_ruleset(name):
     """'For example 2-2-5-5-5 scores 25.': dice that make the box, and what they score
     in the ruleset in play; the how-to's scoring page shows one too."""
     rules = yc.ruleset(name)
+    n = rules.n_dice
     per = len(rules.labels.split('|'))
+    dashed = '-'.join([r'(\d)'] * n)
     for b in range(rules.n_upper, per):
         text = R.box_help(rules, b)[1]
-        m = re.search(r'For example (\d)-(\d)-(\d)-(\d)-(\d) scores (\d+)\.', text)
+        m = re.search(r'For example ' + dashed + r' scores (\d+)\.', text)
         assert m, (name, b, text)
-        dice = tuple(int(m.group(k)) for k in range(1, 6))
-        assert rules.score(dice, b) == int(m.group(6)) > 0
+        dice = tuple(int(m.group(k)) for k in range(1, n + 1))
+        assert rules.score(dice, b) == int(m.group(n + 1)) > 0
     scoring = H.howto(rules, profiles.get('default'))[2][1]
-    m = re.search(r'(\d)-(\d)-(\d)-(\d)-(\d) scores (\d+) as ([^.]+)\. Highest', scoring)
+    m = re.search(dashed + r' scores (\d+) as ([^.]+)\. Highest', scoring)
     assert m, scoring
-    box = rules.labels.split('|').index(m.group(7))
-    dice = tuple(int(m.group(k)) for k in range(1, 6))
-    assert box >= rules.n_upper and rules.score(dice, box) == int(m.group(6))
+    box = rules.labels.split('|').index(m.group(n + 2))
+    dice = tuple(int(m.group(k)) for k in range(1, n + 1))
+    assert box >= rules.n_upper and rules.score(dice, box) == int(m.group(n + 1))
+    assert 'Roll %d dice' % n in H.howto(rules, profiles.get('default'))[0][1]
+
+
+def test_crag_pages_name_every_roll_that_makes_a_crag_and_a_thirteen():
+    """Crag's own boxes, checked against every roll of three dice: the crags the page
+    names are exactly the rolls that score 50; a crag scores as a Thirteen too."""
+    rules = yc.ruleset('crag')
+    crags = {tuple(sorted(d)) for d in itertools.product(range(1, 7), repeat=3)
+             if rules.score(d, 'crag')}
+    text = R.box_help(rules, 'crag')[1]
+    named = {tuple(sorted(int(x) for x in m.split('-')))
+             for m in re.findall(r'\d-\d-\d', text.split('For example')[0])}
+    assert named == crags == {(1, 6, 6), (3, 5, 5), (4, 4, 5)}
+    assert 'A crag totals 13 too' in R.box_help(rules, 'thirteen')[1]
+    assert all(rules.score(d, 'thirteen') == 26 for d in crags)
+    for box, dice in (('low_straight', '1-2-3'), ('high_straight', '4-5-6'),
+                      ('odd_straight', '1-3-5'), ('even_straight', '2-4-6')):
+        text = R.box_help(rules, box)[1]
+        assert 'Needs exactly %s' % dice in text or ': %s.' % dice in text, text
+        assert rules.score(tuple(int(x) for x in dice.split('-')), box) == 20

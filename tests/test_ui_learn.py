@@ -293,8 +293,9 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
 
 def test_the_stored_fresh_turn_odds_are_chases():
     from ui.odds_fresh import FRESH
-    assert sorted(FRESH) == sorted(OFFERED)
-    for name in OFFERED:
+    five = [name for name in OFFERED if yc.ruleset(name).n_dice == 5]
+    assert sorted(FRESH) == sorted(five)    # (fewer dice: worked out on the screen)
+    for name in five:
         rules = yc.ruleset(name)
         want = []
         for b in range(rules.n_boxes // rules.columns):  # one column
@@ -357,3 +358,37 @@ def test_the_learning_screens_run_on_32bit_circuitpython_from_plain_sources():
                           timeout=300)
     assert done.returncode == 0, done.stdout[-1000:] + done.stderr
     assert 'learn checks passed' in done.stdout
+
+
+@pytest.mark.parametrize('height', (64, 32))
+def test_crag_odds_screen_works_out_three_dice_before_and_after_a_roll(height):
+    """Crag has no stored fresh-turn figures: the screen works them out (odds_small.py,
+    two rolls a turn), then, after a roll, each row from the three dice showing."""
+    s = new_session(dice=ScriptedDice(seed=4), height=height, hold_buttons=height == 64)
+    s.start_game('crag', kinds=(0,))
+    app = s.app
+    rules = app.game.rules
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and len(app.items) == 13
+    assert app.values == [odds_value(*chase(rules, b, None, 2)[:2]) for b in range(13)]
+    s.press(A.BACK, A.BACK)
+    assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_small' not in sys.modules
+    if app.hold_buttons:
+        s.press(A.OK)
+    else:
+        s.press(A.OK)                   # the cursor starts on "Roll"
+    s.wait(600)
+    dice = tuple(app.game.dice)
+    assert len(dice) == 3 and app.game.rolls_left == 1
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    while '...' in app.values:
+        s.wait(25)
+    figures = [chase(rules, b, dice, 1) for b in range(13)]
+    assert app.values == [odds_value(c, p) for c, p, k in figures]
+    keep = figures[0][2]
+    want = 'keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
+    assert (app.title_right if height < 64 else app.footer.lower()) == want

@@ -59,7 +59,7 @@ def resumable(session):
 
 
 # -- setup ---------------------------------------------------------------------------
-def test_setup_offers_all_nine_rulesets_and_duplicate_play_which_it_remembers():
+def test_setup_offers_every_menu_ruleset_and_duplicate_play_which_it_remembers():
     nvm = bytearray(b'\xff' * 4096)
     s = new_session(storage=nvm)
     app = s.app
@@ -70,8 +70,8 @@ def test_setup_offers_all_nine_rulesets_and_duplicate_play_which_it_remembers():
     for _ in range(len(OFFERED)):
         names.append(app.values[row])
         s.press(A.OK)
-    assert names == [codes.RULES_NAMES[i] for i in codes.MENU_RULES] and len(names) == 9
-    assert names[5:] == ['Kniffel', 'Generala', 'Kismet', 'Triple Yahtzee']
+    assert names == [codes.RULES_NAMES[i] for i in codes.MENU_RULES] and len(names) == 10
+    assert names[5:] == ['Kniffel', 'Generala', 'Kismet', 'Triple Yahtzee', 'Crag']
     for n in names:                                 # the row fits beside its label
         assert len('Rules') + 1 + len(n) <= 20
     assert app.items[row + 1] == 'Duplicate' and app.values[row + 1] == 'off'

@@ -40,6 +40,12 @@ N_HOLDS = _dice.N_HOLDS
 TIE = 1e-9
 
 
+def _dice_count():
+    """The dice of the five-dice machinery above (RulesModel, Solver)."""
+    from tools.solver import N_DICE
+    return N_DICE
+
+
 def hold_transitions():
     """(462, 252): probability that rerolling the dice a hold leaves out gives each
     roll (core hold and roll order); keep-all holds map to their own roll."""
@@ -324,7 +330,72 @@ def summary(dist):
     return '\n'.join(lines)
 
 
+def small_distribution(name):
+    """The Distribution of a ruleset of fewer dice (Crag), from tools.solver's
+    solve_small (float64): a state is the filled-box mask, so a probability vector over
+    the score so far is kept per mask and carried forward, masks by filled count. Each
+    turn follows the solver's argmax (ties within TIE: the lowest box, the lowest
+    hold): the rolls' chances pushed through each roll's chosen hold, then each final
+    roll's box."""
+    from tools.solver import solve_small, small_turn_tables, _ruleset
+    rules = _ruleset(name)
+    solution = solve_small(rules)
+    V = solution.V
+    nb = rules.n_boxes
+    rolls, prob, holds, P, subholds = small_turn_tables(rules.n_dice)
+    R = len(rolls)
+    S = np.array([[rules.score_roll(r, b) for b in range(nb)] for r in range(R)])
+    top = int(S.max(axis=0).sum())
+    full = (1 << nb) - 1
+    F = np.zeros((1 << nb, top + 1))
+    F[0, 0] = 1.0
+    box_mean = np.zeros(nb)
+    box_zero = np.zeros(nb)
+    order = sorted(range(full), key=lambda m: bin(m).count('1'))
+    for m in order:
+        reach = F[m].sum()
+        if reach == 0.0:
+            continue
+        free = [b for b in range(nb) if not m >> b & 1]
+        # the last roll: each roll's best box (lowest index within TIE)
+        vals = np.array([[S[r, b] + V[m | 1 << b] for b in free] for r in range(R)])
+        best = vals.max(axis=1)
+        pick = [free[int(np.argmax(vals[r] >= best[r] - TIE))] for r in range(R)]
+        value = best
+        # holds: backwards for their values, forwards for the chances
+        choices = []
+        for _ in range(rules.turn_rolls - 1):
+            E = P @ value
+            chosen = []
+            for r in range(R):
+                subs = subholds[r]              # ascending hold indexes
+                e = E[subs]
+                chosen.append(subs[int(np.argmax(e >= e.max() - TIE))])
+            value = E[chosen]
+            choices.append(chosen)
+        d = prob.copy()
+        for chosen in reversed(choices):
+            d = d @ P[chosen]
+        gains = {}
+        for r in range(R):
+            if d[r] > 0.0:
+                key = (pick[r], int(S[r, pick[r]]))
+                gains[key] = gains.get(key, 0.0) + d[r]
+        for (b, g), q in gains.items():
+            nxt = m | 1 << b
+            F[nxt, g:] += q * F[m, :top + 1 - g]
+            box_mean[b] += reach * q * g
+            if g == 0:
+                box_zero[b] += reach * q
+    names = rules.categories
+    boxes = {names[b]: (float(box_mean[b]), float(box_zero[b])) for b in range(nb)}
+    return Distribution(name, F[full], boxes, None, None, solution.expected_score)
+
+
 def compute(name, workers=2, progress=None):
+    from tools.solver import _ruleset
+    if _ruleset(name).n_dice != _dice_count():
+        return small_distribution(name)
     model = RulesModel(name)
     V = solve_values(model, workers)
     return propagate(model, V, progress=progress)

@@ -34,6 +34,8 @@ def source():
              'FRESH = {']
     for name in [yc.RULESETS[i] for i in MENU_RULES]:   # the rulesets the device offers
         rules = yc.ruleset(name)
+        if rules.n_dice != 5:   # fewer dice: the screen works them out (odds_small.py)
+            continue
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3
         for b in range(rules.n_boxes // rules.columns):

@@ -448,7 +448,8 @@ def moment_screens(width=128, height=64):
 # The rulesets beyond the first five, one picture each: ruleset, seed, rounds played first,
 # the dice of the roll shown (each ruleset's own hands: Generala's full served, 35)
 FAMILY = (('kniffel', 21, 7, (2, 3, 4, 5, 5)), ('generala', 22, 6, (2, 2, 5, 5, 5)),
-          ('kismet', 23, 8, (3, 3, 4, 4, 4)), ('triple-yahtzee', 24, 22, (6, 6, 6, 2, 2)))
+          ('kismet', 23, 8, (3, 3, 4, 4, 4)), ('triple-yahtzee', 24, 22, (6, 6, 6, 2, 2)),
+          ('crag', 26, 7, (6, 1, 6)))
 
 
 def family_screens(width=128, height=64):
@@ -468,6 +469,9 @@ def family_screens(width=128, height=64):
             s.play_on()
         g.rng = ScriptedDice(script=dice)
         s.press(A.OK)                               # roll (OK on "Roll" without holds)
+        if g.rules.n_dice != 5:                     # the dice too: Crag's three
+            s.wait(600)
+            out.append((pre + 'play_' + rules.replace('-', '_'), s.image()))
         s.press(A.DOWN) if not small else s.play_on()
         out.append((pre + 'card_' + rules.replace('-', '_'), s.image()))
     # Generala served: P1 scores a straight, then P2's first roll is five fives

@@ -18,10 +18,11 @@ keys first (App._dialog_action).
 Runs unchanged under MicroPython (tests/mpy/check_app.py) with the views replaced.
 
 Controls (see docs/SCREENS.md):
-- Play: HOLD_1..5 toggle a die; shake (or OK) rolls; OK with all five held, DOWN, or
-  OK after the last roll opens the scorecard; BACK opens the pause menu; HINT hints.
+- Play: HOLD_1..5 toggle the die above (fewer dice sit over the middle buttons; a
+  sixth die is HOLD_6, HOLD5 held); shake (or OK) rolls; OK with every die held, DOWN,
+  or OK after the last roll opens the scorecard; BACK opens the pause menu; HINT hints.
   Boards without hold buttons (hold_buttons=False) move a cursor with LEFT/RIGHT over
-  the five dice, "Roll" and "Card"; OK acts on the cursor.
+  the dice, "Roll" and "Card"; OK acts on the cursor.
 - Lists and the scorecard: UP/DOWN (or LEFT/RIGHT; HOLD_1/HOLD_2 on hold-button
   boards) move, OK picks, BACK goes back. In New game, LEFT/RIGHT change a value and
   OK steps it forward.
@@ -166,8 +167,8 @@ class App:
         self.header_right = ''
         self.line_a = ''
         self.line_b = ''
-        self.faces = bytearray(5)   # what the dice show (0 = not rolled)
-        self.held = bytearray(5)
+        self.faces = bytearray(5)   # what the dice show (0 = not rolled); a game's
+        self.held = bytearray(5)    # n_dice long (sync_dice)
         self.die_cursor = -1
         self.tumbling = False
         self.dialog = DLG_NONE
@@ -377,7 +378,7 @@ class App:
             if elapsed(now, self.tumble_at) >= _TUMBLE_MS:
                 self.tumble_at = now
                 g = self.game
-                for i in range(5):
+                for i in range(len(g.dice)):
                     if not g.rolled or not g.held[i]:
                         self.faces[i] = self.rand() % 6 + 1
                 self.touch()
@@ -552,7 +553,11 @@ class App:
         """Show the game's dice and holds."""
         g = self.game
         changed = False
-        for i in range(5):
+        if len(self.faces) != len(g.dice):     # a game of another number of dice
+            self.faces = bytearray(len(g.dice))
+            self.held = bytearray(len(g.dice))
+            changed = True
+        for i in range(len(g.dice)):
             if self.faces[i] != g.dice[i]:
                 self.faces[i] = g.dice[i]
                 changed = True

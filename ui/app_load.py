@@ -138,7 +138,7 @@ def sleep_note(app):
     from ui.app_saves import save_game
     save_game(app)
     held = 0
-    for i in range(5):
+    for i in range(len(g.dice)):
         held |= g.held[i] << i
     from ui.codes import VIEW_PLAY
     cursor = app.die_cursor if app.view == VIEW_PLAY else app.cursor
@@ -155,7 +155,7 @@ def woken(app, note, now):
     dimmed, like an idle one: the waking press, if still held while the board
     starts, only brightens it and moves nothing."""
     from ui.codes import (MENU, PLAY, CARD, PAUSE, CPU, TURN, STANDINGS, ODDS, VIEW_PLAY,
-                          DIM)
+                          DIM, CURSOR_ROLL, CURSOR_CARD)
     g = app.game
     scene = note[1] if len(note) >= 9 else -1
     if (scene < 0 or note[0] != _NOTE_MARK or g is None or g.over or not app.saved
@@ -170,7 +170,7 @@ def woken(app, note, now):
     if scene != MENU:
         app.turn_taken = bool(note[5] & 1)
         if g.rolled and g.rolls_left:
-            for i in range(5):
+            for i in range(len(g.dice)):
                 g.hold(i, (note[4] >> i) & 1)
         cursor = note[2] - 1
     app.go(scene, now)
@@ -178,7 +178,8 @@ def woken(app, note, now):
     app.eat_press = True
     if cursor >= 0:
         if app.view == VIEW_PLAY:
-            app.die_cursor = cursor
+            if cursor < len(g.dice) or cursor == CURSOR_ROLL or cursor == CURSOR_CARD:
+                app.die_cursor = cursor     # (a note from before six dice: left alone)
         elif cursor < len(app.items):
             app.cursor = cursor
             app.scroll_to_cursor()

@@ -130,7 +130,7 @@ def save_game(app):
         # resumed game keeps that fill's undo record until the next roll, but no
         # handover offers an undo after a power cut.
         done = True
-    elif box >= 0 and g.rolls_left == 3:
+    elif box >= 0 and g.rolls_left == g.rules.turn_rolls:
         done = write(app, FILL, bytes((box,)), TURN_ROOM)   # a turn's end: a calm moment
     elif turn == s.turn - 1 and s.undo and g.last_fill is None:
         done = write(app, UNDO, b'')

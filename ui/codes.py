@@ -39,9 +39,11 @@ DLG_ZERO = 1    # confirm filling a box with 0
 DLG_HINT = 2
 DLG_NOTE = 3    # a message to dismiss with any key
 
-# Die cursor positions past the five dice (boards without hold buttons).
-CURSOR_ROLL = 5
-CURSOR_CARD = 6
+# Die cursor positions past the dice (boards without hold buttons): 0..n_dice - 1
+# are the dice (up to MAX_DICE), then these two.
+MAX_DICE = 6
+CURSOR_ROLL = 6
+CURSOR_CARD = 7
 
 # What the PAGES scene shows (app.page_kind; ui/scene_learn.py).
 PG_RULES = 0    # a page per box of the ruleset, then the button legend
@@ -82,12 +84,19 @@ SPEED_NAMES = ('watch', 'fast', 'instant')
 # (a ruleset joins once the device's screens can play it).
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniffel',
                'Generala', 'Kismet', 'Triple Yahtzee', 'Crag', 'Maxi Yatzy')
-MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'
 
 INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789'   # the name wheel, '_' a space
+
+
+def first_slot(n):
+    """The die slot (of the five a hold button sits under) where the first of n dice
+    is drawn: fewer dice sit in the middle slots (Crag's three over HOLD2..HOLD4);
+    six dice take six narrower slots of their own."""
+    return (5 - n) // 2 if n < 5 else 0
 
 
 def wrap(text, cols):

@@ -5,6 +5,7 @@ ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
 Loaded only while a help screen is open, with ui/help_text.py (ui/scene_learn.py).
+Rulesets of other than five dice (Crag's three) take their words from ui/help_dice.py.
 """
 
 _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
@@ -40,6 +41,12 @@ _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same
               'The same choices score the same, so the table compares skill, not luck.')
 
 
+def _dice():
+    """ui/help_dice.py: the words for other dice counts (loaded for those only)."""
+    from ui import help_dice
+    return help_dice
+
+
 def _labels(rules):
     """One column's box labels (Triple Yahtzee's columns share them)."""
     return rules.labels.split('|')
@@ -61,7 +68,7 @@ def _tiers(rules):
 
 
 def _upper(rules, b, times):
-    text = face_text(b, times)
+    text = face_text(b, times) if rules.n_dice == 5 else _dice().face_text(b, rules.n_dice)
     tiers = rules.upper_tiers
     if tiers is not None:           # '63-70: +35; 71-77: +55; 78 or more: +75'
         parts = []
@@ -120,6 +127,8 @@ def _joker_rule(rules, five):
 def example(rules, b):
     """'For example 3-3-3-5-2 scores 16.' for lower box b: the first of _EXAMPLES that
     scores there in this ruleset ('' when none does)."""
+    if rules.n_dice != 5:
+        return _dice().example(rules, b)
     for dice in _EXAMPLES:
         v = rules.score(dice, b)
         if v:
@@ -145,8 +154,12 @@ def _lower(rules, b, times):
                 'that.' % (five, rules.params[fab], p))
     elif kind == 'y':
         text = 'Needs all 5 dice alike. Scores %d.' % p
-    else:
+    elif kind in _KINDS:
         text = _KINDS[kind] % p if '%d' in _KINDS[kind] else _KINDS[kind]
+    else:
+        text = ''               # a kind of other dice counts only
+    if rules.n_dice != 5:
+        text = _dice().needs(rules, b, text)
     text += example(rules, b)
     if rules.served is not None and rules.served[b]:
         text += ' Served: %d.' % (_top(rules, b) + rules.served[b])

@@ -45,7 +45,8 @@ def pages(title, text, rows, width=WIDTH):
 # What the FeatherWing prints on its buttons, by profile (else the role names are shown).
 _BUTTON_NAMES = {'three-button': {'LEFT': 'A', 'OK': 'B', 'RIGHT': 'C'}}
 _LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
-               'STANDINGS': 'the standings (a game of several)'}
+               'STANDINGS': 'the standings (a game of several)',
+               'HOLD6': 'the sixth die, in a game of six dice'}
 
 
 def legend(profile):
@@ -101,6 +102,8 @@ def howto(rules, profile):
     # a worked example: the first lower box the roll makes (Generala's: a full house)
     lower = ''
     for roll in ((3, 3, 3, 5, 2), (2, 2, 5, 5, 5)):
+        if rules.n_dice != 5:
+            break
         for b in range(rules.n_upper, len(labels)):
             v = rules.score(roll, b)
             if v:
@@ -108,13 +111,18 @@ def howto(rules, profile):
                 break
         if lower:
             break
+    turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
+        'kinds, straights or a full house'
+    if rules.n_dice != 5:       # other dice counts: ui/help_dice.py's words
+        from ui.help_dice import howto_texts
+        turn, threes, asks, lower = howto_texts(rules)
     return (
-        ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
-                        'between rolls. Then fill one box of your scorecard.'),
+        ('How to play', '%s, keeping the ones you like between rolls. Then fill one box '
+                        'of your scorecard.' % turn),
         ('Boxes', 'Each box once, %d in all: %d rounds. Dice that miss a box\'s need '
                   'score 0 there. %s' % (rules.n_boxes, rules.rounds, bonus)),
-        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: 3-3-3-5-2 scores 9 '
-                    'as %s. The boxes below ask for kinds, straights or a full house%s. '
-                    'Highest total wins.' % (first, labels[2], lower)),
+        ('Scoring', 'The %s box scores the 1s, and so on up to 6s: %s as %s. The boxes '
+                    'below ask for %s%s. Highest total wins.'
+         % (first, threes, labels[2], asks, lower)),
         legend(profile),
     )

@@ -64,12 +64,14 @@ def show_hint(app):
         kept = None
         if g.rolls_left > 0:
             value, kept = src.hold_options(g.card, g.dice, g.rolls_left)[0]
-        if kept is not None and len(kept) < 5:
+        if kept is not None and len(kept) < len(g.dice):
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
             lines[2] = 'OK hold  BACK no'       # the keys' legend (a line holds 18)
         else:
-            value, box = src.box_options(g.card, g.dice, g.rolls_left == 2)[0]  # 2: served
+            # on the turn's first roll: served points
+            value, box = src.box_options(g.card, g.dice,
+                                         g.rolls_left == g.rules.turn_rolls - 1)[0]
             app.hint = ('box', box)
             lines[1] = 'Score ' + app.box_label(box, 12)
             lines[2] = 'OK card  BACK no'
@@ -92,7 +94,7 @@ def apply_hint(app, now):
     elif h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
-        for i in range(5):
+        for i in range(len(g.dice)):
             g.held[i] = flags[i]
         save_game(app)
         app.sync_dice()
@@ -120,10 +122,11 @@ def analysis_planner(app):
 # carrying the card state it was made in (so a resumed game still counts).
 def seat_log(app, g):
     if app.logs is None:
-        if g.rules.n_boxes > 16 or table_for(app, g.rules) is None and \
-                app.hints_factory is None:
+        if g.rules.n_boxes > 16 or g.rules.n_dice != 5 or table_for(app, g.rules) is None \
+                and app.hints_factory is None:
             # no table, no analysis (nor past the 16 boxes a log record holds: Triple
-            # Yahtzee): nothing to log, and the log's code stays unloaded
+            # Yahtzee; nor for other dice counts, which have no table format: Crag):
+            # nothing to log, and the log's code stays unloaded
             app.logs = [None] * len(g.players)
         else:
             from yahtzee_core.analysis import DecisionLog

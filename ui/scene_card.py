@@ -50,7 +50,7 @@ def enter_card(app, now):
     if fill and colours is not None:    # each die's colour (Kismet: Black, Red, Green)
         footer += '  ' + ' '.join(['%d%s' % (d, colours[d - 1]) for d in g.dice])
     elif fill:
-        footer += '  %d %d %d %d %d' % tuple(g.dice)
+        footer += ' ' + ' %d' * len(g.dice) % tuple(g.dice)     # two spaces, the dice
     elif g.rolled or seat != g.current:
         footer += '  read only'
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
@@ -96,7 +96,7 @@ def _card_rows(app, card, rolled):
     rules = g.rules
     pts = app.pts
     if rolled:      # on the turn's first roll Generala's served hands score more
-        card.points_into(g.dice, pts, g.rolls_left == 2)
+        card.points_into(g.dice, pts, g.rolls_left == rules.turn_rolls - 1)
     items = []
     values = []
     rows = []

@@ -87,14 +87,15 @@ def cpu_step(app, now):
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
         keep = 0
-        for i in range(5):
+        n = len(g.dice)
+        for i in range(n):
             if flags[i]:
                 g.hold(i)
                 keep += 1
             else:
                 g.release(i)
         app.sync_dice()
-        if keep == 5:
+        if keep == n:
             _phase = _CPU_KEEPS_ALL
             update_play_texts(app, 'Keeps all')
         else:
@@ -111,7 +112,8 @@ def cpu_step(app, now):
         box = bot.choose_box(g.cards[p], g.dice)
         _box = box
         _phase = _CPU_ANNOUNCED
-        g.card.points_into(g.dice, app.pts, g.rolls_left == 2)   # 2: Generala's served
+        # on the turn's first roll: Generala's served
+        g.card.points_into(g.dice, app.pts, g.rolls_left == g.rules.turn_rolls - 1)
         update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 

@@ -89,8 +89,10 @@ def _leave(app, now):
     app.page_cursor = -1
     if app.scene == ODDS:
         forget('odds')
+        forget('odds_small')     # (fewer dice: loaded by odds for them)
     forget('help_text', 'ui')
     forget('help_rules', 'ui')
+    forget('help_dice', 'ui')
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -113,12 +115,17 @@ def enter_odds(app, now):
     items = []
     values = []
     keeps = []
+    per = rules.n_boxes // rules.columns    # boxes of one column
     if not g.rolled:
         from ui.odds_fresh import FRESH
-        fresh = FRESH[rules.name]
+        fresh = FRESH.get(rules.name)
         from yahtzee_core.rules import forget
         forget('odds_fresh', 'ui')
-    per = rules.n_boxes // rules.columns    # boxes of one column
+        if fresh is None:       # fewer dice (Crag's three): quick enough to work out
+            from yahtzee_core.odds import chase
+            fresh = []
+            for b in range(per):
+                fresh.extend(chase(rules, b)[:2])
     for b in range(rules.n_boxes):
         if scores[b] != 255:
             continue

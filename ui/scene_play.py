@@ -10,7 +10,7 @@ standings (STANDINGS: UP, held BACK or held A of the three-button board), the ru
 
 from events import actions as A
 from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
-                      CURSOR_CARD, PG_RULES)
+                      CURSOR_CARD, PG_RULES, first_slot)
 from ui.seats import yahtzee_rolled
 from events.ticks import elapsed, ticks_add, ticks_diff
 from ui.app_saves import save_game
@@ -55,7 +55,9 @@ def handle_play(app, action, now):
         return
     if hi >= 0:
         if app.hold_buttons:
-            toggle_hold(app, hi, now)
+            die = button_die(len(g.dice), hi)
+            if die >= 0:
+                toggle_hold(app, die, now)
         return
     if action == A.BACK:
         app.go(PAUSE, now)
@@ -86,22 +88,36 @@ def handle_play(app, action, now):
             c = app.die_cursor
             if c < 0 or c == CURSOR_ROLL:
                 ok_roll(app, now)
-            elif c < 5:
+            elif c < len(g.dice):
                 toggle_hold(app, c, now)
             else:
                 app.go(CARD, now)
 
 
+def button_die(n, hold):
+    """The die a hold button (0..4; 5: HOLD5 held) holds in a game of n dice: the die
+    drawn above it (fewer dice sit over the middle buttons), the sixth die for HOLD5
+    held; -1 under no die. On five dice or fewer HOLD5 held is HOLD5."""
+    if n <= 5:
+        die = (4 if hold == 5 else hold) - first_slot(n)
+        return die if 0 <= die < n else -1
+    return hold
+
+
 def _move_die_cursor(app, step):
     """Boards without hold buttons: the cursor visits the dice (once rolled and while
-    rolls are left), "Roll" (while rolls are left) and "Card" (once rolled)."""
+    rolls are left), "Roll" (while rolls are left) and "Card" (once rolled), in that
+    order: stop k is die k below n, else CURSOR_ROLL + k - n."""
     g = app.game
+    n = len(g.dice)
     c = app.die_cursor
-    for _ in range(7):
-        c = (c + step) % 7
+    k = c if c < n else n + c - CURSOR_ROLL
+    for _ in range(n + 2):
+        k = (k + step) % (n + 2)
+        c = k if k < n else CURSOR_ROLL + k - n
         if c == CURSOR_CARD and not g.rolled:
             continue
-        if c < 5 and (not g.rolled or g.rolls_left == 0):
+        if c < n and (not g.rolled or g.rolls_left == 0):
             continue
         if c == CURSOR_ROLL and g.rolls_left == 0:
             continue
@@ -148,7 +164,7 @@ def ok_roll_tick(app, now):
 
 
 def roll(app, now):
-    """The human's roll (shake end or OK); with all five held it opens the card."""
+    """The human's roll (shake end or OK); with every die held it opens the card."""
     g = app.game
     if not _can_roll(app):
         return

@@ -41,11 +41,19 @@ def big_moment(app, code, now):
     _moments.big_moment(app, code, now)
 
 
+def all_alike(dice):
+    """Every die shows the same face (five alike; Crag's three): 0 before a roll."""
+    f = dice[0]
+    for d in dice:
+        if d != f:
+            return False
+    return f != 0
+
+
 def yahtzee_rolled(app, now):
-    """After any roll: five alike is a big moment (True when it was one); Generala
-    served, which wins the game at once, a bigger one."""
-    f = app.game.dice
-    if f[0] == f[1] == f[2] == f[3] == f[4] != 0:
+    """After any roll: all the dice alike is a big moment (True when it was one);
+    Generala served, which wins the game at once, a bigger one."""
+    if all_alike(app.game.dice):
         big_moment(app, MOMENT_SERVIDA if app.game.winner >= 0 else MOMENT_YAHTZEE, now)
         return True
     return False

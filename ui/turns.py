@@ -8,7 +8,7 @@ from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE
                       MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from ui.app_saves import save_game
 from ui.hints import log_box, coach_say
-from ui.seats import big_moment
+from ui.seats import big_moment, all_alike
 
 
 # -- the play view: a seat's dice and texts ----------------------------------------
@@ -58,7 +58,7 @@ def update_play_texts(app, cpu_text=None):
             elif all_held(g):
                 app.line_b = 'OK: score now'
             else:
-                app.line_b = 'Hold all 5: score'
+                app.line_b = 'Hold all %d: score' % len(g.dice)
         if app.small_screen:
             # 128x32: rolls left join the header; one short prompt at the side
             app.header_left = '%s R%d %s' % (app.player_name(p), g.round,
@@ -71,10 +71,10 @@ def update_play_texts(app, cpu_text=None):
 
 
 def all_held(g):
-    """Every die held after a roll: keeping all five means scoring now."""
+    """Every die held after a roll: keeping them all means scoring now."""
     if not g.rolled:
         return False
-    for i in range(5):
+    for i in range(len(g.held)):
         if not g.held[i]:
             return False
     return True
@@ -95,7 +95,7 @@ def fill_box(app, b, now):
     # a Joker: five alike scoring the box's fixed Joker points (checked after the
     # fill: some rules give no Joker after a scratched Yahtzee)
     d = g.dice
-    joker = g.rules.joker_score(b) if d[0] == d[1] == d[2] == d[3] == d[4] else 0
+    joker = g.rules.joker_score(b) if all_alike(d) else 0
     gained = g.fill(b)
     app.beep(988 if gained else 220, 80)
     if card.bonus_count > bonuses:

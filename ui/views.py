@@ -1,8 +1,10 @@
 """displayio views of the app: built once, then updated in place.
 
 Three layers under one root group: the list view (menus, scorecard, rankings, stats),
-the play view (header, five dice, markers, two text lines) and a dialog box drawn on
-top of either. `update(app)` compares what it drew last (version counters, dice
+the play view (header, the dice, markers, two text lines) and a dialog box drawn on
+top of either. The dice sit in five slots, one over each hold button; fewer dice take
+the middle slots (codes.first_slot), six dice six narrower ones (a smaller sheet,
+made only while a six-dice game is on). `update(app)` compares what it drew last (version counters, dice
 faces, cursor) and touches only what changed; the loop calls it only when
 `app.version` moved, so an idle frame costs nothing.
 
@@ -174,6 +176,8 @@ class Views:
         self.root = displayio.Group()
         self._pal = _palette()
         self._glyphs = _Glyphs(width)
+        self._faces = bytearray(codes.MAX_DICE)     # the dice drawn last
+        self._held = bytearray(codes.MAX_DICE)
         self._build_list()
         self._build_play()
         self._build_card()
@@ -185,8 +189,6 @@ class Views:
         self._cursor = -2
         self._top = -1
         self._play_version = -1
-        self._faces = bytearray(5)
-        self._held = bytearray(5)
         self._die_cursor = -2
         self._dialog = -1
         self._dialog_version = -1
@@ -249,26 +251,13 @@ class Views:
         g = displayio.Group()
         self.play_group = g
         small = self.small
-        size = 16 if small else 22
-        pitch = 18 if small else 25
-        self.die_size = size
-        self.pitch = pitch
-        self.dice_x = 0 if small else (w - (4 * pitch + size)) // 2
         self.dice_y = 11 if small else 12
         self.header_left = self._label(g, 0, 0)
         self.header_right = self._label(g, 0, 0)
-        self.dice_sheet = make_dice_sheet(size)
-        # each die is its own 1x1 TileGrid over the shared sheet, placed by pitch
+        self.n_dice = 5
         self.die_grids = []
-        for i in range(5):
-            tg = displayio.TileGrid(self.dice_sheet, pixel_shader=self._pal, width=1,
-                                    height=1, tile_width=size, tile_height=size,
-                                    x=self.dice_x + i * pitch, y=self.dice_y)
-            g.append(tg)
-            self.die_grids.append(tg)
-        # die cursor: an underline (boards without hold buttons)
-        self.marker = self._rect(g, self.dice_x, self.dice_y + size + 2, size, 2)
-        self.marker.hidden = True
+        self.marker = None
+        self._make_dice(g, 5)
         if small:
             self.line_a = self._label(g, 91, 11)
             self.line_b = None
@@ -288,6 +277,62 @@ class Views:
         self.btn_bar.hidden = True
         g.hidden = True
         self.root.append(g)
+
+    def _dice_geometry(self, n):
+        """(die size, pitch, x of slot 0) for n dice: five slots of 22 px (16 on
+        128x32), or six of 20 (14) when there are six dice."""
+        if n > 5:
+            size, pitch = (14, 15) if self.small else (20, 21)
+            slots = n
+        else:
+            size, pitch = (16, 18) if self.small else (22, 25)
+            slots = 5
+        x = 0 if self.small else (self.width - ((slots - 1) * pitch + size)) // 2
+        return size, pitch, x
+
+    def _make_dice(self, g, n):
+        """The dice sheet, a TileGrid per die over it (placed by slot) and the die
+        cursor's underline, for n dice; the last ones' go first. The sheet (and with
+        it every grid) is made again only when the die size changes (six dice)."""
+        size, pitch, x0 = self._dice_geometry(n)
+        new_sheet = not self.die_grids or size != self.die_size
+        if new_sheet:
+            for tg in self.die_grids:
+                g.remove(tg)
+            del self.die_grids[:]
+            if self.marker is not None:
+                g.remove(self.marker)
+            self.dice_sheet = None
+            self.dice_sheet = make_dice_sheet(size)
+        self.die_size = size
+        self.pitch = pitch
+        self.dice_x = x0 + codes.first_slot(n) * pitch
+        self.n_dice = n
+        at = g.index(self.header_right.grid) + 1
+        for i in range(codes.MAX_DICE):
+            x = self.dice_x + i * pitch
+            if i < len(self.die_grids):
+                tg = self.die_grids[i]
+                tg.x = x
+                tg.hidden = i >= n
+            elif i < n:
+                # each die is its own 1x1 TileGrid over the shared sheet
+                tg = displayio.TileGrid(self.dice_sheet, pixel_shader=self._pal, width=1,
+                                        height=1, tile_width=size, tile_height=size,
+                                        x=x, y=self.dice_y)
+                g.insert(at + i, tg)
+                self.die_grids.append(tg)
+        if new_sheet:
+            # die cursor: an underline (boards without hold buttons)
+            self.marker = displayio.TileGrid(
+                displayio.Bitmap(size, 2, 2), pixel_shader=self._pal,
+                x=self.dice_x, y=self.dice_y + size + 2)
+            self.marker.bitmap.fill(1)
+            g.insert(at + len(self.die_grids), self.marker)
+            self.marker.hidden = True
+        for i in range(codes.MAX_DICE):
+            self._faces[i] = 99     # draw every die again
+        self._die_cursor = -2
 
     def _build_card(self):
         from ui.card_view import CardView
@@ -437,9 +482,12 @@ class Views:
             _set_text(self.line_a, app.line_a)
             if self.line_b is not None:
                 _set_text(self.line_b, app.line_b)
+        n = len(app.faces)
+        if n != self.n_dice:
+            self._make_dice(self.play_group, n)
         faces = app.faces
         held = app.held
-        for i in range(5):
+        for i in range(n):
             if faces[i] != self._faces[i] or held[i] != self._held[i]:
                 self._faces[i] = faces[i]
                 self._held[i] = held[i]
@@ -456,7 +504,7 @@ class Views:
         c = app.die_cursor
         if c != self._die_cursor:
             self._die_cursor = c
-            if 0 <= c < 5:
+            if 0 <= c < n:
                 self.marker.x = self.dice_x + c * self.pitch
                 self.marker.hidden = False
             else:

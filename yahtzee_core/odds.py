@@ -1,7 +1,7 @@
 """The odds of one box this turn: exact chance and expected points, integers only.
 
     from yahtzee_core.odds import chase
-    chance, points, keep = chase(rules, box, dice=None, rolls_left=3, aim='make')
+    chance, points, keep = chase(rules, box, dice=None, rolls_left=None, aim='make')
 
 `chance` is the chance (units of 1/10,000, rounded half up) that the box is made by
 the end of the turn, `points` the expected points in the box (hundredths, rounded half
@@ -48,7 +48,7 @@ table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 92
 the ways table (252 B); the Ones box's figures (252 int32) when an upper box needs
 them; three int32 arrays of 462 (5.5 KB) reused by every call. All of it goes with
 the module (``rules.forget('odds')``) when
-the Odds screen closes.
+the Odds screen closes. Fewer dice: odds_small.py.
 """
 
 from array import array
@@ -332,16 +332,17 @@ def _pack(made, lo, aim):
             made[r] = lo[r] << 13 | made[r]
 
 
-def chase(rules, box, dice=None, rolls_left=3, aim='make'):
+def chase(rules, box, dice=None, rolls_left=None, aim='make'):
     """(chance in 1/10,000, expected points in hundredths, dice to keep or None) of
     chasing one box (name or index) for the rest of this turn; see the module doc.
     A ruleset of several columns (Triple Yahtzee: box = column * 13 + b, scored x1,
     x2, x3) has one column in its table: box b's chances, its points times the
-    column's. Generala's served bonus (the first roll's) is not counted. Five dice
-    only: ValueError for Crag's three."""
-    if rules.n_dice != 5:
-        raise ValueError("the odds are for five dice")
+    column's. Generala's served bonus (the first roll's) is not counted. rolls_left
+    None: the ruleset's turn. Fewer dice (Crag's three): odds_small.py."""
     b = rules.box_index(box)
+    if rules.n_dice != 5:
+        from .odds_small import chase
+        return chase(rules, b, dice, rolls_left, aim)
     cols = rules.columns
     if cols > 1:
         per = rules.n_boxes // cols
@@ -355,7 +356,7 @@ def _chase(rules, b, dice, rolls_left, aim):
     if aim not in ('make', 'points'):
         raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
     if dice is None:
-        if rolls_left != 3:
+        if rolls_left is not None and rolls_left != 3:
             raise ValueError("before the first roll all 3 rolls are to come")
         roll = -1
     else:

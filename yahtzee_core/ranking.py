@@ -23,17 +23,19 @@ _HALF = const(3888)
 def hold_options(planner, card, dice, rolls_left):
     """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
     every distinct choice of dice to keep, best first (ties: fewer dice first).
-    Keeping all five with two rolls left scores them served where that counts."""
+    Keeping all five with two rolls left scores them served where that counts. Any
+    number of dice (Crag's three)."""
     if rolls_left not in (1, 2):
         raise ValueError('holding needs 1 or 2 rolls left')
     planner._hold_values(card, rolls_left, dice)
     x = planner.x
     base = planner.offset
     d = sorted(dice)
+    n = len(d)
     out = []
     seen = []
-    for sub in range(32):
-        kept = tuple(d[i] for i in range(5) if sub >> i & 1)
+    for sub in range(1 << n):
+        kept = tuple(d[i] for i in range(n) if sub >> i & 1)
         h = _dice.hold_index(kept)
         if h in seen:
             continue
@@ -48,7 +50,7 @@ def box_options(planner, card, dice, first=0):
     best first; first=1 on the turn's first roll (served points)."""
     planner._prepare(card)
     rules = planner.rules
-    roll = _dice.roll_index(dice)
+    roll = _dice.roll_index(dice, len(dice))
     paid = planner.unit and rules._five_alike(roll)
     out = []
     for b in range(planner.n_boxes):

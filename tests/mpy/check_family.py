@@ -1,7 +1,7 @@
-# Kniffel, Generala, Kismet and Triple Yahtzee in the app under MicroPython /
+# Kniffel, Generala, Kismet, Triple Yahtzee and Crag in the app under MicroPython /
 # CircuitPython, one game a run (as after a power-on): argument NAME plays a whole
 # game of that ruleset, me against a beginner computer, with the views replaced (Triple Yahtzee: the grid's cursor keys
-# too); argument "served" plays Generala until the computer's served Generala ends the
+# too; Crag: its three dice over the middle hold buttons); argument "served" plays Generala until the computer's served Generala ends the
 # game at once. Run by tests/test_device_app.py under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
 import gc
@@ -74,6 +74,13 @@ def main(name):
     moved = False
     while not g.over:
         s = app.scene
+        if (s == ui_app.PLAY and name == "crag" and not moved and g.rolled and
+                g.rolls_left and app.dialog == ui_app.DLG_NONE):
+            # three dice: HOLD2..HOLD4 hold dice 1..3, HOLD1 and HOLD5 nothing
+            press(A.HOLD_1, A.HOLD_3, A.HOLD_5)
+            assert len(g.dice) == 3 and bytes(g.held) == b"\x00\x01\x00", bytes(g.held)
+            assert len(app.faces) == 3 and app.held[1] == 1, app.held
+            moved = True
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)
         elif s == ui_app.CARD:
