@@ -518,8 +518,10 @@ def upper_bonus(ruleset, filled):
 
 
 def upper_par(ruleset, filled):
-    """Points above (+) or below (-) three of each face, over the filled upper boxes."""
-    return sum(filled[b] - 3 * (i + 1)
+    """Points above (+) or below (-) three of each face (Maxi Yatzy: four, its bonus
+    needs 84), over the filled upper boxes."""
+    each = 4 if ruleset == "maxi-yatzy" else 3
+    return sum(filled[b] - each * (i + 1)
                for i, b in enumerate(upper_boxes(ruleset)) if b in filled)
 
 
