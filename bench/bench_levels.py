@@ -7,7 +7,6 @@ Each level plays the same seeded solitaire games (game g: dice from random.Rando
 + g)); prints each level's mean, standard deviation and CPU time a game.
 """
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -17,24 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import yahtzee_core as yc  # noqa: E402
 from yahtzee_core.bots import make_bot  # noqa: E402
+from tools.fit_weights import solitaire  # noqa: E402
 
 
 def play(name, kind, seed):
-    rng = random.Random(seed)
-    game = yc.Game(name, 1, lambda: rng.randint(1, 6))
-    bot = make_bot(kind, name)
-    n = game.rules.n_dice
-    while not game.over:
-        game.roll()
-        while game.rolls_left:
-            flags = bot.choose_hold(game.cards[0], tuple(game.dice), game.rolls_left)
-            if all(flags):
-                break
-            for i in range(n):
-                game.hold(i, flags[i])
-            game.roll()
-        game.fill(bot.choose_box(game.cards[0], tuple(game.dice)))
-    return game.cards[0].total
+    return solitaire(yc.ruleset(name), make_bot(kind, name), seed).total
 
 
 def main(argv=None):

@@ -115,15 +115,11 @@ def pack(rules, layout, wi):
     return (boxes, share, per_open_y) + extra
 
 
-def selfplay_game(rules, weights, seed):
-    """One seeded solitaire game of the good bot with these weights: its card."""
+def solitaire(rules, bot, seed):
+    """One seeded solitaire game (dice from random.Random(seed)) of a bot: its card."""
     import random
     from yahtzee_core import Game
-    from yahtzee_core.bots import Bot, good_planner
     rng = random.Random(seed)
-    planner = good_planner(rules)
-    planner.values = HeuristicValues(rules, 4, weights, feature_layout(rules))
-    bot = Bot('good', rules, planner)
     game = Game(rules, 1, lambda: rng.randint(1, 6))
     n = rules.n_dice
     while not game.over:
@@ -137,6 +133,14 @@ def selfplay_game(rules, weights, seed):
             game.roll()
         game.fill(bot.choose_box(game.cards[0], tuple(game.dice)))
     return game.cards[0]
+
+
+def selfplay_game(rules, weights, seed):
+    """One seeded solitaire game of the good bot with these weights: its card."""
+    from yahtzee_core.bots import Bot, good_planner
+    planner = good_planner(rules)
+    planner.values = HeuristicValues(rules, 4, weights, feature_layout(rules))
+    return solitaire(rules, Bot('good', rules, planner), seed)
 
 
 def selfplay(name, games, rounds, progress=print):
