@@ -2,14 +2,16 @@
 separately from yahtzee_core so the two can be checked against each other.
 
 Desktop-only (uses collections.Counter); speed does not matter here, clarity does.
-Kniffel, Generala, Kismet, Triple Yahtzee and Crag are read from the
-same page; `first` below means "the dice are the turn's first roll" (Generala's served
+Kniffel, Generala, Kismet, Triple Yahtzee, Crag and Maxi Yatzy are read from the
+same page (Maxi Yatzy's boxes by picking dice out of the six, not by counting faces); `first` below means "the dice are the turn's first roll" (Generala's served
 hands and its instant win).
 """
 from collections import Counter
+from itertools import combinations
 
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
-            "kniffel", "generala", "kismet", "triple-yahtzee", "crag", "yamb")
+            "kniffel", "generala", "kismet", "triple-yahtzee", "crag", "yamb",
+            "maxi-yatzy")
 # The rulesets where every open box takes any roll (Joker rules aside): the shared card
 # and game models below play them. Yamb's column orders and its announce are modelled
 # on their own (YambCard, the end of this file; tests/test_yamb.py).
@@ -52,7 +54,14 @@ CRAG_BOXES = (
     "odd_straight", "even_straight", "low_straight", "high_straight",
     "three_of_a_kind", "thirteen", "crag",
 )
-DICE = {"crag": 3}          # dice per roll where not five
+# Maxi Yatzy: six dice; maxiyatzy.com's boxes in its order.
+MAXI_BOXES = (
+    "ones", "twos", "threes", "fours", "fives", "sixes",
+    "one_pair", "two_pairs", "three_pairs", "three_of_a_kind", "four_of_a_kind",
+    "five_of_a_kind", "small_straight", "large_straight", "full_straight",
+    "full_house", "villa", "tower", "chance", "maxi_yatzy",
+)
+DICE = {"crag": 3, "maxi-yatzy": 6}   # dice per roll where not five
 TURN_ROLLS = {"crag": 2}    # rolls a turn may take where not three
 # Triple Yahtzee: Yahtzee's 13 boxes three times, column 1 (x1), then 2 (x2), then 3 (x3).
 TRIPLE_COLUMNS = 3
@@ -72,21 +81,23 @@ JOKER_POLICY = {
     "kismet": "none",
     "triple-yahtzee": "triple",
     "crag": "none",
+    "maxi-yatzy": "none",
 }
 # The upper bonus at 63: for kismet the lowest tier (KISMET_TIERS), for triple-yahtzee
 # that of column 1 (column m pays this times m).
 UPPER_BONUS = {"yahtzee": 35, "yahtzee-free-joker": 35, "yahtzee-1956": 35,
                "yatzy": 50, "yacht": 0,
                "kniffel": 35, "generala": 0, "kismet": 35, "triple-yahtzee": 35,
-               "crag": 0}
+               "crag": 0, "maxi-yatzy": 100}
 # Kismet's tiered upper bonus: (lowest upper total, bonus), highest tier first.
 KISMET_TIERS = ((78, 75), (71, 55), (63, 35))
 # Points of one further-five-alike bonus (Scorecard.bonus_count counts these units).
 FIVE_ALIKE_BONUS = {"yahtzee": 100, "yahtzee-free-joker": 100, "yahtzee-1956": 100,
                     "yatzy": 0, "yacht": 0,
                     "kniffel": 50, "generala": 0, "kismet": 0, "triple-yahtzee": 100,
-                    "crag": 0}
+                    "crag": 0, "maxi-yatzy": 0}
 UPPER_BONUS_THRESHOLD = 63
+MAXI_BONUS_THRESHOLD = 84    # Maxi Yatzy's upper bonus needs 84 (four of each face)
 YAHTZEE_BONUS = 100
 # Scores a Joker earns in the three boxes whose requirement a Yahtzee does not meet.
 # Kniffel's names for the same three boxes are here too (no other ruleset has them).
@@ -110,7 +121,8 @@ def boxes(ruleset):
     if ruleset.startswith("yahtzee"):
         return YAHTZEE_BOXES
     table = {"yatzy": YATZY_BOXES, "yacht": YACHT_BOXES, "kniffel": KNIFFEL_BOXES,
-             "generala": GENERALA_BOXES, "kismet": KISMET_BOXES, "crag": CRAG_BOXES}
+             "generala": GENERALA_BOXES, "kismet": KISMET_BOXES, "crag": CRAG_BOXES,
+             "maxi-yatzy": MAXI_BOXES}
     if ruleset in table:
         return table[ruleset]
     raise ValueError(ruleset)
@@ -129,7 +141,8 @@ def five_alike_box(ruleset):
     """The box for five alike (for triple-yahtzee: column 1's; see five_alike_boxes)."""
     return {"yatzy": "yatzy", "yacht": "yacht", "kniffel": "kniffel",
             "generala": "generala", "kismet": "kismet",
-            "triple-yahtzee": "yahtzee_1", "crag": "three_of_a_kind"}.get(ruleset, "yahtzee")
+            "triple-yahtzee": "yahtzee_1", "crag": "three_of_a_kind",
+            "maxi-yatzy": "maxi_yatzy"}.get(ruleset, "yahtzee")
 
 
 def five_alike_boxes(ruleset):
@@ -251,6 +264,9 @@ def plain_score(ruleset, dice, box):
                 "odd_straight": {1, 3, 5}, "even_straight": {2, 4, 6}}
         return 20 if faces == runs[box] else 0
 
+    if ruleset == "maxi-yatzy":
+        return _maxi_score(dice, box)
+
     if ruleset == "kismet":
         one_colour = kismet_colour_count(dice) == 1
         if box == "two_pair_same_colour":
@@ -332,6 +348,35 @@ def plain_score(ruleset, dice, box):
             return 50 if most == 5 else 0
         raise KeyError(box)
     raise ValueError(ruleset)
+
+
+# Maxi Yatzy: a box made of some of the six dice scores the best such pick; the
+# shape of a pick is its sorted face counts (two pairs: [2, 2]).
+MAXI_SHAPES = {"one_pair": [2], "two_pairs": [2, 2], "three_pairs": [2, 2, 2],
+               "three_of_a_kind": [3], "four_of_a_kind": [4], "five_of_a_kind": [5],
+               "full_house": [2, 3], "villa": [3, 3], "tower": [2, 4]}
+
+
+def _maxi_score(dice, box):
+    if box in MAXI_SHAPES:
+        shape = MAXI_SHAPES[box]
+        best = 0
+        for pick in combinations(dice, sum(shape)):
+            if sorted(Counter(pick).values()) == shape:
+                best = max(best, sum(pick))
+        return best
+    faces = set(dice)
+    if box == "small_straight":
+        return 15 if {1, 2, 3, 4, 5} <= faces else 0
+    if box == "large_straight":
+        return 20 if {2, 3, 4, 5, 6} <= faces else 0
+    if box == "full_straight":
+        return 21 if faces == {1, 2, 3, 4, 5, 6} else 0
+    if box == "chance":
+        return sum(dice)
+    if box == "maxi_yatzy":
+        return 100 if len(faces) == 1 else 0
+    raise KeyError(box)
 
 
 def _joker_score(ruleset, dice, box):
@@ -475,12 +520,15 @@ def upper_bonus(ruleset, filled):
         # Each column on its own: 63 of its dice earn 35 times the column.
         return sum(UPPER_BONUS[ruleset] * column for column in range(1, TRIPLE_COLUMNS + 1)
                    if column_upper_total(ruleset, filled, column) >= UPPER_BONUS_THRESHOLD)
-    return UPPER_BONUS[ruleset] if upper_total(ruleset, filled) >= UPPER_BONUS_THRESHOLD else 0
+    threshold = MAXI_BONUS_THRESHOLD if ruleset == "maxi-yatzy" else UPPER_BONUS_THRESHOLD
+    return UPPER_BONUS[ruleset] if upper_total(ruleset, filled) >= threshold else 0
 
 
 def upper_par(ruleset, filled):
-    """Points above (+) or below (-) three of each face, over the filled upper boxes."""
-    return sum(filled[b] - 3 * (i + 1)
+    """Points above (+) or below (-) three of each face (Maxi Yatzy: four, its bonus
+    needs 84), over the filled upper boxes."""
+    each = 4 if ruleset == "maxi-yatzy" else 3
+    return sum(filled[b] - each * (i + 1)
                for i, b in enumerate(upper_boxes(ruleset)) if b in filled)
 
 

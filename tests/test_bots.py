@@ -496,22 +496,23 @@ def test_crag_planner_with_the_solvers_values_reproduces_them():
         assert total / 216 / 216 / 100 == pytest.approx(V[mask], abs=0.02), mask
 
 
-def test_crag_bots_play_whole_games():
-    """good and casual plan with the three-dice planner, beginner keeps its most common
-    face; perfect has no table for three dice and says so. good, fitted to the solver's
-    values, is close to the optimum (149.85) and ahead of beginner."""
+def _solitaire_means(name, kinds, games):
+    """Each kind's mean total over seeded solitaire games (the bots' own loop: hold,
+    reroll, fill), checking the hold flags cover the ruleset's dice and that only
+    perfect falls back (no table for other than five dice)."""
     means = {}
-    for kind in ('good', 'casual', 'beginner', 'perfect'):
+    n = yc.ruleset(name).n_dice
+    for kind in kinds:
         total = 0
-        for seed in range(12):
+        for seed in range(games):
             rng = random.Random(seed)
-            game = yc.Game('crag', 1, lambda: rng.randint(1, 6))
-            bot = make_bot(kind, 'crag')
+            game = yc.Game(name, 1, lambda: rng.randint(1, 6))
+            bot = make_bot(kind, name)
             while not game.over:
                 game.roll()
                 while game.rolls_left:
                     flags = bot.choose_hold(game.card, game.dice, game.rolls_left)
-                    assert len(flags) == 3
+                    assert len(flags) == n
                     if all(flags):
                         break
                     for i, f in enumerate(flags):
@@ -519,7 +520,62 @@ def test_crag_bots_play_whole_games():
                     game.roll()
                 game.fill(bot.choose_box(game.card, game.dice))
             total += game.cards[0].total
-        means[kind] = total / 12
+        means[kind] = total / games
         assert bot.fallback == (kind == 'perfect')
+    return means
+
+
+def test_crag_bots_play_whole_games():
+    """good and casual plan with the three-dice planner, beginner keeps its most common
+    face; perfect has no table for three dice and says so. good, fitted to the solver's
+    values, is close to the optimum (149.85) and ahead of beginner."""
+    means = _solitaire_means('crag', ('good', 'casual', 'beginner', 'perfect'), 12)
     assert means['perfect'] == means['good']
     assert means['good'] > means['beginner'] + 20 and means['good'] > 130
+
+
+class _MaskValues:
+    """Next-state values that depend on the filled boxes alone: any fixed numbers
+    will do to check the turn's arithmetic (hundredths)."""
+
+    def value(self, mask, u, y):
+        return 1000 + (mask * 7919) % 4001
+
+
+def test_six_dice_planner_matches_a_numpy_turn():
+    """SmallPlanner on six dice (924 holds, uint16 children, values kept relative to
+    the turn's least, self.offset) against the turn worked out by numpy from
+    tools.solver.small_turn_tables(6): each roll's best hold with one roll left. The
+    card's upper subtotal cannot reach 84 this turn, so no bonus enters."""
+    import numpy as np
+    from tools.solver import small_turn_tables
+    from yahtzee_core.small_planner import SmallPlanner
+    rules = yc.ruleset('maxi-yatzy')
+    rolls, prob, holds, P, subholds = small_turn_tables(6)
+    assert len(rolls) == 462 and len(holds) == 924
+    values = _MaskValues()
+    planner = SmallPlanner(rules, values)
+    card = yc.Scorecard(rules)
+    for b in (0, 1, 2, 6, 9, 12, 15, 16, 19):
+        card.scores[b] = 0
+    mask = card.filled_mask
+    last = np.array([max(100 * rules.score_roll(r, b) + values.value(mask | 1 << b, 0, 0)
+                         for b in range(20) if not mask >> b & 1) for r in range(462)])
+    E = P @ last                                   # every hold's expected value
+    rng = random.Random(26)
+    for r in rng.sample(range(462), 40):
+        dice = rolls[r]
+        h, value = planner.best_hold_index(card, dice, 1)
+        kept = D.hold_dice(h)
+        assert all(kept.count(f) <= dice.count(f) for f in kept)
+        best = max(E[s] for s in subholds[r])
+        assert (value / 6 ** 6 + planner.offset) == pytest.approx(best, abs=0.01)
+        assert E[h] == pytest.approx(best, abs=0.01)
+
+
+def test_maxi_yatzy_bots_play_whole_games():
+    """good and casual plan with the six-dice planner, beginner keeps its most common
+    face; perfect has no table and says so. good is well ahead of beginner."""
+    means = _solitaire_means('maxi-yatzy', ('good', 'casual', 'beginner', 'perfect'), 3)
+    assert means['perfect'] == means['good']
+    assert means['good'] > means['beginner'] + 40

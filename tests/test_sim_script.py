@@ -175,7 +175,7 @@ def test_the_docs_pictures_come_from_the_demo_script(tmp_path):
 
 # -- a whole scripted game of every ruleset ----------------------------------------------
 
-NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee", "crag")
+NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee", "crag", "maxi-yatzy")
 
 # OK alone moves every scene of a game on: it rolls, opens the card after the last
 # roll, fills the box under the cursor (the one scoring most), confirms a 0, passes

@@ -568,3 +568,24 @@ def test_crag_solves_and_prints_its_documented_figure(capsys):
     assert _documented_figure('crag') == figure
     with pytest.raises(Unsolvable, match='plain box scores only'):
         solve_small('yahtzee')                   # bonuses and a Joker: the full solver's
+
+
+def test_maxi_yatzy_is_not_solved_and_says_its_size(capsys):
+    """Six dice: tools.solver exits 2 with the state count it would need, counted from
+    the reachable upper (mask, subtotal) pairs (docs/STRATEGY.md quotes it)."""
+    from tools.solver import main, upper_pairs
+    rules = yc.ruleset('maxi-yatzy')
+    pairs = upper_pairs(rules)
+    # the pairs by brute force over every upper fill (a face's count 0..6, or open)
+    brute = set()
+    for fill in itertools.product(range(-1, 7), repeat=6):
+        mask = sum(1 << f for f in range(6) if fill[f] >= 0)
+        brute.add((mask, min(84, sum((f + 1) * c for f, c in enumerate(fill) if c > 0))))
+    assert pairs == len(brute) == 3510
+    assert main(['--rules', 'maxi-yatzy']) == 2
+    err = capsys.readouterr().err
+    assert '57,507,840' in err and 'STRATEGY.md' in err
+    doc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                       'docs', 'STRATEGY.md')
+    with open(doc) as f:
+        assert '57,507,840' in f.read()

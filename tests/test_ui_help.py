@@ -282,3 +282,20 @@ def test_crag_pages_name_every_roll_that_makes_a_crag_and_a_thirteen():
         text = R.box_help(rules, box)[1]
         assert 'Needs exactly %s' % dice in text or ': %s.' % dice in text, text
         assert rules.score(tuple(int(x) for x in dice.split('-')), box) == 20
+
+
+def test_maxi_yatzy_pages_show_the_sources_examples_on_six_dice():
+    """Six dice: every lower box's worked example is maxiyatzy.com's roll for it
+    (docs/RULES.md) and scores what the page says; the straights take a sixth die of
+    any face, the bonus needs four of each face."""
+    rules = yc.ruleset('maxi-yatzy')
+    for b in range(rules.n_upper, rules.n_boxes):
+        text = R.box_help(rules, b)[1]
+        example = re.search(r'For example ([1-6](?:-[1-6]){5}) scores (\d+)\.', text)
+        assert example, text
+        dice = tuple(int(d) for d in example.group(1).split('-'))
+        assert rules.score(dice, b) == int(example.group(2)) > 0
+    assert 'sixth die any' in R.box_help(rules, 'small_straight')[1]
+    assert 'exactly 1-2-3-4-5-6' in R.box_help(rules, 'full_straight')[1]
+    assert '84 or more (four of each): +100' in R.box_help(rules, 'ones')[1]
+    assert 'Scores those 5 dice' in R.box_help(rules, 'full_house')[1]

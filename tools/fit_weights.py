@@ -17,8 +17,14 @@ builder below asks HeuristicValues for its tiers, slack and feature switches):
 Triple Yahtzee cannot be solved (tools.solver.Unsolvable): its bot sums per-column
 estimates made of Yahtzee's weights (bots.TripleValues), nothing is fitted.
 
+Maxi Yatzy cannot be solved either (docs/STRATEGY.md): --selfplay sets each box's worth
+to its mean score in the good bot's own seeded games, starting from the weights module's
+entry, and repeats with the new worths (a fixed point of "a box is worth what it
+scores"); the bonus share stays the bonus (100 points: full share at full slack).
+
     .venv/bin/python -m tools.fit_weights --rules kniffel generala kismet
     # prints each ruleset's WEIGHTS entry and the fit's residual error
+    .venv/bin/python -m tools.fit_weights --selfplay maxi-yatzy --games 60 --rounds 2
 """
 import argparse
 import os
@@ -109,10 +115,64 @@ def pack(rules, layout, wi):
     return (boxes, share, per_open_y) + extra
 
 
+def solitaire(rules, bot, seed):
+    """One seeded solitaire game (dice from random.Random(seed)) of a bot: its card."""
+    import random
+    from yahtzee_core import Game
+    rng = random.Random(seed)
+    game = Game(rules, 1, lambda: rng.randint(1, 6))
+    n = rules.n_dice
+    while not game.over:
+        game.roll()
+        while game.rolls_left:
+            flags = bot.choose_hold(game.cards[0], tuple(game.dice), game.rolls_left)
+            if all(flags):
+                break
+            for i in range(n):
+                game.hold(i, flags[i])
+            game.roll()
+        game.fill(bot.choose_box(game.cards[0], tuple(game.dice)))
+    return game.cards[0]
+
+
+def selfplay_game(rules, weights, seed):
+    """One seeded solitaire game of the good bot with these weights: its card."""
+    from yahtzee_core.bots import Bot, good_planner
+    planner = good_planner(rules)
+    planner.values = HeuristicValues(rules, 4, weights, feature_layout(rules))
+    return solitaire(rules, Bot('good', rules, planner), seed)
+
+
+def selfplay(name, games, rounds, progress=print):
+    """The WEIGHTS entry after `rounds` of: play `games` seeded games, each box's
+    worth := its mean score (hundredths). Prints each round's mean total."""
+    from yahtzee_core import ruleset
+    from yahtzee_core.weights import WEIGHTS
+    rules = ruleset(name)
+    boxes, share, per_open_y = WEIGHTS[name][:3]
+    for r in range(rounds):
+        sums = [0] * rules.n_boxes
+        total = 0
+        for seed in range(games):
+            card = selfplay_game(rules, (boxes, share, per_open_y), seed)
+            for b in range(rules.n_boxes):
+                sums[b] += card.scores[b]
+            total += card.total
+        boxes = tuple((100 * s + games // 2) // games for s in sums)
+        progress('# round %d: mean total %.2f over %d games' % (r + 1, total / games, games))
+    return boxes, share, per_open_y
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument('--rules', nargs='+', default=['kniffel', 'generala', 'kismet'])
+    ap.add_argument('--selfplay', help='a ruleset with no solve: worths from self-play')
+    ap.add_argument('--games', type=int, default=60)
+    ap.add_argument('--rounds', type=int, default=2)
     args = ap.parse_args(argv)
+    if args.selfplay:
+        print('%r: %r,' % (args.selfplay, selfplay(args.selfplay, args.games, args.rounds)))
+        return 0
     for name in args.rules:
         entry, rms, n = fit(name)
         print('%r: %r,' % (name, entry))

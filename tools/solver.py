@@ -203,6 +203,9 @@ class Unsolvable(ValueError):
 
 def unsolvable(rules):
     """Why an exact solve of this ruleset is out of reach (one line), or None."""
+    six = six_dice_unsolved(rules)
+    if six:
+        return six
     columns = rules.columns
     if rules.n_boxes <= MAX_BOXES and columns == 1:
         return None
@@ -1029,15 +1032,16 @@ class SmallSolution:
 
 
 def small_turn_tables(n):
-    """(rolls, prob, holds, P, subholds) for n dice: the sorted rolls (yahtzee_core's
+    """(rolls, prob, holds, P, subholds) for n dice (up to six, holds up to 924): the
+    sorted rolls (yahtzee_core's
     roll indexes), each roll's chance, the holds of 0..n dice, P[h, r] the chance that
     rolling the dice hold h leaves out gives roll r, and each roll's sub-holds (hold
     indexes). Straight from counting, none of the five-dice tables above."""
     from itertools import product
     from collections import Counter
-    start = _dice.HOLD_START[n]
+    start = _dice.hold_index((1,) * n)
     rolls = []
-    while start + len(rolls) < N_HOLDS and \
+    while start + len(rolls) < 924 and \
             len(_dice.hold_dice(start + len(rolls))) == n:
         rolls.append(_dice.hold_dice(start + len(rolls)))
     holds = [_dice.hold_dice(h) for h in range(start + len(rolls))]
@@ -1061,9 +1065,40 @@ def small_turn_tables(n):
     return rolls, prob, holds, P, subholds
 
 
+def upper_pairs(rules):
+    """The reachable (filled upper boxes, upper subtotal capped at the bonus's total)
+    pairs: what an exact solve tracks besides the lower boxes' mask."""
+    cap = rules.upper_bonus_at
+    reach = {(0, 0)}
+    for f in range(1, 7):
+        for m, u in list(reach):
+            for c in range(rules.n_dice + 1):
+                reach.add((m | 1 << (f - 1), min(cap, u + f * c)))
+    return len(reach)
+
+
+def six_dice_unsolved(rules):
+    """Why a six-dice ruleset (Maxi Yatzy) is not solved here (one line, with its
+    size), or None for fewer dice."""
+    if rules.n_dice < 6:
+        return None
+    pairs = upper_pairs(rules)
+    states = pairs << (rules.n_boxes - 6)
+    return ('%s cannot be solved exactly here: %d boxes and a bonus at %d make %s turn-start '
+            'states (2**%d lower masks x %s upper (mask, subtotal) pairs), each turn over '
+            '924 holds and 462 rolls; the solver and its kernel are five dice\'s, and a '
+            'table would be %d MB at 16 bits, far past a board\'s flash (see '
+            'docs/STRATEGY.md)' % (rules.name, rules.n_boxes, rules.upper_bonus_at,
+                                   '{:,}'.format(states), rules.n_boxes - 6,
+                                   '{:,}'.format(pairs), 2 * states // 1000000))
+
+
 def small_unsupported(rules):
     """Why solve_small cannot solve this ruleset (None: it can): it models plain box
     scores and nothing the card changes (bonuses, Jokers, served hands)."""
+    six = six_dice_unsolved(rules)
+    if six:
+        return six
     if rules.columns != 1 or rules.joker_points or rules.served is not None or \
             rules.five_alike_bonus or rules.double_box >= 0 or any(
                 _upper_bonus_by_total(rules)):

@@ -1,4 +1,5 @@
-"""The help's words for rulesets of other than five dice (Crag's three): what a box
+"""The help's words for rulesets of other than five dice (Crag's three, Maxi Yatzy's
+six): what a box
 needs with n dice, worked examples of n dice, the how-to's sentences. Nothing here
 names a ruleset: the texts come from the box kinds (yahtzee_core/_build.py) and the
 traits n_dice and turn_rolls.
@@ -10,21 +11,36 @@ ruleset, so the five-dice help pages (compiled in RAM on a board) carry none of 
 # What a lower box of each kind needs with n dice (%s: the straight of n dice, %d:
 # the box's parameter); the kinds not listed read as help_rules' with n for 5.
 _NEEDS = {
-    'a': 'Needs exactly %s. Scores %d.',
-    'b': 'Needs exactly %s. Scores %d.',
+    'a': 'Needs %s. Scores %d.',
+    'b': 'Needs %s. Scores %d.',
+    'l': 'Needs %s. Scores %d.',
     'o': 'Needs all the dice different and odd: 1-3-5. Scores %d.',
     'v': 'Needs all the dice different and even: 2-4-6. Scores %d.',
     't': 'Needs dice totalling 13. Scores %d.',
     'r': 'Needs 2 dice alike and a total of 13: 6-6-1, 5-5-3 or 4-4-5. Scores %d.',
     'y': 'Needs all %d dice alike. Scores %d.',
 }
+# Six dice's own kinds (no parameter) and the full house of five of the six dice.
+_SIX = {
+    'd': 'Needs 3 pairs of different faces. Scores all 6 dice.',
+    'i': 'Needs 2 sets of 3 alike (different faces). Scores all 6 dice.',
+    'w': 'Needs 4 alike and a pair of another face. Scores all 6 dice.',
+    'f': 'Needs 3 of one face and 2 of another. Scores those 5 dice (the best).',
+}
 # Worked examples of three dice, the first that scores in a box is shown: the four
 # straights, a Thirteen, a crag, all alike last (it fits most boxes but shows least).
 _EXAMPLES_3 = ((1, 3, 5), (2, 4, 6), (1, 2, 3), (4, 5, 6), (2, 5, 6), (5, 5, 3),
                (4, 4, 4))
+# Six dice: maxiyatzy.com's examples, one per box in its order (docs/RULES.md); the
+# first that scores in a box is shown.
+_EXAMPLES_6 = ((6, 4, 2, 6, 5, 1), (2, 1, 3, 3, 5, 5), (2, 2, 5, 5, 6, 6),
+               (4, 5, 3, 5, 5, 4), (2, 4, 2, 2, 5, 2), (3, 3, 2, 3, 3, 3),
+               (1, 2, 3, 4, 5, 3), (2, 3, 4, 5, 6, 6), (1, 2, 3, 4, 5, 6),
+               (3, 4, 4, 6, 6, 6), (2, 2, 2, 5, 5, 5), (3, 3, 6, 6, 6, 6),
+               (4, 4, 4, 4, 4, 4))
 # What the lower boxes ask for, by kind letter: the how-to's words.
 _ASKS = (('knxmyz', 'kinds'), ('slabeov', 'straights'), ('fgj', 'a full house'),
-         ('p', 'pairs'), ('tr', 'totals'), ('hq', 'colours'))
+         ('pd', 'pairs'), ('iw', 'villas and towers'), ('tr', 'totals'), ('hq', 'colours'))
 
 
 def n_rolls(n):
@@ -60,11 +76,15 @@ def face_text(b, n):
 
 
 def example_rolls(n):
-    """The worked examples' rolls of n dice: _EXAMPLES_3, else every roll of n dice."""
+    """The worked examples' rolls of n dice: _EXAMPLES_3, _EXAMPLES_6, else every roll
+    of n dice."""
     if n == 3:
         return _EXAMPLES_3
-    from yahtzee_core.dice import hold_dice, HOLD_START
-    return [hold_dice(HOLD_START[n] + r) for r in range(n_rolls(n))]
+    if n == 6:
+        return _EXAMPLES_6
+    from yahtzee_core.dice import hold_dice, hold_index
+    first = hold_index((1,) * n)
+    return [hold_dice(first + r) for r in range(n_rolls(n))]
 
 
 def example(rules, b):
@@ -82,9 +102,13 @@ def needs(rules, b, text):
     n = rules.n_dice
     kind = chr(rules.kinds[b])
     p = rules.params[b]
-    if kind == 'a' or kind == 'b':
-        straight = range(7 - n, 7) if kind == 'b' else range(1, n + 1)
-        return _NEEDS[kind] % (dashed(straight), p)
+    if kind == 'a' or kind == 'b' or kind == 'l' and n > 5:
+        k = n if kind == 'l' else min(n, 5)   # six dice: five in a row, the sixth any
+        straight = dashed(range(7 - k, 7) if kind == 'b' else range(1, k + 1))
+        return _NEEDS[kind] % ('exactly ' + straight if k == n else
+                               straight + ' (the sixth die any)', p)
+    if kind in _SIX and (kind != 'f' or not p):
+        return _SIX[kind]
     if kind == 'y':
         return _NEEDS[kind] % (n, p)
     if kind in _NEEDS:

@@ -81,8 +81,9 @@ def _upper(rules, b, times):
         text += (" This column's upper boxes %d or more before x%d: +%d."
                  % (rules.upper_bonus_at, times, rules.upper_bonus * times))
     else:
-        text += (' Upper boxes %d or more (three of each): +%d.'
-                 % (rules.upper_bonus_at, rules.upper_bonus))
+        text += (' Upper boxes %d or more (%s of each): +%d.'
+                 % (rules.upper_bonus_at, _COUNT_WORDS[rules.upper_bonus_at // 21].lower(),
+                    rules.upper_bonus))
     if rules.bonus_in_upper:
         text += (' A further %s of this face must come here: +%d extra.'
                  % (_labels(rules)[rules.five_alike_box], rules.five_alike_bonus))

@@ -11,13 +11,17 @@ of this module, and no name of a kind stays interned in RAM after the build.
     k  sum of all dice if at least `param` are alike, else 0
     n  sum of `param` alike dice (the highest such face), else 0
     y  `param` points if all the dice are alike
-    f  three of one face and two of another: `param` points, 0 = the sum
+    f  three of one face and two of another: `param` points, 0 = the sum of those
+       five dice (with five dice, of all; six dice may also hold 3+3 or 4+2: the
+       best three and two)
     s  four consecutive faces: `param` points
-    l  five consecutive faces: `param` points
-    a  exactly 1-2-3-4-5 (three dice: 1-2-3): `param` points
-    b  exactly 2-3-4-5-6 (three dice: 4-5-6): `param` points
+    l  all the dice consecutive faces (five dice: a large straight; six: 1 to 6):
+       `param` points
+    a  1-2-3-4-5 showing (three dice: 1-2-3; six: the sixth die any): `param` points
+    b  2-3-4-5-6 showing (three dice: 4-5-6; six: the sixth die any): `param` points
     c  sum of all dice
-    p  pairs of two different faces: the sum of those four dice
+    p  pairs of two different faces (six dice: the two highest): the sum of those
+       four dice
     e  five different faces, missing a 1, 2 or 6 (1-5, 2-6, 3-4-5-6-1): `param` points
     x  at least four alike: `param` points
     m  at least four alike: the sum plus `param`
@@ -30,6 +34,9 @@ of this module, and no name of a kind stays interned in RAM after the build.
     v  all dice different and even (three dice: 2-4-6): `param` points
     t  the dice total 13: `param` points
     r  at least two alike and the dice total 13 (Crag's crag): `param` points
+    d  three pairs of three different faces (six dice): the sum
+    i  two threes of different faces (six dice: Maxi Yatzy's villa): the sum
+    w  four of one face and two of another (six dice: the tower): the sum
 
 Colours are Kismet's: 1 and 6 black, 2 and 5 red, 3 and 4 green, so two faces share a
 colour exactly when they add up to 7.
@@ -71,39 +78,47 @@ def table(rules):
     scores[3 * roll + (f - 1) // 2] holds the count of face f in a roll index, in its
     low nibble for an odd face, its high nibble for an even one: 756 bytes (where the
     six upper boxes' scores took 1,512) from which an upper box's score and the sum of
-    the dice follow. Box b >= 6 then has a column: 252 bytes from offset at[b] >= 0,
-    its plain score for each roll (pairs and n-alike boxes, whose scores vary); or,
-    when at[b] < 0, 32 bytes from offset ~at[b] & 4095, one bit per roll, set where
-    the box scores: a = ~at[b] >> 12 points if a < 128, else the sum of the dice plus
-    a - 128. One function with no helpers: every function and argument name would stay
-    interned in RAM."""
+    the dice follow. Box b >= 6 then has a column: when at[b] < 0, 32 bytes from offset
+    ~at[b] & 4095, one bit per roll, set where the box scores: a = ~at[b] >> 12 points
+    if a < 128, else the sum of the dice plus a - 128; or 252 bytes from offset
+    at[b] >= 0, its plain score for each roll (pairs and n-alike boxes, whose scores
+    vary). The bit columns come first, so their offsets stay below 4096 (six dice:
+    462 rolls, 1,386 bytes of counts, 58 bytes a bit column). One function with no
+    helpers: every function and argument name would stay interned in RAM."""
     kinds = rules.kinds
     params = rules.params
     n_dice = rules.n_dice
     nb = len(kinds)
-    n = (0, 6, 21, 56, 126, 252)[n_dice]  # rolls: C(n_dice + 5, 5) of six-faced dice
+    n = (0, 6, 21, 56, 126, 252, 462)[n_dice]  # rolls: C(n_dice + 5, 5) of six faces
     if kinds[:6] != b'uuuuuu' or params[:6] != b'\x01\x02\x03\x04\x05\x06' or \
             b'u' in kinds[6:]:
         raise ValueError("the first six boxes, and only they, are the upper section, "
                          "faces 1 to 6")
     at = [0] * nb
     size = 3 * n
-    for b in range(6, nb):
-        kind = chr(kinds[b])
-        if kind in 'np':
-            at[b] = size
-            size += n
-            continue
-        if kind in 'yslabexhovtr' or params[b] and kind == 'f':
-            add = params[b]          # a fixed score
-        else:
-            add = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
-        at[b] = ~(size | add << 12)
-        size += n // 8 + 1  # 32 bytes: 252 bits (five dice)
+    for bits in (1, 0):
+        for b in range(6, nb):
+            kind = chr(kinds[b])
+            # a score per roll: pairs, n alike, six dice's full house (three and two
+            # of six: not the sum of all)
+            if kind in 'np' or kind == 'f' and not params[b] and n_dice > 5:
+                if not bits:
+                    at[b] = size
+                    size += n
+                continue
+            if not bits:
+                continue
+            if kind in 'yslabexhovtr' or params[b] and kind == 'f':
+                add = params[b]          # a fixed score
+            else:
+                add = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
+            at[b] = ~(size | add << 12)
+            size += n // 8 + 1  # 32 bytes: 252 bits (five dice)
     table = bytearray(size)
     counts = bytearray(7)
+    first = HOLD_START[n_dice] if n_dice < 6 else 462   # the first hold of n_dice dice
     for i in range(n):
-        dice = hold_dice(i + HOLD_START[n_dice])
+        dice = hold_dice(i + first)
         for f in range(7):
             counts[f] = 0
         for d in dice:
@@ -114,24 +129,36 @@ def table(rules):
         most = max(counts)
         # Runs of consecutive faces, exact threes and twos, pairs of different faces,
         # the face missing from five different ones, and the colour facts (f, 7 - f).
-        run = longest = threes = twos = n_pairs = pair_sum = missing = 0
-        colour_pairs = one_colour = 0
+        # (Six dice: the best three and two of a full house, from the highest face.)
+        run = longest = threes = twos = n_pairs = low_pair = high_pair = missing = 0
+        colour_pairs = one_colour = three_two = 0
         for face in range(1, 7):
             c = counts[face]
             run = run + 1 if c else 0
             longest = max(longest, run)
             threes += c == 3
             twos += c == 2
-            if c >= 2:
+            if c >= 2:               # the two highest pairs (six dice may hold three)
                 n_pairs += 1
-                pair_sum += 2 * face
+                low_pair = high_pair
+                high_pair = face
+            if c >= 3:
+                for mate in range(1, 7):
+                    if mate != face and counts[mate] >= 2 and \
+                            3 * face + 2 * mate > three_two:
+                        three_two = 3 * face + 2 * mate
             if not c:
                 missing = face
             if face < 4:
                 mate = counts[7 - face]
                 colour_pairs = max(colour_pairs, c // 2 + mate // 2)
                 one_colour = one_colour or c + mate == 5
-        full = threes and twos
+        run_from_1 = run_to_6 = 0   # faces 1, 2, .. all showing; faces 6, 5, ..
+        while run_from_1 < 6 and counts[run_from_1 + 1]:
+            run_from_1 += 1
+        while run_to_6 < 6 and counts[6 - run_to_6]:
+            run_to_6 += 1
+        full = three_two > 0   # a three and a pair of another face (five dice: 3+2)
         for b in range(6, nb):
             kind = kinds[b]
             param = params[b]
@@ -148,7 +175,7 @@ def table(rules):
                         v = face * param
                         break
             elif kind == _FULL_HOUSE:
-                v = (param or total) if full else 0
+                v = (param or three_two) if full else 0
             elif kind == _WRAP_RUN:
                 v = param if most == 1 and missing in (1, 2, 6) else 0
             elif kind == _FOUR_FIXED:
@@ -166,15 +193,15 @@ def table(rules):
             elif kind == _PAIRS_COLOUR:
                 v = total if colour_pairs >= 2 else 0
             elif kind == _TWO_PAIRS:
-                v = pair_sum if n_pairs == 2 else 0
+                v = 2 * (low_pair + high_pair) if n_pairs >= 2 else 0
             elif kind == _RUN_OF_4:
                 v = param if longest >= 4 else 0
             elif kind == _RUN_OF_5:
                 v = param if longest == n_dice else 0
-            elif kind == _LOW_RUN:
-                v = param if longest == n_dice and counts[1] else 0
-            elif kind == _HIGH_RUN:
-                v = param if longest == n_dice and counts[6] else 0
+            elif kind == _LOW_RUN:   # faces 1 .. min(n_dice, 5) all showing
+                v = param if run_from_1 >= n_dice or run_from_1 >= 5 else 0
+            elif kind == _HIGH_RUN:  # faces 7 - min(n_dice, 5) .. 6 all showing
+                v = param if run_to_6 >= n_dice or run_to_6 >= 5 else 0
             elif kind == 0x6F:  # o (Crag's kinds: literal, no names in RAM)
                 v = param if most == 1 and not (counts[2] or counts[4] or counts[6]) else 0
             elif kind == 0x76:  # v
@@ -183,6 +210,12 @@ def table(rules):
                 v = param if total == 13 else 0
             elif kind == 0x72:  # r
                 v = param if total == 13 and most >= 2 else 0
+            elif kind == 0x64:  # d (six dice's kinds: literal too)
+                v = total if n_pairs == 3 else 0
+            elif kind == 0x69:  # i
+                v = total if threes == 2 else 0
+            elif kind == 0x77:  # w
+                v = total if most == 4 and twos else 0
             else:
                 raise ValueError("unknown box kind %r" % chr(kind))
             o = at[b]

@@ -56,6 +56,9 @@ class HeuristicValues:
     turns). weights: a weights.WEIGHTS entry (default: the ruleset's); layout: a
     weights.feature_layout() (default: the ruleset's)."""
 
+    par_each = 3    # "on par": this many of each open upper face (Maxi Yatzy: 4, its
+    #                 84 is four of each), where the first bonus tier is not 63
+
     def __init__(self, rules, quarters=4, weights=None, layout=None):
         if weights is None or layout is None:
             # the data module is read for this ruleset and let go: the other
@@ -72,6 +75,8 @@ class HeuristicValues:
         self.y_extra = w[3] if len(w) > 3 else 0
         self.dead_extra = w[4] if len(w) > 4 else 0
         self.tiers, _, _, self.y_box = layout
+        if self.tiers and self.tiers[0] // 21 != 3:
+            self.par_each = self.tiers[0] // 21
         self.fab = rules.five_alike_box
         self.n_boxes = len(self.box)
         self.quarters = quarters
@@ -87,7 +92,7 @@ class HeuristicValues:
                 v += box[b]
                 n_open += 1
                 if b < 6:
-                    par += 3 * (b + 1)
+                    par += self.par_each * (b + 1)
         tiers = self.tiers
         for i in range(len(tiers)):
             if u < tiers[i]:
@@ -207,7 +212,7 @@ def good_planner(rules, quarters=4):
     if rules.columns > 1:
         from .triple_planner import TriplePlanner
         return TriplePlanner(rules, triple_values(rules, quarters))
-    if rules.n_dice != 5:   # Crag's three dice: the hold tables for its count
+    if rules.n_dice != 5:   # Crag's three dice, Maxi Yatzy's six: their hold tables
         from .small_planner import SmallPlanner
         return SmallPlanner(rules, HeuristicValues(rules, quarters))
     return TurnPlanner(rules, HeuristicValues(rules, quarters))

@@ -4,8 +4,11 @@ A roll of five dice ignoring order is one of 252 multisets; a hold (the dice kep
 between rolls, 0 to 5 of them) is one of 462. Both are ranked in colexicographic
 order of their sorted faces with a 77-byte binomial table, so turning dice into an
 index allocates nothing. A multiset's colex rank does not depend on how many dice
-the game has: a ruleset of n dice (Crag: 3) uses the holds of 0..n dice, the first
-HOLD_START[n] + C(n + 5, 5), and its C(n + 5, 5) rolls are the holds of n dice.
+the game has: a ruleset of n dice (Crag: 3, Maxi Yatzy: 6) uses the holds of 0..n
+dice, the first C(n + 6, 6) indexes, and its C(n + 5, 5) rolls are the holds of n
+dice. Six dice add 462 holds after the 462 of 0..5 dice, 924 in all: HOLD_START stays
+five dice's bytes (the six-dice holds start at N_HOLDS), and no name is added to this
+module (the five-dice rulesets carry nothing for six).
 
 >>> roll_index((1, 1, 1, 1, 1)), roll_index((6, 6, 6, 6, 6))
 (0, 251)
@@ -17,6 +20,8 @@ True
 (0, 461, 462)
 >>> roll_index((6, 6, 6), 3), hold_dice(55 + HOLD_START[3])
 (55, (6, 6, 6))
+>>> hold_index((1,) * 6), hold_index((6,) * 6), hold_dice(923)
+(462, 923, (6, 6, 6, 6, 6, 6))
 """
 
 N_ROLLS = 252   # C(10, 5): multisets of five dice
@@ -75,23 +80,29 @@ def roll_index(dice, n=5):
 
 
 def hold_index(dice):
-    """Index 0..461 of the dice kept (0 to 5 of them, any order)."""
-    return HOLD_START[len(dice)] + rank_counts(pack_counts(dice))
+    """Index 0..461 of the dice kept (0 to 5 of them, any order); 462..923 for six."""
+    k = len(dice)
+    return (N_HOLDS if k == 6 else HOLD_START[k]) + rank_counts(pack_counts(dice))
 
 
 def hold_dice(index):
     """The sorted kept dice of a hold index (allocates a tuple); greedy colex
     unranking, largest die first."""
-    if not 0 <= index < N_HOLDS:
+    if not 0 <= index < 924:  # holds of 0..6 dice
         raise ValueError("hold index out of range")
-    k = 5
-    while HOLD_START[k] > index:
-        k -= 1
-    rank = index - HOLD_START[k]
+    if index >= N_HOLDS:
+        k = 6
+        rank = index - N_HOLDS
+    else:
+        k = 5
+        while HOLD_START[k] > index:
+            k -= 1
+        rank = index - HOLD_START[k]
     faces = [0] * k
     for i in range(k, 0, -1):
         c = i - 1
-        while _BINOM[(c + 1) * 7 + i] <= rank:
+        # (c stops at 10: the table ends there, and C(11, 6) = 462 passes any rank)
+        while c < 10 and _BINOM[(c + 1) * 7 + i] <= rank:
             c += 1
         rank -= _BINOM[c * 7 + i]
         faces[i - 1] = c - i + 2

@@ -78,10 +78,12 @@ def unpack(data, rules, n, rng):
     game.current, game.round, game.rolls_left = data[5], data[6], data[7] & 3
     if data[7] & 4:
         game.winner = game.current
-    if game.current >= n or data[7] >> 4 or not 1 <= game.round <= rules.rounds + 1:
+    if game.current >= n or not 1 <= game.round <= rules.rounds + 1:
         raise SaveError("turn out of range")
-    unpack_dice(data, 8, game.dice, game.held)
-    if pack_dice(game.dice, game.held) != (data[8] | data[9] << 8 | data[10] << 16) & 0xFFFFF:
+    # the dice: bits 0-19 in bytes 8-10, a sixth die's 20-23 in byte 7's high nibble
+    bits = (data[8] | data[9] << 8 | data[10] << 16) & 0xFFFFF | data[7] >> 4 << 20
+    unpack_dice(bits, game.dice, game.held)
+    if pack_dice(game.dice, game.held) != bits:
         raise SaveError("turn out of range")  # a die (or its flag) past the ruleset's
     game.turn_yahtzee = (data[10] >> 5) & 1  # flag bit 21
     return game

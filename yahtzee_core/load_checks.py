@@ -33,7 +33,7 @@ def round_dice(data, start, game):
     dice = bytearray(5)
     spare = bytearray(5)  # bit 15 of each pair is unused: must be 0
     for j in range(3):
-        unpack_dice(data, start + 2 * j, dice, spare)
+        unpack_dice(data[start + 2 * j] | data[start + 2 * j + 1] << 8, dice, spare)
         game.round_dice[5 * j:5 * j + 5] = dice
         for v in dice:
             if (v == 0) != fresh or v > 6 or spare[0]:
@@ -130,7 +130,7 @@ def unpack_undo(data, n=5):
         return None
     dice = bytearray(n)
     held = bytearray(n)
-    unpack_dice(data, 13, dice, held)
+    unpack_dice(data[13] | data[14] << 8 | data[15] << 16, dice, held)
     return (data[11], data[10] >> 7 | (data[12] >> 3) << 1, data[12] & 1,
             bytes(dice), bytes(held), data[12] >> 1 & 3)
 

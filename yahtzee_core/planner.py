@@ -212,11 +212,12 @@ class TurnPlanner:
             c = pts // f
             if c * f == pts and c <= 5:
                 return 100 * pts + nv[b * 6 + c]
-            # not a plain count of the face (no ruleset does this): ask the table
+            # six of the face (Maxi Yatzy), or not a count of it (no ruleset does
+            # this): ask the values
             u = self._u + pts
             nu = u if u < self.cap else self.cap
             return 100 * (pts + self._crossing(self._u, pts)) + \
-                self.values.value(self._mask | (1 << b), nu, self._key & 1)
+                self.values.value(self._mask | (1 << b), nu, self._key & 1) - self.offset
         if b == self.fab:
             return 100 * pts + nv[b * 6 + (1 if pts > 0 else 0)]
         return 100 * pts + nv[b * 6]

@@ -28,7 +28,7 @@ from .dice import IllegalMove, roll_index
 # Every ruleset's name (its module under variants/ is the name with '_' for '-'). Saves
 # store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
-            'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb')
+            'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb', 'maxi-yatzy')
 OPEN = 255  # an unfilled box in a card's scores
 
 

@@ -22,16 +22,18 @@ True
 
 Snapshot layout (integers little-endian): MAGIC, version, ruleset id, players,
 current player, round, rolls left (bits 0-1; bit 2: the current player won at once,
-bit 3: duplicate play); bytes 8-10: five dice (Crag: three, the rest 0) and their held
-flags (pack_dice), with
+bit 3: duplicate play; bits 4-7: a sixth die and its held flag, pack_dice's bits
+20-23, Maxi Yatzy's, else 0); bytes 8-10: five dice (Crag: three, the rest 0) and
+their held flags (pack_dice's bits 0-19), with
 turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus units' low bit (bit
 23), the turn announced a box (bit 20: Yamb; byte 11 is then that box, as a turn that
 has rolled keeps no undo record); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
 units' high bit << 3, as Triple Yahtzee pays 1 to 3; the turn's dice and held flags,
-pack_dice): the tuple Game.last_fill, written by encode(), read by
+pack_dice, all 24 bits): the tuple Game.last_fill, written by encode(), read by
 load_checks.unpack_undo().
 Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
-open). In duplicate play, the round's 15 dice (a roll's five per 2 bytes) follow.
+open). In duplicate play (five dice or fewer), the round's 15 dice (a roll's five per
+2 bytes) follow.
 Last, the CRC-16 of everything before it.
 
 Journal records (kinds below; journal.py frames and checks each one):
@@ -40,8 +42,9 @@ Journal records (kinds below; journal.py frames and checks each one):
     PEOPLE   people.People.to_bytes()          (its own check inside)
     GAME     the app's game id (u16), then a snapshot: a game starts (or restarts
              after the journal was compacted) here
-    ROLL     held flags (bits 0-4), then the dice the roll drew, a nibble each, low
-             nibble first, 0 padding: the five (three in Crag; fewer, held ones kept)
+    ROLL     held flags (bits 0-5), then the dice the roll drew, a nibble each, low
+             nibble first, 0 padding: the five (Crag three, Maxi Yatzy six; fewer,
+             held ones kept)
              it rolled, or in duplicate play at seat 0's first roll of a round, the
              round's 15 (Crag's two rolls: three of each of the last two fives)
     FILL     the box filled
@@ -98,20 +101,26 @@ def save_size(rules, players, duplicate=0):
 
 def pack_dice(dice, held):
     """Five dice (3 bits each) and their held flags (bits 15-19) as one int; fewer dice
-    (Crag's three) leave the bits of the rest 0."""
+    (Crag's three) leave the bits of the rest 0; a sixth die (Maxi Yatzy) takes bits
+    20-22, its flag bit 23."""
     v = 0
     for i in range(len(dice)):
-        v |= (dice[i] << (3 * i)) | (held[i] << (15 + i))
+        if i < 5:
+            v |= (dice[i] << (3 * i)) | (held[i] << (15 + i))
+        else:
+            v |= dice[5] << 20 | held[5] << 23
     return v
 
 
-def unpack_dice(data, start, dice, held):
-    """pack_dice's bits from 3 bytes at data[start] into `dice` and `held` (as many
-    dice as they hold)."""
-    bits = data[start] | data[start + 1] << 8 | data[start + 2] << 16
+def unpack_dice(bits, dice, held):
+    """pack_dice's int back into `dice` and `held` (as many dice as they hold)."""
     for i in range(len(dice)):
-        dice[i] = (bits >> (3 * i)) & 7
-        held[i] = (bits >> (15 + i)) & 1
+        if i < 5:
+            dice[i] = (bits >> (3 * i)) & 7
+            held[i] = (bits >> (15 + i)) & 1
+        else:
+            dice[5] = bits >> 20 & 7
+            held[5] = bits >> 23 & 1
 
 
 def encode(game):
@@ -122,8 +131,9 @@ def encode(game):
     same = game.round_dice
     buf = bytearray(save_size(rules, n, same is not None))
     buf[0:2] = MAGIC
+    bits = pack_dice(game.dice, game.held)
     buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left |
-                      (game.winner >= 0) << 2 | (same is not None) << 3))
+                      (game.winner >= 0) << 2 | (same is not None) << 3 | bits >> 20 << 4))
     flags = game.turn_yahtzee << 21
     if game.card.announced >= 0:
         flags |= 1 << 20
@@ -135,7 +145,7 @@ def encode(game):
         buf[11] = box
         buf[12] = counted | rolls_left << 1 | bonus >> 1 << 3
         buf[13:16] = pack_dice(dice, held).to_bytes(3, 'little')
-    buf[8:11] = (pack_dice(game.dice, game.held) | flags).to_bytes(3, 'little')
+    buf[8:11] = (bits & 0xFFFFF | flags).to_bytes(3, 'little')
     o = HEAD
     for p in range(n):
         card = game.cards[p]

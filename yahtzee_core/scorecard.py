@@ -44,8 +44,9 @@ class Scorecard:
 
     @property
     def upper_par(self):
-        """Points above (+) or below (-) three of each filled upper face: "6 up"."""
-        return self._sum(self.rules.n_upper, 3)
+        """Points above (+) or below (-) three of each filled upper face: "6 up" (four
+        of each where the bonus needs 84: Maxi Yatzy's six dice)."""
+        return self._sum(self.rules.n_upper, self.rules.upper_bonus_at // 21)
 
     @property
     def upper_bonus(self):

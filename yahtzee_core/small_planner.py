@@ -1,6 +1,6 @@
-"""Turn planning for rulesets of fewer than five dice (Crag's three): planner.py's
-TurnPlanner with its hold tables built for the ruleset's dice count. Its own module,
-loaded only for such a ruleset, so the five-dice players carry none of it.
+"""Turn planning for rulesets of other than five dice (Crag's three, Maxi Yatzy's six):
+planner.py's TurnPlanner with its hold tables built for the ruleset's dice count. Its
+own module, loaded only for such a ruleset, so the five-dice players carry none of it.
 
 The method is TurnPlanner's: after the last roll each roll takes its best box; a hold
 of k of the n dice is the sum of its six children (the hold with one more die), so it
@@ -8,6 +8,16 @@ carries its expectation times 6**(n - k), and multiplying by 6**k puts every hol
 the scale 6**n; the best hold within a roll is its best sub-hold. A roll of n dice is
 the hold of all n (dice.py: the same colex order), so the rolls' values sit at the end
 of the holds' array.
+
+Six dice: 924 holds (x: 3.7 KB), a child table of uint16 (a hold of five dice has its
+children among the 462 of six: 5.5 KB), the scale 6**6 = 46656. An absolute value (a
+Maxi Yatzy card is worth about 350 points at the start) times 46656 would pass 2**31,
+an array('i') entry's limit; so, as Triple Yahtzee's planner does, the next-state
+values are kept relative to the least of the turn (self.offset, hundredths). A value
+is then at most 100 x (a box's points plus the bonus it crosses: 36 + 100) plus the
+next states' spread (up to 12,000 in good's games): about 25,600 x 46656 = 1.2e9 <
+2**31. The largest seen in good's games is 9.1e8, below 2**30 where CircuitPython's
+small ints end (past it a value is still exact, a long int).
 """
 
 from array import array
@@ -17,24 +27,27 @@ from .planner import TurnPlanner
 
 
 class SmallPlanner(TurnPlanner):
-    """TurnPlanner for n < 5 dice: hold indexes 0 .. HOLD_START[n] + rolls - 1."""
+    """TurnPlanner for n != 5 dice: hold indexes 0 .. hold_index((6,) * n)."""
 
     def __init__(self, rules, values):
         n = self.n_dice = rules.n_dice
         self.n_rolls = _dice.hold_index((6,) * n) - _dice.hold_index((1,) * n) + 1
-        # (C(n + 5, 5): Crag's 56)
+        # (C(n + 5, 5): Crag's 56, Maxi Yatzy's 462)
         self.scale = 6 ** n
         TurnPlanner.__init__(self, rules, values)   # (its five-dice arrays: replaced)
-        self._tables(_dice.HOLD_START[n] + self.n_rolls)
+        self._tables(_dice.hold_index((1,) * n) + self.n_rolls)
 
     def _tables(self, holds):
         """x, the level starts, the children of every hold of fewer than n dice, the
         rolls' view and each five-alike's roll, for n dice."""
         n = self.n_dice
         self.x = array('i', bytes(4 * holds))
-        self.level = array('H', [_dice.HOLD_START[k] for k in range(n + 1)] + [holds])
-        small = _dice.HOLD_START[n]
-        ch = self.children = bytearray(small * 6)
+        self.level = array('H', [_dice.hold_index((1,) * k) for k in range(n + 1)] + [holds])
+        small = self.level[n]
+        # a child's place among the holds of one more die: a byte up to five dice
+        ch = self.children = bytearray(small * 6) if n < 6 else array('H', bytes(small * 12))
+        if n > 5:
+            self.five = array('H', bytes(12))   # six alike: roll indexes up to 461
         for h in range(small):
             kept = _dice.hold_dice(h)
             up = self.level[len(kept) + 1]
@@ -44,6 +57,29 @@ class SmallPlanner(TurnPlanner):
         self.e = memoryview(self.x)[small:]
         for f in range(1, 7):
             self.five[f - 1] = _dice.roll_index((f,) * n, n)
+
+    def _prepare(self, card):
+        """TurnPlanner's, then (six dice) the next-state values made relative to the
+        least of them (self.offset), as the module doc says why."""
+        key = self._key
+        TurnPlanner._prepare(self, card)
+        if self.n_dice < 6 or self._key == key:   # (the same turn: done already)
+            return
+        nv = self.nv
+        ob = self.open
+        low = -1
+        for i in range(self.n_open):
+            b = ob[i]
+            for j in range(b * 6, b * 6 + (6 if b < 6 else 2 if b == self.fab else 1)):
+                if low < 0 or nv[j] < low:
+                    low = nv[j]
+        if low <= 0:
+            low = 0
+        for i in range(self.n_open):
+            b = ob[i]
+            for j in range(b * 6, b * 6 + (6 if b < 6 else 2 if b == self.fab else 1)):
+                nv[j] -= low
+        self.offset = low
 
     def _last_roll_values(self, card):
         self._prepare(card)

@@ -34,6 +34,10 @@ WEIGHTS = {
                 2885, 1304), (2541, 2152, 1647), 0),
     # least squares to tools.solver.solve_small's values (no bonus: box worths only)
     'crag': ((398, 476, 604, 752, 891, 1024, 646, 636, 592, 698, 882, 1628, 2429), 0, 0),
+    # no solve (2**20 masks, docs/STRATEGY.md): each box's mean score in the good bot's
+    # own games, the bonus share its 100 (python -m tools.fit_weights --selfplay)
+    'maxi-yatzy': ((320, 750, 1005, 1567, 1950, 2310, 1150, 2030, 2007, 1615, 1973, 183,
+                    850, 1467, 1050, 2463, 1645, 1817, 2913, 2333), 10000, 0),
 }
 
 

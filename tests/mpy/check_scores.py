@@ -45,7 +45,7 @@ def ref_score(name, box, d):
     for x in d:
         c[x] += 1
     s = sum(d)
-    top = [0] * 6  # top[n]: the highest face showing on at least n dice
+    top = [0] * 7  # top[n]: the highest face showing on at least n dice
     pairs = n_pairs = run = longest = 0
     for f in range(1, 7):
         for n in range(1, c[f] + 1):
@@ -88,6 +88,24 @@ def ref_score(name, box, d):
                 "high_straight": 20 if c[4] and c[5] and c[6] else 0,
                 "odd_straight": 20 if c[1] and c[3] and c[5] else 0,
                 "even_straight": 20 if c[2] and c[4] and c[6] else 0}[box]
+    if name == "maxi-yatzy":  # six dice: the best pick of the named shape
+        lows = [f for f in range(1, 7) if c[f] >= 2]   # faces with a pair, ascending
+        house = 0
+        for f in range(1, 7):
+            for g in range(1, 7):
+                if f != g and c[f] >= 3 and c[g] >= 2:
+                    house = max(house, 3 * f + 2 * g)
+        shape = sorted(x for x in c if x)
+        return {"one_pair": 2 * top[2],
+                "two_pairs": 2 * (lows[-1] + lows[-2]) if len(lows) >= 2 else 0,
+                "three_pairs": s if shape == [2, 2, 2] else 0,
+                "three_of_a_kind": 3 * top[3], "four_of_a_kind": 4 * top[4],
+                "five_of_a_kind": 5 * top[5],
+                "small_straight": 15 if c[1] and c[2] and c[3] and c[4] and c[5] else 0,
+                "large_straight": 20 if c[2] and c[3] and c[4] and c[5] and c[6] else 0,
+                "full_straight": 21 if longest == 6 else 0, "full_house": house,
+                "villa": s if shape == [3, 3] else 0, "tower": s if shape == [2, 4] else 0,
+                "chance": s, "maxi_yatzy": 100 if top[6] else 0}[box]
     if box in ("chance", "choice"):
         return s
     if box in ("yahtzee", "yatzy", "yacht"):
@@ -112,9 +130,10 @@ def check_scores(rules, name):
     n = rules.n_dice
     n_checked = 0
     i = 0
+    first = yd.hold_index((1,) * n)   # the first hold of n dice (924 holds of 0..6)
     # the rolls of n dice are the holds of n dice, in the same order (Crag: 56 of them)
-    while i + yd.HOLD_START[n] < yd.N_HOLDS and len(yd.hold_dice(i + yd.HOLD_START[n])) == n:
-        d = yd.hold_dice(i + yd.HOLD_START[n])
+    while i + first < 924 and len(yd.hold_dice(i + first)) == n:
+        d = yd.hold_dice(i + first)
         assert yd.roll_index(d, n) == i
         for b in range(len(cats)):
             want = ref_score(name, cats[b], d)
