@@ -121,17 +121,20 @@ class Game:
 
     def ranking(self):
         """[(place, player, total)] best first; equal totals share a place: 1, 1, 3.
-        A seat that won at once (Generala served) is first whatever the totals."""
+        A seat that won at once (Generala served) is first whatever the totals. Where
+        the game is won on points (Balut), points rank first, then the total."""
         rows = []
         w = self.winner
+        keys = []
+        for card in self.cards:  # points, then the total (a total is below 4096)
+            keys.append(card.game_points * 4096 + card.total)
         for p in range(len(self.cards)):
-            total = self.cards[p].total
             place = 1
             if p != w:
                 place += w >= 0
                 for q in range(len(self.cards)):
-                    place += q != w and self.cards[q].total > total
-            rows.append((place, p, total))
+                    place += q != w and keys[q] > keys[p]
+            rows.append((place, p, self.cards[p].total))
         rows.sort()
         return rows
 
