@@ -81,8 +81,8 @@ SPEED_NAMES = ('watch', 'fast', 'instant')
 # of any game), and the rulesets New game offers: their RULESETS indices, in menu order
 # (a ruleset joins once the device's screens can play it).
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniffel',
-               'Generala', 'Kismet', 'Triple Yahtzee', 'Crag')
-MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+               'Generala', 'Kismet', 'Triple Yahtzee', 'Crag', 'Balut')
+MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10)
 
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'
