@@ -56,7 +56,8 @@ def enter_card(app, now):
     elif g.rolled or seat != g.current:
         footer += '  read only'
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
-                 title_right='%d' % card.total, footer=footer)
+                 title_right='%d' % card.total if g.rules.goals is None else
+                 '%d %dp' % (card.total, card.game_points), footer=footer)
     if not app.small_screen:
         app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py)
 

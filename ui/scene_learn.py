@@ -118,11 +118,11 @@ def enter_odds(app, now):
         fresh = FRESH[rules.name]
         from yahtzee_core.rules import forget
         forget('odds_fresh', 'ui')
-    per = rules.n_boxes // rules.columns    # boxes of one column
+    per = rules.n_boxes // (rules.columns * rules.cells)   # one column's (cell's) boxes
     for b in range(rules.n_boxes):
         if scores[b] != 255:
             continue
-        m = b // per + 1        # Triple Yahtzee: column m scores x m
+        m = b // per + 1 if rules.columns > 1 else 1   # Triple Yahtzee: column m, x m
         # cut to leave room for the figures (20 columns); box_label adds the column
         items.append(app.box_label(b, 11))
         keeps.append(None)      # None: not worked out yet (always None before a roll)
