@@ -273,16 +273,16 @@ def test_balut_pages_name_each_cell_and_state_its_score_goal_and_an_example():
             assert int(got) in scores
         if min(rules.score_roll(r, b) for r in range(yd.N_ROLLS)) == 0:
             assert text.startswith("Needs") or c < 3, text
-        at, points = rules.goals[c]
+        at, points = rules.goals[0][c]
         assert "earn %d points" % points in text or "earns %d points" % points in text
         if at > 0:
             assert "%d or more" % at in text
     pages = dict(R.extra_pages(rules, False))
     text = pages["Points"]
     all_pages("Points", text)
-    for at, points in rules.goals:
+    for at, points in rules.goals[0]:
         assert (" %d+ %d" % (at, points) in text) if at > 0 else True
-    for at, points in rules.total_points[1:]:
+    for at, points in rules.goals[1][1:]:
         assert "%d: %+d" % (at, points) in text
     assert "below 300: -2" in text and "28 rounds" in text and "higher total" in text
     example = pages["Points, example"]
@@ -290,6 +290,7 @@ def test_balut_pages_name_each_cell_and_state_its_score_goal_and_an_example():
     # the example's cells add up to the goal they are said to reach, each a Fours score
     cells, total, points = re.search(r"Fours ([\d+]+) = (\d+): (\d+) points", example).groups()
     values = [int(v) for v in cells.split("+")]
-    assert sum(values) == int(total) == rules.goals[0][0] and int(points) == rules.goals[0][1]
+    assert sum(values) == int(total) == rules.goals[0][0][0]
+    assert int(points) == rules.goals[0][0][1]
     assert all(v % 4 == 0 and v <= 20 for v in values)
     assert "A total of 412: +1" in example

@@ -206,12 +206,12 @@ def goal_states(rules):
     goals), a turn-start state needs, per category, its cells filled and its progress
     toward the goal (the total up to the goal; whether every cell scored; the cells
     that scored), read from the core's score table; the card's total then adds one
-    factor per total up to the top band's (rules.total_points)."""
+    factor per total up to the top band's (rules.goals[1])."""
     per = []
     n_table = rules.n_boxes // rules.cells
     for c in range(n_table):
         values = set(rules.score_roll(r, c) for r in range(252))
-        at = rules.goals[c][0]
+        at = rules.goals[0][c][0]
         step = {(0, 0)}
         seen = set(step)
         for _ in range(rules.cells):
@@ -239,7 +239,7 @@ def unsolvable(rules):
     columns = rules.columns
     if rules.goals is not None:
         per, product = goal_states(rules)
-        totals = rules.total_points[-1][0] + 1
+        totals = rules.goals[1][-1][0] + 1
         return ('%s cannot be solved exactly: its %d boxes are %d categories of %d cells '
                 'won on points; the categories\' progress toward their goals alone makes '
                 '%s states (%s), times %d totals for the total-score points: about %.1e '

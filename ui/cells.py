@@ -30,7 +30,7 @@ def category(card, k):
 
 def goal_text(rules, k):
     """What category k's goal asks, in a few characters: '52+', 'all', 'each'."""
-    at = rules.goals[k][0]
+    at = rules.goals[0][k][0]
     return '%d+' % at if at > 0 else 'all' if at == 0 else 'each'
 
 
@@ -38,7 +38,7 @@ def total_points(card):
     """The points the card's total earns as it stands (its band)."""
     total = card.total
     got = 0
-    for at, points in card.rules.total_points:
+    for at, points in card.rules.goals[1]:
         if total >= at:
             got = points
     return got

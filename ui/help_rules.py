@@ -190,7 +190,7 @@ def _lower(rules, b, times):
 
 def _goal_text(rules, c):
     """Category c's goal and its points, in words (rules.goals)."""
-    at, points = rules.goals[c]
+    at, points = rules.goals[0][c]
     n = _COUNT_WORDS[rules.cells].lower()
     if at > 0:
         return 'Its %s cells totalling %d or more earn %d points.' % (n, at, points)
@@ -289,10 +289,10 @@ def _points_pages(rules, labels):
     n = rules.cells
     goals = []
     for c in range(len(labels)):
-        at, points = rules.goals[c]
+        at, points = rules.goals[0][c]
         goals.append('%s %s %d' % (labels[c], '%d+' % at if at > 0 else
                                    'all %d' % n if at == 0 else 'each', points))
-    bands = rules.total_points
+    bands = rules.goals[1]
     first = ['below %d: %d' % (bands[1][0], bands[0][1])]
     for at, points in bands[1:]:
         first.append('%d: %+d' % (at, points))
@@ -302,14 +302,14 @@ def _points_pages(rules, labels):
     # The example: the first total goal met exactly, one cell of 0 in the first
     # every-cell goal, and the total's band.
     c = 0
-    while rules.goals[c][0] <= 0:
+    while rules.goals[0][c][0] <= 0:
         c += 1
-    at, points = rules.goals[c]
+    at, points = rules.goals[0][c]
     face = rules.params[c + len(rules.kinds) - len(labels)]
     cells = [face * (at // face // n)] * n
     cells[-1] += at - sum(cells)
     e = 0
-    while rules.goals[e][0] != 0:
+    while rules.goals[0][e][0] != 0:
         e += 1
     total = 412
     band = 0

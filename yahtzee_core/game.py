@@ -125,16 +125,16 @@ class Game:
         the game is won on points (Balut), points rank first, then the total."""
         rows = []
         w = self.winner
-        keys = []
-        for card in self.cards:  # points, then the total (a total is below 4096)
-            keys.append(card.game_points * 4096 + card.total)
-        for p in range(len(self.cards)):
+        cards = self.cards
+        for p in range(len(cards)):
+            # points, then the total (a total is below 4096; points 0 but in Balut)
+            key = cards[p].game_points * 4096 + cards[p].total
             place = 1
             if p != w:
                 place += w >= 0
-                for q in range(len(self.cards)):
-                    place += q != w and keys[q] > keys[p]
-            rows.append((place, p, self.cards[p].total))
+                for q in range(len(cards)):
+                    place += q != w and cards[q].game_points * 4096 + cards[q].total > key
+            rows.append((place, p, cards[p].total))
         rows.sort()
         return rows
 

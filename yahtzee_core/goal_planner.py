@@ -62,7 +62,7 @@ class GoalPlanner(TurnPlanner):
     def _goal(self, c, total, left, ok, scored):
         """Hundredths a category's goal is worth: `total` in its filled cells,
         `left` cells open, `ok` none of them 0, `scored` of them not 0."""
-        at, points = self.rules.goals[c]
+        at, points = self.rules.goals[0][c]
         full = points * _POINT
         if at < 0:
             return full * scored

@@ -32,6 +32,16 @@ RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', '
 OPEN = 255  # an unfilled box in a card's scores
 
 
+# Two traits of Ruleset, explained here, not beside them (a comment there lengthens
+# the class's line table, which cost every ruleset's core check 1K of heap on
+# CircuitPython, as a third trait did: bench/bench_core.py):
+# - cells: a category's boxes (Balut: 4), box = cell * categories + category, every
+#   cell scored alike (no multiplier); the labels and the score table are one cell's
+#   (the table's last boxes are the categories').
+# - goals: where the game is won on points (Balut), ranked by them, then the total:
+#   (per category (at, points): its cells totalling at least `at` > 0 earn `points`;
+#   at 0, every cell scoring (none 0); at -1, each cell scoring; then ((total,
+#   points), ...) from the lowest: what the card's total earns).
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
@@ -75,15 +85,8 @@ class Ruleset:
     #                           name: Triple Yahtzee's are Yahtzee's, for level good)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
-    cells = 1                 # boxes of each category (Balut: 4), box = cell * categories
-    #                           + category, every cell scored alike (no multiplier); the
-    #                           labels and the score table are one cell's
-    goals = None              # per category (at, points), where the game is won on points
-    #                           (Balut): the cells totalling at least `at` > 0 earn
-    #                           `points`; at 0, every cell scoring (none 0); at -1, each
-    #                           cell scoring; ranked by these points, then the total
-    total_points = None       # ((total, points), ...) from the lowest, with goals: the
-    #                           points the card's total earns
+    cells = 1
+    goals = None
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)
@@ -163,11 +166,6 @@ class Ruleset:
         if self.bonus_in_upper:
             return 1 if box == face - 1 and held != OPEN else 0
         return 1 if held != 0 and held != OPEN else 0
-
-    def game_points(self, scores):
-        """The card's points, where the game is won on points (goals; Balut's module
-        counts them); else 0, and the total alone ranks."""
-        return 0
 
     def upper_bonus_of(self, scores):
         """Upper-section bonus points of a card with these scores."""

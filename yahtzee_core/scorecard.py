@@ -59,7 +59,8 @@ class Scorecard:
     @property
     def game_points(self):
         """The points the game is won on (Balut); 0 where the total alone ranks."""
-        return self.rules.game_points(self.scores)
+        r = self.rules
+        return 0 if r.goals is None else r.game_points(self.scores)
 
     @property
     def filled_mask(self):

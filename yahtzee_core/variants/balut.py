@@ -33,9 +33,10 @@ class Balut(Ruleset):
     n_upper = 0               # Fours to Sixes are categories of their own: no upper bonus
     five_alike_box = 6        # the first Balut cell (6, 13, 20, 27)
     cells = 4
-    goals = ((52, 2), (65, 2), (78, 2), (0, 4), (0, 3), (100, 2), (-1, 2))
-    total_points = ((0, -2), (300, -1), (350, 0), (400, 1), (450, 2), (500, 3), (550, 4),
-                    (600, 5), (650, 6))
+    # the categories' goals (Fours 52+: 2, ..., 2 a balut), then the total's bands
+    goals = (((52, 2), (65, 2), (78, 2), (0, 4), (0, 3), (100, 2), (-1, 2)),
+             ((0, -2), (300, -1), (350, 0), (400, 1), (450, 2), (500, 3), (550, 4),
+              (600, 5), (650, 6)))
 
     def score_roll(self, roll, box):
         return Ruleset.score_roll(self, roll, box % 7 + 3)
@@ -43,7 +44,7 @@ class Balut(Ruleset):
     def category_points(self, scores, c):
         """The points category c's cells earn as they stand (a total goal once
         reached; every cell scoring once all four do)."""
-        at, points = self.goals[c]
+        at, points = self.goals[0][c]
         t = n = 0
         for b in range(c, 28, 7):
             v = scores[b]
@@ -64,7 +65,7 @@ class Balut(Ruleset):
                 t += scores[b]
         for c in range(7):
             p += self.category_points(scores, c)
-        for at, points in self.total_points:
+        for at, points in self.goals[1]:
             if t >= at:
                 q = points
         return p + q
