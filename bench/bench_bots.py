@@ -178,7 +178,7 @@ def play(bot, rules, dice, meter=None):
         game.fill(bot.choose_box(game.card, tuple(game.dice)))   # a Bot knows if it stood
         turn += 1
     card = game.cards[0]
-    return card.total if card.rules.goals is None else card.game_points   # Balut: points
+    return card.total if card.rules.goals is None else card.rules.game_points(card.scores)   # Balut: points
 
 
 def paired_scores(bots, rules, games, seed, meter=None, first_game=0):

@@ -543,7 +543,7 @@ def _balut_game(kind, seed):
         box = bot.choose_box(game.card, game.dice)
         assert game.rules.categories[box] in game.options()
         game.fill(box)
-    return game.cards[0].game_points, game.cards[0].total, bot
+    return game.cards[0].rules.game_points(game.cards[0].scores), game.cards[0].total, bot
 
 
 def test_balut_bots_play_whole_games_and_good_earns_more_points():

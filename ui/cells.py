@@ -69,7 +69,7 @@ def card_rows(app, card, rolled, items, values, rows):
     items.append('Total')
     values.append('%d %dp' % (card.total, total_points(card)))
     items.append('Points')
-    values.append('%d' % card.game_points)
+    values.append('%d' % card.rules.game_points(card.scores))
     rows.extend((-1,) * (cats + 2))
 
 

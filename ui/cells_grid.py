@@ -36,7 +36,7 @@ def grid_layout(app, dice):
     cells, cats = shape(g.rules)
     values = app.values
     out = [(0, 0, 50, -1, app.title, 1),
-           _cell(50, 0, 78, -1, 'TOTAL %d  PTS %d' % (card.total, card.game_points))]
+           _cell(50, 0, 78, -1, 'TOTAL %d  PTS %d' % (card.total, card.rules.game_points(card.scores)))]
     for c in range(cells):
         out.append(_cell(_CELL_X + _CELL_W * c, _PITCH, _CELL_W, -1, '%d' % (c + 1)))
     out.append(_cell(_SUM_X, _PITCH, _SUM_W, -1, 'SUM'))

@@ -188,45 +188,12 @@ def _lower(rules, b, times):
     return text
 
 
-def _goal_text(rules, c):
-    """Category c's goal and its points, in words (rules.goals)."""
-    at, points = rules.goals[0][c]
-    n = _COUNT_WORDS[rules.cells].lower()
-    if at > 0:
-        return 'Its %s cells totalling %d or more earn %d points.' % (n, at, points)
-    if at == 0:
-        return 'All %s cells scoring (none 0) earn %d points.' % (n, points)
-    return 'Each cell scoring earns %d points.' % points
-
-
-def _cell_help(rules, b):
-    """(title, text) of box b of a card of cells (Balut): its category's requirement
-    and score (the score table's box of that category: the table's last boxes are the
-    categories'), a worked example and the category's goal."""
-    labels = _labels(rules)
-    per = len(labels)
-    c = b % per
-    t = c + len(rules.kinds) - per      # the category's box in the score table
-    kind = chr(rules.kinds[t])
-    p = rules.params[t]
-    if kind == 'u':
-        text = face_text(p - 1)
-    elif kind == 'l' and not p:
-        text = 'Needs 5 in a row: 12345 scores 15, 23456 scores 20 (their total).'
-    elif kind == 'f':
-        text = _FULL + ' Scores ' + _TOTAL + '. 5 alike is not one.'
-    else:
-        text = _KINDS[kind] % p if '%d' in _KINDS[kind] else _KINDS[kind]
-    if kind != 'u':
-        text += example(rules, b)
-    return '%s %d' % (labels[c], b // per + 1), text + ' ' + _goal_text(rules, c)
-
-
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
-    if rules.cells > 1:
-        return _cell_help(rules, b)
+    if rules.cells > 1:         # Balut's cells: ui/help_cells.py (loaded for it)
+        from ui.help_cells import cell_help
+        return cell_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     times = b // per + 1
@@ -276,48 +243,9 @@ def extra_pages(rules, duplicate):
                     'bonus: +%d times its multiplier.'
                     % (_COUNT_WORDS[n], len(labels), labels[rules.five_alike_box],
                        _joined(marks), rules.rounds, rules.upper_bonus)))
-    if rules.goals is not None:
-        out.extend(_points_pages(rules, labels))
+    if rules.goals is not None:     # won on points: ui/help_cells.py
+        from ui.help_cells import points_pages
+        out.extend(points_pages(rules, labels, globals()))
     if duplicate:
         out.append(_DUPLICATE)
-    return out
-
-
-def _points_pages(rules, labels):
-    """A game won on points (Balut): how they are earned, and a worked example on a
-    card whose every figure comes from the ruleset."""
-    n = rules.cells
-    goals = []
-    for c in range(len(labels)):
-        at, points = rules.goals[0][c]
-        goals.append('%s %s %d' % (labels[c], '%d+' % at if at > 0 else
-                                   'all %d' % n if at == 0 else 'each', points))
-    bands = rules.goals[1]
-    first = ['below %d: %d' % (bands[1][0], bands[0][1])]
-    for at, points in bands[1:]:
-        first.append('%d: %+d' % (at, points))
-    out = [('Points', '%s cells of each category: %d rounds. The most points win (equal '
-            'points: the higher total). Points: %s. Total %s (and up).'
-            % (_COUNT_WORDS[n], rules.rounds, ', '.join(goals), ', '.join(first)))]
-    # The example: the first total goal met exactly, one cell of 0 in the first
-    # every-cell goal, and the total's band.
-    c = 0
-    while rules.goals[0][c][0] <= 0:
-        c += 1
-    at, points = rules.goals[0][c]
-    face = rules.params[c + len(rules.kinds) - len(labels)]
-    cells = [face * (at // face // n)] * n
-    cells[-1] += at - sum(cells)
-    e = 0
-    while rules.goals[0][e][0] != 0:
-        e += 1
-    total = 412
-    band = 0
-    for low, got in bands:
-        if total >= low:
-            band = got
-    out.append(('Points, example', '%s %s = %d: %d points. %s with a 0 in one cell: '
-                'none. A total of %d: %+d. Each goal counts once the game ends.'
-                % (labels[c], '+'.join(['%d' % v for v in cells]), at, points, labels[e],
-                   total, band)))
     return out

@@ -108,19 +108,9 @@ def howto(rules, profile):
                 break
         if lower:
             break
-    if rules.goals is not None:     # won on points (Balut): categories of cells
-        n = rules.cells
-        return (
-            ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you '
-                            'like between rolls. Then fill one cell of your card.'),
-            ('Cells', '%d categories of %d cells: %d rounds. Dice that miss a '
-                      'category\'s need score 0 there.' % (len(labels), n, rules.rounds)),
-            ('Points', '%s scores the %ds: 4-4-4-5-2 scores 12. Each category\'s %d '
-                       'cells reaching its goal earn points, and so does the total. '
-                       'Most points win; the rules pages list them.'
-                       % (first, rules.params[len(rules.kinds) - len(labels)], n)),
-            legend(profile),
-        )
+    if rules.goals is not None:     # won on points (Balut): ui/help_cells.py
+        from ui.help_cells import howto_cells
+        return howto_cells(rules, legend(profile))
     return (
         ('How to play', 'Roll 5 dice up to 3 times a turn, keeping the ones you like '
                         'between rolls. Then fill one box of your scorecard.'),

@@ -47,7 +47,7 @@ def enter_card(app, now):
         cursor = best if best >= 0 else 0
     # the upper total; on a card won on points (Balut), its points as they stand
     footer = 'Up ' + _upper_text(g.rules, card) if g.rules.goals is None else \
-        'Pts %d' % card.game_points
+        'Pts %d' % card.rules.game_points(card.scores)
     colours = g.rules.colours
     if fill and colours is not None:    # each die's colour (Kismet: Black, Red, Green)
         footer += '  ' + ' '.join(['%d%s' % (d, colours[d - 1]) for d in g.dice])
@@ -57,7 +57,7 @@ def enter_card(app, now):
         footer += '  read only'
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
                  title_right='%d' % card.total if g.rules.goals is None else
-                 '%d %dp' % (card.total, card.game_points), footer=footer)
+                 '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
     if not app.small_screen:
         app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py)
 

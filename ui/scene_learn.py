@@ -91,6 +91,7 @@ def _leave(app, now):
         forget('odds')
     forget('help_text', 'ui')
     forget('help_rules', 'ui')
+    forget('help_cells', 'ui')      # (Balut's, when it was loaded)
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor

@@ -104,7 +104,8 @@ def handle_turn(app, action, now):
 def _standing(card):
     """What a seat ranks by: its total; where the game is won on points (Balut), its
     points first, then its total (Game.ranking's order)."""
-    return card.game_points * 4096 + card.total
+    r = card.rules
+    return card.total if r.goals is None else r.game_points(card.scores) * 4096 + card.total
 
 
 def _seats_by_place(g):
@@ -141,7 +142,8 @@ def enter_standings(app, now):
                                             app.player_name(p),
                                             ('+%d' if par >= 0 else '%d') % par
                                             if g.rules.upper_bonus else
-                                            '%dp' % c.game_points if goals else '', left))
+                                            '%dp' % c.rules.game_points(c.scores)
+                                            if goals else '', left))
         values.append('%d' % c.total)
     cursor = order.index(app.card_seat if app.card_seat >= 0 else g.current)
     app.card_seat = -1

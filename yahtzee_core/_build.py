@@ -13,7 +13,7 @@ of this module, and no name of a kind stays interned in RAM after the build.
     y  `param` points if all the dice are alike
     f  three of one face and two of another: `param` points, 0 = the sum
     s  four consecutive faces: `param` points
-    l  five consecutive faces: `param` points, 0 = the sum (Balut's 15 or 20)
+    l  five consecutive faces: `param` points
     a  exactly 1-2-3-4-5 (three dice: 1-2-3): `param` points
     b  exactly 2-3-4-5-6 (three dice: 4-5-6): `param` points
     c  sum of all dice
@@ -94,7 +94,7 @@ def table(rules):
             at[b] = size
             size += n
             continue
-        if kind in 'ysabexhovtr' or params[b] and kind in 'fl':
+        if kind in 'yslabexhovtr' or params[b] and kind == 'f':
             add = params[b]          # a fixed score
         else:
             add = 128 + (params[b] if kind in 'mzgj' else 0)  # the sum (plus)
@@ -170,7 +170,7 @@ def table(rules):
             elif kind == _RUN_OF_4:
                 v = param if longest >= 4 else 0
             elif kind == _RUN_OF_5:
-                v = (param or total) if longest == n_dice else 0
+                v = param if longest == n_dice else 0
             elif kind == _LOW_RUN:
                 v = param if longest == n_dice and counts[1] else 0
             elif kind == _HIGH_RUN:

@@ -126,14 +126,18 @@ class Game:
         rows = []
         w = self.winner
         cards = self.cards
+        r = self.rules
         for p in range(len(cards)):
-            # points, then the total (a total is below 4096; points 0 but in Balut)
-            key = cards[p].game_points * 4096 + cards[p].total
+            # the total; won on points (Balut): points first (a total is below 4096)
+            key = cards[p].total if r.goals is None else \
+                r.game_points(cards[p].scores) * 4096 + cards[p].total
             place = 1
             if p != w:
                 place += w >= 0
                 for q in range(len(cards)):
-                    place += q != w and cards[q].game_points * 4096 + cards[q].total > key
+                    place += q != w and (cards[q].total if r.goals is None else
+                                         r.game_points(cards[q].scores) * 4096 +
+                                         cards[q].total) > key
             rows.append((place, p, cards[p].total))
         rows.sort()
         return rows

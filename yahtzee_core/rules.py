@@ -37,7 +37,7 @@ OPEN = 255  # an unfilled box in a card's scores
 # CircuitPython, as a third trait did: bench/bench_core.py):
 # - cells: a category's boxes (Balut: 4), box = cell * categories + category, every
 #   cell scored alike (no multiplier); the labels and the score table are one cell's
-#   (the table's last boxes are the categories').
+#   (the variant's score_roll maps a box onto the table).
 # - goals: where the game is won on points (Balut), ranked by them, then the total:
 #   (per category (at, points): its cells totalling at least `at` > 0 earn `points`;
 #   at 0, every cell scoring (none 0); at -1, each cell scoring; then ((total,

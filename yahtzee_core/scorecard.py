@@ -57,12 +57,6 @@ class Scorecard:
         return self._sum(len(self.scores)) + self.upper_bonus + self.yahtzee_bonus
 
     @property
-    def game_points(self):
-        """The points the game is won on (Balut); 0 where the total alone ranks."""
-        r = self.rules
-        return 0 if r.goals is None else r.game_points(self.scores)
-
-    @property
     def filled_mask(self):
         """Bit b set when box b is filled."""
         m = 0

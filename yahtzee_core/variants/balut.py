@@ -7,7 +7,9 @@ Fives 65, Sixes 78, Choice 100: 2 each; four straights 4; four houses 3; 2 a bal
 plus -2 to 6 for the total score; equal points rank by total. See docs/RULES.md.
 
 Box = cell * 7 + category (cell 0..3): the score table and the labels are one
-cell's, as Triple Yahtzee's are one column's."""
+cell's, as Triple Yahtzee's are one column's. Category c is the table's box c + 3
+(Fours to Sixes are its faces 4 to 6); the Straight adds the table's last box, the
+high straight, to its box, the low one (two fixed scores: no kind of its own)."""
 
 from ..rules import Ruleset, OPEN
 
@@ -27,9 +29,9 @@ class Balut(Ruleset):
     categories = _ids()
     labels = 'Fours|Fives|Sixes|Straight|House|Choice|Balut'
     # The table's boxes: the six faces (Fours to Sixes are its boxes 3 to 5), then
-    # Straight (five in a row: the sum), House (the sum), Choice, Balut (sum + 20).
-    kinds = b'uuuuuulfcz'  # box kinds, letters explained in _build.py
-    params = b'\x01\x02\x03\x04\x05\x06\x00\x00\x00\x14'
+    # 1-2-3-4-5 (15), House (the sum), Choice, Balut (sum + 20), 2-3-4-5-6 (20).
+    kinds = b'uuuuuuafczb'  # box kinds, letters explained in _build.py
+    params = b'\x01\x02\x03\x04\x05\x06\x0f\x00\x00\x14\x14'
     n_upper = 0               # Fours to Sixes are categories of their own: no upper bonus
     five_alike_box = 6        # the first Balut cell (6, 13, 20, 27)
     cells = 4
@@ -39,7 +41,9 @@ class Balut(Ruleset):
               (600, 5), (650, 6)))
 
     def score_roll(self, roll, box):
-        return Ruleset.score_roll(self, roll, box % 7 + 3)
+        b = box % 7 + 3
+        v = Ruleset.score_roll(self, roll, b)
+        return v + Ruleset.score_roll(self, roll, 10) if b == 6 else v
 
     def category_points(self, scores, c):
         """The points category c's cells earn as they stand (a total goal once
