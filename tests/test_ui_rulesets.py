@@ -672,7 +672,8 @@ def test_balut_box_names_say_their_cell_and_the_list_has_each_categorys_points()
     assert app.values[app.items.index('Balut each')] == '50 2p'
     assert app.values[app.items.index('Straight all')] == '0 0p'
     assert app.values[app.items.index('Total')] == '102 -2p'
-    assert app.values[app.items.index('Points')] == '%d' % card.rules.game_points(card.scores) == '2'
+    points = card.rules.game_points(card.scores)
+    assert app.values[app.items.index('Points')] == '%d' % points == '2'
     assert app.title_right == '102 2p'
     for text in app.items + app.values:
         assert len(text) <= 17
