@@ -20,6 +20,9 @@ tools.solver.PolicyEvaluator, no sampling). --dice independent plays each bot on
 own dice stream instead (only the games' first rolls agree), to show what the pairing
 buys.
 
+Balut's figures are its game points (its result; no luck meter: the planner's values
+are a turn's gains, not a score to come).
+
 Triple Yahtzee (no solve exists, so no strategy table) plays `perfect` as its
 fallback, level good (the note is printed), and measures luck with good's own values
 (still mean 0 for any bot, since each roll's expectation is the mean of the values it
@@ -174,7 +177,8 @@ def play(bot, rules, dice, meter=None):
             break
         game.fill(bot.choose_box(game.card, tuple(game.dice)))   # a Bot knows if it stood
         turn += 1
-    return game.cards[0].total
+    card = game.cards[0]
+    return card.total if card.rules.goals is None else card.rules.game_points(card.scores)   # Balut: points
 
 
 def paired_scores(bots, rules, games, seed, meter=None, first_game=0):
@@ -282,7 +286,7 @@ def bench_ruleset(name, args):
     adjusted = None
     if args.dice == 'paired':
         meter = None
-        if not args.no_luck:
+        if not args.no_luck and yc.ruleset(name).goals is None:   # (Balut: no luck in points)
             meter = LuckMeter(name, table) if table else \
                 LuckMeter(name, planner=make_bot('good', name).planner)
         scores, adjusted = paired_scores(bots, name, args.games, args.seed, meter)
@@ -294,8 +298,9 @@ def bench_ruleset(name, args):
         if adjusted is not None:
             adjusted['perfect'] = adjusted['good']
     n = args.games
-    print('%d games, ruleset %s, %s dice, seed %d (%.0f s)'
-          % (n, name, args.dice, args.seed, dt))
+    print('%d games, ruleset %s, %s dice, seed %d (%.0f s)%s'
+          % (n, name, args.dice, args.seed, dt,
+             '' if yc.ruleset(name).goals is None else ': the game\'s points'))
     for k in kinds:
         m, se = mean_and_se(scores[k])
         line = '%-9s mean %7.2f  standard error %.2f' % (k, m, se)

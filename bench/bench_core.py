@@ -25,7 +25,8 @@ from mpy_util import (CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor
 
 CHECK_CORE = ROOT / "tests" / "mpy" / "check_core.py"
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht", "kniffel",
-            "generala", "kismet", "triple-yahtzee", "yamb")
+            "generala", "kismet", "triple-yahtzee", "yamb",
+            "balut")
 
 
 def core_check_completes(heap_k, compiled, name, port):

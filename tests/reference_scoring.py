@@ -2,7 +2,7 @@
 separately from yahtzee_core so the two can be checked against each other.
 
 Desktop-only (uses collections.Counter); speed does not matter here, clarity does.
-Kniffel, Generala, Kismet, Triple Yahtzee, Crag and Maxi Yatzy are read from the
+Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Maxi Yatzy and Balut are read from the
 same page (Maxi Yatzy's boxes by picking dice out of the six, not by counting faces); `first` below means "the dice are the turn's first roll" (Generala's served
 hands and its instant win).
 """
@@ -11,7 +11,7 @@ from itertools import combinations
 
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
             "kniffel", "generala", "kismet", "triple-yahtzee", "crag", "yamb",
-            "maxi-yatzy")
+            "maxi-yatzy", "balut")
 # The rulesets where every open box takes any roll (Joker rules aside): the shared card
 # and game models below play them. Yamb's column orders and its announce are modelled
 # on their own (YambCard, the end of this file; tests/test_yamb.py).
@@ -61,6 +61,20 @@ MAXI_BOXES = (
     "five_of_a_kind", "small_straight", "large_straight", "full_straight",
     "full_house", "villa", "tower", "chance", "maxi_yatzy",
 )
+# Balut: seven categories, each scored in four cells; the card lists cell 1 of every
+# category, then cell 2, and so on (the boxes "fours_1" .. "balut_4").
+BALUT_CATEGORIES = ("fours", "fives", "sixes", "straight", "house", "choice", "balut")
+BALUT_CELLS = 4
+BALUT_BOXES = tuple("%s_%d" % (category, cell) for cell in range(1, BALUT_CELLS + 1)
+                    for category in BALUT_CATEGORIES)
+# The points at the end (docs/RULES.md, Balut): a category's four cells reaching a total,
+# or all four holding a score, or 2 for each balut; then points for the total score.
+BALUT_TOTAL_GOALS = {"fours": (52, 2), "fives": (65, 2), "sixes": (78, 2), "choice": (100, 2)}
+BALUT_ALL_SCORING = {"straight": 4, "house": 3}
+BALUT_EACH_BALUT = 2
+# (lowest total, points), highest band first.
+BALUT_TOTAL_BANDS = ((650, 6), (600, 5), (550, 4), (500, 3), (450, 2), (400, 1), (350, 0),
+                     (300, -1), (0, -2))
 DICE = {"crag": 3, "maxi-yatzy": 6}   # dice per roll where not five
 TURN_ROLLS = {"crag": 2}    # rolls a turn may take where not three
 # Triple Yahtzee: Yahtzee's 13 boxes three times, column 1 (x1), then 2 (x2), then 3 (x3).
@@ -82,20 +96,21 @@ JOKER_POLICY = {
     "triple-yahtzee": "triple",
     "crag": "none",
     "maxi-yatzy": "none",
+    "balut": "none",
 }
 # The upper bonus at 63: for kismet the lowest tier (KISMET_TIERS), for triple-yahtzee
 # that of column 1 (column m pays this times m).
 UPPER_BONUS = {"yahtzee": 35, "yahtzee-free-joker": 35, "yahtzee-1956": 35,
                "yatzy": 50, "yacht": 0,
                "kniffel": 35, "generala": 0, "kismet": 35, "triple-yahtzee": 35,
-               "crag": 0, "maxi-yatzy": 100}
+               "crag": 0, "maxi-yatzy": 100, "balut": 0}
 # Kismet's tiered upper bonus: (lowest upper total, bonus), highest tier first.
 KISMET_TIERS = ((78, 75), (71, 55), (63, 35))
 # Points of one further-five-alike bonus (Scorecard.bonus_count counts these units).
 FIVE_ALIKE_BONUS = {"yahtzee": 100, "yahtzee-free-joker": 100, "yahtzee-1956": 100,
                     "yatzy": 0, "yacht": 0,
                     "kniffel": 50, "generala": 0, "kismet": 0, "triple-yahtzee": 100,
-                    "crag": 0, "maxi-yatzy": 0}
+                    "crag": 0, "maxi-yatzy": 0, "balut": 0}
 UPPER_BONUS_THRESHOLD = 63
 MAXI_BONUS_THRESHOLD = 84    # Maxi Yatzy's upper bonus needs 84 (four of each face)
 YAHTZEE_BONUS = 100
@@ -122,14 +137,18 @@ def boxes(ruleset):
         return YAHTZEE_BOXES
     table = {"yatzy": YATZY_BOXES, "yacht": YACHT_BOXES, "kniffel": KNIFFEL_BOXES,
              "generala": GENERALA_BOXES, "kismet": KISMET_BOXES, "crag": CRAG_BOXES,
-             "maxi-yatzy": MAXI_BOXES}
+             "maxi-yatzy": MAXI_BOXES,
+             "balut": BALUT_BOXES}
     if ruleset in table:
         return table[ruleset]
     raise ValueError(ruleset)
 
 
 def upper_boxes(ruleset):
-    """The six upper boxes (for triple-yahtzee: column 1's; see column_boxes)."""
+    """The six upper boxes (for triple-yahtzee: column 1's; see column_boxes); Balut
+    has none (its Fours, Fives and Sixes are categories with goals of their own)."""
+    if ruleset == "balut":
+        return ()
     return boxes(ruleset)[:6]
 
 
@@ -142,7 +161,8 @@ def five_alike_box(ruleset):
     return {"yatzy": "yatzy", "yacht": "yacht", "kniffel": "kniffel",
             "generala": "generala", "kismet": "kismet",
             "triple-yahtzee": "yahtzee_1", "crag": "three_of_a_kind",
-            "maxi-yatzy": "maxi_yatzy"}.get(ruleset, "yahtzee")
+            "maxi-yatzy": "maxi_yatzy",
+            "balut": "balut_1"}.get(ruleset, "yahtzee")
 
 
 def five_alike_boxes(ruleset):
@@ -250,6 +270,22 @@ def plain_score(ruleset, dice, box):
             # Without a card: what five alike would score once the Generala box holds
             # 50 (legal_options applies that condition).
             return 100 if most == 5 else 0
+        raise KeyError(box)
+
+    if ruleset == "balut":
+        category = box.rsplit("_", 1)[0]
+        if category in ("fours", "fives", "sixes"):
+            face = ("fours", "fives", "sixes").index(category) + 4
+            return face * dice.count(face)
+        if category == "straight":
+            # 1-2-3-4-5 (15) or 2-3-4-5-6 (20): the dice's total either way
+            return total if sorted(dice) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]) else 0
+        if category == "house":
+            return total if _is_full_house(counts) else 0
+        if category == "choice":
+            return total
+        if category == "balut":
+            return 20 + total if most == 5 else 0
         raise KeyError(box)
 
     if ruleset == "crag":
@@ -646,3 +682,33 @@ class YambCard:
     @property
     def total(self):
         return sum(sum(self.column_sections(c)) for c in YAMB_COLUMNS)
+
+
+def balut_points(filled):
+    """Balut's points of a card (box name -> score): each category's as its cells
+    stand, plus the band of the card's total."""
+    points = 0
+    for category in BALUT_CATEGORIES:
+        cells = [filled[b] for b in BALUT_BOXES
+                 if b.rsplit("_", 1)[0] == category and b in filled]
+        if category in BALUT_TOTAL_GOALS:
+            at, worth = BALUT_TOTAL_GOALS[category]
+            if sum(cells) >= at:
+                points += worth
+        elif category in BALUT_ALL_SCORING:
+            if len(cells) == BALUT_CELLS and all(cells):
+                points += BALUT_ALL_SCORING[category]
+        else:
+            points += BALUT_EACH_BALUT * sum(1 for v in cells if v)
+    total = sum(filled.values())
+    for lowest, worth in BALUT_TOTAL_BANDS:
+        if total >= lowest:
+            return points + worth
+    raise ValueError(total)
+
+
+def balut_standings(cards):
+    """[(place, seat)] for Balut cards (box -> score dicts): most points first, then
+    the higher total; equal points and totals share a place."""
+    keys = [(balut_points(c), sum(c.values())) for c in cards]
+    return sorted((1 + sum(k > keys[p] for k in keys), p) for p in range(len(cards)))

@@ -485,6 +485,26 @@ def test_triple_yahtzee_is_refused_with_the_reason(capsys):
     assert 'triple-yahtzee cannot be solved exactly: 39 boxes' in err
 
 
+def test_balut_is_refused_with_its_state_count(capsys):
+    """Balut's goals make a turn-start state its categories' progress and the total:
+    the count is the product of each category's (cells filled, progress) pairs, which
+    for Fours (cells of 0, 4, .. 20, the total kept up to 52) is counted here by hand:
+    1 empty, 6 after one cell, 11 after two (0..40 by 4s), 14 after three and after
+    four (0..52 by 4s, 52 standing for every total from 52)."""
+    from tools.solver import Unsolvable, goal_states, main
+    per, product = goal_states(yc.ruleset('balut'))
+    assert per[0] == 1 + 6 + 11 + 14 + 14
+    assert per[3] == 1 + 2 + 2 + 2 + 2      # Straight: still all scoring, or not
+    assert per[6] == 1 + 2 + 3 + 4 + 5      # Balut: how many cells scored
+    assert product == per[0] ** 3 * per[3] * per[4] * per[5] * per[6]
+    with pytest.raises(Unsolvable, match='balut cannot be solved exactly'):
+        RulesModel('balut')
+    assert main(['--rules', 'balut']) == 2
+    out, err = capsys.readouterr()
+    assert out == '' and len(err.strip().splitlines()) == 1
+    assert '{:,}'.format(product) in err and '651 totals' in err
+
+
 def test_generalas_served_bonus_is_worth_points_and_turn_holds_refuses_it():
     """Scoring a served hand at once is worth something (the brute force above checks
     how much on short games); turn_holds, which shows holds only, refuses served rules

@@ -47,6 +47,8 @@ def dice_in(text, n):
 def box_cases():
     for name in OFFERED:
         rules = yc.ruleset(name)
+        if rules.cells > 1:     # Balut's cells: test_balut_pages_... below
+            continue
         for b in range(rules.n_boxes):
             yield name, b
 
@@ -209,6 +211,10 @@ def test_howto_is_a_few_pages_that_fit(name):
             all_pages(title, text)
         text = " ".join(t for _, t in topics)
         assert "%d rounds" % rules.rounds in text
+        if rules.goals is not None:     # won on points (Balut): the goals, no bonus
+            assert "Most points win" in text and "4-4-4-5-2 scores 12" in text
+            assert rules.score((4, 4, 4, 5, 2), 0) == 12
+            continue
         assert ("+%d" % rules.upper_bonus in text) if rules.upper_bonus else "no bonus" in text
 
 
@@ -242,8 +248,9 @@ def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
     assert scratched.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20     # none scratched: no
 
 
-@pytest.mark.parametrize('name', OFFERED)   # the device's rulesets (help pages)
+@pytest.mark.parametrize('name', [n for n in OFFERED if yc.ruleset(n).cells == 1])
 def test_every_lower_box_page_has_a_worked_example_of_its_ruleset(name):
+    # (Balut's cells: test_balut_pages_name_each_cell_and_state_its_score_goal_...)
     """'For example 2-2-5-5-5 scores 25.': dice that make the box, and what they score
     in the ruleset in play; the how-to's scoring page shows one too."""
     rules = yc.ruleset(name)
@@ -299,3 +306,47 @@ def test_maxi_yatzy_pages_show_the_sources_examples_on_six_dice():
     assert 'exactly 1-2-3-4-5-6' in R.box_help(rules, 'full_straight')[1]
     assert '84 or more (four of each): +100' in R.box_help(rules, 'ones')[1]
     assert 'Scores those 5 dice' in R.box_help(rules, 'full_house')[1]
+
+
+def test_balut_pages_name_each_cell_and_state_its_score_goal_and_an_example():
+    rules = yc.ruleset("balut")
+    labels = rules.labels.split("|")
+    for b in range(rules.n_boxes):
+        title, text = R.box_help(rules, b)
+        assert (title, text) == R.box_help(rules, rules.categories[b])
+        c, cell = b % 7, b // 7 + 1
+        assert title == "%s %d" % (labels[c], cell)
+        all_pages(title, text)
+        scores = {rules.score_roll(r, b) for r in range(yd.N_ROLLS)} - {0}
+        if c < 3:                           # Fours, Fives, Sixes: their face's dice
+            assert text.startswith("Any dice") and "%ds only" % (c + 4) in text
+        else:
+            # the sum; the Straight names its two fixed scores
+            assert ("15" in text and "20" in text) if c == 3 else "total" in text, text
+            # a worked example that scores there, by the core's own score
+            dice, got = re.search(r"For example (\d-\d-\d-\d-\d) scores (\d+)", text).groups()
+            assert rules.score(tuple(int(d) for d in dice.split("-")), b) == int(got)
+            assert int(got) in scores
+        if min(rules.score_roll(r, b) for r in range(yd.N_ROLLS)) == 0:
+            assert text.startswith("Needs") or c < 3, text
+        at, points = rules.goals[0][c]
+        assert "earn %d points" % points in text or "earns %d points" % points in text
+        if at > 0:
+            assert "%d or more" % at in text
+    pages = dict(R.extra_pages(rules, False))
+    text = pages["Points"]
+    all_pages("Points", text)
+    for at, points in rules.goals[0]:
+        assert (" %d+ %d" % (at, points) in text) if at > 0 else True
+    for at, points in rules.goals[1][1:]:
+        assert "%d: %+d" % (at, points) in text
+    assert "below 300: -2" in text and "28 rounds" in text and "higher total" in text
+    example = pages["Points, example"]
+    all_pages("Points, example", example)
+    # the example's cells add up to the goal they are said to reach, each a Fours score
+    cells, total, points = re.search(r"Fours ([\d+]+) = (\d+): (\d+) points", example).groups()
+    values = [int(v) for v in cells.split("+")]
+    assert sum(values) == int(total) == rules.goals[0][0][0]
+    assert int(points) == rules.goals[0][0][1]
+    assert all(v % 4 == 0 and v <= 20 for v in values)
+    assert "A total of 412: +1" in example

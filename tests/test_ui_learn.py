@@ -72,7 +72,8 @@ def test_the_how_to_is_in_the_menu_too():
 
 
 # -- rules and legend -----------------------------------------------------------------
-OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns']}
+OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns'],
+             'balut': ['Points', 'Points, example']}
 
 
 @pytest.mark.parametrize('duplicate', [False, True])
@@ -298,7 +299,8 @@ def test_the_stored_fresh_turn_odds_are_chases():
     for name in five:
         rules = yc.ruleset(name)
         want = []
-        for b in range(rules.n_boxes // rules.columns):  # one column
+        # one column (Triple Yahtzee), one cell of each category (Balut)
+        for b in range(rules.n_boxes // (rules.columns * rules.cells)):
             want.extend(chase(rules, b)[:2])
         assert list(FRESH[name]) == want, name
 

@@ -71,7 +71,7 @@ def test_setup_offers_every_menu_ruleset_and_duplicate_play_which_it_remembers()
         names.append(app.values[row])
         s.press(A.OK)
     assert names == [codes.RULES_NAMES[i] for i in codes.MENU_RULES] and len(names) == 10
-    assert names[5:] == ['Kniffel', 'Generala', 'Kismet', 'Triple Yahtzee', 'Crag']
+    assert names[5:] == ['Kniffel', 'Generala', 'Kismet', 'Triple Yahtzee', 'Crag', 'Balut']
     for n in names:                                 # the row fits beside its label
         assert len('Rules') + 1 + len(n) <= 20
     assert app.items[row + 1] == 'Duplicate' and app.values[row + 1] == 'off'
@@ -649,3 +649,93 @@ def test_card_labels_keep_every_consonant_beside_a_value(rules, height):
             assert _consonants(label) == _consonants(labels[app.rows[i]]), text
             shown += 1
     assert shown == r.n_boxes
+
+
+# -- Balut ----------------------------------------------------------------------------
+def test_balut_box_names_say_their_cell_and_the_list_has_each_categorys_points():
+    s = game('balut', height=32)
+    app = s.app
+    assert app.box_label(box('balut', 'fours_1')) == 'Fours 1'
+    assert app.box_label(box('balut', 'straight_3')) == 'Straight 3'
+    card = app.game.cards[0]
+    for name, dice in (('fours_1', (4, 4, 4, 4, 4)), ('fours_2', (4, 4, 4, 4, 4)),
+                       ('fours_3', (4, 4, 4, 1, 2)), ('balut_2', (6, 6, 6, 6, 6))):
+        card.fill(name, dice)
+    app.go(ui_app.CARD, s.now)
+    # the list: a category's four cells side by side, then each category's goal,
+    # total and points, the total's points and the card's points
+    assert app.items[:5] == ['Fours 1', 'Fours 2', 'Fours 3', 'Fours 4', 'Fives 1']
+    assert app.values[:4] == ['20', '20', '12', '']
+    assert [app.rows[r] for r in range(8)] == [0, 7, 14, 21, 1, 8, 15, 22]
+    row = app.items.index('Fours 52+')
+    assert app.values[row] == '52 2p' and app.rows[row] == -1
+    assert app.values[app.items.index('Balut each')] == '50 2p'
+    assert app.values[app.items.index('Straight all')] == '0 0p'
+    assert app.values[app.items.index('Total')] == '102 -2p'
+    points = card.rules.game_points(card.scores)
+    assert app.values[app.items.index('Points')] == '%d' % points == '2'
+    assert app.title_right == '102 2p'
+    for text in app.items + app.values:
+        assert len(text) <= 17
+
+
+def test_balut_grid_shows_every_cell_and_redraws_a_cursor_move_like_a_full_draw():
+    from ui.cells_grid import grid_layout
+    s = game('balut', dice=(2, 2, 5, 5, 5))
+    app = s.app
+    s.press(A.OK, A.DOWN)
+    assert app.scene == ui_app.CARD and app.view == ui_app.VIEW_CARD
+    layout = grid_layout(app, '2 2 5 5 5')
+    cells = sorted(line[3] for line in layout if line[3] >= 0)
+    assert cells == list(range(28))                 # every box a cell, each once
+    for x, y, w, i, text, tx in layout:
+        assert 0 <= x and x + w <= 128 and y + 6 <= 64
+        if i != -2:
+            assert tx >= x and tx + 4 * len(text) - 1 <= x + w     # the text in its cell
+        if i >= 0:
+            assert text == app.values[i]
+    # a House row: four cells of (19), then its total 0 and points 0
+    house = sorted(line for line in layout if line[3] >= 0 and app.items[line[3]] == 'House')
+    assert [line[4] for line in house] == ['(19)'] * 4
+    # the cursor starts on the box that scores most (House 1: 19) and names it
+    assert app.rows[app.cursor] == box('balut', 'house_1')
+    img = s.image()
+    for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP):
+        s.press(key)
+        moved = s.image()
+        s.views.card.version = -1                   # force the full redraw
+        assert ImageChops.difference(moved, s.image()).getbbox() is None
+    assert img.size == (128, 64)
+
+
+def test_balut_grid_keys_move_down_categories_and_along_cells():
+    s = game('balut')
+    app = s.app
+    app.go(ui_app.CARD, s.now)                      # before a roll: any cell
+    assert app.view == ui_app.VIEW_CARD and app.cursor == 0        # Fours 1
+    s.press(A.HOLD_2)                               # down: Fives 1
+    assert app.rows[app.cursor] == box('balut', 'fives_1')
+    s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # along: Fives 4
+    assert app.rows[app.cursor] == box('balut', 'fives_4')
+    s.press(A.RIGHT)                                # past the row's end: Sixes 1
+    assert app.rows[app.cursor] == box('balut', 'sixes_1')
+    s.press(A.UP, A.UP, A.UP)                       # up past the top: Balut 4's column
+    assert app.rows[app.cursor] == box('balut', 'balut_4')
+    assert app.box_label(app.rows[app.cursor]) == 'Balut 4'
+
+
+def test_balut_standings_and_game_over_rank_points_then_total():
+    s = game('balut', kinds=(0, 0, 0))
+    app = s.app
+    g = app.game
+    fills = {0: (('choice_1', (6, 6, 6, 6, 6)),),                       # 30, -2p
+             1: (('balut_1', (1, 1, 1, 1, 1)),),                        # 25, 0p
+             2: (('choice_1', (6, 6, 6, 6, 5)),)}                       # 29, -2p
+    for p, cells in fills.items():
+        for name, dice in cells:
+            g.cards[p].fill(name, dice)
+    app.go(codes.STANDINGS, s.now)
+    assert [line.split()[1] for line in app.items] == ['P2', 'P1', 'P3']
+    assert app.items[0].split()[2] == '0p' and app.items[1].split()[2] == '-2p'
+    assert app.values == ['25', '30', '29'] and app.footer == 'Points, boxes left'
+    assert [p for _, p, _ in g.ranking()] == [1, 0, 2]

@@ -201,12 +201,55 @@ class Unsolvable(ValueError):
     """The ruleset's state space is too large for an exact solve (the message says why)."""
 
 
+def goal_states(rules):
+    """(states per category, their product): where a game is won on points (Balut's
+    goals), a turn-start state needs, per category, its cells filled and its progress
+    toward the goal (the total up to the goal; whether every cell scored; the cells
+    that scored), read from the core's score table; the card's total then adds one
+    factor per total up to the top band's (rules.goals[1])."""
+    per = []
+    n_table = rules.n_boxes // rules.cells
+    for c in range(n_table):
+        values = set(rules.score_roll(r, c) for r in range(252))
+        at = rules.goals[0][c][0]
+        step = {(0, 0)}
+        seen = set(step)
+        for _ in range(rules.cells):
+            nxt = set()
+            for k, p in step:
+                for v in values:
+                    if at > 0:
+                        q = min(p + v, at)
+                    elif at == 0:
+                        q = 1 if v and (k == 0 or p) else 0
+                    else:
+                        q = p + (v > 0)
+                    nxt.add((k + 1, q))
+            seen |= nxt
+            step = nxt
+        per.append(len(seen))
+    product = 1
+    for n in per:
+        product *= n
+    return per, product
+
+
 def unsolvable(rules):
     """Why an exact solve of this ruleset is out of reach (one line), or None."""
     six = six_dice_unsolved(rules)
     if six:
         return six
     columns = rules.columns
+    if rules.goals is not None:
+        per, product = goal_states(rules)
+        totals = rules.goals[1][-1][0] + 1
+        return ('%s cannot be solved exactly: its %d boxes are %d categories of %d cells '
+                'won on points; the categories\' progress toward their goals alone makes '
+                '%s states (%s), times %d totals for the total-score points: about %.1e '
+                'turn-start states (see docs/STRATEGY.md)'
+                % (rules.name, rules.n_boxes, len(per), rules.cells,
+                   '{:,}'.format(product), ' x '.join(str(n) for n in per), totals,
+                   product * totals))
     if rules.n_boxes <= MAX_BOXES and columns == 1:
         return None
     upper = 64 ** columns

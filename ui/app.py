@@ -568,13 +568,15 @@ class App:
             self.touch()
 
     def box_label(self, b, cols=24):
-        """Box b's short name, cut to cols characters (Triple Yahtzee: 'Aces x2')."""
+        """Box b's short name, cut to cols characters (Triple Yahtzee: 'Aces x2';
+        Balut's cells: 'Fours 3')."""
         rules = self.game.rules
         if self.labels_of is not rules:
             self.labels = rules.labels.split('|')
             self.labels_of = rules
         n = len(self.labels)    # one column's labels: Triple Yahtzee's has 3 columns
-        tail = ' x%d' % (b // n + 1) if n < rules.n_boxes else ''
+        tail = ('%s%d' % (' x' if rules.columns > 1 else ' ', b // n + 1)
+                if n < rules.n_boxes else '')
         return self.labels[b % n][:cols - len(tail)].rstrip() + tail
 
     def player_name(self, p):

@@ -1,7 +1,8 @@
 """The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views.py): every
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
 and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
-Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it). A
+Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it), and
+Balut's 7 categories x 4 cells likewise (ui/cells_grid.py). A
 cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
 slow on a board)."""
 
@@ -95,12 +96,16 @@ class CardView:
             if app.game.rules.columns > 1:   # Triple Yahtzee's grid
                 from ui.card_grid import grid_layout, RULE_X
                 rule, self.layout = RULE_X, grid_layout(app, _dice_text(app))
+            elif app.game.rules.cells > 1:   # Balut's categories x cells, no rule
+                from ui.cells_grid import grid_layout
+                rule, self.layout = -1, grid_layout(app, _dice_text(app))
             else:       # (x, y, width, item, text, text x) as card_grid has them
                 rule, self.layout = half - 1, [
                     (col * (half + 1), row * _CARD_PITCH, half - 1, i, text,
                      col * (half + 1) + 1) for col, row, i, text in card_layout(app)]
             self.bitmap.fill(0)
-            _fill(self.bitmap, rule, 0, 1, self.height, 1)   # the rule between halves
+            if rule >= 0:
+                _fill(self.bitmap, rule, 0, 1, self.height, 1)   # the rule between halves
             old = -2
         elif app.cursor == old:
             return
@@ -112,8 +117,10 @@ class CardView:
 
     def _row(self, app, line, highlight):
         x, y, w, i, text, tx = line
-        if i == -2:     # the name of the box under the cursor, and its column
+        if i == -2:     # the name of the box under the cursor, and its column (cell)
             c = app.cursor
-            text = app.items[c] + text % (c % 3 + 1) if 0 <= c < 39 else ''
+            rules = app.game.rules
+            n = rules.columns * rules.cells
+            text = app.items[c] + text % (c % n + 1) if 0 <= c < rules.n_boxes else ''
         _fill(self.bitmap, x, y, w, _CARD_PITCH, 1 if highlight else 0)
         tiny_font.draw(self.bitmap, tx, y + 1, text, 0 if highlight else 1)

@@ -205,6 +205,9 @@ def _lower(rules, b, times):
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
+    if rules.cells > 1:         # Balut's cells: ui/help_cells.py (loaded for it)
+        from ui.help_cells import cell_help
+        return cell_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     times = b // per + 1
@@ -254,6 +257,9 @@ def extra_pages(rules, duplicate):
                     'bonus: +%d times its multiplier.'
                     % (_COUNT_WORDS[n], len(labels), labels[rules.five_alike_box],
                        _joined(marks), rules.rounds, rules.upper_bonus)))
+    if rules.goals is not None:     # won on points: ui/help_cells.py
+        from ui.help_cells import points_pages
+        out.extend(points_pages(rules, labels, globals()))
     if duplicate:
         out.append(_DUPLICATE)
     return out

@@ -111,6 +111,9 @@ def howto(rules, profile):
                 break
         if lower:
             break
+    if rules.goals is not None:     # won on points (Balut): ui/help_cells.py
+        from ui.help_cells import howto_cells
+        return howto_cells(rules, legend(profile))
     turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
         'kinds, straights or a full house'
     if rules.n_dice != 5:       # other dice counts: ui/help_dice.py's words

@@ -2,7 +2,8 @@
 hundredths; yahtzee_core.odds.chase before the first roll, aim 'make'),
 per ruleset: chance and points of box 0, then box 1, ... (Triple Yahtzee:
 its first column; box b of column c has the chance of box b and c times
-its points). Written by tools/odds_fresh.py; tests/test_ui_learn.py
+its points; Balut: one cell of each category). Written by
+tools/odds_fresh.py; tests/test_ui_learn.py
 checks them against chase."""
 
 FRESH = {
@@ -50,5 +51,9 @@ FRESH = {
         3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
         3548, 1264, 7432, 1491, 2908, 554, 3661, 915, 6160, 1848,
         2653, 1061, 460, 230, 10000, 2333,
+    ),
+    'balut': (
+        9351, 843, 9351, 1053, 9351, 1264, 2611, 466, 3629, 660,
+        10000, 2333, 460, 178,
     ),
 }

@@ -45,7 +45,9 @@ def enter_card(app, now):
             if b >= 0 and pts[b] != 255 and (best < 0 or pts[b] > pts[rows[best]]):
                 best = r
         cursor = best if best >= 0 else 0
-    footer = 'Up ' + _upper_text(g.rules, card)
+    # the upper total; on a card won on points (Balut), its points as they stand
+    footer = 'Up ' + _upper_text(g.rules, card) if g.rules.goals is None else \
+        'Pts %d' % card.rules.game_points(card.scores)
     colours = g.rules.colours
     if fill and colours is not None:    # each die's colour (Kismet: Black, Red, Green)
         footer += '  ' + ' '.join(['%d%s' % (d, colours[d - 1]) for d in g.dice])
@@ -54,7 +56,8 @@ def enter_card(app, now):
     elif g.rolled or seat != g.current:
         footer += '  read only'
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
-                 title_right='%d' % card.total, footer=footer)
+                 title_right='%d' % card.total if g.rules.goals is None else
+                 '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
     if not app.small_screen:
         app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py)
 
@@ -63,6 +66,9 @@ def handle_card(app, action, now):
     v = app.vertical(action)
     if app.view == VIEW_CARD and app.game.rules.columns > 1:  # a grid
         from ui.triple import move
+        v = not move(app, action, _can_pick_row) and v
+    elif app.view == VIEW_CARD and app.game.rules.cells > 1:  # Balut's grid
+        from ui.cells import move
         v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
@@ -102,6 +108,10 @@ def _card_rows(app, card, rolled):
     rows = []
     if rules.columns > 1:  # Triple Yahtzee's three columns (ui/triple.py)
         from ui.triple import card_rows
+        card_rows(app, card, rolled, items, values, rows)
+        return items, values, rows
+    if rules.cells > 1:    # Balut's categories of four cells (ui/cells.py)
+        from ui.cells import card_rows
         card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
     for b in range(rules.n_boxes):

@@ -25,9 +25,12 @@ def enter_over(app, now):
     items = [app.player_name(w) + ' wins'] if w >= 0 else []
     values = [''] * len(items)
     ranking = app.game.ranking()
+    goals = app.game.rules.goals is not None     # won on points (Balut): points, total
+    rules = app.game.rules
     for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
-        values.append('%d' % total)
+        values.append('%dp %d' % (rules.game_points(app.game.cards[p].scores), total)
+                      if goals else '%d' % total)
     if perfect is not None and w < 0:   # (not for unfinished cards)
         # where each human's score falls among games of perfect play
         for place, p, total in ranking:

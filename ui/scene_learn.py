@@ -93,6 +93,7 @@ def _leave(app, now):
     forget('help_text', 'ui')
     forget('help_rules', 'ui')
     forget('help_dice', 'ui')
+    forget('help_cells', 'ui')      # (Balut's, when it was loaded)
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -129,7 +130,7 @@ def enter_odds(app, now):
     for b in range(rules.n_boxes):
         if scores[b] != 255:
             continue
-        m = b // per + 1        # Triple Yahtzee: column m scores x m
+        m = b // per + 1 if rules.columns > 1 else 1   # Triple Yahtzee: column m, x m
         # cut to leave room for the figures (20 columns); box_label adds the column
         items.append(app.box_label(b, 11))
         keeps.append(None)      # None: not worked out yet (always None before a roll)

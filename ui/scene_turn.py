@@ -101,10 +101,17 @@ def handle_turn(app, action, now):
 
 
 # -- STANDINGS: every seat at a glance, in place order; OK reads a seat's card --
+def _standing(card):
+    """What a seat ranks by: its total; where the game is won on points (Balut), its
+    points first, then its total (Game.ranking's order)."""
+    r = card.rules
+    return card.total if r.goals is None else r.game_points(card.scores) * 4096 + card.total
+
+
 def _seats_by_place(g):
-    """Seat indexes, the highest total first (ties: the earlier seat first)."""
+    """Seat indexes, the best standing first (ties: the earlier seat first)."""
     cards = g.cards
-    return sorted(range(len(cards)), key=lambda p: p - 8 * cards[p].total)
+    return sorted(range(len(cards)), key=lambda p: p - 8 * _standing(cards[p]))
 
 
 def enter_standings(app, now):
@@ -115,12 +122,13 @@ def enter_standings(app, now):
     items = []
     values = []
     columns = g.rules.columns > 1
+    goals = g.rules.goals is not None
     order = _seats_by_place(g)
     for p in order:
         c = cards[p]
         place = 1
         for q in cards:
-            place += q.total > c.total
+            place += _standing(q) > _standing(c)
         if columns:         # Triple Yahtzee: the three columns' upper par together
             from ui.triple import par as columns_par
             par = columns_par(c)
@@ -129,11 +137,13 @@ def enter_standings(app, now):
         left = 0
         for v in c.scores:
             left += v == 255
-        # '>1 ANN   +5  7': on turn, place, name, upper par, boxes left
+        # '>1 ANN   +5  7': on turn, place, name, upper par (Balut: points), boxes left
         items.append('%s%d %-5s %3s %2d' % ('>' if p == g.current else ' ', place,
                                             app.player_name(p),
                                             ('+%d' if par >= 0 else '%d') % par
-                                            if g.rules.upper_bonus else '', left))
+                                            if g.rules.upper_bonus else
+                                            '%dp' % c.rules.game_points(c.scores)
+                                            if goals else '', left))
         values.append('%d' % c.total)
     cursor = order.index(app.card_seat if app.card_seat >= 0 else g.current)
     app.card_seat = -1
@@ -141,7 +151,7 @@ def enter_standings(app, now):
     app.set_list('Standings', items, values, cursor=cursor,
                  title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
                  footer='Upper par, boxes left' if g.rules.upper_bonus else
-                 'Boxes left, total')
+                 'Points, boxes left' if goals else 'Boxes left, total')
 
 
 def handle_standings(app, action, now):

@@ -4,12 +4,8 @@ multiplied), listed box by box ("Aces x1", "Aces x2", "Aces x3", "Twos x1", ...)
 box's three multipliers sit side by side, in the 128x32 list as in the 128x64 grid
 (ui/card_grid.py). No displayio here: MicroPython runs it in the app checks.
 
-Moving on the grid: UP/DOWN and HOLD_1/HOLD_2 go down a column (past its last box
-to the top of the next), LEFT/RIGHT and HOLD_4/HOLD_5 along a row (past its end to
-the next row): either way reaches every box, on every board.
+Moving on the grid: ui/grid_move.py.
 """
-
-from events import actions as A
 
 COLUMNS = 3
 BOXES = 13                  # boxes in a column
@@ -76,25 +72,7 @@ def card_rows(app, card, rolled, items, values, rows):
 
 
 def move(app, action, allowed):
-    """A cursor key on the 128x64 grid: True when it moved (or tried to). Only box
-    cells take the cursor; `allowed(app, row)` says which."""
-    if action == A.UP or action == A.DOWN or action == A.HOLD_1 or action == A.HOLD_2:
-        step = -1 if action == A.UP or action == A.HOLD_1 else 1
-        down = True
-    elif action == A.LEFT or action == A.RIGHT or action == A.HOLD_4 or action == A.HOLD_5:
-        step = -1 if action == A.LEFT or action == A.HOLD_4 else 1
-        down = False
-    else:
-        return False
-    r = app.cursor if 0 <= app.cursor < CELLS else 0
-    # walk the cells in column order (down) or row order (along), from the cursor
-    q = r % COLUMNS * BOXES + r // COLUMNS if down else r
-    for _ in range(CELLS):
-        q = (q + step) % CELLS
-        row = q % BOXES * COLUMNS + q // BOXES if down else q
-        if allowed(app, row):
-            if row != app.cursor:
-                app.cursor = row
-                app.touch()
-            break
-    return True
+    """A cursor key on the 128x64 grid (ui/grid_move.py): True when it moved (or
+    tried to). Only box cells take the cursor; `allowed(app, row)` says which."""
+    from ui.grid_move import move as move_on_grid
+    return move_on_grid(app, action, allowed, COLUMNS, BOXES)

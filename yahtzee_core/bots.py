@@ -205,13 +205,17 @@ class Bot:
 
 def good_planner(rules, quarters=4):
     """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
-    by column (triple_planner.TriplePlanner)."""
+    by column (triple_planner.TriplePlanner), Balut's by its goals
+    (goal_planner.GoalPlanner)."""
     if rules.column_orders:  # Yamb: its columns' orders and the announce
         from .yamb_planner import YambPlanner
         return YambPlanner(rules, quarters)
     if rules.columns > 1:
         from .triple_planner import TriplePlanner
         return TriplePlanner(rules, triple_values(rules, quarters))
+    if rules.goals is not None:   # won on points (Balut): values from the card's goals
+        from .goal_planner import GoalPlanner
+        return GoalPlanner(rules, quarters)
     if rules.n_dice != 5:   # Crag's three dice, Maxi Yatzy's six: their hold tables
         from .small_planner import SmallPlanner
         return SmallPlanner(rules, HeuristicValues(rules, quarters))
@@ -237,7 +241,7 @@ def table_planner(rules, table_path):
     """Perfect play's planner, from the strategy table at table_path, else level
     good's: (planner, why), `why` '' for the table's, else the reason it is good's.
     The bots' level perfect and the hints (ranking.Hints) both play by it."""
-    if rules.columns > 1:
+    if rules.columns > 1 or rules.goals is not None:
         why = 'no strategy table exists for %s (too large to solve)' % rules.name
     elif rules.n_dice != 5:
         why = 'no strategy table for %s (the tables are for five dice)' % rules.name

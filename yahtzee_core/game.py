@@ -123,17 +123,24 @@ class Game:
 
     def ranking(self):
         """[(place, player, total)] best first; equal totals share a place: 1, 1, 3.
-        A seat that won at once (Generala served) is first whatever the totals."""
+        A seat that won at once (Generala served) is first whatever the totals. Where
+        the game is won on points (Balut), points rank first, then the total."""
         rows = []
         w = self.winner
-        for p in range(len(self.cards)):
-            total = self.cards[p].total
+        cards = self.cards
+        r = self.rules
+        for p in range(len(cards)):
+            # the total; won on points (Balut): points first (a total is below 4096)
+            key = cards[p].total if r.goals is None else \
+                r.game_points(cards[p].scores) * 4096 + cards[p].total
             place = 1
             if p != w:
                 place += w >= 0
-                for q in range(len(self.cards)):
-                    place += q != w and self.cards[q].total > total
-            rows.append((place, p, total))
+                for q in range(len(cards)):
+                    place += q != w and (cards[q].total if r.goals is None else
+                                         r.game_points(cards[q].scores) * 4096 +
+                                         cards[q].total) > key
+            rows.append((place, p, cards[p].total))
         rows.sort()
         return rows
 

@@ -98,8 +98,8 @@ def check_cards(game, counted):
     """Each card's filled boxes, bonuses and Yahtzee count fit the turn."""
     rules = game.rules
     box = rules.five_alike_box
-    cols = rules.columns
-    per = rules.n_boxes // cols     # boxes of one column
+    cols = rules.columns * rules.cells
+    per = rules.n_boxes // cols     # boxes of one column (Balut: of one cell)
     for p in range(len(game.cards)):
         card = game.cards[p]
         done = 0

@@ -28,10 +28,21 @@ from .dice import IllegalMove, roll_index
 # Every ruleset's name (its module under variants/ is the name with '_' for '-'). Saves
 # store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
-            'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb', 'maxi-yatzy')
+            'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb', 'maxi-yatzy',
+            'balut')
 OPEN = 255  # an unfilled box in a card's scores
 
 
+# Two traits of Ruleset, explained here, not beside them (a comment there lengthens
+# the class's line table, which cost every ruleset's core check 1K of heap on
+# CircuitPython, as a third trait did: bench/bench_core.py):
+# - cells: a category's boxes (Balut: 4), box = cell * categories + category, every
+#   cell scored alike (no multiplier); the labels and the score table are one cell's
+#   (the variant's score_roll maps a box onto the table).
+# - goals: where the game is won on points (Balut), ranked by them, then the total:
+#   (per category (at, points): its cells totalling at least `at` > 0 earn `points`;
+#   at 0, every cell scoring (none 0); at -1, each cell scoring; then ((total,
+#   points), ...) from the lowest: what the card's total earns).
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
@@ -82,6 +93,8 @@ class Ruleset:
     #                           the turn left unused (Yamb's straight: 10)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
+    cells = 1
+    goals = None
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)

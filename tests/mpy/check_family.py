@@ -1,6 +1,6 @@
-# Kniffel, Generala, Kismet, Triple Yahtzee and Crag in the app under MicroPython /
+# Kniffel, Generala, Kismet, Triple Yahtzee, Crag and Balut in the app under MicroPython /
 # CircuitPython, one game a run (as after a power-on): argument NAME plays a whole
-# game of that ruleset, me against a beginner computer, with the views replaced (Triple Yahtzee: the grid's cursor keys
+# game of that ruleset, me against a beginner computer, with the views replaced (Triple Yahtzee and Balut: the grid's cursor keys
 # too; Crag: its three dice over the middle hold buttons); argument "served" plays Generala until the computer's served Generala ends the
 # game at once. Run by tests/test_device_app.py under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
@@ -84,7 +84,7 @@ def main(name):
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)
         elif s == ui_app.CARD:
-            if name == "triple-yahtzee" and not moved:
+            if (name == "triple-yahtzee" or name == "balut") and not moved:
                 # the grid: down a column, along a row, back: the cursor on a box again
                 start = app.cursor
                 press(A.HOLD_2, A.HOLD_5, A.HOLD_4, A.HOLD_1)

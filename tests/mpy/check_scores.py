@@ -81,6 +81,11 @@ def ref_score(name, box, d):
                 "full_house_same_colour": s + 20 if full and colours == 1 else 0,
                 "four_of_a_kind": s + 25 if top[4] else 0, "yarborough": s,
                 "kismet": s + 50 if top[5] else 0}[box]
+    if name == "balut":  # '<category>_<cell>', four cells alike
+        box = box[:-2]
+        return {"fours": 4 * c[4], "fives": 5 * c[5], "sixes": 6 * c[6],
+                "straight": s if straight else 0, "house": s if full else 0,
+                "choice": s, "balut": s + 20 if top[5] else 0}[box]
     if name == "crag":  # three dice
         return {"crag": 50 if s == 13 and top[2] else 0, "thirteen": 26 if s == 13 else 0,
                 "three_of_a_kind": 25 if top[3] else 0,
