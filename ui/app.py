@@ -359,7 +359,11 @@ class App:
                 self.touch()
         elif d == DLG_HINT:
             if action == A.OK:
-                hints.apply_hint(self, now)
+                follow = hints.apply_hint(self, now)
+                if follow == 'roll':
+                    turns.ok_roll(self, now)
+                elif follow == 'fill':
+                    turns.fill_box(self, self.hint[1], now)
             else:
                 self.dialog = DLG_NONE
                 self.touch()

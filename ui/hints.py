@@ -2,7 +2,7 @@
 hint dialog and applying it), the points-lost yardstick, each human seat's decision
 log, and perfect play's score percentiles. Plain functions of the app."""
 
-from ui.codes import CARD, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE
+from ui.codes import ODDS, DLG_NONE, DLG_HINT, DLG_NOTE
 from ui.app_saves import save_game
 
 
@@ -67,12 +67,12 @@ def show_hint(app):
         if kept is not None and len(kept) < 5:
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
-            lines[2] = 'OK hold  BACK no'       # the keys' legend (a line holds 18)
+            lines[2] = 'OK roll  BACK no'       # the keys' legend (a line holds 18)
         else:
             value, box = src.box_options(g.card, g.dice, g.rolls_left == 2)[0]  # 2: served
             app.hint = ('box', box)
             lines[1] = 'Score ' + app.box_label(box, 12)
-            lines[2] = 'OK card  BACK no'
+            lines[2] = 'OK score  BACK no'
         lines[0] = 'Hint, %s %d.%02d' % ('est.' if estimate else 'total', value // 100,
                                         value % 100)
     app.dialog = DLG_HINT
@@ -80,30 +80,28 @@ def show_hint(app):
 
 
 def apply_hint(app, now):
-    """OK on the hint dialog: hold the dice it keeps, or open the card on its box."""
+    """OK on the hint dialog, one press as on a handheld: before the roll the odds;
+    a hold: hold the dice it keeps and return 'roll' (the app rolls the rest); a box:
+    return 'fill' (the app fills app.hint's box; the handover or the pause menu can
+    take it back). None when nothing more is to do."""
     h = app.hint
     app.dialog = DLG_NONE
     app.touch()
     if h is None:
-        return
+        return None
     g = app.game
     if h[0] == 'odds':
         app.open(ODDS, now)         # from the dice (PLAY): BACK comes back to them
-    elif h[0] == 'hold':
+        return None
+    if h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
         for i in range(5):
             g.held[i] = flags[i]
         save_game(app)
         app.sync_dice()
-    else:
-        app.go(CARD, now)
-        rows = app.rows
-        for r in range(len(rows)):
-            if rows[r] == h[1]:
-                app.cursor = r
-                app.scroll_to_cursor()
-        app.touch()
+        return 'roll'
+    return 'fill'
 
 
 def analysis_planner(app):
