@@ -361,6 +361,8 @@ class App:
             if action == A.OK:
                 follow = hints.apply_hint(self, now)
                 if follow == 'roll':
+                    if self.scene != PLAY:      # a hint asked for on the card
+                        self.go(PLAY, now)
                     turns.ok_roll(self, now)
                 elif follow == 'fill':
                     turns.fill_box(self, self.hint[1], now)

@@ -51,7 +51,8 @@ PG_COACH = 2    # the coach's list of costly decisions, at game end
 # Coach settings (app.coach_mode; ui/coach.py).
 COACH_OFF = 0
 COACH_FLAG = 1      # a note after a decision that loses at least the threshold
-COACH_ALWAYS = 2    # a note after every decision
+COACH_ALWAYS = 2    # a note after every decision; a best move's rides on the next hint
+COACH_BEST = 'Best move\n'     # the note on a decision that lost nothing
 COACH_NAMES = ('off', 'mistakes', 'always')
 
 # Power states (the loop turns them into display brightness/sleep).

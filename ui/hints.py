@@ -2,7 +2,7 @@
 hint dialog and applying it), the points-lost yardstick, each human seat's decision
 log, and perfect play's score percentiles. Plain functions of the app."""
 
-from ui.codes import ODDS, DLG_NONE, DLG_HINT, DLG_NOTE
+from ui.codes import PLAY, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE, COACH_ALWAYS, COACH_BEST
 from ui.app_saves import save_game
 
 
@@ -153,7 +153,23 @@ def _coach(app, g, rolls_left, choice):
 
 def coach_say(app):
     """The coach's note on the decision just made (ui/coach.py: one or two lines
-    joined by a newline), as a dialog."""
+    joined by a newline), as a dialog. On "always" every roll brings its hint (OK
+    follows it) and a best move costs no press: its note heads that hint, or shows on
+    the play view's note line when no hint is to give (the handover shows it itself)."""
+    best = app.coach_note == COACH_BEST
+    if app.coach_mode == COACH_ALWAYS and (best or not app.coach_note):
+        app.coach_note = ''
+        g = app.game
+        if app.scene == PLAY and g.rolled and not g.over:
+            show_hint(app)          # every roll's hint, the first roll's too
+            if app.dialog == DLG_HINT:
+                if best:
+                    lines = app.dialog_lines
+                    lines[0] = 'Best move,' + lines[0][lines[0].rfind(' '):]
+                return
+        if best and app.scene == PLAY:
+            app.note('Coach: best move')
+        return
     if app.coach_note:
         lines = app.dialog_lines
         lines[0] = 'Coach'

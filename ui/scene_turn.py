@@ -16,7 +16,7 @@ shows a seat's card (CARD, read only), BACK goes back where it was opened
 """
 
 from events import actions as A
-from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE
+from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE, COACH_ALWAYS, COACH_BEST
 from ui.app_saves import save_game
 from ui.turns import undo, ok_roll, roll
 
@@ -62,7 +62,11 @@ def enter_turn(app, now):
         text = app.summaries[-1] if app.summaries else ''
         items = [text[text.find(': ') + 2:]]
         items.append('BACK undo  OK pass' if small else standing_text(app, p))
-        app.set_list(app.player_name(p), items, [''] * len(items),
+        title = app.player_name(p)
+        if app.coach_note == COACH_BEST and app.coach_mode == COACH_ALWAYS:
+            app.coach_note = ''         # said here: no note to close
+            title += ': best move'
+        app.set_list(title, items, [''] * len(items),
                      title_right='%d' % g.cards[p].total, footer='BACK: undo  OK: pass')
         return
     p = g.current
