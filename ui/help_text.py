@@ -42,15 +42,13 @@ def pages(title, text, rows, width=WIDTH):
 
 
 # -- buttons ---------------------------------------------------------------------------
-# What the FeatherWing prints on its buttons, by profile (else the role names are shown).
-_BUTTON_NAMES = {'three-button': {'LEFT': 'A', 'OK': 'B', 'RIGHT': 'C'}}
 _LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
                'STANDINGS': 'the standings (a game of several)'}
 
 
 def legend(profile):
     """(title, text): the buttons of a board profile (a hardware.profiles dict)."""
-    names = _BUTTON_NAMES.get(profile['name'], {})
+    names = profile.get('button_labels', {})     # as printed on the buttons
     pins = profile['pins']
 
     def button(role):
