@@ -90,6 +90,15 @@ def upper_bonus_text(rules):
     return 'There is no bonus.'
 
 
+def odds_help():
+    """(title, text): what the Odds screen shows, "made" above all."""
+    return ('Odds', 'Each open box: the chance to make it this turn, then the points '
+            'it scores on average, playing for it from the dice showing. Made: the '
+            'box scores (its need met: kinds, full house, straights); an upper box: '
+            '3 or more of its face, its share of the bonus; Chance: always. Keep: '
+            'the dice to keep for the box under the cursor.')
+
+
 def howto(rules, profile):
     """((title, text), ...): a short how-to for a first game, a few pages; the screen
     lets any button skip it."""
