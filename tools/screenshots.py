@@ -32,6 +32,7 @@ if ROOT not in sys.path:
 
 from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
+from ui.codes import COACH_ALWAYS     # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from hardware import profiles  # noqa: E402
@@ -322,7 +323,9 @@ def learn_screens(width=128, height=64):
         s.wait(25)
     s.press(A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN)
     out.append((pre + 'odds', s.image()))
-    s.press(A.BACK, A.BACK)
+    s.press(A.HELP)                             # what "made" means
+    out.append((pre + 'odds_help', s.image()))
+    s.press(A.BACK, A.BACK, A.BACK)
     s.app.returns[ui_app.CARD] = ui_app.PLAY
     s.app.go(ui_app.CARD, s.now)
     while s.app.items[s.app.cursor] != 'Full house':
@@ -356,6 +359,16 @@ def learn_screens(width=128, height=64):
     out.append((pre + 'coach_list', s.image()))
     s.press(A.OK)
     out.append((pre + 'coach_page', s.image()))
+
+    # the coach on "always": every roll's hint on show, a best move's note heading it
+    s = Session(width, height, dice=ScriptedDice(seed=7), hints_factory=TableLookHints,
+                **keys)
+    s.app.coach_mode = COACH_ALWAYS
+    s.start()
+    s.press(A.OK)                               # roll
+    out.append((pre + 'coach_always_hint', s.image()))
+    s.press(A.OK)
+    out.append((pre + 'coach_always_best', s.image()))
     return out
 
 
@@ -385,14 +398,14 @@ def table_screens(width=128, height=64):
         s.press(A.DOWN)
     s.press(A.OK)
     out.append((prefix + 'handover_first', s.image()))
-    s.press(A.OK, A.OK, A.OK, A.OK, A.OK)       # take it, three rolls, the card
+    s.press(A.OK, A.OK, A.OK, A.OK)             # take it and roll, two rolls, the card
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
     out.append((prefix + 'handover_filled', s.image()))
     s.press(A.OK)                               # pass: the computer plays
     s.press(A.OK)                               # at once
-    for _ in range(5):                          # P3 takes it, rolls, scores the best box
+    for _ in range(4):                          # P3 takes it, rolls, scores the best box
         s.press(A.OK)
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
