@@ -789,3 +789,14 @@ def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
     r = app.records
     assert (r.played, r.games) == (1, 2)
     assert app.values[app.items.index('Average')] == '%d' % r.average
+
+
+def test_a_shake_on_the_handover_takes_the_turn_and_rolls():
+    s = new_session(dice=ScriptedDice(seed=7))
+    s.start(players=2)
+    app = s.app
+    assert app.scene == ui_app.TURN and not app.turn_filled
+    s.press(A.SHAKE_START)
+    assert app.scene == ui_app.PLAY and app.tumbling and not app.game.rolled
+    s.wait(300).press(A.SHAKE_END)
+    assert app.game.rolled and app.game.rolls_left == 2 and not app.tumbling

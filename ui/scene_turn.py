@@ -85,11 +85,15 @@ def handle_turn(app, action, now):
     if app.list_move(action):
         return
     g = app.game
-    if action == A.SHAKE_END and not app.turn_filled:
-        g.pass_turn()
+    if (action == A.SHAKE_START or action == A.SHAKE_END) and not app.turn_filled:
+        g.pass_turn()               # a shake takes the turn: the dice tumble, then land
         app.turn_taken = True
         app.go(PLAY, now)
-        roll(app, now)
+        if action == A.SHAKE_START:
+            app.tumbling = True
+            app.tumble_at = now
+        else:
+            roll(app, now)
         return
     if action == A.STANDINGS or action == A.HELP:   # as on the dice
         app.open(STANDINGS, now)
