@@ -139,9 +139,7 @@ def enter_odds(app, now):
     global _keep
     _keep = keeps
     # what the two figures are; HELP says what "made" means (PG_ODDS)
-    small = app.small_screen
-    app.set_list('Made pts' if small else 'Odds', items, values, cursor=0,
-                 title_right='' if small else 'made% pts')
+    app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
     if g.rolled:
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
@@ -213,16 +211,16 @@ def _odds_texts(app):
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
     elif keep is False:
-        text = 'no memory'
+        text = 'no memory' if app.small_screen else 'no memory for this'
     elif not g.rolls_left:
-        text = 'no rolls' if app.small_screen else 'no rolls left'
+        text = 'no rolls left'
     else:
         text = 'keep ' + (' '.join(['%d' % d for d in keep]) if keep else 'none')
     if app.small_screen:
         app.title_right = text
     else:
-        app.footer = (text[0].upper() + text[1:] if text else '') + (
-            ' (%d left)' % g.rolls_left if g.rolled and g.rolls_left else '')
+        app.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
+        app.footer = text[0].upper() + text[1:] if text else ''
     app.list_version += 1
     app.touch()
 
