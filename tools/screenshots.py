@@ -477,21 +477,21 @@ def family_screens(width=128, height=64):
         s.start_game(rules, kinds=(0, 3, 0))
         app = s.app
         g = app.game
-        while g.round < rounds or g.current != 0 or app.scene != ui_app.PLAY or g.rolled:
+        while (g.round < rounds or g.current != 0 or app.scene != ui_app.TURN or
+               app.turn_filled):
             s.play_on()
         g.rng = ScriptedDice(script=dice)
-        s.press(A.OK)                               # roll (OK on "Roll" without holds)
+        s.press(A.OK)                               # take the device and roll
         s.press(A.DOWN) if not small else s.play_on()
         out.append((pre + 'card_' + rules.replace('-', '_'), s.image()))
     # Generala served: P1 scores a straight, then P2's first roll is five fives
     s = Session(width, height, hold_buttons=not small,
                 dice=ScriptedDice(script=[3, 4, 5, 6, 1] + [5] * 5, seed=25))
     s.start_game('generala', kinds=(0, 0))
-    s.press(A.OK, A.OK)                             # take the device, roll
+    s.press(A.OK)                                   # take the device and roll
     s.press(A.DOWN) if not small else s.play_on()
     s.play_on()                                     # the cursor is on the straight
-    s.play_on().play_on()                           # pass, take
-    s.press(A.OK)                                   # five fives on the first roll
+    s.play_on().play_on()                           # pass; take it: five fives at once
     out.append((pre + 'generala_servida', s.image()))
     s.wait(1500)                                    # the banner is gone: who won
     out.append((pre + 'generala_won', s.image()))
