@@ -800,3 +800,19 @@ def test_a_shake_on_the_handover_takes_the_turn_and_rolls():
     assert app.scene == ui_app.PLAY and app.tumbling and not app.game.rolled
     s.wait(300).press(A.SHAKE_END)
     assert app.game.rolled and app.game.rolls_left == 2 and not app.tumbling
+
+
+def test_three_button_board_third_roll_puts_the_cursor_on_card():
+    """Without hold buttons OK on "Roll" rolls; after the last roll the die cursor
+    waits on "Card" (ui/turns.py roll)."""
+    s = new_session(hold_buttons=False, dice=ScriptedDice(seed=4))
+    s.start()
+    app = s.app
+    for left in (2, 1, 0):
+        while app.die_cursor != ui_app.CURSOR_ROLL:
+            s.press(A.RIGHT)
+        s.press(A.OK)
+        assert app.game.rolls_left == left
+    assert app.die_cursor == ui_app.CURSOR_CARD
+    s.press(A.OK)
+    assert app.scene == ui_app.CARD

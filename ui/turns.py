@@ -6,7 +6,7 @@ move with a note, and keep the last fills for the handovers (TURN). Plain functi
 of the app; no scene module imports another, they all import this one."""
 
 from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE, CURSOR_ROLL,
-                      MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
+                      CURSOR_CARD, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from events.ticks import ticks_add, ticks_diff
 from ui.app_saves import save_game
 from ui.hints import log_box, log_hold, coach_say
