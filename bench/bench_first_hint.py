@@ -21,7 +21,7 @@ sys.path.insert(0, ROOT)
 def main(argv):
     name = argv[0] if argv else 'yahtzee'
     from tools import cbuild
-    from tools.solver import compiled_kernel
+    from tools.solver import RulesModel, compiled_kernel
     from tools.strategy_table import ensure_tables
     from tools.screenshots import Session
     from tools.scripted_dice import ScriptedDice
@@ -29,7 +29,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         cbuild.CACHE_DIR = os.path.join(tmp, 'ckernels')      # a fresh clone's: empty
         t0 = time.perf_counter()
-        if compiled_kernel() is None:
+        if compiled_kernel(lanes=RulesModel(name).lanes) is None:     # the variant it needs
             print('no C compiler: %s' % cbuild.last_error)
             return 1
         t1 = time.perf_counter()

@@ -4,10 +4,11 @@ entry. Scripted sessions against the real App (tools.screenshots.Session), seede
 
     .venv/bin/python bench/bench_presses.py [--games N]
 
-"Following the hints": HINT on every decision, OK to take it, OK to roll what is left
-(and OK on "score 0?"). Without a strategy table the hints come from level `good`
-(the app's own fallback), which decides the same kind of moves. A computer's turn is
-waited out, not pressed. Names: the fewest presses from the wheel's start (M) with the
+"Following the hints": OK to roll, HINT on every decision, OK to follow it (a hold
+rolls the rest at once, a box is filled), OK on any note in the way; with the coach
+on "always" the hint comes with each roll, so OK alone follows it. The hints are
+perfect play's (the yahtzee table, built into tables/ as the simulator does if it is
+not there). A computer's turn is waited out, not pressed. Names: the fewest presses from the wheel's start (M) with the
 board's keys (tests/ui_helpers.py name_presses).
 """
 import os
@@ -22,6 +23,7 @@ from tools.screenshots import Session            # noqa: E402
 from tools.scripted_dice import ScriptedDice     # noqa: E402
 from ui import app as ui_app                     # noqa: E402
 from ui import codes                             # noqa: E402
+from ui.codes import COACH_ALWAYS                # noqa: E402
 
 
 class Counting(Session):
@@ -34,39 +36,62 @@ class Counting(Session):
         return Session.press(self, *actions)
 
 
+def filled(g):
+    n = 0
+    for c in g.cards:
+        for v in c.scores:
+            n += v != 255
+    return n
+
+
 def human_turn_by_hints(s):
-    """One human turn from the dice, following every hint; the presses it took."""
+    """One human turn from the dice, following every hint; the presses it took: OK
+    to roll, HINT, OK to follow it (a hold rolls the rest, a box is filled), and OK
+    on any note in the way. With the coach on "always" the hint comes with the roll."""
     app = s.app
+    g = app.game
     before = s.presses
-    if not app.game.rolled:
-        s.press(A.OK)                               # the first roll
-    while app.scene == ui_app.PLAY:
-        s.press(A.HINT)
-        keep = app.dialog_lines[1].startswith('Keep')
-        s.press(A.OK)                               # take it
-        if keep:
-            s.press(A.OK)                           # roll the rest
-    s.press(A.OK)                                   # the card opened on the box: fill
-    if app.dialog == ui_app.DLG_ZERO:
+    boxes = filled(g)
+    while filled(g) == boxes and not g.over:
+        if app.dialog != ui_app.DLG_NONE:
+            s.press(A.OK)                           # follow the hint / close a note
+        elif not g.rolled:
+            s.press(A.OK)                           # the first roll
+        else:
+            s.press(A.HINT)
+    return s.presses - before
+
+
+def after_turn(s):
+    """The presses a note left over the next screen takes (the coach's on a box)."""
+    before = s.presses
+    while s.app.dialog == ui_app.DLG_NOTE and s.app.scene == ui_app.PLAY:
         s.press(A.OK)
     return s.presses - before
 
 
-def solo(seed):
-    s = Counting(dice=ScriptedDice(seed=seed))
+def session(seed, table, coach):
+    s = Counting(dice=ScriptedDice(seed=seed), table_path=table)
+    s.app.coach_mode = COACH_ALWAYS if coach else 0
+    return s
+
+
+def solo(seed, table, coach=False):
+    s = session(seed, table, coach)
     s.start()
     s.presses = 0
     turns = 0
     while not s.app.game.over:
+        after_turn(s)
         human_turn_by_hints(s)
         turns += 1
     return s.presses, turns
 
 
-def table_of_four(seed):
+def table_of_four(seed, table, coach=False):
     """Two humans (seats 1 and 3) and two computers; every press counted, the
     handovers (take the device, pass it on) included."""
-    s = Counting(dice=ScriptedDice(seed=seed))
+    s = session(seed, table, coach)
     s.start(players=4, kinds=(0, 2, 0, 3))
     s.presses = 0
     app = s.app
@@ -104,11 +129,16 @@ def name_figures():
 
 def main(argv):
     games = int(argv[argv.index('--games') + 1]) if '--games' in argv else 5
-    print("presses per turn following the hints (%d seeded games each):" % games)
-    for name, play in (("solo", solo), ("4 seats, 2 humans (handovers in)", table_of_four)):
+    from tools.strategy_table import ensure_tables
+    table = ensure_tables('yahtzee', os.path.join(ROOT, 'tables'))['plain']   # as the sim
+    print("presses per turn following the hints, yahtzee (%d seeded games each):" % games)
+    for name, play, coach in (("solo", solo, False),
+                              ("4 seats, 2 humans (handovers in)", table_of_four, False),
+                              ("solo, coach always", solo, True),
+                              ("4 seats, coach always", table_of_four, True)):
         presses = turns = 0
         for seed in range(1, games + 1):
-            p, t = play(seed)
+            p, t = play(seed, table, coach)
             presses += p
             turns += t
         print("  %-38s %.2f presses per human turn (%d turns)" % (name, presses / turns, turns))

@@ -78,9 +78,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     dtype = 'float64' if args.float64 else 'float32'
     sys.path.insert(0, ROOT)
-    from tools.solver import compiled_kernel
+    from tools.solver import RulesModel, compiled_kernel
     from tools import cbuild
-    kernel = compiled_kernel()            # build (or find) the cached kernel untimed
+    # build (or find) the cached kernel variants the runs use, untimed
+    for lanes in sorted(set(RulesModel(r).lanes for r in args.rules)):
+        kernel = compiled_kernel(dtype, lanes)
     print('cpus: %d  load average at start: %s  kernel: %s' % (
         os.cpu_count(), load(), 'C (compiled)' if kernel else
         'numpy (no C kernel: %s)' % cbuild.last_error))

@@ -399,11 +399,14 @@ def board_shape(name):
         raise ValueError("unknown board %r (choose from %s)" % (name, ", ".join(board_names())))
     pins = profile["pins"]
     roles = [role for role in _DRAW_ORDER if role in pins]
+    # the frame's buttons as printed on the board (the FeatherWing's A, B, C)
+    labels = dict(_BUTTON_LABELS, **profile.get("button_labels", {}))
     return {
         "name": name,
         "width": profile["width"],
         "height": profile["height"],
-        "buttons": tuple(_BUTTON_LABELS[role] for role in roles),
+        "buttons": tuple(labels[role] for role in roles),
+        "labels": labels,
         "hold_keys": "HOLD1" in pins,
         "shake": profile.get("shake", "none") != "none",
         "profile": profile,

@@ -130,6 +130,9 @@ THREE_BUTTON = {
     },
     "long_press": {"OK": "BACK", "RIGHT": "HINT", "LEFT": "HELP"},
     "write_key": "OK",
+    # what the FeatherWing prints on its buttons: the help pages and the simulator's
+    # frame name them so (other boards: the role names)
+    "button_labels": {"LEFT": "A", "OK": "B", "RIGHT": "C"},
 }
 
 # Feather RP2040 + the 128x64 OLED FeatherWing (Adafruit 4650): an SH1107 at 0x3C

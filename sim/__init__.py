@@ -90,7 +90,8 @@ class Session:
         from sim.tables import TableCache, compile_kernel_in_background
         self.tables = None if options.table else TableCache(TABLES_DIR)
         if self.tables is not None and not (options.script or script_events):
-            compile_kernel_in_background()     # the first hint's table then starts at once
+            # the first hint's table then starts at once
+            compile_kernel_in_background(options.rules or "yahtzee")
         self.asleep = False         # in deep sleep: a key wakes the board (_wake)
         self.wakes = 0
         # a player's first boot (per --save file) starts with the how-to, as on the

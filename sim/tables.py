@@ -47,13 +47,14 @@ def default_tables(root):
     return TableCache(os.path.join(root, "tables"))
 
 
-def compile_kernel_in_background():
-    """Compile the solver's C kernel (tools/cbuild.py, once per clone) in a thread, so
-    a first table build later finds it ready (or waits only for the rest of it)."""
+def compile_kernel_in_background(rules="yahtzee"):
+    """Compile the solver's C kernel variant a table of `rules` needs (tools/cbuild.py,
+    once per clone) in a thread, so a first table build later finds it ready (or
+    waits only for the rest of it, under a moving bar)."""
     def build():
         try:
-            from tools.solver import compiled_kernel
-            compiled_kernel()
+            from tools.solver import RulesModel, compiled_kernel
+            compiled_kernel(lanes=RulesModel(rules).lanes)
         except Exception:       # no compiler, no numpy: the table build says so later
             pass
     thread = threading.Thread(target=build, name='solver kernel', daemon=True)

@@ -279,6 +279,13 @@ BUTTON_OF_ACTION = {
 PRESS_SHOW_MS = 150
 
 
+def frame_button(action, labels):
+    """The frame's button an action lights, named as the board prints it (the shape's
+    "labels": A, B, C on the FeatherWing), or None."""
+    role = BUTTON_OF_ACTION.get(action)
+    return labels.get(role, role) if role else None
+
+
 def action_for_key(key, hold_keys=True):
     """The action a key stands for on this board (0 for none)."""
     action = KEYMAP.get(key, actions.NONE)
@@ -426,7 +433,7 @@ def run_terminal(session, pixel_mode="auto", fps=60):
                     action = action_for_key(key, shape["hold_keys"])
                     if action:
                         hw.input.press(action)
-                        button = BUTTON_OF_ACTION.get(action)
+                        button = frame_button(action, shape["labels"])
                         if button:
                             pressed_until[button] = now + PRESS_SHOW_MS
                 if not session.step(now):

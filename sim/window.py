@@ -20,7 +20,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     import blinka_displayio_pygamedisplay as pygamedisplay
 
 from hardware.desktop import FrameBufferMixin
-from sim.terminal import BUTTON_OF_ACTION, KEY_HELP, KEY_HELP_THREE, PRESS_SHOW_MS, action_for_key
+from sim.terminal import frame_button, KEY_HELP, KEY_HELP_THREE, PRESS_SHOW_MS, action_for_key
 
 SCALE = 5
 MARGIN = 28
@@ -138,7 +138,7 @@ class WindowDisplay(FrameBufferMixin, pygamedisplay.PyGameDisplay):
             pygame.quit()
 
 
-def dispatch(event, hw, hold_keys, now, pressed_until):
+def dispatch(event, hw, hold_keys, now, pressed_until, labels=None):
     """Apply one pygame event to the hardware input; False when the player quits."""
     if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
         return False
@@ -151,7 +151,7 @@ def dispatch(event, hw, hold_keys, now, pressed_until):
             action = action_for_key(key_name(event.key), hold_keys)
             if action:
                 hw.input.press(action)
-                button = BUTTON_OF_ACTION.get(action)
+                button = frame_button(action, labels or {})
                 if button:
                     pressed_until[button] = now + PRESS_SHOW_MS
     elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -169,7 +169,8 @@ def run_window(session, fps=60):
     while True:
         now = hw.ticks_ms()
         for event in pygame.event.get():
-            if not dispatch(event, hw, display.shape["hold_keys"], now, pressed_until):
+            if not dispatch(event, hw, display.shape["hold_keys"], now, pressed_until,
+                            display.shape["labels"]):
                 return 0
         if not session.step(now):
             return 0

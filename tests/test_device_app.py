@@ -107,9 +107,10 @@ def test_a_game_of_each_new_ruleset_runs_in_the_app_under_micropython(port_form,
 # -- the learning screens and the RAM they give back ----------------------------------
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
 def test_the_learning_screens_run_under_micropython_and_give_their_ram_back():
-    # 172K: 168K failed, 170K passed (the learning screens' odds tables with the table
-    # play's handovers, names and standings resident), plus 2K
-    done = run_micropython("tests/mpy/check_learn.py", heapsize="172K",
+    # 175K: 172K failed, 173K passed (the learning screens' odds tables with the table
+    # play's handovers, names and standings resident; the odds' help page, the
+    # one-press hints and the coach's hint with the roll), plus 2K
+    done = run_micropython("tests/mpy/check_learn.py", heapsize="175K",
                            packages=("yahtzee_core", "ui", "hardware"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "learn checks passed" in done.stdout

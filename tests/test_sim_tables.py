@@ -119,8 +119,8 @@ def test_two_threads_loading_one_kernel_compile_it_once(tmp_path, monkeypatch):
 def test_an_interactive_session_starts_the_kernel_compile_at_once(tmp_path, monkeypatch):
     import sim.tables
     started = []
-    monkeypatch.setattr(sim.tables, 'compile_kernel_in_background', lambda: started.append(1))
-    for script, want in ((None, [1]), (parse('wait 10\n'), [])):
+    monkeypatch.setattr(sim.tables, 'compile_kernel_in_background', started.append)
+    for script, want in ((None, ['yahtzee']), (parse('wait 10\n'), [])):
         started.clear()
         session = build_session(Options(save=str(tmp_path / 'k.sav')), clock=VirtualClock(),
                                 script_events=script)
@@ -130,3 +130,38 @@ def test_an_interactive_session_starts_the_kernel_compile_at_once(tmp_path, monk
     session = build_session(Options(table=sim.no_tables), clock=VirtualClock())
     session.hw.close()
     assert started == []                            # --no-tables: no kernel needed
+
+
+def test_the_compile_bar_moves_while_the_kernel_compiles(tmp_path, capfd, monkeypatch):
+    """A compile slower than the bar's guess: the bar says "compiling" and is redrawn
+    with a growing time while it lasts, never frozen, and stretches past its guess."""
+    import time
+    import tools.solver
+    from tools import strategy_table
+    monkeypatch.setattr(tools.solver, 'kernel_built', lambda **k: False)
+    monkeypatch.setattr(tools.solver, 'compiled_kernel',
+                        lambda **k: time.sleep(1.6) or 'lib')
+    monkeypatch.setattr(strategy_table, 'COMPILE_GUESS_S', 1)
+    assert strategy_table.compile_kernel_with_bar('yahtzee') == 'lib'
+    err = capfd.readouterr().err
+    draws = [d for d in err.split('\r') if d.startswith('compiling the solver kernel')]
+    assert len(draws) >= 4
+    assert len(set(d.split('%')[0] for d in draws)) >= 3          # the bar moved
+    assert '00:01' in err                                         # past its 1 s guess
+
+
+def test_each_kernel_variant_is_its_own_library(tmp_path, monkeypatch):
+    """The table of yahtzee needs float and 64 lanes only: asking for it compiles
+    that variant alone, and the other variants are other files with their own names."""
+    import numpy as np
+    from tools import cbuild
+    from tools.solver import compiled_kernel, kernel_built
+    monkeypatch.setattr(cbuild, 'CACHE_DIR', str(tmp_path / 'cache'))
+    monkeypatch.setattr(cbuild, '_loaded', {})
+    lib = compiled_kernel(np.float32, 64)
+    assert lib.solve_masks_f32 and kernel_built(np.float32, 64)
+    assert not hasattr(lib, 'solve_masks_f64') and not hasattr(lib, 'solve_masks_f32_l128')
+    assert not kernel_built(np.float64, 64) and not kernel_built(np.float32, 128)
+    assert len(os.listdir(tmp_path / 'cache')) == 1
+    assert compiled_kernel(np.float32, 128).solve_masks_f32_l128
+    assert len(os.listdir(tmp_path / 'cache')) == 2

@@ -348,3 +348,23 @@ def test_resizing_the_terminal_while_playing():
                  and ("\u2580" in s.text() or "\u2584" in s.text()), "half blocks again")
     sim.send("q")
     assert sim.finish() == 0
+
+
+@pytest.mark.parametrize("board", ["three-button", "feather-128x64"])
+def test_the_three_button_frame_names_its_buttons_as_the_help_does(board):
+    """The FeatherWing prints A, B, C on its buttons: the simulator's frame, the
+    button a key lights and the help's legend all say so (no LEFT/OK/RIGHT)."""
+    from events import actions
+    from hardware.desktop import board_shape
+    from ui.help_text import legend
+    shape = board_shape(board)
+    frame = "\n".join(terminal.layout_for(shape, "braille").lines(
+        [" " * 64] * 8, set(), ""))
+    assert "(A)" in frame and "(B)" in frame and "(C)" in frame
+    assert "(LEFT)" not in frame and "(OK)" not in frame and "(RIGHT)" not in frame
+    lit = [terminal.frame_button(a, shape["labels"])
+           for a in (actions.LEFT, actions.OK, actions.RIGHT)]
+    assert lit == ["A", "B", "C"]
+    text = legend(shape["profile"])[1]
+    assert "A/C: move" in text and "Hold B" in text and "LEFT" not in text
+    assert terminal.frame_button(actions.OK, board_shape("default")["labels"]) == "OK"

@@ -261,8 +261,7 @@ def test_a_power_cut_in_a_save_loses_only_the_action_in_flight():
     s = new_session(storage=nvm, dice=ScriptedDice(seed=8))
     s.start(players=2)
     app = s.app
-    s.press(A.OK)                                   # P1 takes the device
-    s.press(A.OK)                                   # roll: saved
+    s.press(A.OK)                                   # P1 takes the device, rolls: saved
     good = app.game.to_bytes()
     s.press(A.HOLD_2)                               # a hold: goes with the next roll
     nvm.cut = Cut(nvm.ops, 0.5, seed=3)             # the next roll's save is cut short
@@ -367,9 +366,9 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     # `good` keeps the three sixes; its value is an estimate, and the dialog says so
     best = hints.hint_source(app).hold_options(app.game.card, app.game.dice, 2)[0][0]
     assert app.dialog_lines == ['Hint, est. %d.%02d' % (best // 100, best % 100),
-                                'Keep 6 6 6', 'OK hold  BACK no']
+                                'Keep 6 6 6', 'OK roll  BACK no']
     s.press(A.OK)
-    assert list(app.game.held) == [1, 1, 1, 0, 0]
+    assert list(app.game.held) == [1, 1, 1, 0, 0] and app.game.rolls_left == 1
     s.press(A.BACK)
     assert 'Hint' in app.items
 
@@ -398,26 +397,53 @@ def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
 
 
 @pytest.mark.parametrize('height', [64, 32])
-def test_hint_shows_the_best_hold_and_ok_applies_it(height):
+def test_hint_shows_the_best_hold_and_ok_follows_it_in_one_press(height):
     """The mid-turn hint: its figure in the title, the advice, and a legend of its
-    keys (OK does it, BACK closes it) that fits the dialog on either screen."""
+    keys (OK does it, BACK closes it) that fits the dialog on either screen. OK on a
+    hold holds those dice and rolls the rest; OK on a box fills it."""
     s = new_session(width=128, height=height, dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7),
                     hints_factory=lambda r: TinyHints())
     s.start()
     app = s.app
     s.press(A.OK, A.HINT)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines == ['Hint, total 123.45', 'Keep 6', 'OK hold  BACK no']
-    s.press(A.OK)
-    assert list(app.game.held) == [0, 1, 0, 0, 0]
-    s.press(A.OK, A.OK)                              # no rolls left: box hint
+    assert app.dialog_lines == ['Hint, total 123.45', 'Keep 6', 'OK roll  BACK no']
+    first = list(app.game.dice)
+    s.press(A.OK)                                    # held and rolled: one press
+    assert list(app.game.held) == [0, 1, 0, 0, 0] and app.game.rolls_left == 1
+    assert app.game.dice[1] == first[1] == 6 and app.scene == ui_app.PLAY
+    s.press(A.HINT, A.BACK)                          # BACK closes it, nothing done
+    assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 1
+    s.press(A.OK)                                    # no rolls left: box hint
     s.press(A.HINT)
-    assert app.dialog_lines == ['Hint, total 67.89', 'Score Aces', 'OK card  BACK no']
+    assert app.dialog_lines == ['Hint, total 67.89', 'Score Aces', 'OK score  BACK no']
     s.press(A.OK)
-    assert app.scene == ui_app.CARD and app.items[app.cursor] == 'Aces'
-    s.press(A.BACK, A.HINT, A.BACK)                  # BACK closes it, nothing done
-    assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.PLAY
-    assert list(app.game.held) == [0, 1, 0, 0, 0]
+    assert app.game.cards[0].scores[0] != 255 and app.game.round == 2
+    assert app.scene == ui_app.PLAY and not app.game.rolled
+
+
+def test_a_box_filled_by_its_hint_can_be_taken_back():
+    """The hint fills at once; the filler's handover still offers BACK: undo, and
+    a hold's hint rolls without a shake sensor too (the dice tumble, then land)."""
+    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7), has_shake=False,
+                    hints_factory=lambda r: TinyHints())
+    s.start(players=2)
+    app = s.app
+    s.press(A.OK)                                    # take it, and roll
+    assert app.tumbling
+    s.wait(600)
+    assert app.game.rolled and not app.tumbling
+    s.press(A.HINT, A.OK)
+    assert app.tumbling and list(app.game.held) == [0, 1, 0, 0, 0]
+    s.wait(600)
+    assert app.game.rolls_left == 1
+    s.press(A.OK)
+    s.wait(600)
+    s.press(A.HINT, A.OK)                            # Score Aces: filled
+    assert app.scene == ui_app.TURN and app.game.cards[0].scores[0] != 255
+    s.press(A.BACK)                                  # taken back: the dice again
+    assert app.scene == ui_app.PLAY and app.game.cards[0].scores[0] == 255
+    assert app.game.current == 0 and app.game.rolls_left == 0
 
 
 def test_game_over_ranks_ties_together():
@@ -515,8 +541,8 @@ def test_decision_log_records_human_choices():
                     table_path='tables/%s.yzt')
     s.start(players=2, kinds=(0, 2))
     app = s.app
-    s.press(A.OK)                                   # P1 takes the device
-    s.press(A.OK, A.HOLD_5, A.OK)
+    s.press(A.OK)                                   # P1 takes the device, rolls
+    s.press(A.HOLD_5, A.OK)
     log = app.logs[0]
     assert len(log) == 1 and app.logs[1] is None   # computer seats are not logged
     # filled mask, upper subtotal, Yahtzee box (open), roll, rolls left, kept dice
@@ -763,3 +789,30 @@ def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
     r = app.records
     assert (r.played, r.games) == (1, 2)
     assert app.values[app.items.index('Average')] == '%d' % r.average
+
+
+def test_a_shake_on_the_handover_takes_the_turn_and_rolls():
+    s = new_session(dice=ScriptedDice(seed=7))
+    s.start(players=2)
+    app = s.app
+    assert app.scene == ui_app.TURN and not app.turn_filled
+    s.press(A.SHAKE_START)
+    assert app.scene == ui_app.PLAY and app.tumbling and not app.game.rolled
+    s.wait(300).press(A.SHAKE_END)
+    assert app.game.rolled and app.game.rolls_left == 2 and not app.tumbling
+
+
+def test_three_button_board_third_roll_puts_the_cursor_on_card():
+    """Without hold buttons OK on "Roll" rolls; after the last roll the die cursor
+    waits on "Card" (ui/turns.py roll)."""
+    s = new_session(hold_buttons=False, dice=ScriptedDice(seed=4))
+    s.start()
+    app = s.app
+    for left in (2, 1, 0):
+        while app.die_cursor != ui_app.CURSOR_ROLL:
+            s.press(A.RIGHT)
+        s.press(A.OK)
+        assert app.game.rolls_left == left
+    assert app.die_cursor == ui_app.CURSOR_CARD
+    s.press(A.OK)
+    assert app.scene == ui_app.CARD

@@ -196,3 +196,42 @@ def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_re
     back.coach_mode = COACH_FLAG
     back.open(ui_app.PAGES, 0, PG_COACH, back=ui_app.MENU)
     assert back.footer == '%d not kept' % (40 - kept)
+
+
+def test_on_always_every_roll_brings_its_hint_and_no_note_costs_a_press(yacht_table):
+    """Coach "always", two humans following the hints: after every roll the hint is
+    on show already (OK alone follows it); a best move's note heads it ("Best move,"
+    and the total) or the filler's handover title; no note ever waits for a key.
+    A mistake still gets its note."""
+    from ui.codes import COACH_ALWAYS
+    s = new_session(dice=ScriptedDice(seed=4), table_path=yacht_table)
+    s.app.coach_mode = COACH_ALWAYS
+    s.start(players=2, rules=YACHT)
+    app = s.app
+    g = app.game
+    heads = set()
+    handovers = 0
+    while g.round < 4:
+        assert app.dialog != ui_app.DLG_NOTE
+        if app.scene == ui_app.TURN:
+            if app.turn_filled:
+                assert app.title.endswith(': best move')
+                handovers += 1
+            s.press(A.OK)
+            continue
+        assert app.scene == ui_app.PLAY and g.rolled and app.dialog == ui_app.DLG_HINT
+        heads.add(app.dialog_lines[0].split(' ')[0])
+        total = app.dialog_lines[0].split(' ')[-1]
+        assert total.replace('.', '').isdigit()
+        s.press(A.OK)
+    assert heads == {'Hint,', 'Best'} and handovers == 5    # round 4 starts at the 6th fill
+    # a mistake: a first roll's hint to keep dice turned down (BACK), all five rolled
+    # again instead: its note waits to be read
+    while not (app.scene == ui_app.PLAY and g.rolls_left == 2 and
+               app.dialog_lines[1].startswith('Keep ') and app.dialog_lines[1] != 'Keep none'):
+        s.press(A.OK)
+    s.press(A.BACK)
+    assert app.dialog == ui_app.DLG_NONE
+    s.press(A.OK)
+    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[0] == 'Coach'
+    assert app.dialog_lines[1].startswith('Keep ')

@@ -57,8 +57,8 @@ def rolled_session():
     s = session()
     run(s, 100)
     while s.app.scene != ui_app.PLAY:
-        press(s, A.OK)
-    shake(s)
+        press(s, A.OK)              # the handover's OK takes the turn and rolls
+    assert s.app.game.rolls_left == 2
     return s
 
 
@@ -197,12 +197,11 @@ def test_idle_deep_sleep_and_wake_resume_the_same_screen_and_dice(board):
     run(s, 100)
     app = s.app
     while app.scene != ui_app.PLAY:
-        press(s, A.OK)
+        press(s, A.OK)              # the handover's OK takes the turn and rolls
+    assert app.game.rolls_left == 2
     if app.hold_buttons:
-        shake(s)
         press(s, A.HOLD_1, A.HOLD_4)
-    else:           # the die cursor: OK on Roll rolls, then hold the first die
-        press(s, A.OK)
+    else:           # the die cursor: hold the first die
         while app.die_cursor != 0:
             press(s, A.RIGHT)
         press(s, A.OK, A.RIGHT)

@@ -35,7 +35,9 @@ def turn(s):
     needs no box filled."""
     app = s.app
     if app.scene == codes.TURN and not app.turn_filled:
-        s.press(A.OK)
+        s.press(A.OK)                               # take it and roll
+        if app.game.over:
+            return
     for _ in range(3):
         if app.scene != ui_app.PLAY:
             break
@@ -94,7 +96,7 @@ def test_a_duplicate_game_of_each_new_ruleset_starts_saves_and_resumes(name):
     app = s.app
     g = app.game
     assert g.rules.name == name and g.round_dice is not None and app.saved
-    s.press(A.OK, A.OK)                             # P1 takes the device, rolls
+    s.press(A.OK)                                   # P1 takes the device, rolls
     back = new_session(storage=nvm, dice=ScriptedDice(seed=6))
     assert resumable(back)
     back.press(A.OK)
@@ -111,8 +113,7 @@ def test_duplicate_play_deals_every_seat_the_same_dice_and_says_so():
     rolls = []
     for seat in range(2):
         assert app.scene == codes.TURN and g.current == seat
-        s.press(A.OK)                               # take the device
-        s.press(A.OK)                               # first roll
+        s.press(A.OK)                               # take the device, first roll
         first = bytes(g.dice)
         s.press(A.HOLD_1, A.HOLD_2, A.OK)           # the same holds, the second roll
         rolls.append((first, bytes(g.dice)))
@@ -149,7 +150,7 @@ def test_an_eight_seat_triple_yahtzee_game_saves_beside_the_records_and_names():
     big.start(players=8, rules=yc.RULESETS.index('triple-yahtzee'))
     app = big.app
     assert app.dialog == ui_app.DLG_NONE            # no "Power off loses" note: it fits
-    big.press(A.OK, A.OK)                           # P1 takes the device, rolls
+    big.press(A.OK)                                 # P1 takes the device, rolls
     # the records hold the same results (only the setup changed)
     assert app.records.high == before.high and app.records.games == before.games
     assert app.records.setup_players == 8
@@ -179,7 +180,7 @@ def test_a_small_nvm_plays_a_big_triple_game_without_saves():
     t.start(players=5, rules=yc.RULESETS.index('triple-yahtzee'))
     assert app.dialog == ui_app.DLG_NOTE
     assert app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
-    t.press(A.OK, A.OK, A.OK)                       # close the note, take the device, roll
+    t.press(A.OK, A.OK)                             # close the note, take the device, roll
     assert app.game.rolls_left == 2
     assert not resumable(new_session(storage=nvm))  # nor the old game in its place
 
@@ -226,7 +227,7 @@ def test_a_human_generala_served_ends_the_game_with_that_name_first():
     s.start(players=2, rules=yc.RULESETS.index('generala'))
     app = s.app
     turn(s)                                         # P1: a plain turn
-    s.press(A.OK, A.OK)                             # P2 takes the device: 6 6 6 6 6
+    s.press(A.OK)                                   # P2 takes the device: 6 6 6 6 6
     g = app.game
     assert g.winner == 1 and g.over
     app.go(ui_app.PLAY, s.now)                      # the dice scene hands an over game on
@@ -349,9 +350,18 @@ def game(rules, kinds=(0, 0), height=64, dice=(), seed=5, **kw):
     s = new_session(height=height, dice=ScriptedDice(script=list(dice), seed=seed), **kw)
     s.start_game(rules, kinds=kinds)
     if s.app.scene == codes.TURN:
-        s.press(A.OK)                               # take the device
+        take_unrolled(s)
     assert s.app.scene == ui_app.PLAY
     return s
+
+
+def take_unrolled(s):
+    """The first seat at its dice before its first roll, as the handover's OK leaves
+    it but for the roll it makes at once (these tests script every roll)."""
+    app = s.app
+    app.game.pass_turn()
+    app.turn_taken = True
+    app.go(ui_app.PLAY, s.now)
 
 
 def box(rules, name):
@@ -515,8 +525,7 @@ def test_generala_served_wins_at_once_banner_then_ranking():
     s = game('generala', kinds=(0, 0), dice=(2, 2, 3, 4, 6, 6, 6, 6, 6, 6))
     app = s.app
     s.press(A.OK, A.DOWN, A.OK)                     # P1: sixes 6
-    s.press(A.OK, A.OK)                             # pass; P2 takes the device
-    s.press(A.OK)                                   # P2's first roll: five sixes
+    s.press(A.OK, A.OK)                             # pass; P2 takes it, rolls: five sixes
     g = app.game
     assert g.winner == 1 and g.over and app.scene == ui_app.PLAY
     assert app.moment == codes.MOMENT_SERVIDA
@@ -595,14 +604,14 @@ def test_upper_par_shows_only_where_an_upper_bonus_is_chased(rules, height):
     s.start(players=2, rules=yc.RULESETS.index(rules))
     app = s.app
     bonus = yc.ruleset(rules).upper_bonus > 0
-    s.press(A.OK, A.OK)                             # take the device, roll: four 2s
+    s.press(A.OK)                                   # take the device, roll: four 2s
     s.press(A.DOWN)
     while app.rows[app.cursor] != 1:                # Twos: 8, par +2
         s.press(A.DOWN)
     s.press(A.OK)
     if app.scene == codes.TURN:
         s.press(A.OK)                               # pass the device on
-    s.press(A.OK, A.OK)                             # P2 takes it, rolls
+    s.press(A.OK)                                   # P2 takes it, rolls
     s.press(A.STANDINGS)
     assert app.scene == codes.STANDINGS
     p1 = app.items[[i for i in range(2) if 'P1' in app.items[i]][0]]

@@ -30,7 +30,9 @@ def test_every_golden_image_has_a_screen(rendered):
                 'game_over', 'computer_turn', 'small_play', 'hint_no_table', 'export_done',
                 'shake_lost', 'howto', 'legend', 'rules_box', 'odds', 'odds_fresh',
                 'hint_first_roll', 'coach_note', 'coach_list', 'coach_page', 'small_howto',
-                'small_legend', 'small_rules_box', 'small_odds', 'small_coach_page'):
+                'small_legend', 'small_rules_box', 'small_odds', 'small_coach_page',
+                'odds_help', 'small_odds_help', 'coach_always_hint', 'coach_always_best',
+                'small_coach_always_hint', 'small_coach_always_best'):
         assert key in rendered
 
 

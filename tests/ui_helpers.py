@@ -43,23 +43,21 @@ def yacht_table():
 
 
 def play_turn_by_hints(s):
-    """One human turn doing exactly what the hint says (hold, roll, box)."""
+    """One human turn doing exactly what the hint says: OK on a "Keep" hint holds
+    those dice and rolls the rest, OK on a "Score" hint fills its box."""
     app = s.app
-    turn = app.game.round
-    if not app.game.rolled:
+    g = app.game
+    turn, seat = g.round, g.current
+    card = g.cards[seat]
+    empty = list(card.scores).count(255)
+    if not g.rolled:
         s.press(A.OK)
-    while app.scene == ui_app.PLAY:
+    while list(card.scores).count(255) == empty:
+        assert app.scene == ui_app.PLAY
         s.press(A.HINT)
         assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0].startswith('Hint, total')
-        keep = app.dialog_lines[1].startswith('Keep')
-        s.press(A.OK)                               # apply it
-        if keep:
-            s.press(A.OK)                           # roll the rest
-    assert app.scene == ui_app.CARD
-    s.press(A.OK)
-    if app.dialog == ui_app.DLG_ZERO:
-        s.press(A.OK)
-    assert app.game.over or app.game.round == turn + 1
+        s.press(A.OK)                               # follow it
+    assert g.over or g.round == turn + 1 or g.current != seat
 
 
 # the buttons each board has for the name wheel (ui/scene_names.py): the Pico's holds,

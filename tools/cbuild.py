@@ -2,10 +2,11 @@
 (desktop only).
 
 The library is cached under ``build/ckernels/`` of the repository (gitignored), named
-by a hash of the sources, the compiler command and this CPU's features, so a fresh
-clone, CI and a changed source each build once (about a second) and later runs load
-the cached file. Writers race safely: each compiles to its own temporary name and
-renames it into place. The C compiler is ``$CC`` or ``cc``; without one, ``load``
+by a hash of the sources, the compiler command (its -D defines included: one source
+can make several variants) and this CPU's features, so a fresh clone, CI and a
+changed source each build once (seconds) and later runs load the cached file. Writers
+race safely: each compiles to its own temporary name and renames it into place; two
+threads asking for one library compile it once, different libraries compile at once. The C compiler is ``$CC`` or ``cc``; without one, ``load``
 returns None and says why in ``last_error`` (callers fall back to numpy).
 """
 
@@ -25,7 +26,8 @@ NATIVE = ['-march=native']
 
 last_error = None
 _loaded = {}
-_lock = threading.Lock()    # one compile at a time: a second caller waits for the first
+_lock = threading.Lock()    # guards _locks
+_locks = {}                 # one per library: a second caller waits for the first compile
 
 
 def _cpu_features():
@@ -67,43 +69,52 @@ def _compile(source, out, cc, flags):
             os.unlink(tmp)
 
 
-def built(source, depends=()):
-    """True when `source` is loaded or compiled already (load() will not compile)."""
+def _out(source, sources, cc, flags):
+    name = os.path.splitext(os.path.basename(source))[0]
+    return os.path.join(CACHE_DIR, '%s-%s.so' % (name, _key(sources, cc, flags)))
+
+
+def built(source, depends=(), defines=()):
+    """True when `source` (with these -D `defines`) is loaded or compiled already
+    (load() will not compile)."""
     cc = os.environ.get('CC', 'cc')
-    if (source, cc) in _loaded:
+    if (source, cc, tuple(defines)) in _loaded:
         return True
     sources = [source] + list(depends)
-    name = os.path.splitext(os.path.basename(source))[0]
-    return any(os.path.exists(os.path.join(CACHE_DIR, '%s-%s.so' % (name, _key(sources, cc, f))))
+    return any(os.path.exists(_out(source, sources, cc, f + list(defines)))
                for f in (FLAGS + NATIVE, FLAGS))
 
 
-def load(source, depends=()):
+def load(source, depends=(), defines=()):
     """ctypes.CDLL of `source` (plus headers `depends`, which only enter the hash),
-    compiled on first use; None (reason in last_error) when no compiler works. Safe
-    from several threads (the simulator compiles in the background at start)."""
+    compiled with `defines` (such as '-DLANES=128') on first use; None (reason in
+    last_error) when no compiler works. Safe from several threads (the simulator
+    compiles in the background at start)."""
+    key = (source, os.environ.get('CC', 'cc'), tuple(defines))
     with _lock:
-        return _load(source, depends)
+        lock = _locks.setdefault(key, threading.Lock())
+    with lock:
+        return _load(source, depends, key)
 
 
-def _load(source, depends):
+def _load(source, depends, key):
     global last_error
-    cc = os.environ.get('CC', 'cc')
-    if (source, cc) in _loaded:
-        return _loaded[source, cc]
+    if key in _loaded:
+        return _loaded[key]
+    cc = key[1]
     lib = None
     if shutil.which(cc) is None:
         last_error = 'no C compiler (%s) on PATH' % cc
     else:
-        name = os.path.splitext(os.path.basename(source))[0]
         sources = [source] + list(depends)
         for flags in (FLAGS + NATIVE, FLAGS):       # -march=native is not everywhere
-            out = os.path.join(CACHE_DIR, '%s-%s.so' % (name, _key(sources, cc, flags)))
-            err = None if os.path.exists(out) else _compile(source, out, cc, flags)
+            out = _out(source, sources, cc, flags + list(key[2]))
+            err = None if os.path.exists(out) else _compile(source, out, cc,
+                                                             flags + list(key[2]))
             if err is None:
                 lib = ctypes.CDLL(out)
                 last_error = None
                 break
             last_error = err
-    _loaded[source, cc] = lib
+    _loaded[key] = lib
     return lib

@@ -32,6 +32,7 @@ if ROOT not in sys.path:
 
 from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
+from ui.codes import COACH_ALWAYS     # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from hardware import profiles  # noqa: E402
@@ -322,7 +323,9 @@ def learn_screens(width=128, height=64):
         s.wait(25)
     s.press(A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN)
     out.append((pre + 'odds', s.image()))
-    s.press(A.BACK, A.BACK)
+    s.press(A.HELP)                             # what "made" means
+    out.append((pre + 'odds_help', s.image()))
+    s.press(A.BACK, A.BACK, A.BACK)
     s.app.returns[ui_app.CARD] = ui_app.PLAY
     s.app.go(ui_app.CARD, s.now)
     while s.app.items[s.app.cursor] != 'Full house':
@@ -356,6 +359,16 @@ def learn_screens(width=128, height=64):
     out.append((pre + 'coach_list', s.image()))
     s.press(A.OK)
     out.append((pre + 'coach_page', s.image()))
+
+    # the coach on "always": every roll's hint on show, a best move's note heading it
+    s = Session(width, height, dice=ScriptedDice(seed=7), hints_factory=TableLookHints,
+                **keys)
+    s.app.coach_mode = COACH_ALWAYS
+    s.start()
+    s.press(A.OK)                               # roll
+    out.append((pre + 'coach_always_hint', s.image()))
+    s.press(A.OK)
+    out.append((pre + 'coach_always_best', s.image()))
     return out
 
 
@@ -385,14 +398,14 @@ def table_screens(width=128, height=64):
         s.press(A.DOWN)
     s.press(A.OK)
     out.append((prefix + 'handover_first', s.image()))
-    s.press(A.OK, A.OK, A.OK, A.OK, A.OK)       # take it, three rolls, the card
+    s.press(A.OK, A.OK, A.OK, A.OK)             # take it and roll, two rolls, the card
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
     out.append((prefix + 'handover_filled', s.image()))
     s.press(A.OK)                               # pass: the computer plays
     s.press(A.OK)                               # at once
-    for _ in range(5):                          # P3 takes it, rolls, scores the best box
+    for _ in range(4):                          # P3 takes it, rolls, scores the best box
         s.press(A.OK)
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
@@ -467,10 +480,11 @@ def family_screens(width=128, height=64):
         s.start_game(rules, kinds=(0, 3, 0))
         app = s.app
         g = app.game
-        while g.round < rounds or g.current != 0 or app.scene != ui_app.PLAY or g.rolled:
+        while (g.round < rounds or g.current != 0 or app.scene != ui_app.TURN or
+               app.turn_filled):
             s.play_on()
         g.rng = ScriptedDice(script=dice)
-        s.press(A.OK)                               # roll (OK on "Roll" without holds)
+        s.press(A.OK)                               # take the device and roll
         if g.rules.n_dice != 5:                     # the dice too: Crag's three
             s.wait(600)
             out.append((pre + 'play_' + rules.replace('-', '_'), s.image()))
@@ -480,11 +494,10 @@ def family_screens(width=128, height=64):
     s = Session(width, height, hold_buttons=not small,
                 dice=ScriptedDice(script=[3, 4, 5, 6, 1] + [5] * 5, seed=25))
     s.start_game('generala', kinds=(0, 0))
-    s.press(A.OK, A.OK)                             # take the device, roll
+    s.press(A.OK)                                   # take the device and roll
     s.press(A.DOWN) if not small else s.play_on()
     s.play_on()                                     # the cursor is on the straight
-    s.play_on().play_on()                           # pass, take
-    s.press(A.OK)                                   # five fives on the first roll
+    s.play_on().play_on()                           # pass; take it: five fives at once
     out.append((pre + 'generala_servida', s.image()))
     s.wait(1500)                                    # the banner is gone: who won
     out.append((pre + 'generala_won', s.image()))

@@ -27,7 +27,8 @@ Inside a turn the work is three sweeps over the 462 holds:
 
 Two implementations of those sweeps give the same values:
 - the compiled kernel (tools/solver_kernel.c, built on first use by tools/cbuild.py
-  into build/ckernels/, about a second, then cached): all upper subtotals of one mask
+  into build/ckernels/, one shared object per precision and lanes, seconds each,
+  then cached): all upper subtotals of one mask
   at once as 64-byte vectors, one layer's masks taken from an atomic counter by
   ``workers`` threads (ctypes releases the GIL), while one more thread asks the core
   for the next layers' Joker tables. Used whenever a C compiler works;
@@ -38,7 +39,8 @@ For tools built on the solver (exact score distributions, policies of new rulese
 ``Solver.turn_holds(mask, y)`` runs one state's turn in the kernel and returns every
 hold's value with one and with two rolls left (all subtotals at once), from which the
 optimal hold of any roll is an argmax over its sub-holds; ``kernel_tables`` and
-``kernel_function(compiled_kernel(), model, np.float64)`` (``solve_masks_f64``, or
+``kernel_function(compiled_kernel(np.float64, model.lanes), model, np.float64)``
+(``solve_masks_f64``, or
 ``solve_masks_f64_l128`` for 128 lanes) solve any list of masks whose successors are
 in ``V``. ``PolicyEvaluator`` (numpy) evaluates other policies exactly.
 
@@ -557,23 +559,34 @@ class KernelTables(ctypes.Structure):
                 + [(n, ctypes.c_void_p) for n in _PTR_FIELDS])
 
 
-def compiled_kernel():
-    """The C kernel (tools/solver_kernel.c, built once into build/ckernels/), or None
-    when no C compiler works (cbuild.last_error says why)."""
-    lib = cbuild.load(KERNEL_SOURCE, KERNEL_HEADERS)
+def kernel_defines(dtype=np.float32, lanes=64):
+    """The -D flags of one variant of the kernel: the precision inside a turn and the
+    lanes (upper subtotals) of a row; each variant is its own shared object."""
+    return ((() if np.dtype(dtype) == np.float32 else ('-DKERNEL_F64',))
+            + (() if lanes == 64 else ('-DKERNEL_LANES=%d' % lanes,)))
+
+
+def kernel_built(dtype=np.float32, lanes=64):
+    """True when that variant is compiled already (a first table will not wait for it)."""
+    return cbuild.built(KERNEL_SOURCE, KERNEL_HEADERS, kernel_defines(dtype, lanes))
+
+
+def compiled_kernel(dtype=np.float32, lanes=64):
+    """The C kernel's variant for this precision and lanes (tools/solver_kernel.c,
+    built once into build/ckernels/: seconds), or None when no C compiler works
+    (cbuild.last_error says why)."""
+    lib = cbuild.load(KERNEL_SOURCE, KERNEL_HEADERS, kernel_defines(dtype, lanes))
     if lib is not None and not hasattr(lib, 'typed'):
-        for name in ('solve_masks_f32', 'solve_masks_f64', 'solve_masks_f32_l128',
-                     'solve_masks_f64_l128'):
-            fn = getattr(lib, name)
-            fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_void_p, ctypes.c_int64,
-                           ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]
-            fn.restype = ctypes.c_int
-        for name in ('turn_holds_f32', 'turn_holds_f64', 'turn_holds_f32_l128',
-                     'turn_holds_f64_l128'):
-            fn = getattr(lib, name)
-            fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_int64, ctypes.c_int,
-                           ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-            fn.restype = ctypes.c_int
+        suffix = '%s%s' % ('f32' if np.dtype(dtype) == np.float32 else 'f64',
+                           '' if lanes == 64 else '_l%d' % lanes)
+        fn = getattr(lib, 'solve_masks_' + suffix)
+        fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_void_p, ctypes.c_int64,
+                       ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]
+        fn.restype = ctypes.c_int
+        fn = getattr(lib, 'turn_holds_' + suffix)
+        fn.argtypes = [ctypes.POINTER(KernelTables), ctypes.c_int64, ctypes.c_int,
+                       ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+        fn.restype = ctypes.c_int
         lib.typed = True
     return lib
 
@@ -710,7 +723,7 @@ class Solver:
         m = self.model
         self.V = np.zeros(m.n_masks * 2 * m.lanes, dtype=np.float64)
         self.special = np.zeros((m.n_masks, 2), dtype=bool)
-        self.kernel = None if compiled is False else compiled_kernel()
+        self.kernel = None if compiled is False else compiled_kernel(self.dtype, m.lanes)
         if compiled and self.kernel is None:
             raise RuntimeError('no compiled solver kernel: %s' % cbuild.last_error)
         if self.kernel is None:

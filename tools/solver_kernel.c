@@ -4,9 +4,10 @@
  *
  * Built on first use by tools/cbuild.py (cc -O3) and called through ctypes, which
  * releases the GIL: several Python threads share one value array and take masks from
- * one atomic counter. The turn itself is solver_kernel_turn.h, compiled four times:
- * float (default inside a turn) and double (exact tests, --float64), each for 64 and
- * for 128 lanes (the value array's row of subtotals of one (mask, y)). Values between
+ * one atomic counter. The turn itself is solver_kernel_turn.h, in four variants, one
+ * shared object each (a -D picks it, below), so a first table waits for the one it
+ * needs: float (default inside a turn) or double (exact tests, --float64), each for 64
+ * or 128 lanes (the value array's row of subtotals of one (mask, y)). Values between
  * turns are always double. Hold and roll indices are yahtzee_core's (holds by size, the 252 holds
  * of five dice last, in roll order).
  */
@@ -84,42 +85,36 @@ typedef int32_t mask_f32 __attribute__((vector_size(VBYTES)));
 typedef double vec_f64 __attribute__((vector_size(VBYTES)));
 typedef int64_t mask_f64 __attribute__((vector_size(VBYTES)));
 
-#define LANES 64                    /* upper subtotals, one per lane; row stride */
-#define REAL float
-#define VREAL vec_f32
-#define VMASK mask_f32
-#define FN(name) name##_f32
-#ifdef MAX_F32
-#define VMAX_NATIVE MAX_F32
+/* One variant per shared object (tools/solver.py builds the one a solve needs, on first
+   use): -DKERNEL_F64 for double inside a turn (else float), -DKERNEL_LANES=128 for 128
+   upper subtotals (else 64). Its entry points keep the variant in their names. */
+#ifndef KERNEL_LANES
+#define KERNEL_LANES 64
 #endif
-#include "solver_kernel_turn.h"     /* which #undefs these */
-
-#define LANES 64
+#define LANES KERNEL_LANES          /* upper subtotals, one per lane; row stride */
+#ifdef KERNEL_F64
 #define REAL double
 #define VREAL vec_f64
 #define VMASK mask_f64
+#ifdef MAX_F64
+#define VMAX_NATIVE MAX_F64
+#endif
+#if KERNEL_LANES == 64
 #define FN(name) name##_f64
-#ifdef MAX_F64
-#define VMAX_NATIVE MAX_F64
+#else
+#define FN(name) name##_f64_l128
 #endif
-#include "solver_kernel_turn.h"
-
-#define LANES 128
+#else
 #define REAL float
 #define VREAL vec_f32
 #define VMASK mask_f32
-#define FN(name) name##_f32_l128
 #ifdef MAX_F32
 #define VMAX_NATIVE MAX_F32
 #endif
-#include "solver_kernel_turn.h"
-
-#define LANES 128
-#define REAL double
-#define VREAL vec_f64
-#define VMASK mask_f64
-#define FN(name) name##_f64_l128
-#ifdef MAX_F64
-#define VMAX_NATIVE MAX_F64
+#if KERNEL_LANES == 64
+#define FN(name) name##_f32
+#else
+#define FN(name) name##_f32_l128
+#endif
 #endif
 #include "solver_kernel_turn.h"

@@ -1,5 +1,5 @@
 /* One turn of the solver for REAL = float or double and LANES = 64 or 128 (included
- * four times by solver_kernel.c, which defines LANES, REAL, VREAL: a vector of VL
+ * once per shared object by solver_kernel.c, which defines LANES, REAL, VREAL: a vector of VL
  * REALs, VMASK and FN). Arrays of holds are [hold][NV vectors]: lane u is upper
  * subtotal u; only the first nv vectors (the mask's reachable subtotals) are computed.
  * The value array V holds state (mask, y, u) at (mask * 2 + y) * LANES + u. */

@@ -35,6 +35,7 @@ import argparse
 import os
 import struct
 import sys
+import threading
 import time
 
 import numpy as np
@@ -470,6 +471,42 @@ def layer_progress(name, desc=None):
     return bar, progress
 
 
+COMPILE_GUESS_S = 10        # a first bar's length; it stretches if the compile is slower
+
+
+def compile_kernel_with_bar(name):
+    """Compile the solver kernel's variant a table of `name` needs (once per clone:
+    seconds) under a bar that says so and moves every quarter second, so the wait
+    before the table's own bar is never a frozen screen. Another thread compiling it
+    already (the simulator starts one at once) is waited for the same way."""
+    from tqdm import tqdm
+    from tools.solver import RulesModel, compiled_kernel, kernel_built
+    lanes = RulesModel(name).lanes
+    if kernel_built(lanes=lanes):
+        return compiled_kernel(lanes=lanes)
+    done = []
+    worker = threading.Thread(target=lambda: done.append(compiled_kernel(lanes=lanes)),
+                              daemon=True)
+    start = time.monotonic()
+    worker.start()
+    bar = tqdm(total=COMPILE_GUESS_S, desc='compiling the solver kernel (once)',
+               bar_format='{desc}: {percentage:3.0f}%|{bar}| {elapsed}', leave=False,
+               file=sys.stderr, mininterval=0.2)
+    try:
+        while worker.is_alive():
+            worker.join(0.25)
+            spent = time.monotonic() - start
+            if spent > 0.9 * bar.total:             # slower than guessed: stretch
+                bar.total = spent / 0.9
+            bar.n = spent
+            bar.refresh()
+        bar.n = bar.total
+        bar.refresh()
+    finally:
+        bar.close()
+    return done[0] if done else None
+
+
 def fresh_tables(name, out_dir='tables', kinds=None):
     """{kind: path} of up-to-date tables of ruleset `name` (every format asked for
     present and built from the current sources), else None."""
@@ -495,15 +532,7 @@ def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
     bar = None
     hook = None
     if progress:
-        # the kernel first (once per clone: a minute on a slow machine), said so, so
-        # the bar that follows moves from its first second
-        from tools import cbuild
-        from tools.solver import KERNEL_HEADERS, KERNEL_SOURCE, compiled_kernel
-        if not cbuild.built(KERNEL_SOURCE, KERNEL_HEADERS):
-            sys.stderr.write('compiling the solver kernel (once; about a minute on a '
-                             'slow machine)...\n')
-            sys.stderr.flush()
-        compiled_kernel()
+        compile_kernel_with_bar(name)
         bar, hook = layer_progress(name)
     try:
         paths = write_tables(name, out_dir, kinds=kinds, progress=hook)

@@ -36,7 +36,7 @@ from events import actions as A
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
                       ANALYSIS, SCORES, STATS, PAGES, ODDS, TURN, STANDINGS, NAMES,
                       SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
-                      VIEW_CARD,
+                      VIEW_CARD, VIEW_TEXT, TEXT_ROWS,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
                       AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, MENU_RULES,
                       CSV_PATH, MOMENT_NAMES)
@@ -360,7 +360,13 @@ class App:
                 self.touch()
         elif d == DLG_HINT:
             if action == A.OK:
-                hints.apply_hint(self, now)
+                follow = hints.apply_hint(self, now)
+                if follow == 'roll':
+                    if self.scene != PLAY:      # a hint asked for on the card
+                        self.go(PLAY, now)
+                    turns.ok_roll(self, now)
+                elif follow == 'fill':
+                    turns.fill_box(self, self.hint[1], now)
             else:
                 self.dialog = DLG_NONE
                 self.touch()
@@ -500,7 +506,7 @@ class App:
             self.move_cursor(v)
             return True
         top = self.top + v
-        last = len(self.items) - self.list_rows
+        last = len(self.items) - (TEXT_ROWS if self.view == VIEW_TEXT else self.list_rows)
         if top > last:
             top = last
         if top < 0:

@@ -16,7 +16,7 @@ app.coach holds the costly decisions, REC bytes each, saved with the game
           hundredths (14 bits, capped), packed little end first
 """
 
-from ui.codes import COACH_ALWAYS
+from ui.codes import COACH_ALWAYS, COACH_BEST
 
 REC = 7
 _NOTE_COLS = 18         # characters a dialog line holds on 128x64
@@ -44,7 +44,7 @@ def judge(app, g, rolls_left, choice, planner):
     if cost > 0:
         add(app, g.current, g.round, g.dice, rolls_left, choice, best, cost)
     if cost >= app.coach_threshold or app.coach_mode == COACH_ALWAYS:
-        app.coach_note = 'Best move\n' if cost <= 0 else _better(app, rolls_left, best, cost)
+        app.coach_note = COACH_BEST if cost <= 0 else _better(app, rolls_left, best, cost)
 
 
 def _better(app, rolls_left, best, cost):

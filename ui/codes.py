@@ -32,6 +32,9 @@ SCENE_NAMES = ('boot', 'menu', 'setup', 'play', 'card', 'cpu', 'pause', 'over',
 VIEW_LIST = 0   # title, rows with right-aligned values, cursor bar, footer
 VIEW_PLAY = 1   # header, five dice, markers, two text lines
 VIEW_CARD = 2   # the whole scorecard at once in a 3x5 font (128x64 only)
+VIEW_TEXT = 3   # a page of text in the 3x5 font (128x32 only, ui/text_view.py)
+TEXT_ROWS = 4   # the lines of text VIEW_TEXT shows at once
+TEXT_COLS = 31  # and their characters (4 pixels each; the last column: the scrollbar)
 
 # Dialogs drawn over either view.
 DLG_NONE = 0
@@ -49,11 +52,13 @@ CURSOR_CARD = 7
 PG_RULES = 0    # a page per box of the ruleset, then the button legend
 PG_HOWTO = 1    # the first-boot how-to (also from the menu)
 PG_COACH = 2    # the coach's list of costly decisions, at game end
+PG_ODDS = 3     # what the Odds screen's figures mean (HELP there)
 
 # Coach settings (app.coach_mode; ui/coach.py).
 COACH_OFF = 0
 COACH_FLAG = 1      # a note after a decision that loses at least the threshold
-COACH_ALWAYS = 2    # a note after every decision
+COACH_ALWAYS = 2    # a note after every decision; a best move's rides on the next hint
+COACH_BEST = 'Best move\n'     # the note on a decision that lost nothing
 COACH_NAMES = ('off', 'mistakes', 'always')
 
 # Power states (the loop turns them into display brightness/sleep).

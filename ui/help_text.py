@@ -42,8 +42,6 @@ def pages(title, text, rows, width=WIDTH):
 
 
 # -- buttons ---------------------------------------------------------------------------
-# What the FeatherWing prints on its buttons, by profile (else the role names are shown).
-_BUTTON_NAMES = {'three-button': {'LEFT': 'A', 'OK': 'B', 'RIGHT': 'C'}}
 _LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
                'STANDINGS': 'the standings (a game of several)',
                'HOLD6': 'the sixth die, in a game of six dice'}
@@ -51,7 +49,7 @@ _LONG_WORDS = {'HINT': 'a hint', 'BACK': 'back / menu', 'HELP': 'help, the rules
 
 def legend(profile):
     """(title, text): the buttons of a board profile (a hardware.profiles dict)."""
-    names = _BUTTON_NAMES.get(profile['name'], {})
+    names = profile.get('button_labels', {})     # as printed on the buttons
     pins = profile['pins']
 
     def button(role):
@@ -91,6 +89,15 @@ def upper_bonus_text(rules):
         return 'Upper boxes totalling %d or more earn +%d.' % (rules.upper_bonus_at,
                                                                 rules.upper_bonus)
     return 'There is no bonus.'
+
+
+def odds_help():
+    """(title, text): what the Odds screen shows, "made" above all."""
+    return ('Odds', 'Each open box: the chance to make it this turn, then the points '
+            'it scores on average, playing for it from the dice showing. Made: the '
+            'box scores (its need met: kinds, full house, straights); an upper box: '
+            '3 or more of its face, its share of the bonus; Chance: always. Keep: '
+            'the dice to keep for the box under the cursor.')
 
 
 def howto(rules, profile):

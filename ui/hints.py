@@ -2,7 +2,7 @@
 hint dialog and applying it), the points-lost yardstick, each human seat's decision
 log, and perfect play's score percentiles. Plain functions of the app."""
 
-from ui.codes import CARD, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE
+from ui.codes import PLAY, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE, COACH_ALWAYS, COACH_BEST
 from ui.app_saves import save_game
 
 
@@ -67,14 +67,14 @@ def show_hint(app):
         if kept is not None and len(kept) < len(g.dice):
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
-            lines[2] = 'OK hold  BACK no'       # the keys' legend (a line holds 18)
+            lines[2] = 'OK roll  BACK no'       # the keys' legend (a line holds 18)
         else:
             # on the turn's first roll: served points
             value, box = src.box_options(g.card, g.dice,
                                          g.rolls_left == g.rules.turn_rolls - 1)[0]
             app.hint = ('box', box)
             lines[1] = 'Score ' + app.box_label(box, 12)
-            lines[2] = 'OK card  BACK no'
+            lines[2] = 'OK score  BACK no'
         lines[0] = 'Hint, %s %d.%02d' % ('est.' if estimate else 'total', value // 100,
                                         value % 100)
     app.dialog = DLG_HINT
@@ -82,30 +82,28 @@ def show_hint(app):
 
 
 def apply_hint(app, now):
-    """OK on the hint dialog: hold the dice it keeps, or open the card on its box."""
+    """OK on the hint dialog, one press as on a handheld: before the roll the odds;
+    a hold: hold the dice it keeps and return 'roll' (the app rolls the rest); a box:
+    return 'fill' (the app fills app.hint's box; the handover or the pause menu can
+    take it back). None when nothing more is to do."""
     h = app.hint
     app.dialog = DLG_NONE
     app.touch()
     if h is None:
-        return
+        return None
     g = app.game
     if h[0] == 'odds':
         app.open(ODDS, now)         # from the dice (PLAY): BACK comes back to them
-    elif h[0] == 'hold':
+        return None
+    if h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
         for i in range(len(g.dice)):
             g.held[i] = flags[i]
         save_game(app)
         app.sync_dice()
-    else:
-        app.go(CARD, now)
-        rows = app.rows
-        for r in range(len(rows)):
-            if rows[r] == h[1]:
-                app.cursor = r
-                app.scroll_to_cursor()
-        app.touch()
+        return 'roll'
+    return 'fill'
 
 
 def analysis_planner(app):
@@ -158,7 +156,23 @@ def _coach(app, g, rolls_left, choice):
 
 def coach_say(app):
     """The coach's note on the decision just made (ui/coach.py: one or two lines
-    joined by a newline), as a dialog."""
+    joined by a newline), as a dialog. On "always" every roll brings its hint (OK
+    follows it) and a best move costs no press: its note heads that hint, or shows on
+    the play view's note line when no hint is to give (the handover shows it itself)."""
+    best = app.coach_note == COACH_BEST
+    if app.coach_mode == COACH_ALWAYS and (best or not app.coach_note):
+        app.coach_note = ''
+        g = app.game
+        if app.scene == PLAY and g.rolled and not g.over:
+            show_hint(app)          # every roll's hint, the first roll's too
+            if app.dialog == DLG_HINT:
+                if best:
+                    lines = app.dialog_lines
+                    lines[0] = 'Best move,' + lines[0][lines[0].rfind(' '):]
+                return
+        if best and app.scene == PLAY:
+            app.note('Coach: best move')
+        return
     if app.coach_note:
         lines = app.dialog_lines
         lines[0] = 'Coach'

@@ -12,7 +12,7 @@ their last page); BACK goes back to where they were opened (App.open).
 """
 
 from events import actions as A
-from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH
+from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, TEXT_COLS
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
@@ -42,6 +42,10 @@ def enter_pages(app, now):
         title, text = (help_rules.box_help(rules, page) if page < n else
                        extra[page - n] if page < n + len(extra) else help_text.legend(profile))
         footer = 'OK: next  BACK: done'
+    elif kind == PG_ODDS:
+        _count = 1
+        title, text = help_text.odds_help()
+        footer = 'OK/BACK: the odds'
     else:
         pages = help_text.howto(rules, profile)
         _count = len(pages)
@@ -51,9 +55,13 @@ def enter_pages(app, now):
             app.howto_done = True
             from ui.app_saves import save_records
             save_records(app)
-    lines = list(help_text.wrap(text, app.text_cols - 1))   # the scrollbar's column
+    # 128x32: the page in the small font, four lines at a time (ui/text_view.py)
+    small = app.small_screen
+    lines = list(help_text.wrap(text, TEXT_COLS if small else app.text_cols - 1))
     app.set_list(title, lines, [''] * len(lines),
                  title_right='%d/%d' % (app.page + 1, _count), footer=footer)
+    if small:
+        app.view = VIEW_TEXT
 
 
 def handle_pages(app, action, now):
@@ -138,7 +146,8 @@ def enter_odds(app, now):
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
     global _keep
     _keep = keeps
-    app.set_list('Odds', items, values, cursor=0)
+    # what the two figures are; HELP says what "made" means (PG_ODDS)
+    app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
     if g.rolled:
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
@@ -213,7 +222,7 @@ def _odds_texts(app):
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
     elif keep is False:
-        text = 'no memory for this'
+        text = 'no memory' if app.small_screen else 'no memory for this'
     elif not g.rolls_left:
         text = 'no rolls left'
     else:
@@ -232,6 +241,8 @@ def handle_odds(app, action, now):
     if v:
         app.move_cursor(v)
         _odds_texts(app)
+    elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):   # as on the card
+        app.open(PAGES, now, PG_ODDS)
     elif action == A.OK or action == A.BACK:
         _leave(app, now)
 

@@ -11,11 +11,10 @@ standings (STANDINGS: UP, held BACK or held A of the three-button board), the ru
 from events import actions as A
 from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
                       CURSOR_CARD, PG_RULES, first_slot)
-from ui.seats import yahtzee_rolled
-from events.ticks import elapsed, ticks_add, ticks_diff
+from events.ticks import elapsed
 from ui.app_saves import save_game
-from ui.hints import show_hint, log_hold, coach_say
-from ui.turns import start_turn, update_play_texts, all_held
+from ui.hints import show_hint
+from ui.turns import start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll
 
 
 def enter_play(app, now):
@@ -38,7 +37,7 @@ def handle_play(app, action, now):
     g = app.game
     hi = A.hold_index(action)
     if action == A.SHAKE_START:
-        if _can_roll(app):
+        if can_roll(app):
             app.tumbling = True
             app.tumble_at = now
         return
@@ -127,11 +126,6 @@ def _move_die_cursor(app, step):
         app.touch()
 
 
-def _can_roll(app):
-    g = app.game
-    return g is not None and not g.over and g.rolls_left > 0
-
-
 def play_tick(app, now):
     """Every frame on PLAY (App.tick): an OK roll's tumble ending; a note's end."""
     if app.tumbling:
@@ -139,51 +133,6 @@ def play_tick(app, now):
     if app.note_until >= 0 and elapsed(now, app.note_until) > 0:
         app.note_until = -1
         update_play_texts(app)
-
-
-_OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short shake
-
-
-def ok_roll(app, now):
-    """A roll by OK: without a shake sensor the free dice tumble first, like a shake
-    (ok_roll_tick lands them); with one, OK rolls at once."""
-    if not app.has_shake and _can_roll(app) and not all_held(app.game):
-        app.tumbling = True
-        app.tumble_at = now
-        app.roll_at = ticks_add(now, _OK_TUMBLE_MS)
-        app.beep(330, 30)
-        return
-    roll(app, now)
-
-
-def ok_roll_tick(app, now):
-    """Each tumbling frame: an OK roll lands when its time is up."""
-    if app.roll_at >= 0 and ticks_diff(now, app.roll_at) >= 0:
-        app.roll_at = -1
-        roll(app, now)
-
-
-def roll(app, now):
-    """The human's roll (shake end or OK); with every die held it opens the card."""
-    g = app.game
-    if not _can_roll(app):
-        return
-    if g.rolled:
-        if all_held(g):    # keeping everything means stopping: pick a box
-            app.go(CARD, now)
-            return
-        log_hold(app, g)
-    g.roll()
-    app.tumbling = False
-    app.roll_at = -1
-    save_game(app)
-    app.sync_dice()
-    if not yahtzee_rolled(app, now):
-        app.beep(440, 60)
-    if not app.hold_buttons:
-        app.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
-    update_play_texts(app)
-    coach_say(app)
 
 
 def toggle_hold(app, i, now):

@@ -6,7 +6,8 @@ TURN is two screens, both only in games of more than one seat:
 - after a human fills a box: what it scored, BACK takes it back (the filler's last
   chance: nobody else may, see yahtzee_core Game.undo / pass_turn), OK passes on;
 - before a human's turn: whose turn it is, where they stand, and what the seats
-  before them (computers included) just scored; OK takes the turn.
+  before them (computers included) just scored; OK (or a shake) takes the turn and
+  rolls, since a turn's first move is always the roll.
 BACK on the second opens the pause menu. OK goes to the next seat's turn (PLAY,
 which hands a computer seat on to CPU); the standings key opens STANDINGS, as on the
 dice. STANDINGS lists every seat in place order: place, upper par and boxes left; OK
@@ -15,9 +16,9 @@ shows a seat's card (CARD, read only), BACK goes back where it was opened
 """
 
 from events import actions as A
-from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE
+from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE, COACH_ALWAYS, COACH_BEST
 from ui.app_saves import save_game
-from ui.turns import undo
+from ui.turns import undo, ok_roll, roll
 
 _ORD = ('1st', '2nd', '3rd')
 
@@ -61,7 +62,11 @@ def enter_turn(app, now):
         text = app.summaries[-1] if app.summaries else ''
         items = [text[text.find(': ') + 2:]]
         items.append('BACK undo  OK pass' if small else standing_text(app, p))
-        app.set_list(app.player_name(p), items, [''] * len(items),
+        title = app.player_name(p)
+        if app.coach_note == COACH_BEST and app.coach_mode == COACH_ALWAYS:
+            app.coach_note = ''         # said here: no note to close
+            title += ': best move'
+        app.set_list(title, items, [''] * len(items),
                      title_right='%d' % g.cards[p].total, footer='BACK: undo  OK: pass')
         return
     p = g.current
@@ -71,15 +76,25 @@ def enter_turn(app, now):
     items += app.summaries[-n:] if n else []
     title = app.player_name(p) + ': your turn'
     if small:
-        title += ' OK'
+        title += ' OK'      # no footer on 128x32
     app.set_list(title, items, [''] * len(items), title_right='' if small else 'R%d' % g.round,
-                 footer='OK: take it')
+                 footer='OK: take it, roll')
 
 
 def handle_turn(app, action, now):
     if app.list_move(action):
         return
     g = app.game
+    if (action == A.SHAKE_START or action == A.SHAKE_END) and not app.turn_filled:
+        g.pass_turn()               # a shake takes the turn: the dice tumble, then land
+        app.turn_taken = True
+        app.go(PLAY, now)
+        if action == A.SHAKE_START:
+            app.tumbling = True
+            app.tumble_at = now
+        else:
+            roll(app, now)
+        return
     if action == A.STANDINGS or action == A.HELP:   # as on the dice
         app.open(STANDINGS, now)
         return
@@ -92,6 +107,7 @@ def handle_turn(app, action, now):
         else:
             app.turn_taken = True
             app.go(PLAY, now)
+            ok_roll(app, now)
     elif action == A.BACK:
         if app.turn_filled:
             app.turn_filled = False

@@ -1,14 +1,16 @@
 """What several scenes do to the turn in play, in one place: show a seat's turn on the
-play view (PLAY and CPU), fill a box (a human's pick on CARD or the "score 0?"
+play view (PLAY and CPU), roll a human's dice (OK or a shake on PLAY, a hint
+followed, a turn taken on TURN), fill a box (a human's pick on CARD or the "score 0?"
 dialog, a computer's choice on CPU), take the last fill back (PAUSE, TURN), refuse a
 move with a note, and keep the last fills for the handovers (TURN). Plain functions
 of the app; no scene module imports another, they all import this one."""
 
 from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE, CURSOR_ROLL,
-                      MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
+                      CURSOR_CARD, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
+from events.ticks import ticks_add, ticks_diff
 from ui.app_saves import save_game
-from ui.hints import log_box, coach_say
-from ui.seats import big_moment, all_alike
+from ui.hints import log_box, log_hold, coach_say
+from ui.seats import big_moment, all_alike, yahtzee_rolled
 
 
 # -- the play view: a seat's dice and texts ----------------------------------------
@@ -78,6 +80,57 @@ def all_held(g):
         if not g.held[i]:
             return False
     return True
+
+
+# -- rolling: OK or a shake on the dice, a hint followed, a turn taken ------------
+def can_roll(app):
+    g = app.game
+    return g is not None and not g.over and g.rolls_left > 0
+
+
+_OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short shake
+
+
+def ok_roll(app, now):
+    """A roll by OK: without a shake sensor the free dice tumble first, like a shake
+    (ok_roll_tick lands them); with one, OK rolls at once."""
+    if not app.has_shake and can_roll(app) and not all_held(app.game):
+        app.tumbling = True
+        app.tumble_at = now
+        app.roll_at = ticks_add(now, _OK_TUMBLE_MS)
+        app.beep(330, 30)
+        return
+    roll(app, now)
+
+
+def ok_roll_tick(app, now):
+    """Each tumbling frame: an OK roll lands when its time is up."""
+    if app.roll_at >= 0 and ticks_diff(now, app.roll_at) >= 0:
+        app.roll_at = -1
+        roll(app, now)
+
+
+def roll(app, now):
+    """The human's roll (shake end or OK); with every die held it opens the card."""
+    g = app.game
+    if not can_roll(app):
+        return
+    if g.rolled:
+        if all_held(g):    # keeping everything means stopping: pick a box
+            app.go(CARD, now)
+            return
+        log_hold(app, g)
+    g.roll()
+    app.tumbling = False
+    app.roll_at = -1
+    save_game(app)
+    app.sync_dice()
+    if not yahtzee_rolled(app, now):
+        app.beep(440, 60)
+    if not app.hold_buttons:
+        app.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
+    update_play_texts(app)
+    coach_say(app)
 
 
 # -- filling a box and taking it back ------------------------------------------------

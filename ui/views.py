@@ -181,6 +181,7 @@ class Views:
         self._build_list()
         self._build_play()
         self._build_card()
+        self.text = None            # ui/text_view.py, made for the first VIEW_TEXT
         self._build_moment()
         self._build_dialog()
         # what was drawn last
@@ -382,6 +383,13 @@ class Views:
             self.play_group.hidden = view != codes.VIEW_PLAY
             self.card.group.hidden = view != codes.VIEW_CARD
             self.card.version = -1
+            if view == codes.VIEW_TEXT and self.text is None:
+                from ui.text_view import TextView
+                self.text = TextView(self.width, self.height, self._pal)
+                self.root.insert(len(self.root) - 2, self.text.group)  # under moment, dialog
+            if self.text is not None:
+                self.text.group.hidden = view != codes.VIEW_TEXT
+                self.text.version = -1
             self._list_version = -1
             self._play_version = -1
             self._die_cursor = -2
@@ -389,6 +397,8 @@ class Views:
             self._update_list(app)
         elif view == codes.VIEW_CARD:
             self.card.update(app)
+        elif view == codes.VIEW_TEXT:
+            self.text.update(app)
         else:
             self._update_play(app)
         self._update_moment(app)

@@ -100,8 +100,8 @@ def main(argv):
         press(A.DOWN)
     press(A.OK)
     assert app.scene == codes.TURN, app.scene      # the handover: P1 takes the device
-    press(A.OK)
-    assert app.scene == ui_app.PLAY, app.scene
+    press(A.OK)                                  # and rolls
+    assert app.scene == ui_app.PLAY and app.game.rolls_left == 2, app.scene
     assert app.game.players == ("human", "perfect" if perfect else "good"), app.game.players
 
     # -- steady state: nothing happens for 200 frames ------------------------------------
@@ -116,7 +116,7 @@ def main(argv):
     assert views.updates > drawn + 50, views.updates
     print("alloc tumbling frame", used // 200, "bytes (total %d over 200 frames)" % used)
     press(A.SHAKE_END)
-    assert app.game.rolls_left == 2
+    assert app.game.rolls_left == 1
 
     # a big moment: the banner flashes and the tune plays, frame by frame
     from ui.seats import big_moment
@@ -134,12 +134,11 @@ def main(argv):
     while not app.game.over:
         if app.scene == ui_app.PLAY:
             if perfect and app.game.rolled:
-                press(A.HINT)                    # then OK follows it: dice held, or the box
-                assert app.dialog == ui_app.DLG_HINT, app.dialog
+                press(A.HINT)                    # then OK follows it: dice held and the
+                assert app.dialog == ui_app.DLG_HINT, app.dialog    # rest rolled, or the box
                 press(A.OK)
                 hints += 1
-                if app.scene != ui_app.PLAY:
-                    continue
+                continue
             press(A.OK)
         elif app.scene == ui_app.CARD:
             press(A.OK)

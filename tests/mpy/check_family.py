@@ -59,7 +59,7 @@ def main(name):
     if served:
         # my straight, then the computer's five fives on its first roll
         g.rng = Script([3, 4, 5, 6, 1, 5, 5, 5, 5, 5], 1)
-        press(A.OK, A.OK, A.DOWN)                   # take the device, roll, the card
+        press(A.OK, A.DOWN)                         # take the device and roll, the card
         assert app.values[6] == "(25)", app.values  # a straight served: 20 + 5
         press(A.OK, A.OK)                           # fill it, pass
         assert app.scene == ui_app.CPU, app.scene
