@@ -77,7 +77,8 @@ class Ruleset:
     #                           D down (the box above filled first), U up, F free,
     #                           A announce (only the box announced after the turn's
     #                           first roll: Game.announce; Yamb 'DFUA'). Such a
-    #                           ruleset has the hooks announce() and may_roll()
+    #                           ruleset has the hooks announce(), may_roll() and
+    #                           card_class (its cards, which keep the announce)
     roll_bonus = None         # per box (of one column): points more for each roll of
     #                           the turn left unused (Yamb's straight: 10)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
