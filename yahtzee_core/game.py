@@ -198,9 +198,9 @@ class Game:
     def announce(self, box):
         """Bind this turn to an open box of the announce column (Yamb): only after the
         turn's first roll, before another; the turn must then fill that box."""
-        if self.over or not self.rules.column_orders:
+        if not self.rules.column_orders:  # (a finished game has not rolled: Yamb says no)
             raise IllegalMove("no announce")
-        self.rules.announce(self, self.rules.box_index(box))  # its rules: variants/yamb.py
+        self.rules.announce(self, box)  # its rules: variants/yamb.py
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points

@@ -22,8 +22,6 @@ class Scorecard:
     # Yahtzee bonuses earned: a class-level 0 until a card earns one (a card with two
     # attributes, not three, takes 16 bytes less on a board).
     bonus_count = 0
-    # The box this turn announced, else -1: only Yamb's card (variants/yamb.py) sets it.
-    announced = -1
 
     def __init__(self, rules):
         self.rules = rules

@@ -20,6 +20,8 @@ class YambCard(Scorecard):
     """Yamb's card (Game makes it through Yamb.card_class): the turn's announce, in
     `announced`, binds the turn to that box; an unbound turn fills no Announce box."""
 
+    announced = -1  # the box this turn announced (Yamb.announce), else -1
+
     def _unbound(self, b):
         # True where the announce keeps box b from this turn's dice
         a = self.announced
@@ -68,7 +70,8 @@ class Yamb(Ruleset):
     columns = 4
     column_orders = 'DFUA'         # Down, Free, Up, Announce
     card_class = YambCard          # Game's cards: they keep the turn's announce
-    # a straight scores 10 more for each roll of the turn left unused: 66, 56, 46
+    # per row: points more for each roll of the turn left unused (a straight: 66, 56,
+    # 46); load.py's check of a saved score reads it too
     roll_bonus = b'\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00'
 
     def score_roll(self, roll, box):
@@ -91,11 +94,12 @@ class Yamb(Ruleset):
             v += self.roll_bonus[row] * (3 - first)
         return v
 
-    def announce(self, game, b, resumed=0):
+    def announce(self, game, box, resumed=0):
         """Game.announce's rule: an open box of the Announce column, once, after the
         turn's first roll (and before another; resumed=1: a save's announce, after
         any roll of the turn)."""
         card = game.card
+        b = self.box_index(box)
         if b < 36 or card.scores[b] != OPEN:
             raise IllegalMove("%s is no open box of the announce column" % self.categories[b])
         if card.announced >= 0 or not game.rolled or game.rolls_left != 2 and not resumed:
