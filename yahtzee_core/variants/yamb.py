@@ -70,7 +70,8 @@ class Yamb(Ruleset):
     columns = 4
     column_orders = 'DFUA'         # Down, Free, Up, Announce
     card_class = YambCard          # Game's cards: they keep the turn's announce
-    # per row: points more for each roll of the turn left unused (a straight: 66, 56, 46)
+    # per row: points more for each roll of the turn left unused (a straight: 66, 56,
+    # 46); load.py's check of a saved score reads it too
     roll_bonus = b'\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00'
 
     def score_roll(self, roll, box):
@@ -92,12 +93,6 @@ class Yamb(Ruleset):
         if v and 0 < first < 3:
             v += self.roll_bonus[row] * (3 - first)
         return v
-
-    def roll_bonus_score(self, box, s, v):
-        """load.py's check of a saved score v: s, the box's score for some roll, with
-        the roll bonus for one or two rolls left unused (an early straight)."""
-        k = self.roll_bonus[box % 12]
-        return s and v - s in (k, 2 * k)
 
     def announce(self, game, box, resumed=0):
         """Game.announce's rule: an open box of the Announce column, once, after the
