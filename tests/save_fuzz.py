@@ -48,8 +48,8 @@ def random_step(game, rnd):
     or undo."""
     if game.can_undo and rnd.random() < 0.15:
         game.undo()
-    elif game.rolled and game.card.announced < 0 and \
-            game.rolls_left == game.rules.turn_rolls - 1 and open_announce_boxes(game) and \
+    elif game.rolled and open_announce_boxes(game) and game.card.announced < 0 and \
+            game.rolls_left == game.rules.turn_rolls - 1 and \
             (not game.options() or rnd.random() < 0.25):
         game.announce(rnd.choice(open_announce_boxes(game)))
     elif not game.rolled:

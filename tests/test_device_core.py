@@ -42,8 +42,7 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
 # boxes: 29K), plus 1K, short of the 24K aimed for (docs/FIGURES.md); bench/bench_core.py
 # prints the measured floor.
 COMPILED_HEAP = {"micropython": "40K", "circuitpython": "28K"}
-COMPILED_HEAP_TRIPLE = {"micropython": "45K", "circuitpython": "30K"}  # MicroPython: 44K
-# before the announce (Yamb) joined the core
+COMPILED_HEAP_TRIPLE = {"micropython": "44K", "circuitpython": "30K"}
 # Yamb's 48 boxes (four cards of them, and the check's `filled` dicts at the end):
 # measured 47K and 32K, plus 1K.
 COMPILED_HEAP_YAMB = {"micropython": "48K", "circuitpython": "33K"}
@@ -54,8 +53,7 @@ PLAIN_HEAP = "256K"  # generous: bench/bench_core.py finds and prints the smalle
 # compaction's 1 KB image, the records, the replay at power-on). Lowest heap from which
 # every larger one passes, measured with tests/mpy_util.heap_floor, the worst ruleset:
 # CircuitPython 38K (Triple Yahtzee 40K), MicroPython 53K (60K); plus 1K.
-JOURNAL_HEAP = {"micropython": "55K", "circuitpython": "39K"}   # MicroPython: Kniffel's 54K
-# before the announce (Yamb) joined the core and this check
+JOURNAL_HEAP = {"micropython": "54K", "circuitpython": "39K"}
 JOURNAL_HEAP_TRIPLE = {"micropython": "61K", "circuitpython": "41K"}
 # Yamb: 48 boxes and 192 turns of records; measured 59K and 43K (compiled), plus 1-2K
 JOURNAL_HEAP_YAMB = {"micropython": "61K", "circuitpython": "44K"}

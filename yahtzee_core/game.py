@@ -70,8 +70,9 @@ class Game:
         self.players = players  # who plays each seat: a name from KINDS
         self.rng = rng
         self.cards = []
+        card = rules.card_class if rules.column_orders else Scorecard  # Yamb's: announce
         for _ in players:
-            self.cards.append(Scorecard(rules))
+            self.cards.append(card(rules))
         self.yahtzees = bytearray(len(players))  # turns with a five-alike rolled, per player
         self.dice = bytearray(rules.n_dice)     # all 0 until the turn's first roll
         self.held = bytearray(rules.n_dice)
@@ -206,9 +207,9 @@ class Game:
     def announce(self, box):
         """Bind this turn to an open box of the announce column (Yamb): only after the
         turn's first roll, before another; the turn must then fill that box."""
-        if self.over or not self.rules.column_orders:
+        if not self.rules.column_orders:  # (a finished game has not rolled: Yamb says no)
             raise IllegalMove("no announce")
-        self.rules.announce(self, self.rules.box_index(box))  # its rules: variants/yamb.py
+        self.rules.announce(self, box)  # its rules: variants/yamb.py
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points
@@ -219,8 +220,6 @@ class Game:
         b = self.rules.box_index(box)
         bonuses = card.bonus_count
         gained = card.fill(b, self.dice, n - self.rolls_left)  # served, roll bonus
-        if card.announced >= 0:
-            card.announced = -1
         # the undo record; a computer's box is final and keeps none
         self.last_fill = (b, card.bonus_count - bonuses, self.turn_yahtzee,
                           bytes(self.dice), bytes(self.held), self.rolls_left
@@ -247,9 +246,8 @@ class Game:
         card = self.card
         card.scores[b] = OPEN
         card.bonus_count -= bonus
-        r = self.rules
-        if r.column_orders and r.column_orders[b * r.columns // r.n_boxes] == 'A':
-            card.announced = b  # an announce box was filled only as the turn's bound box
+        if self.rules.column_orders:
+            card.unfilled(b)  # Yamb: the turn's announce again
         self.dice[:] = dice
         self.held[:] = held
         self.last_fill = None

@@ -16,10 +16,10 @@ def decode(data, game):
             round_dice(data, len(data) - 8, game)
         check_turn(game)  # and the cards
         check_undo(data, game)
-        if data[10] & 0x10:  # flag bit 20: the turn announced the box in byte 11
-            if game.last_fill or not game.rules.column_orders:
+        if data[10] & 0x10:  # flag bit 20: the turn announced the box in byte 11 (an
+            if not game.rules.column_orders:  # undo record's turn has not rolled: refused)
                 raise SaveError("bad undo record")
-            game.rules.announce(game, game.rules.box_index(data[11]), 1)
+            game.rules.announce(game, data[11], 1)
     except IllegalMove:  # the engine refused the undo record's fill, or the announce
         raise SaveError("not a usable save: bad undo record")
     except SaveError as refused:

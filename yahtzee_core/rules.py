@@ -88,9 +88,9 @@ class Ruleset:
     #                           D down (the box above filled first), U up, F free,
     #                           A announce (only the box announced after the turn's
     #                           first roll: Game.announce; Yamb 'DFUA'). Such a
-    #                           ruleset has the hooks announce() and may_roll()
-    roll_bonus = None         # per box (of one column): points more for each roll of
-    #                           the turn left unused (Yamb's straight: 10)
+    #                           ruleset has the hooks announce(), may_roll(),
+    #                           card_class (its cards keep the announce) and
+    #                           roll_bonus (load.py; see variants/yamb.py)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
     cells = 1

@@ -135,7 +135,7 @@ def encode(game):
     buf[2:8] = bytes((VERSION, rules.id, n, game.current, game.round, game.rolls_left |
                       (game.winner >= 0) << 2 | (same is not None) << 3 | bits >> 20 << 4))
     flags = game.turn_yahtzee << 21
-    if game.card.announced >= 0:
+    if rules.column_orders and game.card.announced >= 0:  # Yamb's card
         flags |= 1 << 20
         buf[11] = game.card.announced
     undo = game.last_fill

@@ -22,9 +22,6 @@ class Scorecard:
     # Yahtzee bonuses earned: a class-level 0 until a card earns one (a card with two
     # attributes, not three, takes 16 bytes less on a board).
     bonus_count = 0
-    # The box this turn announced (Yamb's Announce column, Game.announce), else -1:
-    # class-level too, so cards of other rulesets carry nothing for it.
-    announced = -1
 
     def __init__(self, rules):
         self.rules = rules
@@ -77,16 +74,6 @@ class Scorecard:
                 out[self.rules.categories[b]] = self.scores[b]
         return out
 
-    def _points(self, roll, b, first):
-        # The ruleset's points, less the announce: a bound turn fills its box only,
-        # and an unbound one no box of the announce column.
-        r = self.rules
-        a = self.announced
-        if a >= 0 and b != a or a < 0 and r.column_orders and \
-                r.column_orders[b * r.columns // r.n_boxes] == 'A':
-            return -1
-        return r.points(self.scores, roll, b, first)
-
     def points_into(self, dice, out, first=0):
         """Write into bytearray `out` the points each box would score now (OPEN where the
         box may not be filled). Allocates nothing: for screens redrawn often. first:
@@ -94,7 +81,7 @@ class Scorecard:
         straight by its roll), 0 if not said."""
         roll = roll_index(dice, self.rules.n_dice)
         for b in range(len(self.scores)):
-            p = self._points(roll, b, first)
+            p = self.rules.points(self.scores, roll, b, first)
             out[b] = OPEN if p < 0 else p
 
     def options(self, dice, first=0):
@@ -102,7 +89,7 @@ class Scorecard:
         roll = roll_index(dice, self.rules.n_dice)
         out = {}
         for b in range(len(self.scores)):
-            p = self._points(roll, b, first)
+            p = self.rules.points(self.scores, roll, b, first)
             if p >= 0:
                 out[self.rules.categories[b]] = p
         return out
@@ -113,10 +100,10 @@ class Scorecard:
         r = self.rules
         b = r.box_index(box)
         roll = roll_index(dice, r.n_dice)
-        p = self._points(roll, b, first)
+        p = r.points(self.scores, roll, b, first)
         if p < 0:
-            raise IllegalMove("box %s is %s" % (r.categories[b], "filled" if self.scores[b]
-                                                != OPEN else "closed now"))
+            raise IllegalMove("box %s is %s" % (r.categories[b], "closed to this Joker"
+                                                if self.scores[b] == OPEN else "filled"))
         units = r.bonus(self.scores, roll, b, p)
         before = self.upper_bonus
         self.scores[b] = p

@@ -26,7 +26,7 @@ def main(name):
     def play_turn(game):
         """Keep the most common face between rolls, then take the best-scoring box."""
         game.roll()
-        if game.rules.column_orders and not game.options():
+        if game.rules.column_orders:
             import yamb_turn        # Yamb, only its announce column open: announce
             yamb_turn.announce(game)
         for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one

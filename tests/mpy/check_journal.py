@@ -29,9 +29,9 @@ def main(name):
         each roll and the fill go to `log` (the journal, once it has the game)."""
         game.roll()
         log(game, 4, -1)    # save.ROLL
-        if game.rules.column_orders and not game.options():
+        if game.rules.column_orders:
             import yamb_turn        # Yamb, only its announce column open: announce
-            log(game, 9, yamb_turn.announce(game))     # save.ANNOUNCE
+            yamb_turn.announce(game, log)
         for _ in range(game.rules.turn_rolls - 1):     # two more rolls; Crag one
             c = [0] * 7
             for x in game.dice:

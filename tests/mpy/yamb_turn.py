@@ -3,9 +3,14 @@
 # test): with only the Announce column open, announce its last open box.
 
 
-def announce(game):
+def announce(game, log=None):
+    """Announce where no other box takes the dice; `log` gets the record (the
+    journal check's: save.ANNOUNCE is kind 9)."""
+    if game.options():
+        return
     b = game.rules.n_boxes - 1
     while game.card.scores[b] != 255:
         b -= 1
     game.announce(b)
-    return b
+    if log:
+        log(game, 9, b)

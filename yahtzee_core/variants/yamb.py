@@ -10,9 +10,50 @@ docs/RULES.md for the sources and the choices where they differ."""
 
 from ..rules import Ruleset, OPEN
 from ..dice import IllegalMove
+from ..scorecard import Scorecard
 
 _ROWS = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'max', 'min', 'straight',
          'full', 'poker', 'yamb')
+
+
+class YambCard(Scorecard):
+    """Yamb's card (Game makes it through Yamb.card_class): the turn's announce, in
+    `announced`, binds the turn to that box; an unbound turn fills no Announce box."""
+
+    announced = -1  # the box this turn announced (Yamb.announce), else -1
+
+    def _unbound(self, b):
+        # True where the announce keeps box b from this turn's dice
+        a = self.announced
+        return b != a if a >= 0 else b >= 36
+
+    def points_into(self, dice, out, first=0):
+        Scorecard.points_into(self, dice, out, first)
+        for b in range(48):
+            if self._unbound(b):
+                out[b] = OPEN
+
+    def options(self, dice, first=0):
+        out = Scorecard.options(self, dice, first)
+        for b in range(48):
+            if self._unbound(b) and self.rules.categories[b] in out:
+                del out[self.rules.categories[b]]
+        return out
+
+    def fill(self, box, dice, first=0):
+        b = self.rules.box_index(box)
+        if self._unbound(b) and self.scores[b] == OPEN:
+            raise IllegalMove("box %s is closed now" % self.rules.categories[b])
+        gained = Scorecard.fill(self, b, dice, first)
+        if self.announced >= 0:
+            self.announced = -1  # the bound box is filled: the next turn is free
+        return gained
+
+    def unfilled(self, b):
+        """Game.undo took box b back: an Announce box was filled only as the turn's
+        bound box, so the turn is bound to it again."""
+        if b >= 36:
+            self.announced = b
 
 
 class Yamb(Ruleset):
@@ -28,7 +69,9 @@ class Yamb(Ruleset):
     five_alike_box = 11            # the first column's Yamb; every column's: 11 + 12 c
     columns = 4
     column_orders = 'DFUA'         # Down, Free, Up, Announce
-    # a straight scores 10 more for each roll of the turn left unused: 66, 56, 46
+    card_class = YambCard          # Game's cards: they keep the turn's announce
+    # per row: points more for each roll of the turn left unused (a straight: 66, 56,
+    # 46); load.py's check of a saved score reads it too
     roll_bonus = b'\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00'
 
     def score_roll(self, roll, box):
@@ -37,7 +80,7 @@ class Yamb(Ruleset):
     def points(self, scores, roll, box, first=0):
         """-1 where the column's order forbids the box (Down: the box above is open;
         Up: the box below is open); the Announce column's binding is the card's
-        (Scorecard: card.announced). first: the turn's roll the dice come from (1 to
+        (YambCard: card.announced). first: the turn's roll the dice come from (1 to
         3; 0, not said: scored as the last roll's)."""
         if scores[box] != OPEN:
             return -1
@@ -51,11 +94,12 @@ class Yamb(Ruleset):
             v += self.roll_bonus[row] * (3 - first)
         return v
 
-    def announce(self, game, b, resumed=0):
+    def announce(self, game, box, resumed=0):
         """Game.announce's rule: an open box of the Announce column, once, after the
         turn's first roll (and before another; resumed=1: a save's announce, after
         any roll of the turn)."""
         card = game.card
+        b = self.box_index(box)
         if b < 36 or card.scores[b] != OPEN:
             raise IllegalMove("%s is no open box of the announce column" % self.categories[b])
         if card.announced >= 0 or not game.rolled or game.rolls_left != 2 and not resumed:
