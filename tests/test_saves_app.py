@@ -120,8 +120,8 @@ def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, playe
     # several seats start at the handover: the warning is a note over it
     assert again.app.dialog == ui_app.DLG_NOTE
     assert again.app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
-    again.press(A.OK, A.OK)             # close the note, P1 takes the device
-    again.press(A.OK)                   # play on without saves
+    again.press(A.OK, A.OK)             # close the note; P1 takes the device and rolls,
+                                        # playing on without saves
     assert again.app.game.rolls_left == 2
     back = Session(storage=nvm)         # power cut: the solo game must not come back
     assert not resumable(back)

@@ -113,8 +113,8 @@ def cards(data, game):
                 s = rules.score_roll(r, b)
                 ok = s == v or served and s and s + served[b] == v or \
                     rules.column_orders and s and v - s in (  # Yamb: an early straight
-                        rules.roll_bonus[b % len(rules.kinds)],
-                        2 * rules.roll_bonus[b % len(rules.kinds)])
+                        rules.roll_bonus(b % len(rules.kinds)),
+                        2 * rules.roll_bonus(b % len(rules.kinds)))
                 r += 1
             if not ok:
                 raise SaveError("impossible box score")

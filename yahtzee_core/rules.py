@@ -90,7 +90,7 @@ class Ruleset:
     #                           first roll: Game.announce; Yamb 'DFUA'). Such a
     #                           ruleset has the hooks announce(), may_roll(),
     #                           card_class (its cards keep the announce) and
-    #                           roll_bonus (load.py; see variants/yamb.py)
+    #                           roll_bonus() (load.py: variants/yamb.py)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
     cells = 1

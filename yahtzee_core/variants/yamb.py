@@ -70,9 +70,12 @@ class Yamb(Ruleset):
     columns = 4
     column_orders = 'DFUA'         # Down, Free, Up, Announce
     card_class = YambCard          # Game's cards: they keep the turn's announce
-    # per row: points more for each roll of the turn left unused (a straight: 66, 56,
-    # 46); load.py's check of a saved score reads it too
-    roll_bonus = b'\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00'
+
+    def roll_bonus(self, row):
+        """Points more for each roll of the turn left unused: a straight's 10 (66, 56,
+        46 made on the first, second, third roll). load.py's check of a saved score
+        asks it too."""
+        return 10 if row == 8 else 0
 
     def score_roll(self, roll, box):
         return Ruleset.score_roll(self, roll, box % 12)
@@ -91,7 +94,7 @@ class Yamb(Ruleset):
             return -1
         v = Ruleset.score_roll(self, roll, row)
         if v and 0 < first < 3:
-            v += self.roll_bonus[row] * (3 - first)
+            v += self.roll_bonus(row) * (3 - first)
         return v
 
     def announce(self, game, box, resumed=0):
