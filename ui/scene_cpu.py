@@ -35,8 +35,8 @@ def enter_cpu(app, now):
     global _phase
     _phase = _CPU_ROLLED
     app.cpu_step_at = now - app.step_ms // 2    # first step after half a step
-    start_turn(app)
-    _note_bot_fallback(app, _get_bot(app, app.game.current))
+    start_turn(app)     # (its bot is made by the first frame, out of the key's handling:
+    #                     the scenes that handled the key can leave RAM first)
 
 
 def handle_cpu(app, action, now):
@@ -53,6 +53,9 @@ def handle_cpu(app, action, now):
 def cpu_tick(app, now):
     """A frame of a computer turn: a step when its time has come (speed: watch, fast
     = four times as often, instant = the whole turn); none while a note is up."""
+    if app.dialog != DLG_NONE:
+        return
+    _note_bot_fallback(app, _get_bot(app, app.game.current))
     if app.dialog != DLG_NONE:
         return
     app.last_input = now        # a computer playing keeps the screen awake
@@ -129,21 +132,25 @@ def cpu_finish(app, now):
 
 
 def _get_bot(app, p):
-    if app.bots is None:
-        app.bots = [None] * len(app.game.players)
-    bot = app.bots[p]
+    bot = app.bots[p] if app.bots is not None else None
     if bot is None:
         level = app.game.players[p]
         rules = app.game.rules
         if app.bot_factory is not None:
             bot = app.bot_factory(level, rules)
         else:
-            from yahtzee_core import bots
+            try:
+                from yahtzee_core import bots
+            except MemoryError:     # a .py board compiles bots.py in RAM: make room once
+                app.make_room()
+                from yahtzee_core import bots
             try:
                 bot = bots.make_bot(level, rules, table_for(app, rules))
             # KeyError: level good's estimate knows no weights for this ruleset
             except (OSError, MemoryError, ValueError, KeyError):
                 bot = bots.make_bot('beginner', rules)   # needs no table, little heap
+        if app.bots is None:
+            app.bots = [None] * len(app.game.players)
         app.bots[p] = bot
     return bot
 

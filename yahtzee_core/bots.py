@@ -182,21 +182,10 @@ class Bot:
         return best_b
 
     def choose_announce(self, card, dice):
-        """After the turn's first roll in a ruleset with an Announce column (Yamb): the
-        box to announce, or -1. good and casual announce where their planner finds
-        the bound turn worth more; beginner only when nothing else is open, the box
-        that scores most with these dice."""
-        if self.planner is not None:
-            return self.planner.best_announce(card, dice)
-        for b in range(36):
-            if card.scores[b] == 255:
-                return -1
-        roll = _dice.roll_index(dice)
-        best = best_b = -1
-        for b in range(36, len(card.scores)):
-            if card.scores[b] == 255 and self.rules.score_roll(roll, b) > best:
-                best, best_b = self.rules.score_roll(roll, b), b
-        return best_b
+        """Yamb, after the turn's first roll: the box to announce, or -1 (the rule is
+        yamb_planner's, loaded only for Yamb)."""
+        from .yamb_planner import choose_announce
+        return choose_announce(self, card, dice)
 
     def close(self):
         if self.planner is not None and hasattr(self.planner.values, 'close'):

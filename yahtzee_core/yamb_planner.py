@@ -20,6 +20,7 @@ when the Announce column is all that is left.
 
 from .planner import TurnPlanner
 from .rules import OPEN
+from .dice import roll_index
 
 # WORTH[row]: points a box of that row scores on average when aimed at later (hand
 # set, rounded from what level good makes of them in play; docs/STRATEGY.md)
@@ -106,3 +107,20 @@ class YambPlanner(TurnPlanner):
             if card.scores[b] == OPEN:
                 return True
         return False
+
+
+def choose_announce(bot, card, dice):
+    """A bot's announce after the turn's first roll: the box, or -1. good and casual
+    announce where their planner finds the bound turn worth more; beginner only when
+    nothing else is open, the box that scores most with these dice."""
+    if bot.planner is not None:
+        return bot.planner.best_announce(card, dice)
+    for b in range(36):
+        if card.scores[b] == 255:
+            return -1
+    roll = roll_index(dice)
+    best = best_b = -1
+    for b in range(36, len(card.scores)):
+        if card.scores[b] == 255 and bot.rules.score_roll(roll, b) > best:
+            best, best_b = bot.rules.score_roll(roll, b), b
+    return best_b
