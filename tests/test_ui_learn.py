@@ -348,13 +348,14 @@ CIRCUITPY = __import__('mpy_util').REPO_ROOT.parent / 'shared' / 'circuitpython'
 def test_the_learning_screens_run_on_32bit_circuitpython_from_plain_sources():
     """As on a board: every module compiled from .py at import, 32-bit objects. Scanned
     by hand: 136K passes, 128K runs out in the odds tables (the app, level good's
-    planner for hints and the Odds screen with dice are all in RAM then). With issue
-    16's table play: 144K runs out there, 148K passes."""
+    planner for hints and the Odds screen with dice are all in RAM then). With the table
+    play: 144K runs out there, 148K passes; with the dice count, the one-press hints
+    and the new rulesets: 151K runs out, 152K passes (a clone's path), budget 156K."""
     import os
     import subprocess
     from mpy_util import REPO_ROOT
     env = dict(os.environ, MICROPYPATH='%s:%s' % (REPO_ROOT, REPO_ROOT / 'tests' / 'mpy'))
-    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=152K',
+    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=156K',
                            str(REPO_ROOT / 'tests' / 'mpy' / 'check_learn.py')],
                           capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
                           timeout=300)

@@ -35,8 +35,8 @@ def enter_cpu(app, now):
     global _phase
     _phase = _CPU_ROLLED
     app.cpu_step_at = now - app.step_ms // 2    # first step after half a step
-    start_turn(app)     # (its bot is made by the first frame, out of the key's handling:
-    #                     the scenes that handled the key can leave RAM first)
+    start_turn(app)
+    _note_bot_fallback(app, _get_bot(app, app.game.current))
 
 
 def handle_cpu(app, action, now):
@@ -53,9 +53,6 @@ def handle_cpu(app, action, now):
 def cpu_tick(app, now):
     """A frame of a computer turn: a step when its time has come (speed: watch, fast
     = four times as often, instant = the whole turn); none while a note is up."""
-    if app.dialog != DLG_NONE:
-        return
-    _note_bot_fallback(app, _get_bot(app, app.game.current))
     if app.dialog != DLG_NONE:
         return
     app.last_input = now        # a computer playing keeps the screen awake
