@@ -225,8 +225,12 @@ def _odds_texts(app):
         text = 'no memory' if app.small_screen else 'no memory for this'
     elif not g.rolls_left:
         text = 'no rolls left'
+    elif not keep:
+        text = 'keep none'
+    elif app.small_screen:      # beside the title in 21 columns: the faces without gaps
+        text = 'keep ' + ''.join(['%d' % d for d in keep])
     else:
-        text = 'keep ' + (' '.join(['%d' % d for d in keep]) if keep else 'none')
+        text = 'keep ' + ' '.join(['%d' % d for d in keep])
     if app.small_screen:
         app.title_right = text
     else:
