@@ -1,0 +1,109 @@
+"""Maxi Yatzy (six dice, 20 boxes) on the device: its whole card in three columns on
+128x64 (every box, its value whole, the name of the box under the cursor below), the
+list on 128x32 with the cursor kept in view."""
+
+import pytest
+
+import yahtzee_core as yc
+from tools.scripted_dice import ScriptedDice
+from events import actions as A
+from ui import app as ui_app
+from ui import codes
+from ui import tiny_font
+from ui_helpers import new_session
+
+MAXI = 'maxi-yatzy'
+
+
+def card_session(height=64, rounds=4, seed=4, dice=(5, 5, 5, 2, 2, 4)):
+    """Two seats (a human and a computer), some rounds in, the human's card open after
+    a roll of `dice`."""
+    s = new_session(width=128, height=height, dice=ScriptedDice(seed=seed),
+                    hold_buttons=height == 64)
+    s.start_game(MAXI, kinds=(0, 3))
+    app = s.app
+    g = app.game
+    while (g.round < rounds or g.current != 0 or app.scene != codes.TURN or
+           app.turn_filled):
+        s.play_on()
+    g.rng = ScriptedDice(script=list(dice))
+    s.press(A.OK)                   # take the device and roll
+    s.wait(600)
+    if height == 64:
+        s.press(A.DOWN)
+    else:
+        s.play_on()
+    assert app.scene == ui_app.CARD
+    return s
+
+
+def test_the_whole_card_shows_every_box_once_in_three_columns_within_the_screen():
+    s = card_session()
+    app = s.app
+    s.image()
+    layout = s.views.card.layout
+    rules = yc.ruleset(MAXI)
+    shown = [line for line in layout if 0 <= line[3] < rules.n_boxes]
+    assert sorted(app.rows[line[3]] for line in shown) == list(range(rules.n_boxes))
+    assert len({line[0] for line in shown}) == 3            # three columns
+    for x, y, w, i, text, tx in layout:
+        assert 0 <= x and x + w <= 128 and 0 <= y and y + 6 <= 64
+        assert tx + 4 * len(text) - 1 <= x + w                # the text inside its cell
+        if i >= 0:
+            assert text.endswith(app.values[i]), (text, app.values[i])   # value whole
+    # no two boxes read alike, and none is left without a label
+    labels = [text[:len(text) - len(app.values[i])].strip() for x, y, w, i, text, tx in shown]
+    assert all(len(label) >= 4 for label in labels) and len(set(labels)) == len(labels)
+    cells = [(x, y, w) for x, y, w, i, text, tx in layout]
+    for a in range(len(cells)):                             # no two cells overlap
+        for b in range(a):
+            (xa, ya, wa), (xb, yb, wb) = cells[a], cells[b]
+            assert ya != yb or xa + wa <= xb or xb + wb <= xa
+    # Upper, Bonus and Total are on the card, with their values
+    for name in ('Upper', 'Bonus', 'Total'):
+        i = app.items.index(name)
+        assert any(line[3] == i for line in layout)
+
+
+class Pixels:
+    """A stand-in Bitmap for tiny_font.draw: the pixels set to 1."""
+
+    def __init__(self, width):
+        self.width = width
+        self.lit = set()
+
+    def __setitem__(self, xy, value):
+        (self.lit.add if value else self.lit.discard)(xy)
+
+
+def test_the_box_under_the_cursor_is_named_in_full_below_the_card():
+    s = card_session()
+    app = s.app
+    labels = yc.ruleset(MAXI).labels.split('|')
+    seen = set()
+    for _ in range(25):
+        img = s.image()
+        b = app.rows[app.cursor]
+        name = [line for line in s.views.card.layout if line[3] == -2][0]
+        assert b >= 0
+        x, y, w, tx = name[0], name[1], name[2], name[5]
+        want = Pixels(128)
+        tiny_font.draw(want, tx, y + 1, labels[b])
+        got = {(px, py) for px in range(x, x + w) for py in range(y, y + 6)
+               if img.getpixel((px, py))}
+        assert got == want.lit, labels[b]          # the box's own name, in full
+        seen.add(b)
+        s.press(A.DOWN)
+    assert len(seen) > 3
+
+
+def test_the_128x32_list_keeps_the_cursor_in_view_down_all_rows():
+    s = card_session(height=32)
+    app = s.app
+    assert app.view != codes.VIEW_CARD
+    app.returns[ui_app.CARD] = ui_app.PLAY
+    for _ in range(len(app.items) + 2):
+        assert app.top <= app.cursor < app.top + app.list_rows
+        b = app.rows[app.cursor]
+        assert b < 0 or len(app.items[app.cursor]) + 1 + len(app.values[app.cursor]) <= 20
+        s.press(A.DOWN)
