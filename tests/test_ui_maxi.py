@@ -107,3 +107,41 @@ def test_the_128x32_list_keeps_the_cursor_in_view_down_all_rows():
         b = app.rows[app.cursor]
         assert b < 0 or len(app.items[app.cursor]) + 1 + len(app.values[app.cursor]) <= 20
         s.press(A.DOWN)
+
+
+@pytest.mark.parametrize('height', (64, 32))
+def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
+    """Before the roll: the stored fresh-turn figures (ui/odds_fresh.py); after it,
+    each row worked out from the six dice showing (odds_six.py), the dice to keep for
+    the box under the cursor; closed, the six-dice odds leave RAM."""
+    import sys
+    from test_ui_learn import odds_value, to_menu_item
+    from ui import scene_menus
+    from yahtzee_core.odds_six import chase
+    s = new_session(dice=ScriptedDice(seed=6), height=height, hold_buttons=height == 64)
+    s.start_game(MAXI, kinds=(0,))
+    app = s.app
+    rules = app.game.rules
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and len(app.items) == 20
+    assert app.values == [odds_value(*chase(rules, b)[:2]) for b in range(20)]
+    s.press(A.BACK, A.BACK)
+    assert app.scene == ui_app.PLAY
+    s.press(A.OK)
+    s.wait(600)
+    dice = tuple(app.game.dice)
+    assert len(dice) == 6 and app.game.rolls_left == 2
+    s.press(A.BACK)
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    while '...' in app.values:
+        s.wait(25)
+    figures = [chase(rules, b, dice, 2) for b in range(20)]
+    assert app.values == [odds_value(c, p) for c, p, k in figures]
+    keep = figures[0][2]
+    want = 'keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
+    assert (app.title_right if height < 64 else app.footer.lower()) == want
+    s.press(A.BACK, A.BACK)
+    assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_six' not in sys.modules

@@ -86,9 +86,7 @@ def enter_pause(app, now):
     human = not app.is_cpu(g.current)
     if human and hints_available(app):
         codes.append(_M_HINT)
-    # a computer's dice are not the table's to work on; six dice have no odds (the
-    # exact sums would pass a board's small ints: docs/RULES.md)
-    if human and g.rules.n_dice < 6:
+    if human:           # a computer's dice are not the table's to work on
         codes.append(M_ODDS)
     if g.can_undo and not several:     # several seats: undo is on the handover only
         codes.append(_M_UNDO)

@@ -1,0 +1,205 @@
+"""The odds of one box this turn for six dice (Maxi Yatzy): odds.py's chase, with
+odds.py's aims and rounding and its meaning of "made" (an upper box: its share of
+the upper bonus, four of its face where the bonus needs 84), exact, in small ints.
+Its own module, which the Odds screen loads instead of odds.py for six dice, so the
+five-dice Odds screen carries none of it.
+
+As in odds_small.py, after the last roll a roll's value is (made 0/1, points); a hold
+of k dice is the sum over its 6**(6 - k) ordered completions, put on the scale of one
+roll, 6**6 = 46656, by multiplying by 6**k; with a roll to come each roll takes the
+best of its sub-holds (odds.py's aim; ties to the lowest hold index). Every roll
+multiplies the scale by 46656, and two rolls to come already pass a board's small
+ints (46656**2 > 2**31), so each figure is kept as digits in base 46656, lowest
+first, each digit in a uint16 (46656 < 65536): after s rolls a figure has s + 1
+digits (the top one at most the box's best score). Sums and products carry from
+digit to digit; nothing ever exceeds 46656 * 7776 + a carry (< 2**29). Only the final
+figure is divided (long division by 46656**s, rounded half up): the same figures as
+exact fractions give (tests/test_scoring_odds.py checks them by brute force).
+
+A fresh turn (three rolls, four digits) is worked out the same way, but the Odds
+screen reads those figures from ui/odds_fresh.py (tools/odds_fresh.py writes them).
+
+Working memory, made on the first call and dropped with the module: each hold's
+children (6 uint16 for each of the 462 holds of 0..5 dice) and the digits of made and
+points for all 924 holds (uint16), 2 * (rolls + 1) arrays.
+"""
+
+from array import array
+
+from .dice import N_HOLDS, HOLD_START, IllegalMove, hold_dice, hold_index, roll_index
+
+_B = 46656      # 6**6: the ordered outcomes of one roll of six dice, the digits' base
+_ALL = 924      # holds of 0..6 dice; the rolls are 462..923
+_work = {}      # 'ch': children; digits -> (made digits, points digits)
+_fresh = {}     # (ruleset, box, aim) -> figures before the first roll
+
+
+def _children():
+    """children[6 * h + f - 1]: hold h (0..5 dice) with a die f more."""
+    ch = _work.get('ch')
+    if ch is None:
+        ch = array('H', bytes(12 * N_HOLDS))
+        for h in range(N_HOLDS):
+            kept = hold_dice(h)
+            for f in range(1, 7):
+                ch[6 * h + f - 1] = hold_index(kept + (f,))
+        _work['ch'] = ch
+    return ch
+
+
+def _digits(n):
+    """Two lists of n digit arrays (made, points), zeroed."""
+    if n not in _work:
+        for k in [k for k in _work if k != 'ch']:   # one size at a time in RAM
+            del _work[k]
+        _work[n] = ([array('H', bytes(2 * _ALL)) for _ in range(n)],
+                    [array('H', bytes(2 * _ALL)) for _ in range(n)])
+    made, pts = _work[n]
+    for x in made + pts:
+        for h in range(_ALL):
+            x[h] = 0
+    return made, pts
+
+
+def _sweep(x, ch, top):
+    """A roll's values (the six-dice holds, digits x[0..top - 1], the top digit
+    x[top - 1] the highest in use) -> every hold's expectation on a scale 46656 times
+    larger, digits x[0..top]."""
+    n = top + 1
+    for h in range(N_HOLDS - 1, -1, -1):    # the sums: children first (more dice)
+        at = 6 * h
+        carry = 0
+        for d in range(n):
+            v = x[d]
+            t = (v[ch[at]] + v[ch[at + 1]] + v[ch[at + 2]] + v[ch[at + 3]] +
+                 v[ch[at + 4]] + v[ch[at + 5]] + carry)
+            carry = t // _B
+            v[h] = t - carry * _B
+    mult = 1
+    for k in range(1, 6):                   # k dice kept: times 6**k
+        mult *= 6
+        for h in range(HOLD_START[k], HOLD_START[k + 1] if k < 5 else N_HOLDS):
+            carry = 0
+            for d in range(n):
+                v = x[d]
+                t = v[h] * mult + carry
+                carry = t // _B
+                v[h] = t - carry * _B
+    for d in range(n - 1, 0, -1):           # all six kept: times 46656, a digit up
+        v = x[d]
+        w = x[d - 1]
+        for h in range(N_HOLDS, _ALL):
+            v[h] = w[h]
+    v = x[0]
+    for h in range(N_HOLDS, _ALL):
+        v[h] = 0
+
+
+def _cmp(a, b, h, c, top):
+    """Hold h against hold c, keys a then b (digit lists, top digit `top`): > 0 when h
+    is better, 0 when tied."""
+    for d in range(top, -1, -1):
+        v = a[d]
+        if v[h] != v[c]:
+            return v[h] - v[c]
+    for d in range(top, -1, -1):
+        v = b[d]
+        if v[h] != v[c]:
+            return v[h] - v[c]
+    return 0
+
+
+def _push(a, b, ch, top):
+    """Each hold passes its value up to the holds that contain it when better: then
+    each roll holds the value of its best sub-hold (a roll with a roll to come)."""
+    for h in range(N_HOLDS):
+        at = 6 * h
+        for f in range(6):
+            c = ch[at + f]
+            if _cmp(a, b, h, c, top) > 0:
+                for x in a:
+                    x[c] = x[h]
+                for x in b:
+                    x[c] = x[h]
+
+
+def _round(x, h, top, unit):
+    """Figure x at hold h, digits 0..top on the scale 46656**top, in units of 1/unit,
+    rounded half up."""
+    carry = 0
+    below = 0
+    for d in range(top):                # the digits below the scale, times unit
+        t = x[d][h] * unit + carry
+        carry = t // _B
+        below = t - carry * _B
+    # what is left of the lower digits is below 46656**top: half of it or more when
+    # the highest of them is half the base or more
+    return x[top][h] * unit + carry + (1 if top and below >= _B // 2 else 0)
+
+
+def chase(rules, box, dice=None, rolls_left=None, aim='make'):
+    """odds.chase for six dice, box a name or index: (chance in 1/10,000, expected
+    points in hundredths, dice to keep or None); rolls_left None: a whole turn."""
+    b = rules.box_index(box)
+    if rules.n_dice != 6:
+        raise ValueError("these odds are for six dice")
+    turn = rules.turn_rolls
+    if rolls_left is None:
+        rolls_left = turn
+    if aim not in ('make', 'points'):
+        raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
+    if dice is None:
+        if rolls_left != turn:
+            raise ValueError("before the first roll all %d rolls are to come" % turn)
+        key = (rules.name, b, aim)
+        if key in _fresh:
+            return _fresh[key]
+        roll = -1
+    else:
+        roll = roll_index(dice, 6)  # IllegalMove unless six dice 1..6
+        if not (isinstance(rolls_left, int) and 0 <= rolls_left < turn):
+            raise IllegalMove("with dice showing, 0 to %d rolls are left, not %r"
+                              % (turn - 1, rolls_left))
+    joker = rules.joker_points[b] if rules.joker_points else 0
+    par = rules.upper_bonus_at // 21 * (b + 1) if b < rules.n_upper else 1
+    if roll >= 0 and rolls_left == 0:
+        p = rules.score_roll(roll, b)
+        if joker and rules._five_alike(roll):
+            p = joker
+        return 10000 if p >= par else 0, 100 * p, hold_dice(N_HOLDS + roll)
+    sweeps = rolls_left if roll >= 0 else turn
+    ch = _children()
+    made, pts = _digits(sweeps + 1)
+    m0 = made[0]
+    p0 = pts[0]
+    for r in range(_ALL - N_HOLDS):
+        p = rules.score_roll(r, b)
+        if joker and rules._five_alike(r):
+            p = joker
+        m0[N_HOLDS + r] = 1 if p >= par else 0
+        p0[N_HOLDS + r] = p
+    first, second = (made, pts) if aim == 'make' else (pts, made)
+    for s in range(1, sweeps + 1):
+        _sweep(made, ch, s)
+        _sweep(pts, ch, s)
+        if s < sweeps:
+            _push(first, second, ch, s)
+    if roll < 0:    # the empty hold: the first roll, every roll at its best hold
+        out = _fresh[key] = (_round(made, 0, sweeps, 10000), _round(pts, 0, sweeps, 100),
+                             None)
+        return out
+    best = -1
+    for mask in range(64):      # the dice's own holds (ties: the lowest hold index)
+        kept = []
+        for i in range(6):
+            if mask >> i & 1:
+                kept.append(dice[i])
+        h = hold_index(kept)
+        if best < 0:
+            best = h
+            continue
+        c = _cmp(first, second, h, best, sweeps)
+        if c > 0 or (c == 0 and h < best):
+            best = h
+    return (_round(made, best, sweeps, 10000), _round(pts, best, sweeps, 100),
+            hold_dice(best))
