@@ -1,4 +1,6 @@
-"""yahtzee_core.odds.chase against a brute force written here, plus properties.
+"""yahtzee_core.odds.chase against a brute force written here, plus properties; Crag's
+odds_small and Maxi Yatzy's odds_six (six dice, also on MicroPython and 32-bit
+CircuitPython) against brute forces of their own.
 
 The brute force walks every ordered outcome of the dice rolled (7776 for a full roll)
 at each stage, with the box outcomes taken from reference_scoring (independent of the
@@ -594,3 +596,43 @@ def test_six_dice_known_odds():
         six_chase(rules, "chance", (1, 2, 3, 4, 5, 6), 3)       # rolled: two left at most
     with pytest.raises(ValueError):
         six_chase(yc.ruleset("yahtzee"), "chance", (1, 2, 3, 4, 5), 1)
+
+
+CHECK_ODDS_SIX = REPO_ROOT / "tests" / "mpy" / "check_odds_six.py"
+
+
+def check_six_output(out):
+    """Every 'odds' line of check_odds_six.py against the brute force; the garbage a
+    call leaves."""
+    assert out.rstrip().endswith("odds six checks passed"), out[-2000:]
+    cases = 0
+    for line in out.splitlines():
+        if not line.startswith("odds ") or "->" not in line:
+            continue
+        _, box, aim, dice, rolls_left, _, chance, points, keep = line.split()
+        dice = tuple(int(c) for c in dice)
+        keep = tuple(int(c) for c in keep.strip("."))
+        assert (int(chance), int(points), keep) == \
+            six_expected(box, aim, dice, int(rolls_left)), line
+        cases += 1
+    assert cases == (20 + 3) * 6 * 3        # boxes and aims, every 77th roll, 2/1/0 left
+    return int(out.split("mem garbage per chase ")[1].split()[0])
+
+
+def test_six_dice_odds_on_micropython_agree_with_the_brute_force():
+    done = run_micropython(CHECK_ODDS_SIX, heapsize="64K", args=["77"])
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    check_six_output(done.stdout)
+
+
+@pytest.mark.skipif(not CIRCUITPY.exists(),
+                    reason="no CircuitPython 32-bit interpreter at ../shared/circuitpython")
+def test_six_dice_odds_on_32bit_circuitpython_agree_and_stay_in_small_ints():
+    env = dict(os.environ, MICROPYPATH=str(REPO_ROOT))
+    done = subprocess.run([str(CIRCUITPY), "-X", "heapsize=64K", str(CHECK_ODDS_SIX), "77"],
+                          capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    # a long int would leave a block behind at every step of the sums: thousands of
+    # bytes a call; what remains is the result and the keep tuple
+    assert check_six_output(done.stdout) < 1024

@@ -26,7 +26,8 @@ points for all 924 holds (uint16), 2 * (rolls + 1) arrays.
 
 from array import array
 
-from .dice import N_HOLDS, HOLD_START, IllegalMove, hold_dice, hold_index, roll_index
+from .dice import N_HOLDS, HOLD_START, IllegalMove, hold_dice, hold_index, rank_counts, \
+    roll_index
 
 _B = 46656      # 6**6: the ordered outcomes of one roll of six dice, the digits' base
 _ALL = 924      # holds of 0..6 dice; the rolls are 462..923
@@ -190,11 +191,12 @@ def chase(rules, box, dice=None, rolls_left=None, aim='make'):
         return out
     best = -1
     for mask in range(64):      # the dice's own holds (ties: the lowest hold index)
-        kept = []
+        packed = k = 0          # the kept dice's face counts (dice.pack_counts)
         for i in range(6):
             if mask >> i & 1:
-                kept.append(dice[i])
-        h = hold_index(kept)
+                packed += 1 << (3 * dice[i] - 3)
+                k += 1
+        h = (N_HOLDS if k == 6 else HOLD_START[k]) + rank_counts(packed)
         if best < 0:
             best = h
             continue
