@@ -145,3 +145,29 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     assert (app.title_right if height < 64 else app.footer.lower()) == want
     s.press(A.BACK, A.BACK)
     assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_six' not in sys.modules
+
+
+def test_duplicate_play_is_refused_for_six_dice_with_a_note_and_setup_stays():
+    """A duplicate round deals 15 dice, three rolls of five: setup says so for Maxi
+    Yatzy instead of starting a game the core refuses; with Duplicate off it starts."""
+    from ui import scene_menus
+    s = new_session()
+    app = s.app
+    while app.items[app.cursor] != 'New game':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    app.setup_rules = yc.RULESETS.index(MAXI)
+    app.setup_duplicate = True
+    scene_menus.start_game(app, s.now)
+    assert app.scene == ui_app.SETUP and app.game is None
+    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[1] == 'five dice at most'
+    s.press(A.OK)
+    app.setup_duplicate = False
+    scene_menus.start_game(app, s.now)
+    assert app.game is not None and app.game.rules.n_dice == 6
+
+
+def test_the_odds_help_says_an_upper_box_is_made_with_four_of_its_face():
+    from ui import help_text
+    assert '4 or more of its face' in help_text.odds_help(yc.ruleset(MAXI))[1]
+    assert '3 or more of its face' in help_text.odds_help(yc.ruleset('yahtzee'))[1]

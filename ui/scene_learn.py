@@ -44,7 +44,7 @@ def enter_pages(app, now):
         footer = 'OK: next  BACK: done'
     elif kind == PG_ODDS:
         _count = 1
-        title, text = help_text.odds_help()
+        title, text = help_text.odds_help(rules)
         footer = 'OK/BACK: the odds'
     else:
         pages = help_text.howto(rules, profile)
