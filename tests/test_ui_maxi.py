@@ -171,3 +171,36 @@ def test_the_odds_help_says_an_upper_box_is_made_with_four_of_its_face():
     from ui import help_text
     assert '4 or more of its face' in help_text.odds_help(yc.ruleset(MAXI))[1]
     assert '3 or more of its face' in help_text.odds_help(yc.ruleset('yahtzee'))[1]
+
+
+def test_game_over_says_the_percentiles_are_of_good_bot_games_and_rates_nothing():
+    """Maxi Yatzy has no exact solve: its percentile table is level good's simulated
+    games (marked in the table): game over says so, and the records keep no rating
+    against perfect play (none in the lifetime stats; the ruleset's page names the
+    good bot's average)."""
+    from yahtzee_core.percentiles import PerfectScores, pack
+    table = pack(3561, [250 + 2 * k for k in range(1, 100)], good=True)
+    s = new_session(dice=ScriptedDice(seed=8), percentile_path=lambda name: table)
+    s.start_game(MAXI, kinds=(0, 2))                        # a human and level good
+    app = s.app
+    for _ in range(4000):
+        if app.scene == ui_app.OVER:
+            break
+        s.play_on()
+        if app.dialog == ui_app.DLG_ZERO:
+            s.press(A.OK)
+    assert app.scene == ui_app.OVER
+    human = [t for _, p, t in app.game.ranking() if p == 0][0]
+    assert app.items[2] == '%d: better than %d%%' % (
+        human, PerfectScores(table).better_than(human))
+    assert app.items[3] == 'of good-bot games'
+    r = app.records
+    assert r.games == 1 and r.rated == 0
+    while app.scene != ui_app.MENU:
+        s.press(A.OK)
+    while app.items[app.cursor] != 'Lifetime stats':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert 'Perfect avg' not in app.items
+    s.press(A.OK)                               # the player's Maxi Yatzy page
+    assert app.items[1:3] == ['Average', 'Good-bot avg'] and app.values[2] == '356.1'

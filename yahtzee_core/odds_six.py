@@ -26,8 +26,8 @@ points for all 924 holds (uint16), 2 * (rolls + 1) arrays.
 
 from array import array
 
-from .dice import N_HOLDS, HOLD_START, IllegalMove, hold_dice, hold_index, rank_counts, \
-    roll_index
+from .dice import N_HOLDS, HOLD_START, hold_dice, hold_index, rank_counts
+from .odds_small import arguments
 
 _B = 46656      # 6**6: the ordered outcomes of one roll of six dice, the digits' base
 _ALL = 924      # holds of 0..6 dice; the rolls are 462..923
@@ -141,26 +141,13 @@ def _round(x, h, top, unit):
 def chase(rules, box, dice=None, rolls_left=None, aim='make'):
     """odds.chase for six dice, box a name or index: (chance in 1/10,000, expected
     points in hundredths, dice to keep or None); rolls_left None: a whole turn."""
-    b = rules.box_index(box)
     if rules.n_dice != 6:
         raise ValueError("these odds are for six dice")
+    b, rolls_left, roll = arguments(rules, box, dice, rolls_left, aim)
     turn = rules.turn_rolls
-    if rolls_left is None:
-        rolls_left = turn
-    if aim not in ('make', 'points'):
-        raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
-    if dice is None:
-        if rolls_left != turn:
-            raise ValueError("before the first roll all %d rolls are to come" % turn)
-        key = (rules.name, b, aim)
-        if key in _fresh:
-            return _fresh[key]
-        roll = -1
-    else:
-        roll = roll_index(dice, 6)  # IllegalMove unless six dice 1..6
-        if not (isinstance(rolls_left, int) and 0 <= rolls_left < turn):
-            raise IllegalMove("with dice showing, 0 to %d rolls are left, not %r"
-                              % (turn - 1, rolls_left))
+    key = (rules.name, b, aim)
+    if roll < 0 and key in _fresh:
+        return _fresh[key]
     joker = rules.joker_points[b] if rules.joker_points else 0
     par = rules.upper_bonus_at // 21 * (b + 1) if b < rules.n_upper else 1
     if roll >= 0 and rolls_left == 0:
