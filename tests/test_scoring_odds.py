@@ -619,8 +619,10 @@ def check_six_output(out):
     return int(out.split("mem garbage per chase ")[1].split()[0])
 
 
+# every heap from 60K passes (MicroPython .mpy), from 68K (32-bit CircuitPython, plain
+# .py: the board compiles odds_six.py when the Odds screen opens)
 def test_six_dice_odds_on_micropython_agree_with_the_brute_force():
-    done = run_micropython(CHECK_ODDS_SIX, heapsize="64K", args=["77"])
+    done = run_micropython(CHECK_ODDS_SIX, heapsize="68K", args=["77"])
     assert done.returncode == 0, done.stdout[-1000:] + done.stderr
     check_six_output(done.stdout)
 
@@ -629,7 +631,7 @@ def test_six_dice_odds_on_micropython_agree_with_the_brute_force():
                     reason="no CircuitPython 32-bit interpreter at ../shared/circuitpython")
 def test_six_dice_odds_on_32bit_circuitpython_agree_and_stay_in_small_ints():
     env = dict(os.environ, MICROPYPATH=str(REPO_ROOT))
-    done = subprocess.run([str(CIRCUITPY), "-X", "heapsize=64K", str(CHECK_ODDS_SIX), "77"],
+    done = subprocess.run([str(CIRCUITPY), "-X", "heapsize=76K", str(CHECK_ODDS_SIX), "77"],
                           capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
                           timeout=300)
     assert done.returncode == 0, done.stdout[-1000:] + done.stderr

@@ -49,93 +49,179 @@ def _children():
 
 
 def _digits(n):
-    """Two lists of n digit arrays (made, points), zeroed."""
-    if n not in _work:
-        for k in [k for k in _work if k != 'ch']:   # one size at a time in RAM
-            del _work[k]
-        _work[n] = ([array('H', bytes(2 * _ALL)) for _ in range(n)],
-                    [array('H', bytes(2 * _ALL)) for _ in range(n)])
-    made, pts = _work[n]
-    for x in made + pts:
-        for h in range(_ALL):
-            x[h] = 0
-    return made, pts
+    """Two lists of at least n digit arrays (made, points), the rolls' digits above
+    the first zeroed (the holds of fewer dice are written before they are read)."""
+    work = _work.get('d')
+    if work is None or len(work[0]) < n:
+        _work['d'] = None
+        # made: a digit stays at most 46656 (uint16); points: the top digit needs more
+        work = _work['d'] = ([array('H', bytes(2 * _ALL)) for _ in range(n)],
+                             [array('i', bytes(4 * _ALL)) for _ in range(n)])
+    for d in range(1, n):
+        for x in (work[0][d], work[1][d]):
+            for h in range(N_HOLDS, _ALL):
+                x[h] = 0
+    return work
 
 
-def _sweep(x, ch, top):
-    """A roll's values (the six-dice holds, digits x[0..top - 1], the top digit
-    x[top - 1] the highest in use) -> every hold's expectation on a scale 46656 times
-    larger, digits x[0..top]."""
-    n = top + 1
+def _sweep(made, pts, ch, n):
+    """The rolls' values (the six-dice holds; n - 1 digits, one for the last roll's
+    plain values) -> every hold's expectation on a scale 46656 times larger, in n
+    digits: the lower ones below 46656, the top one at most 46656 times the box's
+    best score (a small int). One and two digits (a board's cases: the last roll and
+    the one before) are written out; more (a fresh turn's three, on the desktop)
+    go digit by digit."""
+    m0 = made[0]
+    p0 = pts[0]
+    m1 = made[1] if n > 1 else None
+    p1 = pts[1] if n > 1 else None
+    both = (made, pts)
     for h in range(N_HOLDS - 1, -1, -1):    # the sums: children first (more dice)
         at = 6 * h
-        carry = 0
-        for d in range(n):
-            v = x[d]
-            t = (v[ch[at]] + v[ch[at + 1]] + v[ch[at + 2]] + v[ch[at + 3]] +
-                 v[ch[at + 4]] + v[ch[at + 5]] + carry)
-            carry = t // _B
-            v[h] = t - carry * _B
+        c0 = ch[at]
+        c1 = ch[at + 1]
+        c2 = ch[at + 2]
+        c3 = ch[at + 3]
+        c4 = ch[at + 4]
+        c5 = ch[at + 5]
+        if n == 1:
+            m0[h] = m0[c0] + m0[c1] + m0[c2] + m0[c3] + m0[c4] + m0[c5]
+            p0[h] = p0[c0] + p0[c1] + p0[c2] + p0[c3] + p0[c4] + p0[c5]
+        elif n == 2:
+            t = m0[c0] + m0[c1] + m0[c2] + m0[c3] + m0[c4] + m0[c5]
+            q = t // _B
+            m0[h] = t - q * _B
+            m1[h] = m1[c0] + m1[c1] + m1[c2] + m1[c3] + m1[c4] + m1[c5] + q
+            t = p0[c0] + p0[c1] + p0[c2] + p0[c3] + p0[c4] + p0[c5]
+            q = t // _B
+            p0[h] = t - q * _B
+            p1[h] = p1[c0] + p1[c1] + p1[c2] + p1[c3] + p1[c4] + p1[c5] + q
+        else:
+            for x in both:
+                carry = 0
+                for d in range(n):
+                    v = x[d]
+                    t = v[c0] + v[c1] + v[c2] + v[c3] + v[c4] + v[c5] + carry
+                    if d < n - 1:
+                        carry = t // _B
+                        t -= carry * _B
+                    v[h] = t
     mult = 1
     for k in range(1, 6):                   # k dice kept: times 6**k
         mult *= 6
         for h in range(HOLD_START[k], HOLD_START[k + 1] if k < 5 else N_HOLDS):
-            carry = 0
-            for d in range(n):
-                v = x[d]
-                t = v[h] * mult + carry
-                carry = t // _B
-                v[h] = t - carry * _B
-    for d in range(n - 1, 0, -1):           # all six kept: times 46656, a digit up
-        v = x[d]
-        w = x[d - 1]
+            if n == 1:
+                m0[h] *= mult
+                p0[h] *= mult
+            elif n == 2:
+                t = m0[h] * mult
+                q = t // _B
+                m0[h] = t - q * _B
+                m1[h] = m1[h] * mult + q
+                t = p0[h] * mult
+                q = t // _B
+                p0[h] = t - q * _B
+                p1[h] = p1[h] * mult + q
+            else:
+                for x in both:
+                    carry = 0
+                    for d in range(n):
+                        v = x[d]
+                        t = v[h] * mult + carry
+                        if d < n - 1:
+                            carry = t // _B
+                            t -= carry * _B
+                        v[h] = t
+    for x in both:                          # all six kept: times 46656, a digit up
+        if n == 1:
+            v = x[0]
+            for h in range(N_HOLDS, _ALL):
+                v[h] *= _B
+            continue
+        for d in range(n - 1, 0, -1):
+            v = x[d]
+            w = x[d - 1]
+            for h in range(N_HOLDS, _ALL):
+                v[h] = w[h]
+        v = x[0]
         for h in range(N_HOLDS, _ALL):
-            v[h] = w[h]
-    v = x[0]
-    for h in range(N_HOLDS, _ALL):
-        v[h] = 0
+            v[h] = 0
 
 
-def _cmp(a, b, h, c, top):
-    """Hold h against hold c, keys a then b (digit lists, top digit `top`): > 0 when h
-    is better, 0 when tied."""
-    for d in range(top, -1, -1):
+def _cmp(a, b, h, c, n):
+    """Hold h against hold c, keys a then b (n digits each, the top one first): > 0
+    when h is better, 0 when tied."""
+    for d in range(n - 1, -1, -1):
         v = a[d]
         if v[h] != v[c]:
             return v[h] - v[c]
-    for d in range(top, -1, -1):
+    for d in range(n - 1, -1, -1):
         v = b[d]
         if v[h] != v[c]:
             return v[h] - v[c]
     return 0
 
 
-def _push(a, b, ch, top):
+def _push(a, b, ch, n):
     """Each hold passes its value up to the holds that contain it when better: then
-    each roll holds the value of its best sub-hold (a roll with a roll to come)."""
+    each roll holds the value of its best sub-hold (a roll with a roll to come). One
+    digit (a board's case) compares plain ints, unrolled; more go by _cmp."""
+    if n > 1:
+        for h in range(N_HOLDS):
+            for f in range(6):
+                c = ch[6 * h + f]
+                if _cmp(a, b, h, c, n) > 0:
+                    for d in range(n):
+                        a[d][c] = a[d][h]
+                        b[d][c] = b[d][h]
+        return
+    a0 = a[0]
+    b0 = b[0]
     for h in range(N_HOLDS):
+        x = a0[h]
+        y = b0[h]
         at = 6 * h
-        for f in range(6):
-            c = ch[at + f]
-            if _cmp(a, b, h, c, top) > 0:
-                for x in a:
-                    x[c] = x[h]
-                for x in b:
-                    x[c] = x[h]
+        c = ch[at]
+        if x > a0[c] or (x == a0[c] and y > b0[c]):
+            a0[c] = x
+            b0[c] = y
+        c = ch[at + 1]
+        if x > a0[c] or (x == a0[c] and y > b0[c]):
+            a0[c] = x
+            b0[c] = y
+        c = ch[at + 2]
+        if x > a0[c] or (x == a0[c] and y > b0[c]):
+            a0[c] = x
+            b0[c] = y
+        c = ch[at + 3]
+        if x > a0[c] or (x == a0[c] and y > b0[c]):
+            a0[c] = x
+            b0[c] = y
+        c = ch[at + 4]
+        if x > a0[c] or (x == a0[c] and y > b0[c]):
+            a0[c] = x
+            b0[c] = y
+        c = ch[at + 5]
+        if x > a0[c] or (x == a0[c] and y > b0[c]):
+            a0[c] = x
+            b0[c] = y
 
 
-def _round(x, h, top, unit):
-    """Figure x at hold h, digits 0..top on the scale 46656**top, in units of 1/unit,
-    rounded half up."""
+def _round(x, h, n, unit):
+    """Figure x at hold h, n digits on the scale 46656**n, in units of 1/unit, rounded
+    half up: long division, the top digit split in two first (times unit it would
+    pass a small int)."""
     carry = 0
     below = 0
-    for d in range(top):                # the digits below the scale, times unit
-        t = x[d][h] * unit + carry
+    top = x[n - 1][h]
+    for d in range(n):                  # the digits below the scale, times unit
+        v = top % _B if d == n - 1 else x[d][h]
+        t = v * unit + carry
         carry = t // _B
         below = t - carry * _B
-    # what is left of the lower digits is below 46656**top: half of it or more when
+    # what is left of the lower digits is below 46656**n: half of it or more when
     # the highest of them is half the base or more
-    return x[top][h] * unit + carry + (1 if top and below >= _B // 2 else 0)
+    return top // _B * unit + carry + (1 if below >= _B // 2 else 0)
 
 
 def chase(rules, box, dice=None, rolls_left=None, aim='make'):
@@ -157,7 +243,7 @@ def chase(rules, box, dice=None, rolls_left=None, aim='make'):
         return 10000 if p >= par else 0, 100 * p, hold_dice(N_HOLDS + roll)
     sweeps = rolls_left if roll >= 0 else turn
     ch = _children()
-    made, pts = _digits(sweeps + 1)
+    made, pts = _digits(sweeps)
     m0 = made[0]
     p0 = pts[0]
     for r in range(_ALL - N_HOLDS):
@@ -168,8 +254,7 @@ def chase(rules, box, dice=None, rolls_left=None, aim='make'):
         p0[N_HOLDS + r] = p
     first, second = (made, pts) if aim == 'make' else (pts, made)
     for s in range(1, sweeps + 1):
-        _sweep(made, ch, s)
-        _sweep(pts, ch, s)
+        _sweep(made, pts, ch, s)
         if s < sweeps:
             _push(first, second, ch, s)
     if roll < 0:    # the empty hold: the first roll, every roll at its best hold
