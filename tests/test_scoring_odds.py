@@ -577,6 +577,16 @@ def test_six_dice_odds_with_dice_showing_match_the_brute_force():
                 six_expected(box, aim, dice, left), (box, aim, dice, left)
 
 
+def test_six_dice_child_table_matches_holds_built_from_sorted_dice():
+    """odds_six's children (index arithmetic) against each hold's dice with one die
+    more, ranked by dice.hold_index."""
+    from yahtzee_core import odds_six
+    from yahtzee_core.dice import hold_dice
+    ch = odds_six._children()
+    assert [ch[6 * h + f - 1] for h in range(462) for f in range(1, 7)] == \
+        [hold_index(tuple(sorted(hold_dice(h) + (f,)))) for h in range(462) for f in range(1, 7)]
+
+
 def test_six_dice_known_odds():
     """Figures worked by hand: one roll for 1-2-3-4-5-6 from 1-2-3-3-5-6 (reroll a 3:
     a 4 in six); Chance from 1..6 keeps 4 5 6 (15 + 3 x 3.5); Maxi Yatzy made at once;

@@ -26,7 +26,7 @@ points for all 924 holds (uint16), 2 * (rolls + 1) arrays.
 
 from array import array
 
-from .dice import N_HOLDS, HOLD_START, hold_dice, hold_index, rank_counts
+from .dice import N_HOLDS, HOLD_START, hold_dice, rank_counts
 from .odds_small import arguments
 
 _B = 46656      # 6**6: the ordered outcomes of one roll of six dice, the digits' base
@@ -36,14 +36,32 @@ _fresh = {}     # (ruleset, box, aim) -> figures before the first roll
 
 
 def _children():
-    """children[6 * h + f - 1]: hold h (0..5 dice) with a die f more."""
+    """children[6 * h + f - 1]: hold h (0..5 dice) with a die f more, by index
+    arithmetic as odds.py builds its table (no tuples): in colex order the holds of
+    k + 1 dice come by their largest die m, then by the rest, a hold of k dice up to
+    m; adding f below the largest die m is (the hold without m, plus f) plus m."""
     ch = _work.get('ch')
     if ch is None:
         ch = array('H', bytes(12 * N_HOLDS))
-        for h in range(N_HOLDS):
-            kept = hold_dice(h)
-            for f in range(1, 7):
-                ch[6 * h + f - 1] = hold_index(kept + (f,))
+        top = bytearray(_ALL)               # each hold's largest die
+        parent = array('H', bytes(2 * _ALL))  # the hold without it
+        n = 1
+        for k in range(6):
+            first = HOLD_START[k]
+            end = HOLD_START[k + 1] if k < 5 else N_HOLDS
+            for m in range(1, 7):
+                for h in range(first, end):
+                    if top[h] > m:
+                        break
+                    ch[6 * h + m - 1] = n
+                    top[n] = m
+                    parent[n] = h
+                    n += 1
+            for h in range(first, end):
+                m = top[h]
+                p = parent[h]
+                for f in range(1, m):
+                    ch[6 * h + f - 1] = ch[6 * ch[6 * p + f - 1] + m - 1]
         _work['ch'] = ch
     return ch
 
