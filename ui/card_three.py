@@ -15,8 +15,6 @@ Layout entries are those of card_view: (x, y, width, item index, text, text x);
 index -1 never takes the cursor, -2 is the cursor's box name (redrawn on every move).
 """
 
-from ui.card_view import card_line
-
 _PITCH = 6
 _ROWS = 9                   # rows of each column; the dice and the box's name below
 # each column: its x, width and characters (3x5 font, 4 pixels a character)
@@ -31,32 +29,34 @@ _SHORT = {'Upper': 'Up', 'One pair': '1 pair', 'Two pairs': '2 pairs',
           'Full straight': 'Full st', 'Full house': 'House', 'Maxi Yatzy': 'Maxi'}
 
 
-def _entry(col, row, i, label, value):
+def _entry(line, col, row, i, label, value):
     x = _X[col]
     return (x, row * _PITCH, _W[col], i,
-            card_line(_SHORT.get(label, label), value, _COLS[col]), x + 1)
+            line(_SHORT.get(label, label), value, _COLS[col]), x + 1)
 
 
-def grid_layout(app, dice):
-    """Entries of the card on show; `dice` the text of the dice row."""
+def grid_layout(app, dice, line):
+    """Entries of the card on show; `dice` the text of the dice row, `line(label,
+    value, columns)` a row's text (card_view.card_line: passed in, as card_view loads
+    this module)."""
     rules = app.game.rules
     nu = rules.n_upper
     nb = rules.n_boxes
     items = app.items
     values = app.values
     total = len(items) - 1      # the Total, the list's last row
-    out = [(_X[0], 0, _W[0], -1, card_line(app.title, app.title_right, _COLS[0]), 1)]
+    out = [(_X[0], 0, _W[0], -1, line(app.title, app.title_right, _COLS[0]), 1)]
     left = list(range(nu)) + [nb]
     if rules.upper_bonus:
         left.append(nb + 1)
     for row in range(len(left)):
         i = left[row]
-        out.append(_entry(0, row + 1, i, items[i], values[i]))
+        out.append(_entry(line, 0, row + 1, i, items[i], values[i]))
     rest = [i for i in range(nu, total) if i not in left]
     for k in range(len(rest)):
         i = rest[k]
-        out.append(_entry(1 + k // _ROWS, k % _ROWS, i, items[i], values[i]))
-    out.append(_entry(2, _ROWS - 1, total, items[total], values[total]))
+        out.append(_entry(line, 1 + k // _ROWS, k % _ROWS, i, items[i], values[i]))
+    out.append(_entry(line, 2, _ROWS - 1, total, items[total], values[total]))
     y = _ROWS * _PITCH
     if dice:                    # six dice: 11 characters, the name two further on
         out.append((0, y, 48, -1, dice, 1))

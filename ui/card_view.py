@@ -110,7 +110,7 @@ class CardView:
                 lines, self.layout = (), grid_layout(app, _dice_text(app))
             elif not _fits_halves(rules, self.height):   # three columns
                 from ui.card_three import grid_layout, RULES
-                lines, self.layout = RULES, grid_layout(app, _dice_text(app))
+                lines, self.layout = RULES, grid_layout(app, _dice_text(app), card_line)
             else:       # (x, y, width, item, text, text x) as card_grid has them
                 lines, self.layout = ((half - 1, self.height),), [
                     (col * (half + 1), row * _CARD_PITCH, half - 1, i, text,
