@@ -204,3 +204,24 @@ def test_game_over_says_the_percentiles_are_of_good_bot_games_and_rates_nothing(
     assert 'Perfect avg' not in app.items
     s.press(A.OK)                               # the player's Maxi Yatzy page
     assert app.items[1:3] == ['Average', 'Good-bot avg'] and app.values[2] == '356.1'
+
+
+@pytest.mark.parametrize('name, kept', (('maxi-yatzy', (2, 5, 5, 5)), ('crag', (4,))))
+def test_a_hints_hold_value_is_the_mean_of_its_completions_best_boxes(name, kept):
+    """Other dice counts than five: a hold's value in the hints (hundredths of the
+    final total) with one roll left is the mean, over the ordered rolls of the other
+    dice, of the best box's value then; on the planner's own scale (6**n), not five
+    dice's."""
+    from itertools import product
+    from yahtzee_core.ranking import Hints
+    rules = yc.ruleset(name)
+    card = yc.Scorecard(rules)
+    card.fill(0, (1,) * rules.n_dice)               # a box filled: a card in play
+    hints = Hints(rules, None)
+    n = rules.n_dice
+    dice = kept + (1,) * (n - len(kept))
+    values = dict((k, v) for v, k in hints.hold_options(card, dice, 1))
+    outcomes = list(product(range(1, 7), repeat=n - len(kept)))
+    total = sum(hints.box_options(card, kept + rolled)[0][0] for rolled in outcomes)
+    assert abs(values[tuple(sorted(kept))] - total / len(outcomes)) <= 1
+    assert 100 * card.total < values[tuple(sorted(kept))] < 100 * (card.total + 600)
