@@ -1,12 +1,13 @@
 """How long the app's whole Odds screen takes to appear, as a player opens it.
 
-    .venv/bin/python bench/bench_odds_screen.py [--repeat N] [--pystone PATH]
+    .venv/bin/python bench/bench_odds_screen.py [--repeat N] [--pystone PATH] [--rules NAME]
 
 "Whole screen" is `app.go(ODDS)` in the real App from plain .py sources, as a board
 runs them: compiling ui/scene_learn.py and yahtzee_core/odds.py (both dropped again
 when the screen closes, so every opening pays it), building the odds tables, one
 odds.chase per open box and the row texts. Measured at three moments of a Yahtzee
-turn (before the first roll, 2 rolls left, 1 roll left; every box open):
+turn (before the first roll, 2 rolls left, 1 roll left; every box open); --rules
+maxi-yatzy times Maxi Yatzy's (six dice: yahtzee_core/odds_six.py, 20 boxes):
 
 (a) milliseconds on the MicroPython unix port (64-bit) and, when ../shared/circuitpython
     is there, the CircuitPython 10.2.1 unix port (32-bit), each opening timed alone;
@@ -62,6 +63,8 @@ only = int(sys.argv[2]) if len(sys.argv) > 2 else -1
 whole = len(sys.argv) <= 3 or sys.argv[3] != "appear"
 app = ui_app.App(storage=bytearray(b"\\xff" * 1024), rng=dice, now_ms=0)
 app.handle(A.OK, 0)                      # New game
+if len(sys.argv) > 4:                    # a ruleset by name (else the first)
+    app.setup_rules = app.yc.RULESETS.index(sys.argv[4])
 while app.items[app.cursor] != "Start game":
     app.handle(A.DOWN, 0)
 app.handle(A.OK, 0)
@@ -112,7 +115,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=10, help="openings timed per figure")
     parser.add_argument("--pystone", type=Path, help="a pystone.py to calibrate (b)")
+    parser.add_argument("--rules", default="yahtzee", help="the ruleset played")
     args = parser.parse_args()
+    rules = [-1, "whole", args.rules]
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "odds_screen_app.py"
         script.write_text(SCRIPT)
@@ -121,13 +126,13 @@ def main():
         # 64-bit objects are twice the board's: a roomier heap, so that compiling the
         # two modules again at every opening does not run into fragmentation here
         done = subprocess.run([str(MICROPYTHON), "-X", "heapsize=256K", str(script),
-                               str(args.repeat)], capture_output=True, text=True, env=env,
+                               str(args.repeat)] + [str(a) for a in rules], capture_output=True, text=True, env=env,
                               cwd=str(ROOT), timeout=600)
         if "done" not in done.stdout:
             raise RuntimeError(done.stdout + done.stderr)
         timings("MicroPython unix 64-bit", done.stdout)
         if CIRCUITPY.exists():
-            done = run_circuitpython(script, [args.repeat], heap="160K")
+            done = run_circuitpython(script, [args.repeat] + rules, heap="160K")
             if "done" not in done.stdout:
                 raise RuntimeError(done.stdout + done.stderr)
             timings("CircuitPython unix 32-bit", done.stdout)
@@ -137,11 +142,12 @@ def main():
         print("(b) x86 instructions per opening (valgrind), MicroPython")
         screens = []
         for form, path in (("plain .py", ROOT), (".mpy", compile_packages(("yahtzee_core", "ui")))):
-            base = instructions(MICROPYTHON, script, 0, path=path)
+            base = instructions(MICROPYTHON, script, 0, -1, "whole", args.rules, path=path)
             for moment, name in enumerate(("before the first roll", "2 rolls left",
                                            "1 roll left")):
                 for part in ("appear", "whole"):
-                    n = instructions(MICROPYTHON, script, 1, moment, part, path=path) - base
+                    n = instructions(MICROPYTHON, script, 1, moment, part, args.rules,
+                                     path=path) - base
                     label = "%s, %s, %s" % (form, name, "shows" if part == "appear" else "all rows")
                     screens.append((label, n))
                     print("  %-44s %6.1f M instructions" % (label, n / 1e6))

@@ -1,4 +1,6 @@
-"""yahtzee_core.odds.chase against a brute force written here, plus properties.
+"""yahtzee_core.odds.chase against a brute force written here, plus properties; Crag's
+odds_small and Maxi Yatzy's odds_six (six dice, also on MicroPython and 32-bit
+CircuitPython) against brute forces of their own.
 
 The brute force walks every ordered outcome of the dice rolled (7776 for a full roll)
 at each stage, with the box outcomes taken from reference_scoring (independent of the
@@ -466,3 +468,183 @@ def test_crag_known_odds():
         small_chase(rules, "crag", (1, 2, 3, 4, 5), 1)        # five dice are no Crag roll
     with pytest.raises(yc.IllegalMove):
         small_chase(rules, "crag", (1, 2, 3), 2)              # a roll made: one left at most
+
+
+# -- six dice (Maxi Yatzy): odds_six.py, exact in small-int digits ---------------------
+from yahtzee_core.odds_six import chase as six_chase  # noqa: E402
+
+SIX_ROLLS = list(combinations_with_replacement(range(1, 7), 6))
+
+
+def maxi_outcome(box, dice):
+    """(made, points) of a final roll of six dice, from reference_scoring's words: an
+    upper box is made with four of its face (the bonus needs 84, four of each), any
+    other when it scores, Chance always."""
+    points = ref.plain_score("maxi-yatzy", dice, box)
+    face = ref.upper_face("maxi-yatzy", box)
+    if face is not None:
+        return int(list(dice).count(face) >= 4), points
+    if box == "chance":
+        return 1, points
+    return int(points > 0), points
+
+
+class SixBrute:
+    """Exact values (Fractions) of one box and aim, by multisets: a hold's value is
+    the sum over the multisets of the dice rolled, each weighted by its chance
+    (orderings / 6**k); stage[s][roll] the roll's best-hold value with s rolls to come.
+    Nothing of odds_six's digits, sweeps or child table is used."""
+
+    def __init__(self, box, aim):
+        from fractions import Fraction
+        from math import factorial
+        self.first = 0 if aim == "make" else 1
+        self.chances = {}
+        for k in range(7):
+            out = []
+            for c in combinations_with_replacement(range(1, 7), k):
+                w = factorial(k)
+                for f in set(c):
+                    w //= factorial(c.count(f))
+                out.append((c, Fraction(w, 6 ** k)))
+            self.chances[k] = out
+        self.stage = [{r: tuple(Fraction(v) for v in maxi_outcome(box, r))
+                       for r in SIX_ROLLS}]
+        self.cache = {}
+
+    def hold_value(self, kept, s):
+        if (kept, s) not in self.cache:
+            values = self.stage[s - 1]
+            m = p = 0
+            for c, w in self.chances[6 - len(kept)]:
+                vm, vp = values[tuple(sorted(kept + c))]
+                m += w * vm
+                p += w * vp
+            self.cache[kept, s] = (m, p)
+        return self.cache[kept, s]
+
+    def best(self, roll, s):
+        holds = {tuple(sorted(c)) for k in range(7) for c in combinations(roll, k)}
+        return max(((self.hold_value(h, s), h) for h in holds),
+                   key=lambda vh: (vh[0][self.first], vh[0][1 - self.first],
+                                   -hold_index(vh[1])))
+
+    def upto(self, s):
+        while len(self.stage) <= s:
+            n = len(self.stage)
+            self.stage.append({r: self.best(r, n)[0] for r in SIX_ROLLS})
+
+
+@lru_cache(maxsize=None)
+def six_brute(box, aim):
+    return SixBrute(box, aim)
+
+
+def six_expected(box, aim, dice, rolls_left):
+    b = six_brute(box, aim)
+    if dice is None:                # the first roll: the empty hold, two to come
+        b.upto(2)
+        (m, p), keep = b.hold_value((), 3), None
+    elif rolls_left == 0:
+        (m, p), keep = b.stage[0][tuple(sorted(dice))], tuple(sorted(dice))
+    else:
+        b.upto(rolls_left - 1)
+        (m, p), keep = b.best(tuple(sorted(dice)), rolls_left)
+    return rounded_half_up(m, 10000), rounded_half_up(p, 100), keep
+
+
+@pytest.mark.parametrize("box", yc.ruleset("maxi-yatzy").categories)
+def test_six_dice_fresh_turn_odds_match_the_brute_force(box):
+    """Every box's figures before the first roll (what the Odds screen prints from
+    ui/odds_fresh.py), aim 'make': the same as exact fractions give."""
+    rules = yc.ruleset("maxi-yatzy")
+    assert six_chase(rules, box) == six_expected(box, "make", None, 3)
+
+
+def test_six_dice_odds_with_dice_showing_match_the_brute_force():
+    """A spread of boxes, rolls and aims with 2, 1 and 0 rolls left (the dice in any
+    order): chance, points and the dice to keep."""
+    import random
+    rules = yc.ruleset("maxi-yatzy")
+    rng = random.Random(26)
+    for _ in range(16):
+        box = rng.choice(rules.categories)
+        aim = rng.choice(("make", "points"))
+        dice = list(rng.choice(SIX_ROLLS))
+        rng.shuffle(dice)
+        for left in (2, 1, 0):
+            assert six_chase(rules, box, tuple(dice), left, aim) == \
+                six_expected(box, aim, dice, left), (box, aim, dice, left)
+
+
+def test_six_dice_child_table_matches_holds_built_from_sorted_dice():
+    """odds_six's children (index arithmetic) against each hold's dice with one die
+    more, ranked by dice.hold_index."""
+    from yahtzee_core import odds_six
+    from yahtzee_core.dice import hold_dice
+    ch = odds_six._children()
+    assert [ch[6 * h + f - 1] for h in range(462) for f in range(1, 7)] == \
+        [hold_index(tuple(sorted(hold_dice(h) + (f,)))) for h in range(462) for f in range(1, 7)]
+
+
+def test_six_dice_known_odds():
+    """Figures worked by hand: one roll for 1-2-3-4-5-6 from 1-2-3-3-5-6 (reroll a 3:
+    a 4 in six); Chance from 1..6 keeps 4 5 6 (15 + 3 x 3.5); Maxi Yatzy made at once;
+    an upper box needs four of its face."""
+    rules = yc.ruleset("maxi-yatzy")
+    assert six_chase(rules, "full_straight", (3, 1, 2, 3, 5, 6), 1) == \
+        (1667, 350, (1, 2, 3, 5, 6))
+    assert six_chase(rules, "chance", (1, 2, 3, 4, 5, 6), 1) == (10000, 2550, (4, 5, 6))
+    assert six_chase(rules, "maxi_yatzy", (2,) * 6, 2) == (10000, 10000, (2,) * 6)
+    assert six_chase(rules, "fours", (4, 4, 4, 1, 1, 1), 0)[0] == 0
+    assert six_chase(rules, "fours", (4, 4, 4, 4, 1, 1), 0) == (10000, 1600, (1, 1, 4, 4, 4, 4))
+    with pytest.raises(ValueError):
+        six_chase(rules, "chance", None, 2)          # a fresh turn has all three rolls
+    with pytest.raises(yc.IllegalMove):
+        six_chase(rules, "chance", (1, 2, 3, 4, 5), 1)          # five dice
+    with pytest.raises(yc.IllegalMove):
+        six_chase(rules, "chance", (1, 2, 3, 4, 5, 6), 3)       # rolled: two left at most
+    with pytest.raises(ValueError):
+        six_chase(yc.ruleset("yahtzee"), "chance", (1, 2, 3, 4, 5), 1)
+
+
+CHECK_ODDS_SIX = REPO_ROOT / "tests" / "mpy" / "check_odds_six.py"
+
+
+def check_six_output(out):
+    """Every 'odds' line of check_odds_six.py against the brute force; the garbage a
+    call leaves."""
+    assert out.rstrip().endswith("odds six checks passed"), out[-2000:]
+    cases = 0
+    for line in out.splitlines():
+        if not line.startswith("odds ") or "->" not in line:
+            continue
+        _, box, aim, dice, rolls_left, _, chance, points, keep = line.split()
+        dice = tuple(int(c) for c in dice)
+        keep = tuple(int(c) for c in keep.strip("."))
+        assert (int(chance), int(points), keep) == \
+            six_expected(box, aim, dice, int(rolls_left)), line
+        cases += 1
+    assert cases == (20 + 3) * 6 * 3        # boxes and aims, every 77th roll, 2/1/0 left
+    return int(out.split("mem garbage per chase ")[1].split()[0])
+
+
+# every heap from 60K passes (MicroPython .mpy), from 68K (32-bit CircuitPython, plain
+# .py: the board compiles odds_six.py when the Odds screen opens)
+def test_six_dice_odds_on_micropython_agree_with_the_brute_force():
+    done = run_micropython(CHECK_ODDS_SIX, heapsize="68K", args=["77"])
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    check_six_output(done.stdout)
+
+
+@pytest.mark.skipif(not CIRCUITPY.exists(),
+                    reason="no CircuitPython 32-bit interpreter at ../shared/circuitpython")
+def test_six_dice_odds_on_32bit_circuitpython_agree_and_stay_in_small_ints():
+    env = dict(os.environ, MICROPYPATH=str(REPO_ROOT))
+    done = subprocess.run([str(CIRCUITPY), "-X", "heapsize=76K", str(CHECK_ODDS_SIX), "77"],
+                          capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-1000:] + done.stderr
+    # a long int would leave a block behind at every step of the sums: thousands of
+    # bytes a call; what remains is the result and the keep tuple
+    assert check_six_output(done.stdout) < 1024

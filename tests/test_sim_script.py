@@ -312,3 +312,37 @@ def test_the_status_line_names_the_filler_on_the_undo_screen(tmp_path, board):
         assert "turn P2" in session.status_line() and "filled" not in session.status_line()
     finally:
         session.hw.close()
+
+
+@pytest.mark.parametrize("board, height", [("default", 64), ("three-button", 32)])
+def test_a_maxi_yatzy_game_against_a_good_computer_holds_the_sixth_die(tmp_path, board,
+                                                                      height):
+    """Six dice: the sixth is held by HOLD5 held on the default board (the script's
+    "hold 6"), by the die cursor on the three-button one; a level good computer plans
+    six dice; the game plays to the ranking, every card's total its boxes and bonus."""
+    session, recorder = _session(tmp_path, "maxi-yatzy", board, seed=61,
+                                 players=("human", "good"))
+    try:
+        app = session.app
+        game = app.game
+        # take the device and roll; hold the sixth die
+        hold = "hold 6\n" if board == "default" else "right\n" * 5 + "ok\n"
+        _run_until_over(session, "ok\nwait 800\n" + hold + "wait 100\n")
+        assert len(game.dice) == 6 and game.rolled and game.current == 0
+        assert list(game.held) == [0, 0, 0, 0, 0, 1]
+        sixth = game.dice[5]
+        _run_until_over(session, "shake 400\nwait 800\n")          # roll the others
+        assert game.rolls_left == 1 and game.dice[5] == sixth and game.held[5] == 1
+        app = _run_until_over(session, STEPS[board] * 6000)
+        assert app.scene == ui_app.OVER, (ui_app.SCENE_NAMES[app.scene], game.round)
+        rules = game.rules
+        for card in game.cards:
+            assert 255 not in card.scores
+            upper = sum(card.scores[:rules.n_upper])
+            assert card.total == sum(card.scores) + (100 if upper >= 84 else 0)
+        totals = sorted((c.total for c in game.cards), reverse=True)
+        assert [t for _, _, t in game.ranking()] == totals
+        assert game.cards[1].total > 150    # the computer plays six dice, not at random
+        assert len(recorder.hashes) > 50
+    finally:
+        session.hw.close()

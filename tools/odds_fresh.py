@@ -1,5 +1,7 @@
 """Writes ui/odds_fresh.py: every box's fresh-turn odds (before the first roll, aim
-'make') for every ruleset, from yahtzee_core.odds.chase (desktop only).
+'make') for every ruleset, from yahtzee_core.odds.chase (six dice: odds_six.chase,
+which a board would take seconds a box for; fewer dice are left to the screen)
+(desktop only).
 
     python -m tools.odds_fresh            # rewrite ui/odds_fresh.py
     python -m tools.odds_fresh --check    # exit 1 when it differs from chase
@@ -18,6 +20,7 @@ if ROOT not in sys.path:
 
 import yahtzee_core as yc  # noqa: E402
 from yahtzee_core.odds import chase  # noqa: E402
+from yahtzee_core.odds_six import chase as six_chase  # noqa: E402  (Maxi Yatzy's six dice)
 from ui.codes import MENU_RULES  # noqa: E402
 
 TARGET = os.path.join(ROOT, 'ui', 'odds_fresh.py')
@@ -35,13 +38,13 @@ def source():
              'FRESH = {']
     for name in [yc.RULESETS[i] for i in MENU_RULES]:   # the rulesets the device offers
         rules = yc.ruleset(name)
-        if rules.n_dice != 5:   # fewer dice: the screen works them out (odds_small.py)
+        if rules.n_dice < 5:    # fewer dice: the screen works them out (odds_small.py)
             continue
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3
         # (Balut's cells: one cell of each category, the others score alike)
         for b in range(rules.n_boxes // (rules.columns * rules.cells)):
-            figures.extend(chase(rules, b)[:2])
+            figures.extend((six_chase if rules.n_dice > 5 else chase)(rules, b)[:2])
         lines.append('    %r: (' % name)
         for k in range(0, len(figures), 10):
             lines.append('        %s,' % ', '.join('%d' % v for v in figures[k:k + 10]))

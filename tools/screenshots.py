@@ -463,14 +463,14 @@ def moment_screens(width=128, height=64):
 FAMILY = (('kniffel', 21, 7, (2, 3, 4, 5, 5)), ('generala', 22, 6, (2, 2, 5, 5, 5)),
           ('kismet', 23, 8, (3, 3, 4, 4, 4)), ('triple-yahtzee', 24, 22, (6, 6, 6, 2, 2)),
           ('crag', 26, 7, (6, 1, 6)),
-          ('balut', 26, 12, (2, 2, 5, 5, 5)))
+          ('balut', 26, 12, (2, 2, 5, 5, 5)), ('maxi-yatzy', 27, 9, (5, 5, 5, 2, 2, 4)))
 
 
 def family_screens(width=128, height=64):
     """Each of those rulesets' card in a game of three seats (two humans and a
     computer), some rounds in, after the first roll of a turn: the whole card on
-    128x64 (Triple Yahtzee's and Balut's grids), the list on 128x32 (the three-button
-    board);
+    128x64 (Triple Yahtzee's and Balut's grids, Maxi Yatzy's three columns), the list
+    on 128x32 (the three-button board);
     then Generala served, which wins the game at once."""
     out = []
     small = height < 64
@@ -485,7 +485,7 @@ def family_screens(width=128, height=64):
             s.play_on()
         g.rng = ScriptedDice(script=dice)
         s.press(A.OK)                               # take the device and roll
-        if g.rules.n_dice != 5:                     # the dice too: Crag's three
+        if g.rules.n_dice != 5:                     # the dice too: Crag's three, six
             s.wait(600)
             out.append((pre + 'play_' + rules.replace('-', '_'), s.image()))
         s.press(A.DOWN) if not small else s.play_on()

@@ -2,7 +2,8 @@
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
 and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
 Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it), and
-Balut's 7 categories x 4 cells likewise (ui/cells_grid.py). A
+Balut's 7 categories x 4 cells likewise (ui/cells_grid.py), and a card too long for
+two halves (Maxi Yatzy's 20 boxes) in three columns (ui/card_three.py). A
 cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
 slow on a board)."""
 
@@ -15,11 +16,11 @@ _CARD_PITCH = 6         # a 3x5 font row and its gap
 _CARD_COLS = 15         # characters in a column of the whole-card view
 
 
-def _card_line(label, value):
-    """One card row in a column: the label shortened to leave room for the
-    right-aligned value: no space before a bracket ('3 OF A KIND(30)'), then the last
-    word's vowels dropped from its end ('2 PAIR COLR'), then cut."""
-    room = _CARD_COLS - len(value) - 1
+def card_line(label, value, cols=_CARD_COLS):
+    """One card row in a column of `cols` characters: the label shortened to leave
+    room for the right-aligned value: no space before a bracket ('3 OF A KIND(30)'),
+    then the last word's vowels dropped from its end ('2 PAIR COLR'), then cut."""
+    room = cols - len(value) - 1
     if len(label) > room and value[:1] == '(':
         room += 1
     if len(label) > room and label.startswith('Bonus +'):
@@ -32,7 +33,7 @@ def _card_line(label, value):
         i -= 1
     if len(label) > room:
         label = label[:room]
-    return label + ' ' * (_CARD_COLS - len(label) - len(value)) + value
+    return label + ' ' * (cols - len(label) - len(value)) + value
 
 
 def _dice_text(app):
@@ -54,21 +55,28 @@ def card_layout(app):
     nb = rules.n_boxes
     items = app.items
     values = app.values
-    out = [(0, 0, -1, _card_line(app.title, app.title_right))]
+    out = [(0, 0, -1, card_line(app.title, app.title_right))]
     left = list(range(nu)) + [nb]
     if rules.upper_bonus:
         left.append(nb + 1)
     right = list(range(nu, nb)) + [i for i in range(nb + 1, len(items)) if i not in left]
     for row in range(len(left)):
         i = left[row]
-        out.append((0, row + 1, i, _card_line(items[i], values[i])))
+        out.append((0, row + 1, i, card_line(items[i], values[i])))
     dice = _dice_text(app)
     if dice:
         out.append((0, len(left) + 1, -1, dice))
     for row in range(len(right)):
         i = right[row]
-        out.append((1, row, i, _card_line(items[i], values[i])))
+        out.append((1, row, i, card_line(items[i], values[i])))
     return out
+
+
+def _fits_halves(rules, height):
+    """The right half holds the lower boxes, a five-alike bonus and the Total, a row
+    each (else ui/card_three.py's three columns)."""
+    return (rules.n_boxes - rules.n_upper + 1 + (1 if rules.five_alike_bonus else 0)
+            <= height // _CARD_PITCH)
 
 
 class CardView:
@@ -93,19 +101,23 @@ class CardView:
         if app.list_version != self.version:
             self.version = app.list_version
             half = self.width // 2
-            if app.game.rules.columns > 1:   # Triple Yahtzee's grid
+            rules = app.game.rules
+            if rules.columns > 1:   # Triple Yahtzee's grid
                 from ui.card_grid import grid_layout, RULE_X
-                rule, self.layout = RULE_X, grid_layout(app, _dice_text(app))
-            elif app.game.rules.cells > 1:   # Balut's categories x cells, no rule
+                lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
+            elif rules.cells > 1:   # Balut's categories x cells, no rule
                 from ui.cells_grid import grid_layout
-                rule, self.layout = -1, grid_layout(app, _dice_text(app))
+                lines, self.layout = (), grid_layout(app, _dice_text(app))
+            elif not _fits_halves(rules, self.height):   # three columns
+                from ui.card_three import grid_layout, RULES
+                lines, self.layout = RULES, grid_layout(app, _dice_text(app), card_line)
             else:       # (x, y, width, item, text, text x) as card_grid has them
-                rule, self.layout = half - 1, [
+                lines, self.layout = ((half - 1, self.height),), [
                     (col * (half + 1), row * _CARD_PITCH, half - 1, i, text,
                      col * (half + 1) + 1) for col, row, i, text in card_layout(app)]
             self.bitmap.fill(0)
-            if rule >= 0:
-                _fill(self.bitmap, rule, 0, 1, self.height, 1)   # the rule between halves
+            for x, h in lines:      # the rules between columns: (x, height)
+                _fill(self.bitmap, x, 0, 1, h, 1)
             old = -2
         elif app.cursor == old:
             return
@@ -121,6 +133,7 @@ class CardView:
             c = app.cursor
             rules = app.game.rules
             n = rules.columns * rules.cells
-            text = app.items[c] + text % (c % n + 1) if 0 <= c < rules.n_boxes else ''
+            text = (app.items[c] + (text % (c % n + 1) if text else '')
+                    if 0 <= c < rules.n_boxes else '')
         _fill(self.bitmap, x, y, w, _CARD_PITCH, 1 if highlight else 0)
         tiny_font.draw(self.bitmap, tx, y + 1, text, 0 if highlight else 1)

@@ -91,13 +91,14 @@ def upper_bonus_text(rules):
     return 'There is no bonus.'
 
 
-def odds_help():
-    """(title, text): what the Odds screen shows, "made" above all."""
+def odds_help(rules):
+    """(title, text): what the Odds screen shows, "made" above all (an upper box's
+    share of the bonus: three of its face for 63, four for Maxi Yatzy's 84)."""
     return ('Odds', 'Each open box: the chance to make it this turn, then the points '
             'it scores on average, playing for it from the dice showing. Made: the '
             'box scores (its need met: kinds, full house, straights); an upper box: '
-            '3 or more of its face, its share of the bonus; Chance: always. Keep: '
-            'the dice to keep for the box under the cursor.')
+            '%d or more of its face, its share of the bonus; Chance: always. Keep: '
+            'the dice to keep for the box under the cursor.' % (rules.upper_bonus_at // 21))
 
 
 def howto(rules, profile):

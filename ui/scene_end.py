@@ -32,13 +32,14 @@ def enter_over(app, now):
         values.append('%dp %d' % (rules.game_points(app.game.cards[p].scores), total)
                       if goals else '%d' % total)
     if perfect is not None and w < 0:   # (not for unfinished cards)
-        # where each human's score falls among games of perfect play
+        # where each human's score falls among games of perfect play (or, for a
+        # ruleset no solver solves, of level good's: the table says which)
         for place, p, total in ranking:
             if not app.is_cpu(p):
                 items.append('%d: better than %d%%' % (total, perfect.better_than(total)))
                 values.append('')
         if len(items) > len(ranking):
-            items.append('of perfect games')
+            items.append('of good-bot games' if perfect.good else 'of perfect games')
             values.append('')
     app.set_list('GENERALA SERVIDA' if w >= 0 else 'Game over', items, values,
                  footer='OK: continue')
@@ -54,7 +55,8 @@ def handle_over(app, action, now):
 def _record_game(app, perfect):
     """Count the finished game once (a replay after a power cut is skipped) and put
     qualifying human scores into the table, to be named next; with perfect play's
-    table the game is rated (its mean kept beside the player's score)."""
+    table the game is rated (its mean kept beside the player's score; level good's
+    table rates nothing)."""
     g = app.game
     r = app.records
     app.pending_high = []
@@ -70,8 +72,8 @@ def _record_game(app, perfect):
                 continue
             st = g.stats(p)
             r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
-                       st['zeros'], multi and place == 1,
-                       None if perfect is None else perfect.mean_tenths)
+                       st['zeros'], multi and place == 1,     # rated against perfect only
+                       None if perfect is None or perfect.good else perfect.mean_tenths)
             if app.saves.keeps_people:          # per player name and ruleset
                 if app.people is None:
                     from yahtzee_core.people import People

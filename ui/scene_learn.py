@@ -44,7 +44,7 @@ def enter_pages(app, now):
         footer = 'OK: next  BACK: done'
     elif kind == PG_ODDS:
         _count = 1
-        title, text = help_text.odds_help()
+        title, text = help_text.odds_help(rules)
         footer = 'OK/BACK: the odds'
     else:
         pages = help_text.howto(rules, profile)
@@ -98,6 +98,7 @@ def _leave(app, now):
     if app.scene == ODDS:
         forget('odds')
         forget('odds_small')     # (fewer dice: loaded by odds for them)
+        forget('odds_six')       # (six dice)
     forget('help_text', 'ui')
     forget('help_rules', 'ui')
     forget('help_dice', 'ui')
@@ -113,7 +114,8 @@ def _leave(app, now):
 def enter_odds(app, now):
     """Each open box: the chance to make it this turn and its expected points, when
     chasing it from the dice showing (yahtzee_core.odds.chase, aim 'make'); before the
-    first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py.
+    first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py
+    (fewer dice: worked out here; six dice: odds_six.py).
     With dice, chase takes a tenth of a second or more a box on a board: the rows on
     screen are worked out now, the others one a frame (odds_step, from App.tick)."""
     import gc
@@ -193,8 +195,11 @@ def _odds_row(app, row):
 
 
 def _chase(g, b):
-    if g.rules.n_dice != 5:     # fewer dice (Crag's three): their own module
+    n = g.rules.n_dice
+    if n < 5:                   # fewer dice (Crag's three): their own module
         from yahtzee_core.odds_small import chase
+    elif n > 5:                 # six (Maxi Yatzy): theirs, in digits of small ints
+        from yahtzee_core.odds_six import chase
     else:
         from yahtzee_core.odds import chase
     return chase(g.rules, b, tuple(g.dice), g.rolls_left)

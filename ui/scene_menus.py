@@ -86,9 +86,7 @@ def enter_pause(app, now):
     human = not app.is_cpu(g.current)
     if human and hints_available(app):
         codes.append(_M_HINT)
-    # a computer's dice are not the table's to work on; six dice have no odds (the
-    # exact sums would pass a board's small ints: docs/RULES.md)
-    if human and g.rules.n_dice < 6:
+    if human:           # a computer's dice are not the table's to work on
         codes.append(M_ODDS)
     if g.can_undo and not several:     # several seats: undo is on the handover only
         codes.append(_M_UNDO)
@@ -256,6 +254,9 @@ def start_game(app, now):
     players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
     rules = yc.ruleset(yc.RULESETS[app.setup_rules])
     dup = app.setup_duplicate
+    if dup and rules.n_dice > 5:    # a round deals 15 dice, three rolls of five
+        refuse(app, 'Duplicate play:', 'five dice at most')
+        return
     app.game = yc.Game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF

@@ -68,10 +68,11 @@ def enter_stats(app, now):
         rulesets = app.yc.RULESETS
         if p.rules_id < len(rulesets):
             # one ruleset a page: perfect play's mean in it, beside the player's average
+            # (level good's where no solver solves it: Maxi Yatzy)
             from ui.hints import perfect_scores
             perfect = perfect_scores(app, rulesets[p.rules_id])
             if perfect is not None:
-                items.insert(2, 'Perfect avg')
+                items.insert(2, 'Good-bot avg' if perfect.good else 'Perfect avg')
                 values.insert(2, _tenths(perfect.mean_tenths))
         _show_page(app, p.name, items, values, len(rows) + 1,
                    RULES_NAMES[p.rules_id] if p.rules_id < len(RULES_NAMES) else '')

@@ -94,14 +94,10 @@ def _round(v, scale, unit):
     return (2 * v * unit + scale) // (2 * scale)
 
 
-def chase(rules, box, dice=None, rolls_left=None, aim='make'):
-    """odds.chase for rules.n_dice < 5, box a name or index: (chance in 1/10,000,
-    expected points in hundredths, dice to keep or None); rolls_left None: the
-    ruleset's whole turn."""
+def arguments(rules, box, dice, rolls_left, aim):
+    """chase's arguments checked (odds_six.py's too): (box index, rolls left, roll
+    index of the dice or -1 before the first roll); ValueError or IllegalMove."""
     b = rules.box_index(box)
-    n = rules.n_dice
-    if n > 5:
-        raise ValueError("the odds are for five dice or fewer")
     turn = rules.turn_rolls
     if rolls_left is None:
         rolls_left = turn
@@ -110,15 +106,26 @@ def chase(rules, box, dice=None, rolls_left=None, aim='make'):
     if dice is None:
         if rolls_left != turn:
             raise ValueError("before the first roll all %d rolls are to come" % turn)
-        key = (rules.name, b, aim)
-        if key in _fresh:
-            return _fresh[key]
-        roll = -1
-    else:
-        roll = roll_index(dice, n)  # IllegalMove unless n dice 1..6
-        if not (isinstance(rolls_left, int) and 0 <= rolls_left < turn):
-            raise IllegalMove("with dice showing, 0 to %d rolls are left, not %r"
-                              % (turn - 1, rolls_left))
+        return b, rolls_left, -1
+    roll = roll_index(dice, rules.n_dice)  # IllegalMove unless n dice 1..6
+    if not (isinstance(rolls_left, int) and 0 <= rolls_left < turn):
+        raise IllegalMove("with dice showing, 0 to %d rolls are left, not %r"
+                          % (turn - 1, rolls_left))
+    return b, rolls_left, roll
+
+
+def chase(rules, box, dice=None, rolls_left=None, aim='make'):
+    """odds.chase for rules.n_dice < 5, box a name or index: (chance in 1/10,000,
+    expected points in hundredths, dice to keep or None); rolls_left None: the
+    ruleset's whole turn."""
+    n = rules.n_dice
+    if n > 5:
+        raise ValueError("the odds are for five dice or fewer")
+    b, rolls_left, roll = arguments(rules, box, dice, rolls_left, aim)
+    turn = rules.turn_rolls
+    key = (rules.name, b, aim)
+    if roll < 0 and key in _fresh:
+        return _fresh[key]
     ch, made, pts = _tables(n)
     start = HOLD_START[n]
     joker = rules.joker_points[b] if rules.joker_points else 0

@@ -1,7 +1,9 @@
-# Kniffel, Generala, Kismet, Triple Yahtzee, Crag and Balut in the app under MicroPython /
-# CircuitPython, one game a run (as after a power-on): argument NAME plays a whole
-# game of that ruleset, me against a beginner computer, with the views replaced (Triple Yahtzee and Balut: the grid's cursor keys
-# too; Crag: its three dice over the middle hold buttons); argument "served" plays Generala until the computer's served Generala ends the
+# Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Balut and Maxi Yatzy in the app
+# under MicroPython / CircuitPython, one game a run (as after a power-on): argument NAME
+# plays a whole game of that ruleset, me against a beginner computer, with the views
+# replaced (Triple Yahtzee and Balut: the grid's cursor keys too; Crag: its three dice
+# over the middle hold buttons; Maxi Yatzy: six dice, the sixth held by HOLD_6);
+# argument "served" plays Generala until the computer's served Generala ends the
 # game at once. Run by tests/test_device_app.py under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
 import gc
@@ -80,6 +82,13 @@ def main(name):
             press(A.HOLD_1, A.HOLD_3, A.HOLD_5)
             assert len(g.dice) == 3 and bytes(g.held) == b"\x00\x01\x00", bytes(g.held)
             assert len(app.faces) == 3 and app.held[1] == 1, app.held
+            moved = True
+        if (s == ui_app.PLAY and name == "maxi-yatzy" and not moved and g.rolled and
+                g.rolls_left and app.dialog == ui_app.DLG_NONE):
+            # six dice: HOLD1..HOLD5 hold dice 1..5, HOLD5 held (HOLD_6) the sixth
+            press(A.HOLD_6, A.HOLD_2)
+            assert len(g.dice) == 6 and bytes(g.held) == b"\x00\x01\x00\x00\x00\x01", bytes(g.held)
+            assert len(app.faces) == 6 and app.held[5] == 1, app.held
             moved = True
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)
