@@ -10,15 +10,6 @@ best_box_index) and so never loads this.
 from . import dice as _dice
 from .variants import ruleset as _ruleset
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-_SCALE = const(7776)          # planner.SCALE
-_HALF = const(3888)
-
 
 def hold_options(planner, card, dice, rolls_left):
     """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
@@ -32,6 +23,7 @@ def hold_options(planner, card, dice, rolls_left):
     base = planner.offset
     d = sorted(dice)
     n = len(d)
+    s = 6 ** n      # a hold's value is on the 6**n scale (planner.py; five dice: SCALE)
     out = []
     seen = []
     for sub in range(1 << n):
@@ -40,7 +32,7 @@ def hold_options(planner, card, dice, rolls_left):
         if h in seen:
             continue
         seen.append(h)
-        out.append((base + (x[h] + _HALF) // _SCALE, kept, h))
+        out.append((base + (x[h] + s // 2) // s, kept, h))
     out.sort(key=_rank_key)
     return [(v, kept) for v, kept, h in out]
 
