@@ -11,6 +11,7 @@ slower where code runs from flash. "busy" is the time the CPU executed instructi
 (not asleep in WFI); a CPU that waits for I2C is busy.
 
     .venv/bin/python bench/bench_pico.py [--py | --mpy] [--profile] [--opponent good]
+                                         [--rules crag]
 
 Printed, for each bundle:
 - boot to menu: power-on to the main menu complete on the OLED (a board that was
@@ -45,9 +46,9 @@ GOALS = {"hint": 300, "odds_all": 500, "cpu": 500, "frame": 20, "boot": 2000}
 HEAP_GOALS = {False: 40 * 1024, True: 80 * 1024}
 
 
-def game_script(players=PLAYERS):
-    """The bench's game, written by playing it in the simulator (same dice, same
-    exact table, so the board plays the same game)."""
+def game_script(players=PLAYERS, rules="yahtzee"):
+    """The bench's game of ruleset `rules`, written by playing it in the simulator
+    (same dice, same exact table, so the board plays the same game)."""
     from hardware.desktop import VirtualClock
     from sim import Options, build_session
     import tempfile
@@ -56,7 +57,7 @@ def game_script(players=PLAYERS):
         session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=folder),
                                 clock=VirtualClock())
         try:
-            return two_seat_game(session, players=players, bench=True).text()
+            return two_seat_game(session, players=players, bench=True, rules=rules).text()
         finally:
             session.hw.close()
 
@@ -109,15 +110,15 @@ class Timer:
         return after[0][0] - action if after else None
 
 
-def run_bundle(mpy, profile=False, players=PLAYERS):
+def run_bundle(mpy, profile=False, players=PLAYERS, rules="yahtzee"):
     from tools import pico_emu
     from tools.pico_emu.elf import Symbols, by_function
     from tools.pico_emu.scripts import play
     label = "mpy" if mpy else "py"
-    drive = pico_emu.Drive(profile="default", mpy=mpy, rules="yahtzee",
+    drive = pico_emu.Drive(profile="default", mpy=mpy, rules=rules,
                            settings={"YAHTZEE_DICE_SEED": str(DICE_SEED),
                                      "YAHTZEE_TRACE": "heap"})
-    script = game_script(players)
+    script = game_script(players, rules)
     out = {}
     wall = time.time()
     with pico_emu.Pico(drive, i2c_timing=True) as pico:
@@ -233,9 +234,10 @@ def main(argv=None):
     players = PLAYERS
     if "--opponent" in argv:
         players = (argv[argv.index("--opponent") + 1], "human")
-    print("the game: %s against a human who asks a hint every turn" % players[0])
+    rules = argv[argv.index("--rules") + 1] if "--rules" in argv else "yahtzee"
+    print("the game: %s of %s against a human who asks a hint every turn" % (rules, players[0]))
     for mpy in forms:
-        run_bundle(mpy, profile="--profile" in argv, players=players)
+        run_bundle(mpy, profile="--profile" in argv, players=players, rules=rules)
     return 0
 
 

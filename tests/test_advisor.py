@@ -110,12 +110,13 @@ def test_every_rulesets_table_opens_and_starts_at_the_optimum(name):
         with pytest.raises(Unsolvable, match='cannot be solved exactly'):
             st.ensure_tables(name, TABLES)
         return
-    if yc.ruleset(name).n_dice != 5:    # Crag: solved (tools.solver), but no table format
-        assert 'for five dice' in st.no_table_reason(name)
-        return
     assert st.no_table_reason(name) is None
     paths = st.ensure_tables(name, TABLES)
-    optimum = Solver(name).solve().expected_score
+    if yc.ruleset(name).n_dice != 5:    # Crag: three dice, solve_small's
+        from tools.solver import solve_small
+        optimum = solve_small(name).expected_score
+    else:
+        optimum = Solver(name).solve().expected_score
     for kind, path in paths.items():
         adv = Advisor(name, path)
         start = adv.expected_final(yc.Scorecard(adv.rules))
@@ -160,7 +161,7 @@ HEADER_DAMAGE = {
     'groups': (1204, b'\x01\x00\x00\x00'), 'states': (40, b'\x01\x00\x00\x00'),
     'per slot': (46, b'\x01\x00'), 'offsets': (48 + 2 * 9, b'\x07\x00'),
     'bitmaps': (176 + 8 * 9, b'\x00'), 'ranks': (688 + 8 * 9 + 3, b'\x63'),
-    'wider': (1201, b'\x03'), 'name': (8, b'\xff\xfe'),
+    'wider': (1201, b'\x03'), 'name': (8, b'\xff\xfe'), 'dice count': (39, b'\x03'),
 }
 
 
@@ -191,6 +192,108 @@ def test_a_damaged_header_field_is_refused_at_open_and_play_falls_back(tmp_path,
     card = yc.Scorecard(yc.ruleset('yahtzee'))
     bot.choose_hold(card, (1, 2, 3, 4, 5), 2)       # plays on
     assert hints.hold_options(card, (6, 6, 6, 1, 2), 2)
+
+
+# SHA-256 (first 16 hex digits) of each five-dice ruleset's header as the writer made
+# it before the header said how many dice (AT_N_DICE, byte 39, which then ended the
+# name field): a plain table's, and a packed one's (the live layout, 8 bits, step 3).
+# Boards hold tables written then, so five-dice tables stay byte for byte as they were.
+FIVE_DICE_HEADERS = {
+    'yahtzee': ('f522393aca0ce001', 'd9b480f4bd762a9b'),
+    'yahtzee-free-joker': ('0e20fc21e07ca2cf', '25d3a9adf5591071'),
+    'yahtzee-1956': ('f6cd194f6be773c7', '941632bfa19c3e35'),
+    'yatzy': ('4898588761b74e4f', 'fcc02e032bb1c92d'),
+    'yacht': ('2291c36ed9274f82', '9f4474de85a28efc'),
+    'kniffel': ('4069bad6c0bed8ec', '999c10fe2a5c0647'),
+    'generala': ('0a7360a5a685afdb', 'e3b8e39af6c3d0cb'),
+    'kismet': ('32ef5ef1e71181b1', '915848d4ef6039e5'),
+}
+
+
+def test_five_dice_headers_are_what_they_were_before_the_dice_count():
+    import hashlib
+    five = [n for n in yc.RULESETS if yc.ruleset(n).n_dice == 5 and not st.no_table_reason(n)]
+    assert sorted(five) == sorted(FIVE_DICE_HEADERS)
+    for name, (plain, packed) in FIVE_DICE_HEADERS.items():
+        m = RulesModel(name)
+        live = st.lower_slot_count(m) * st.u_layout(m, True)[1]
+        heads = (st.header_bytes(m, m.n_states()),
+                 st.header_bytes(m, live, live=True, bits=8, step=3, groups=5))
+        assert heads[0][39] == 0 and st.read_header(heads[0])['n_dice'] == 5
+        assert [hashlib.sha256(h).hexdigest()[:16] for h in heads] == [plain, packed], name
+
+
+@pytest.fixture(scope='module')
+def crag():
+    return st.ensure_tables('crag', TABLES)['plain']
+
+
+def _crag_card(*open_boxes):
+    """A Crag card with every box filled (0 points) but `open_boxes`."""
+    rules = yc.ruleset('crag')
+    mask = (1 << rules.n_boxes) - 1
+    for box in open_boxes:
+        mask ^= 1 << rules.box_index(box)
+    return probe_card(rules, mask, 0, 0 if mask >> rules.five_alike_box & 1 else 255)
+
+
+def test_crag_table_holds_solve_small_value_of_every_filled_mask(crag):
+    """Three dice in the table format: the header says 3, one state per filled-box mask
+    (no upper bonus: one subtotal per upper mask), in mask order, each solve_small's
+    value in hundredths; no packed variant (nothing settles: it would be no smaller)."""
+    import numpy as np
+    from tools.solver import solve_small
+    assert set(st.ensure_tables('crag', TABLES)) == {'plain'}
+    head, q = st.read_table(crag)
+    assert head['n_dice'] == 3 and head['n_states'] == 1 << 13 == len(q)
+    assert os.path.getsize(crag) == st.HEADER + 2 * 8192
+    V = solve_small('crag').V
+    assert (q == np.rint(100 * V)).all()
+    m = st.table_model('crag')
+    tv = TableValues(yc.ruleset('crag'), crag)
+    for mask in random.Random(5).sample(range(8191), 300):
+        assert tv.index(mask, 0, 0) == mask == st.table_index(m, mask, 0, 0)
+        assert tv.value(mask, 0, 0) == q[mask]
+    tv.close()
+    with pytest.raises(TableError, match='table is for crag'):
+        Advisor('yacht', crag)
+    with pytest.raises(TableError, match='table is for yacht'):
+        Advisor('crag', st.ensure_tables('yacht', TABLES)['plain'])
+
+
+def test_crag_positions_checked_by_hand(crag):
+    """Positions worked out by hand, through the advisor, the perfect bot, the hints
+    and the points-lost analysis.
+    - Only Crag open, 6 6 2, one roll left: keep 6 6 (a 1 makes the crag, 1/6 of 50:
+      8.33); one 6 needs 6 and 1 (2/36 of 50: 2.78); none any crag (9/216: 2.08).
+    - Only Sixes open, 6 6 2, one roll left: keep 6 6: 12 + 6/6 = 13.00.
+    - Only Three of a kind open, at the turn's start: 25 x (1/36 at once, 90/216 a pair
+      kept for 1/6, 120/216 all different and a fresh 1/36) = 25 x 876/7776 = 2.82.
+    - Only Thirteen open, 6 6 1: stand (26 points now), the bot keeps all three."""
+    from yahtzee_core.analysis import DecisionLog, analyze
+    from yahtzee_core.bots import make_bot
+    from yahtzee_core.ranking import Hints
+    adv = Advisor('crag', crag)
+    bot = make_bot('perfect', 'crag', table_path=crag)
+    hints = Hints('crag', crag)
+    assert not bot.fallback and not hints.fallback
+    card = _crag_card('crag')
+    assert adv.best_hold(card, (6, 2, 6), 1) == ((6, 6), 833)
+    assert bot.choose_hold(card, [6, 2, 6], 1) == [1, 0, 1]
+    ranked = hints.hold_options(card, (6, 2, 6), 1)
+    assert ranked[0] == (833, (6, 6)) and (208, ()) in ranked and (278, (6,)) in ranked
+    log = DecisionLog()
+    log.hold(card, (6, 2, 6), 1, (0, 0, 0))          # rerolled all: 8.33 - 2.08
+    log.hold(card, (6, 2, 6), 1, (1, 0, 1))          # the best: nothing lost
+    assert analyze(adv, log).losses == [(0, 1, 625), (1, 1, 0)]
+    assert adv.best_hold(_crag_card('sixes'), (6, 6, 2), 1) == ((6, 6), 1300)
+    assert adv.expected_final(_crag_card('three_of_a_kind')) == 282
+    card = _crag_card('thirteen')
+    assert bot.choose_hold(card, [6, 6, 1], 1) == [1, 1, 1]
+    assert bot.choose_box(card, [6, 6, 1]) == adv.rules.box_index('thirteen')
+    assert hints.box_options(card, (6, 6, 1)) == [(2600, adv.rules.box_index('thirteen'))]
+    for x in (adv, bot, hints):
+        x.close()
 
 
 def test_expected_final_is_the_table_value(tables):
@@ -476,11 +579,13 @@ def test_kismet_advice_is_what_the_evaluator_replays():
 
 
 @pytest.mark.parametrize('port', ports())
-@pytest.mark.parametrize('name,kind', [('generala', 'plain'), ('kismet', 'packed8')])
+@pytest.mark.parametrize('name,kind', [('generala', 'plain'), ('kismet', 'packed8'),
+                                       ('crag', 'plain')])
 def test_new_rulesets_advised_game_on_the_interpreters(name, kind, port):
-    """Generala's table and Kismet's (subtotals past 63 read from the header's wider
-    bitmaps) on the board interpreters, compiled, within the advisor's heap budget:
-    the same game as on CPython, from the solver's optimum."""
+    """Generala's table, Kismet's (subtotals past 63 read from the header's wider
+    bitmaps) and Crag's (three dice, small_planner) on the board interpreters,
+    compiled, within the advisor's heap budget: the same game as on CPython, from the
+    solver's optimum."""
     import subprocess
     import sys
     path = os.path.abspath(st.ensure_tables(name, TABLES)[kind])
@@ -489,8 +594,14 @@ def test_new_rulesets_advised_game_on_the_interpreters(name, kind, port):
                            args=[path, name])
     assert done.returncode == 0, done.stdout + done.stderr
     fig = dict(re.findall(r'^(.+?) (-?\d+)$', done.stdout, re.M))
-    assert int(fig['expected at start']) == {'generala': 16247, 'kismet': 31502}[name]
-    assert int(fig['decisions']) == 3 * yc.ruleset(name).rounds
+    if name == 'crag':
+        from tools.solver import solve_small
+        assert int(fig['expected at start']) == round(100 * solve_small(name).expected_score)
+        assert int(fig['table reads per turn max']) <= 44
+    else:
+        assert int(fig['expected at start']) == {'generala': 16247, 'kismet': 31502}[name]
+    rules = yc.ruleset(name)
+    assert int(fig['decisions']) == rules.turn_rolls * rules.rounds
     cp = subprocess.run([sys.executable, str(script), path, name], capture_output=True,
                         text=True, cwd=str(REPO_ROOT),
                         env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))

@@ -499,7 +499,7 @@ def test_crag_planner_with_the_solvers_values_reproduces_them():
 def _solitaire_means(name, kinds, games):
     """Each kind's mean total over seeded solitaire games (the bots' own loop: hold,
     reroll, fill), checking the hold flags cover the ruleset's dice and that only
-    perfect falls back (no table for other than five dice)."""
+    perfect falls back (given no table)."""
     means = {}
     n = yc.ruleset(name).n_dice
     for kind in kinds:
@@ -527,7 +527,8 @@ def _solitaire_means(name, kinds, games):
 
 def test_crag_bots_play_whole_games():
     """good and casual plan with the three-dice planner, beginner keeps its most common
-    face; perfect has no table for three dice and says so. good, fitted to the solver's
+    face; perfect, given no table, plays good and says so (with Crag's table:
+    test_advisor.py, bench/bench_levels.py). good, fitted to the solver's
     values, is close to the optimum (149.85) and ahead of beginner."""
     means = _solitaire_means('crag', ('good', 'casual', 'beginner', 'perfect'), 12)
     assert means['perfect'] == means['good']

@@ -169,38 +169,52 @@ def test_scripts_use_only_buttons_the_board_has():
 
 _SIM_CACHE = {}
 
+# The new rulesets' games on the board (.mpy): (seats, strategy tables on the drive).
+# Crag's computer plays perfect from Crag's table (three dice, small_planner), as the
+# default bundle ships it; Balut has no table (it cannot be solved), its computer
+# plays good (goal_planner). Hints off and the computer at instant speed
+# (scripts.two_seat_game instant=True): the board spends less time on its turns.
+NEW_RULESET_GAMES = {"crag": (("human", "perfect"), "crag"),
+                     "balut": (("human", "good"), None)}
 
-def _simulated_game():
+
+def _simulated_game(rules=None):
     """The two-seat game's script (written by playing it in the simulator) and the
-    pictures `./play.sh --headless` takes at its snaps: {name: pixels}."""
-    if "game" in _SIM_CACHE:
-        return _SIM_CACHE["game"]
+    pictures `./play.sh --headless` takes at its snaps: {name: pixels}. rules: one of
+    NEW_RULESET_GAMES (else the setup's Yahtzee against good, no tables)."""
+    key = rules or "game"
+    if key in _SIM_CACHE:
+        return _SIM_CACHE[key]
     import tempfile
     from hardware.desktop import VirtualClock
     from sim import Options, build_session, no_tables
     from sim.__main__ import main as play_sh
     from tools.pico_emu.scripts import two_seat_game
+    players, tables = NEW_RULESET_GAMES[rules] if rules else (("human", "good"), None)
     with tempfile.TemporaryDirectory() as folder:
         # the writer's own session snaps as it goes: into a folder of its own
         writing = os.path.join(folder, "writing")
         os.mkdir(writing)
-        session = build_session(Options(dice_seed=DICE_SEED, table=no_tables, headless=True,
-                                        snap_dir=writing), clock=VirtualClock())
+        session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=writing,
+                                        table=None if tables else no_tables),
+                                clock=VirtualClock())
         try:
-            text = two_seat_game(session).text()
+            text = two_seat_game(session, players=players, rules=rules,
+                                 instant=rules is not None).text()
         finally:
             session.hw.close()
         script = os.path.join(folder, "game.txt")
         with open(script, "w") as f:
             f.write(text)
-        assert play_sh(["--headless", "--dice-seed", str(DICE_SEED), "--no-tables",
-                        "--script", script, "--snap-dir", folder]) == 0
+        assert play_sh(["--headless", "--dice-seed", str(DICE_SEED)] +
+                       ([] if tables else ["--no-tables"]) +
+                       ["--script", script, "--snap-dir", folder]) == 0
         snaps = {}
         for name in os.listdir(folder):
             if name.endswith(".png"):
                 big = np.array(Image.open(os.path.join(folder, name)).convert("L"))
                 snaps[name[:-4]] = (big[::4, ::4] > 128).astype(np.uint8)
-    _SIM_CACHE["game"] = text, snaps
+    _SIM_CACHE[key] = text, snaps
     return text, snaps
 
 
@@ -245,16 +259,52 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
     The free heap at each scene comes over the console (YAHTZEE_TRACE)."""
     if mpy and pico_emu.mpy_cross() is None:
         pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
+    _play_like_the_simulator(mpy)
+
+
+# KNOWN SHORTFALL (.mpy): a new game started from the setup leaves the computer's first
+# turn less heap than a resumed one (about 9-13 KB free at its handover against 31 KB
+# after a restart), and making its bot runs out: Crag's perfect (the table's advisor,
+# about 15 KB) and even good (three dice's planner) fall back to a beginner that then
+# fails too; Balut's first card draw after its pause menu fails (MemoryError, 391
+# bytes). strict: this fails loudly once they fit. The board restarts and resumes the
+# game, so no game is lost; the test stops at the first traceback (little CI time).
+_NEW_RULESETS_SHORT_OF_HEAP = pytest.mark.xfail(
+    strict=True, reason=".mpy: the first computer turn of a new game is short of heap")
+
+
+@needs_pico
+@_NEW_RULESETS_SHORT_OF_HEAP
+@pytest.mark.parametrize("rules", sorted(NEW_RULESET_GAMES))
+def test_new_rulesets_two_seat_game_plays_like_the_simulator(rules):
+    """Crag (three dice over the middle hold buttons, a perfect computer reading
+    Crag's strategy table) and Balut (28 rounds, its cells card and points at game
+    over, a good computer) on the .mpy bundle: the same checks as the Yahtzee game."""
+    if pico_emu.mpy_cross() is None:
+        pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
+    _play_like_the_simulator(True, rules)
+
+
+def _play_like_the_simulator(mpy, rules=None):
+    """The simulator's two-seat game (_simulated_game) played on the board: the same
+    picture at every snap, no traceback, the free heap traced at every scene (the
+    lowest printed) and the piezo sounding."""
     from tools.pico_emu.scripts import play
-    text, want = _simulated_game()
-    drive = pico_emu.Drive(profile="default", mpy=mpy,
+    text, want = _simulated_game(rules)
+    tables = NEW_RULESET_GAMES[rules][1] if rules else None
+    extra = {}
+    if tables:      # the ruleset's table beside the bundle the other tests use (no rebuild)
+        from tools.strategy_table import ensure_tables
+        path = ensure_tables(tables, str(REPO / "tables"))["plain"]
+        extra["tables/" + os.path.basename(path)] = Path(path).read_bytes()
+    drive = pico_emu.Drive(profile="default", mpy=mpy, extra_files=extra,
                            settings={"YAHTZEE_DICE_SEED": str(DICE_SEED),
                                      "YAHTZEE_TRACE": "heap"})
     # two AA cells as the simulator's board has them: the same battery mark on the menus
     with pico_emu.Pico(drive, vsys_mv=SIM_VSYS_MV) as pico:
         pico.boot(console=True)        # the heap lines from the first scene on
         pico.press("BACK")             # the first boot's how-to
-        got = play(pico, text)
+        got = play(pico, text, stop_at="Traceback")   # a failed game stops there
         console = pico.console[pico.attached_at:]
         tones = pico.tones
     drive.close()
@@ -267,7 +317,8 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
     assert {"menu", "setup", "play", "card", "cpu", "turn", "over", "scores"} <= set(scenes)
     lowest = min(int(h[3]) for h in heap)
     assert lowest > 0
-    print("lowest free heap (%s): %d bytes" % ("mpy" if mpy else "py", lowest))
+    print("lowest free heap (%s%s): %d bytes" % (rules + " " if rules else "",
+                                                 "mpy" if mpy else "py", lowest))
     assert any(hz > 0 for _, hz, _ in tones), "the piezo never sounded"
 
 

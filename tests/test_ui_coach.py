@@ -235,3 +235,42 @@ def test_on_always_every_roll_brings_its_hint_and_no_note_costs_a_press(yacht_ta
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[0] == 'Coach'
     assert app.dialog_lines[1].startswith('Keep ')
+
+
+def test_crag_mistakes_are_judged_on_three_dice():
+    """Crag's table (three dice): rolling a crag (6 6 1, 50 points) away is noted with
+    the cost its ranked holds give, listed with the roll's three dice, and the hints'
+    own play adds nothing to the list."""
+    import os
+    from tools import strategy_table
+    from mpy_util import REPO_ROOT
+    table = strategy_table.ensure_tables('crag', os.path.join(str(REPO_ROOT), 'tables'))['plain']
+    hints = Hints('crag', table)
+    assert not hints.fallback
+    card = yc.Scorecard(yc.ruleset('crag'))
+    holds = hints.hold_options(card, (6, 6, 1), 1)
+    none = [v for v, kept in holds if kept == ()][0]
+    assert holds[0][1] == (1, 6, 6) and holds[0][0] - none > 1000
+    hints.close()
+    s = new_session(dice=ScriptedDice(seed=7, script=[6, 6, 1]), table_path=table)
+    turn_on_coach(s)
+    s.start(rules=yc.RULESETS.index('crag'))
+    app = s.app
+    s.press(A.OK)                           # the first roll: 6 6 1
+    assert sorted(app.game.dice) == [1, 6, 6]
+    s.press(A.OK)                           # rolled again, all three: the mistake
+    cost = holds[0][0] - none
+    assert app.dialog == ui_app.DLG_NOTE
+    assert app.dialog_lines == ['Coach', 'Keep 1 6 6: +%s' % coach.points(cost, 1),
+                                'any key: close']
+    s.press(A.BACK)
+    assert [coach.record(app, i) for i in range(coach.entries(app))] == [
+        (0, 1, D.roll_index((6, 6, 1), 3), 1, D.hold_index(()), D.hold_index((1, 6, 6)), cost)]
+    while not app.game.over:
+        play_turn_by_hints(s)
+    assert coach.entries(app) == 1
+    while app.scene != ui_app.PAGES:
+        s.press(A.OK)
+    s.press(A.OK)
+    assert app.title == 'R1 1 6 6' and app.title_right == '-' + coach.points(cost)
+    assert app.values == ['Reroll all', 'Keep 1 6 6', '1']

@@ -285,6 +285,7 @@ class RulesModel:
             raise Unsolvable(why)
         self.rules = rules
         self.name = rules.name
+        self.n_dice = N_DICE
         nb = self.n_boxes = rules.n_boxes
         self.n_upper = rules.n_upper
         assert self.n_upper == 6

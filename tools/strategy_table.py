@@ -25,6 +25,12 @@ Formats (FORMATS below; the bundle builder takes the best one that fits the boar
   r * step. Exact: step 1 (12 bits for Yahtzee, the bonus spans 3500 hundredths);
   lossy: 8 or 7 bits, step rounded up so the largest residual fits.
 
+Any number of dice up to five: the header says how many (AT_N_DICE, 0 for five, so
+five-dice tables are what they were before the field). A ruleset of fewer dice is
+one tools.solver.solve_small solves (Crag: boxes scoring the dice alone, no bonus),
+its turn-start state only the filled-box mask: SmallModel describes its layout, one
+state per mask in mask order, and the device plays it with small_planner.
+
 The header layout (offsets AT_*, flags, HEADER) is defined once in
 yahtzee_core/advisor.py, which reads it on the device; this module writes it.
 
@@ -60,6 +66,59 @@ class TableUnsupported(ValueError):
     """The device's advisor cannot play this ruleset from a table yet (message: why)."""
 
 
+class SmallModel:
+    """The table layout of a ruleset of fewer than five dice that tools.solver's
+    solve_small solves (no bonus, Joker or served hand): what header_bytes and the
+    state order ask of a tools.solver.RulesModel. No upper subtotal is tracked and
+    no five-alike flag kept, so each upper mask stores one subtotal (0) and a state's
+    place in the table is its filled-box mask."""
+
+    has_y = False
+    track_u = False
+    cap = 0
+    ushift = 0
+
+    def __init__(self, rules):
+        from tools.solver import reachable_upper, small_unsupported
+        from yahtzee_core.variants import ruleset
+        if isinstance(rules, str):
+            rules = ruleset(rules)
+        why = small_unsupported(rules)
+        if why:
+            raise TableUnsupported('no strategy table for ' + why)
+        self.rules = rules
+        self.name = rules.name
+        self.n_boxes = rules.n_boxes
+        self.n_dice = rules.n_dice
+        self.fab = rules.five_alike_box
+        self.upper_sets = reachable_upper(False, 0)
+        self.upper_bonus_by_u = np.zeros(1, dtype=np.int64)
+
+    def n_states(self):
+        return 1 << self.n_boxes
+
+    def values(self):
+        """Optimal expected remaining score of every state in table order (solve_small's
+        V by filled-box mask: the same order)."""
+        from tools.solver import solve_small
+        return solve_small(self.rules).V
+
+
+def table_model(rules):
+    """The layout of a ruleset's table: tools.solver.RulesModel for five dice, else
+    SmallModel (TableUnsupported, or tools.solver.Unsolvable, if there is none)."""
+    from yahtzee_core.variants import ruleset
+    if isinstance(rules, str):
+        rules = ruleset(rules)
+    from tools.solver import RulesModel, Unsolvable, unsolvable
+    if rules.n_dice != 5:
+        why = unsolvable(rules)         # six dice (Maxi Yatzy): as RulesModel says it
+        if why:
+            raise Unsolvable(why)
+        return SmallModel(rules)
+    return RulesModel(rules)
+
+
 def unsupported(model):
     """Why the table header cannot describe this ruleset's states (None: it can): its
     per-mask offsets are uint16, and the subtotal bitmaps take 8 + AT_U_WIDER bytes
@@ -90,9 +149,10 @@ def no_table_reason(name):
     why = unsolvable(rules)
     if why:
         return why
-    if rules.n_dice != 5:   # tools.solver solves it (solve_small), with no table
-        return ('no strategy table for %s: the table format and the advisor are for five '
-                'dice' % name)
+    if rules.n_dice != 5:
+        from tools.solver import small_unsupported
+        why = small_unsupported(rules)
+        return 'no strategy table for ' + why if why else None
     why = unsupported(RulesModel(name))
     return 'no strategy table for ' + why if why else None
 
@@ -202,6 +262,7 @@ def header_bytes(model, n_states, live=False, bits=0, step=0, groups=0):
     head = bytearray(HEADER + 128 * wider)
     struct.pack_into('<4sBBBB', head, 0, MAGIC, VERSION, flags, model.n_boxes, fab)
     head[fmt.AT_NAME:fmt.AT_NAME + len(name)] = name
+    head[fmt.AT_N_DICE] = 0 if model.n_dice == 5 else model.n_dice
     struct.pack_into('<IHH', head, fmt.AT_N_STATES, n_states, UNIT, per_slot)
     assert fmt.AT_UNIT == fmt.AT_N_STATES + 4 and fmt.AT_PER_SLOT == fmt.AT_UNIT + 2
     struct.pack_into('<64H', head, fmt.AT_OFFSETS, *offsets)
@@ -308,13 +369,15 @@ def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=N
     `kinds` (default: every one in FORMATS; lossy packed variants only where they
     are smaller than the exact one). Returns {kind: path}. progress(layer) is called
     as the solver finishes each layer (see tools.solver.Solver.solve)."""
-    from tools.solver import Solver, RulesModel
+    from tools.solver import Solver
     if model is None:
-        model = RulesModel(rules)
+        model = table_model(rules)
     why = unsupported(model)
     if why:
         raise TableUnsupported('no strategy table for ' + why)
-    if values is None:
+    if values is None and isinstance(model, SmallModel):
+        values = model.values()             # (a second's solve: no progress to show)
+    elif values is None:
         s = Solver(model).solve(progress=progress)
         values = s.state_value_array()
     q = quantise(values)
@@ -357,6 +420,7 @@ def read_header(data):
     name = bytes(data[fmt.AT_NAME:fmt.AT_NAME + fmt.NAME_BYTES]).rstrip(b'\0').decode()
     n, unit, per_slot = struct.unpack_from('<IHH', data, fmt.AT_N_STATES)
     return {'name': name, 'flags': flags, 'n_boxes': nb, 'n_states': n, 'unit': unit,
+            'n_dice': data[fmt.AT_N_DICE] or 5,
             'per_slot': per_slot, 'bits': data[fmt.AT_BITS],
             'data_at': HEADER + 128 * data[fmt.AT_U_WIDER],
             'step': struct.unpack_from('<H', data, fmt.AT_STEP)[0],
@@ -373,8 +437,7 @@ def read_table(path, model=None):
         return head, np.frombuffer(data, dtype='<u2', offset=head['data_at'],
                                    count=head['n_states'])
     if model is None:
-        from tools.solver import RulesModel
-        model = RulesModel(head['name'])
+        model = table_model(head['name'])
     ng = head['groups']
     at = head['data_at']
     base = np.frombuffer(data, dtype='<u2', offset=at, count=ng).astype(np.int64)
@@ -531,6 +594,8 @@ def ensure_tables(rules, out_dir='tables', kinds=None, progress=False):
     stamp = _source_stamp()
     bar = None
     hook = None
+    if progress and isinstance(table_model(name), SmallModel):
+        progress = False                # solve_small: a second, no kernel, no layers
     if progress:
         compile_kernel_with_bar(name)
         bar, hook = layer_progress(name)

@@ -33,14 +33,15 @@ def judge(app, g, rolls_left, choice, planner):
             app.coach_note = 'unavailable:\nno strategy table'
         return
     from yahtzee_core.analysis import judge as judge_decision
-    from yahtzee_core.planner import SCALE
     try:
         v_best, v_made, best = judge_decision(planner, g.card, g.dice, rolls_left, choice)
     except ValueError:
         return
-    # the difference of the two expected totals as the hint shows them (hundredths)
-    half = SCALE // 2
-    cost = (v_best + half) // SCALE - (v_made + half) // SCALE
+    # the difference of the two expected totals as the hint shows them (hundredths;
+    # judge's values are on the 6**n scale of n dice)
+    scale = 6 ** len(g.dice)
+    half = scale // 2
+    cost = (v_best + half) // scale - (v_made + half) // scale
     if cost > 0:
         add(app, g.current, g.round, g.dice, rolls_left, choice, best, cost)
     if cost >= app.coach_threshold or app.coach_mode == COACH_ALWAYS:
@@ -63,7 +64,7 @@ def add(app, seat, rnd, dice, rolls_left, made, best, cost):
     from yahtzee_core.dice import roll_index
     if cost > _COST_MAX:
         cost = _COST_MAX
-    app.coach.extend(bytes((seat | rolls_left << 3, rnd, roll_index(dice), made & 255,
+    app.coach.extend(bytes((seat | rolls_left << 3, rnd, roll_index(dice, len(dice)), made & 255,
                             made >> 8 | (best & 127) << 1, best >> 7 | (cost & 63) << 2,
                             cost >> 6)))
 
@@ -116,12 +117,13 @@ def show_page(app, i, yardstick):
         _summary(app, n, yardstick)
         return n + 1
     seat, rnd, r, rolls_left, made, best, cost = record(app, i - 1)
-    from yahtzee_core.dice import roll_dice
+    from yahtzee_core.dice import hold_dice, hold_index
     humans = 0
     for k in g.players:
         humans += k == 'human'
     title = ('%s R%d ' % (app.player_name(seat), rnd) if humans > 1 else 'R%d ' % rnd)
-    title += ' '.join(['%d' % d for d in roll_dice(r)])
+    # roll r of the game's n dice: the hold of all n (yahtzee_core/dice.py)
+    title += ' '.join(['%d' % d for d in hold_dice(r + hold_index((1,) * len(g.dice)))])
     items = ['You', 'Best']
     values = [describe(app, rolls_left, made), describe(app, rolls_left, best)]
     if rolls_left:

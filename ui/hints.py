@@ -120,10 +120,10 @@ def analysis_planner(app):
 # carrying the card state it was made in (so a resumed game still counts).
 def seat_log(app, g):
     if app.logs is None:
-        if g.rules.n_boxes > 16 or g.rules.n_dice != 5 or table_for(app, g.rules) is None \
+        if g.rules.n_boxes > 16 or g.rules.n_dice > 5 or table_for(app, g.rules) is None \
                 and app.hints_factory is None:
             # no table, no analysis (nor past the 16 boxes a log record holds: Triple
-            # Yahtzee; nor for other dice counts, which have no table format: Crag):
+            # Yahtzee; nor six dice, past the byte a roll index has and unsolved):
             # nothing to log, and the log's code stays unloaded
             app.logs = [None] * len(g.players)
         else:

@@ -5,6 +5,8 @@ The table (written on the desktop by ``python -m tools.strategy_table``) gives t
 optimal expected REMAINING score of every turn-start state in hundredths of a point;
 a decision reads at most 44 of them (Kismet 45). Working memory: the planner's (about
 3.2 KB) and the 1208-byte table header (Kismet's, with its subtotals past 63: 1464).
+Fewer dice (Crag's three, AT_N_DICE): small_planner.SmallPlanner plans the turn, and a
+state is its filled-box mask alone (16 KB for Crag's 13 boxes).
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
 >>> adv.best_hold(card, (1, 3, 3, 5, 6), 2)                 # doctest: +SKIP
@@ -21,8 +23,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_SCALE = const(7776)          # planner.SCALE
-_HALF = const(3888)
 
 # Strategy-table header (little endian), defined here once: tools/strategy_table.py
 # writes with these offsets, TableValues reads with them.
@@ -33,7 +33,10 @@ AT_FLAGS = const(5)           # B FLAG_* bits
 AT_N_BOXES = const(6)         # B
 AT_FAB = const(7)             # B five-alike box index (255: none)
 AT_NAME = const(8)            # full ruleset name, NUL padded
-NAME_BYTES = const(32)
+NAME_BYTES = const(31)
+AT_N_DICE = const(39)         # B dice of the ruleset; 0: five (what the byte held when
+                              # it ended the name field, so five-dice tables stay as
+                              # they were)
 AT_N_STATES = const(40)       # I values stored (packed: live states only)
 AT_UNIT = const(44)           # H 100: hundredths of a point
 AT_PER_SLOT = const(46)       # H values stored per lower slot
@@ -82,6 +85,8 @@ def _bad_field(head, rules, wider):
         return 'five-alike box'
     if _u16(head, AT_UNIT) != 100:
         return 'unit'
+    if (head[AT_N_DICE] or 5) != rules.n_dice:
+        return 'dice count'
     if wider > 2 or bits > 16 or packed and (not step or step * ((1 << bits) - 1) > 65535) \
             or not packed and (bits or step or _u32(head, AT_GROUPS)):
         return 'packing (bits, step, groups)'
@@ -258,7 +263,10 @@ class Advisor:
             rules = _ruleset(rules)
         self.rules = rules
         self.table = TableValues(rules, table_file)
-        self.planner = TurnPlanner(rules, self.table)
+        planner = TurnPlanner
+        if rules.n_dice != 5:   # Crag's three dice: their hold tables
+            from .small_planner import SmallPlanner as planner
+        self.planner = planner(rules, self.table)
 
     def close(self):
         self.table.close()
@@ -270,7 +278,8 @@ class Advisor:
     def best_hold(self, card, dice, rolls_left):
         """(dice to keep as a sorted tuple, expected final score in hundredths)."""
         h, v = self.planner.best_hold_index(card, dice, rolls_left)
-        return _dice.hold_dice(h), 100 * card.total + (v + _HALF) // _SCALE
+        s = 6 ** len(dice)      # the holds of n dice are on the 6**n scale (7776)
+        return _dice.hold_dice(h), 100 * card.total + (v + s // 2) // s
 
     def best_box(self, card, dice, first=0):
         """(box index, expected final score in hundredths); first=1 on the turn's

@@ -46,13 +46,13 @@ class DecisionLog:
             u = cap
         fab = rules.five_alike_box
         ybox = card.scores[fab] if fab >= 0 else OPEN
-        r = _dice.roll_index(dice)
+        r = _dice.roll_index(dice, len(dice))
         self.data.extend(bytes((mask & 255, mask >> 8, u, ybox, r, rolls_left,
                                 choice & 255, choice >> 8)))
 
     def hold(self, card, dice, rolls_left, held):
-        """Record a hold: `held` is five 0/1 flags, one per die in `dice`."""
-        kept = tuple(sorted(dice[i] for i in range(5) if held[i]))
+        """Record a hold: `held` is 0/1 flags, one per die in `dice`."""
+        kept = tuple(sorted(dice[i] for i in range(len(dice)) if held[i]))
         self._add(card, dice, rolls_left, _dice.hold_index(kept))
 
     def box(self, card, dice, box):
@@ -108,38 +108,42 @@ def _loss_key(item):
 
 def judge(planner, card, dice, rolls_left, choice):
     """(value of the best choice, value of the choice made, best choice) of one
-    decision judged by a TurnPlanner, values on the planner's scale (planner.SCALE
-    units of a hundredth of the rest of the game); a choice is a hold index (rolls_left
-    1 or 2) or a box index (rolls_left 0). ValueError for a box that was not legal."""
-    from .planner import SCALE
+    decision judged by a TurnPlanner, values on the planner's scale (6**n units of a
+    hundredth of the rest of the game for n dice: five dice's planner.SCALE); a choice
+    is a hold index (rolls_left 1 or 2) or a box index (rolls_left 0). ValueError for
+    a box that was not legal."""
     if rolls_left:
         best_h, best = planner.best_hold_index(card, dice, rolls_left)
         return best, planner.x[choice], best_h
     from .ranking import box_options
     opts = box_options(planner, card, dice)
+    s = 6 ** len(dice)
     for v, b in opts:
         if b == choice:
-            return opts[0][0] * SCALE, v * SCALE, opts[0][1]
+            return opts[0][0] * s, v * s, opts[0][1]
     raise ValueError('box %d was not a legal choice' % choice)
 
 
 def analyze(advisor, log):
     """Report of the points each logged decision lost against optimal play."""
-    from .planner import SCALE      # the planner's values are on this scale
-    half = SCALE // 2
     planner = advisor.planner if hasattr(advisor, 'planner') else advisor
     rules = planner.rules
+    n = rules.n_dice
+    scale = 6 ** n              # the planner's values are on this scale (judge)
+    half = scale // 2
+    first_roll = _dice.hold_index((1,) * n)     # roll 0 of n dice among the holds
     rep = Report()
-    exact = 0                   # on the SCALE
+    exact = 0                   # on the scale
     for i in range(len(log)):
         mask, u, ybox, r, rolls_left, choice = log.record(i)
         card = probe_card(rules, mask, u, ybox)
         try:
-            best, chosen, _ = judge(planner, card, _dice.roll_dice(r), rolls_left, choice)
+            best, chosen, _ = judge(planner, card, _dice.hold_dice(first_roll + r),
+                                    rolls_left, choice)
         except ValueError as e:
             raise ValueError('decision %d: %s' % (i, e))
         loss = best - chosen
         exact += loss
-        rep.losses.append((i, rolls_left, (loss + half) // SCALE))
-    rep.total = (exact + half) // SCALE
+        rep.losses.append((i, rolls_left, (loss + half) // scale))
+    rep.total = (exact + half) // scale
     return rep

@@ -11,8 +11,8 @@ scores it so unless told otherwise (first=0/1).
 
 - perfect: the optimal policy, from the strategy table (see advisor.py). Without a
   usable table it plays `good` instead and says so (``bot.fallback`` is True and
-  ``bot.note`` explains; the UI can show it): always for Triple Yahtzee, which no
-  solver can solve, and where no table is shipped. table_planner() is that rule,
+  ``bot.note`` explains; the UI can show it): always for Triple Yahtzee, Balut
+  and Maxi Yatzy, which no solver can solve, and where no table is shipped. table_planner() is that rule,
   for the hints too (ranking.Hints).
 - good: the same turn planning as the advisor, but the value of the state a turn ends
   in is a compact estimate instead of the table: a fixed worth per open box, a share of
@@ -232,8 +232,8 @@ def table_planner(rules, table_path):
     The bots' level perfect and the hints (ranking.Hints) both play by it."""
     if rules.columns > 1 or rules.goals is not None:
         why = 'no strategy table exists for %s (too large to solve)' % rules.name
-    elif rules.n_dice != 5:
-        why = 'no strategy table for %s (the tables are for five dice)' % rules.name
+    elif rules.n_dice > 5:
+        why = 'no strategy table exists for %s (too large to solve)' % rules.name
     elif table_path is None:
         why = 'no strategy table'
     else:

@@ -33,7 +33,8 @@ def main(argv):
         state[0] = (state[0] * 1103515245 + 12345) & 0x3FFFFFFF
         return (state[0] >> 16) % 6 + 1
 
-    dice = [0, 0, 0, 0, 0]
+    n = rules.n_dice
+    dice = [0] * n
     worst_turn = 0
     reads_max = 0
     seeks_max = 0
@@ -45,9 +46,9 @@ def main(argv):
         gc.collect()
         gc.disable()
         a0 = gc.mem_alloc()
-        for i in range(5):
+        for i in range(n):
             dice[i] = die()
-        for rolls_left in (2, 1):
+        for rolls_left in range(rules.turn_rolls - 1, 0, -1):
             kept = adv.best_hold(card, dice, rolls_left)[0]
             decisions += 1
             need = list(kept)
@@ -56,7 +57,7 @@ def main(argv):
                 if d in need:
                     need.remove(d)
                     new.append(d)
-            while len(new) < 5:
+            while len(new) < n:
                 new.append(die())
             dice = new
         box = adv.best_box(card, dice)[0]

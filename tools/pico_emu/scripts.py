@@ -23,16 +23,18 @@ STILL_LIMIT_MS = 30000
 
 
 def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
-         still_limit_ms=STILL_LIMIT_MS, log=None):
+         still_limit_ms=STILL_LIMIT_MS, log=None, stop_at=None):
     """Play a script on the emulated board; on_snap(name, pixels) at each snap.
     Returns {snap name: pixels}. `log`, a list, gets (kind, what, ms) for each event:
     a press's ms is when the board acts on it (a key with a long action acts when
     let go, a long action once held long enough), a shake's when it stops, a
-    snap's when it was taken."""
+    snap's when it was taken. stop_at: stop once the console prints this text (a
+    game gone wrong is not played on to its end)."""
     from sim.script import parse
     events = parse(text, name)
     snaps = {}
     start = pico.t
+    printed = len(pico.console)
     lag = 0.0                       # how far the board has fallen behind the script
     wiring = pico.wiring
     for at, kind, value in events:
@@ -64,7 +66,7 @@ def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
             snaps[value] = pixels
             if on_snap is not None:
                 on_snap(value, pixels)
-        if pico.cut is not None:
+        if pico.cut is not None or stop_at and stop_at in pico.console[printed:]:
             break
     return snaps
 
@@ -167,10 +169,14 @@ class ScriptWriter:
         return "".join(line + "\n" for line in self.lines)
 
 
-def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
-    """Script a whole game from the main menu: a new game of these seats, the human
-    seats played by shakes and the hold buttons, to the ranking, the high-score
-    initials, and the high-score table. Returns the ScriptWriter (its text()).
+def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, rules=None,
+                  instant=False):
+    """Script a whole game from the main menu: a new game of these seats (of ruleset
+    `rules`, a name, else the setup's), the human seats played by shakes and the hold
+    buttons, to the ranking, the high-score initials, and the high-score table.
+    Returns the ScriptWriter (its text()). instant=True: hints off at the setup (the
+    pause menu then loads no hint source) and, on the first human turn, the
+    computer's speed instant from the pause menu (a shorter game to emulate).
 
     bench=True also sets the computer's speed to instant, asks for a hint after
     every human first roll, opens the Odds screen in the last round, and puts a snap
@@ -201,6 +207,17 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
                 break
             w.cursor_to(app.items[seat + 1].strip())
             w.press("ok")
+    if rules is not None:
+        for _ in range(len(yc.RULESETS)):
+            if yc.RULESETS[app.setup_rules] == rules:
+                break
+            w.cursor_to("Rules")
+            w.press("ok")
+        if yc.RULESETS[app.setup_rules] != rules:
+            raise ValueError("New game does not offer %r" % rules)
+    while instant and app.hints:
+        w.cursor_to("Hints")
+        w.press("ok")
     snap("setup")
     w.cursor_to("Start game")
     w.press("ok")
@@ -215,7 +232,7 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
             w.press("back" if app.dialog == codes.DLG_HINT else "ok")   # close it
         elif scene == codes.PLAY:
             g = app.game
-            if bench and g.rolled and g.rolls_left == 2 and not any(g.held):
+            if bench and g.rolled and g.rolls_left == g.rules.turn_rolls - 1 and not any(g.held):
                 if speed:
                     _pause_for(w, odds=False)       # the computer's speed: instant
                     speed = False
@@ -227,6 +244,9 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False):
                     snap("m_hint")
                     first_hint = False
                 w.press("back")
+            if instant and speed and g.rolled:
+                _pause_for(w, odds=False)           # the computer's speed: instant
+                speed = False
             if g.rolls_left:
                 _hold_the_most(w, g)
             if g.rolls_left and not (g.rolled and all(g.held)):
@@ -295,16 +315,19 @@ def _pause_for(w, odds):
 
 
 def _hold_the_most(w, game):
-    """Hold every die showing the most common face (the highest on a tie)."""
+    """Hold every die showing the most common face (the highest on a tie), each by the
+    button under it (fewer dice sit over the middle buttons: ui.codes.first_slot)."""
+    from ui.codes import first_slot
     if not game.rolled:
         return
     counts = [0] * 7
     for d in game.dice:
         counts[d] += 1
     best = max(range(1, 7), key=lambda f: (counts[f], f))
+    first = first_slot(len(game.dice))
     for i, d in enumerate(game.dice):
         if bool(game.held[i]) != (d == best and counts[best] > 1):
-            w.press("hold %d" % (i + 1))
+            w.press("hold %d" % (first + i + 1))
 
 
 def one_seat_to_a_fill(session, sound_off=True):
