@@ -241,17 +241,8 @@ def test_boot_shows_the_goldens_how_to_then_the_menu():
     drive.close()
 
 
-# KNOWN REGRESSION (plain .py only): the resident core and ui grew with the dice count,
-# the one-press hints and three new rulesets, and the first computer turn now runs out
-# of heap compiling planner.py (MemoryError, 83-776 bytes short, after make_room); the
-# app restarts and then plays the game through. strict: this fails loudly once it fits.
-_PY_SHORT_OF_HEAP = pytest.mark.xfail(strict=True, reason="plain .py: the first computer "
-                                      "turn's planner.py compile is short of heap")
-
-
 @needs_pico
-@pytest.mark.parametrize("mpy", [pytest.param(False, marks=_PY_SHORT_OF_HEAP), True],
-                         ids=["py", "mpy"])
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
 def test_two_seat_game_plays_like_the_simulator(mpy):
     """A human (shakes and hold buttons) against a computer, from the menu to game
     over, the high-score initials and the table: the script the simulator played,

@@ -187,7 +187,7 @@ def test_a_snapshot_and_its_action_records_replay_to_the_same_game(name, duplica
     """Every roll, fill and undo of a 3-seat game as a record after the starting
     snapshot: replayed through the game's own methods (with no dice source of its
     own), the game is the same at every step, dice and holds included."""
-    from yahtzee_core.load_checks import replay
+    from yahtzee_core.replay import replay
     from yahtzee_core.save import FILL, ROLL, UNDO, roll_record
     if duplicate and yc.ruleset(name).n_dice > 5:   # duplicate play deals 5 dice at most
         with pytest.raises(ValueError):
@@ -227,7 +227,7 @@ def test_a_snapshot_and_its_action_records_replay_to_the_same_game(name, duplica
 
 
 def test_action_records_that_do_not_fit_the_game_are_refused():
-    from yahtzee_core.load_checks import replay
+    from yahtzee_core.replay import replay
     from yahtzee_core.save import FILL, ROLL, SaveError
     game = yc.Game('yahtzee', 2, lcg(1))
     for kind, data in ((ROLL, b'\x01\x11\x11\x01'),    # holds before any roll

@@ -9,7 +9,7 @@ import pytest
 import reference_scoring as ref
 import yahtzee_core as yc
 from yahtzee_core import save
-from yahtzee_core.load_checks import replay
+from yahtzee_core.replay import replay
 from game_helpers import assert_unchanged, assert_rejected
 
 BOX = yc.ruleset('yamb').categories.index

@@ -40,9 +40,8 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
                       AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, MENU_RULES,
                       CSV_PATH, MOMENT_NAMES)
-# The resident scene modules, biggest first: each .py compiles in RAM while the ones
-# before it stay.
-from ui import scene_menus, scene_card, scene_play, scene_cpu  # noqa: F401
+# The resident scene module (a game's own load at its start: App.load_game_code).
+from ui import scene_menus  # noqa: F401
 from ui import app_saves, hints, seats, turns  # noqa: F401 (app_saves: in this order)
 
 try:
@@ -58,13 +57,14 @@ _NOTE_MS = const(1500)      # how long a note stays on the play view
 _EMPTY_MS = const(3000)     # the "battery empty" note shows this long before the sleep
 
 # How long a scene module stays in RAM (the scene table's second column):
-RESIDENT = const(2)     # imported with the app, never dropped: the scenes of every game
-FOR_THE_GAME = const(1)  # from its first scene to the end of the game (OVER or MENU):
-#                          the handovers and standings of a game of several seats
+RESIDENT = const(2)     # imported with the app, never dropped: the menus
+FOR_THE_GAME = const(1)  # from the game's start (App.load_game_code) to its end (OVER
+#                          or MENU): play, card, a computer's turn, the handovers
 WHILE_ON = const(0)     # while one of its scenes is on: names, records, help and odds
 # Core modules the computer players and the hints import when first needed; App.make_room
 # drops them when the heap runs out.
-_REMADE_ON_DEMAND = ('ranking', 'advisor', 'planner', 'triple_planner', 'weights', 'odds')
+_REMADE_ON_DEMAND = ('ranking', 'advisor', 'planner', 'box_planner', 'triple_planner', 'weights',
+                     'odds')
 
 # The scene table: each scene module (under ui/), how long it stays, and its scene
 # codes. Each module's own SCENES maps those codes to their enter(app, now),
@@ -73,9 +73,9 @@ _REMADE_ON_DEMAND = ('ranking', 'advisor', 'planner', 'triple_planner', 'weights
 # `from ui.codes import` lines of the scene modules.
 MODULES = (
     ('scene_menus', RESIDENT, (BOOT, MENU, SETUP, PAUSE)),
-    ('scene_play', RESIDENT, (PLAY,)),
-    ('scene_card', RESIDENT, (CARD,)),
-    ('scene_cpu', RESIDENT, (CPU,)),
+    ('scene_play', FOR_THE_GAME, (PLAY,)),
+    ('scene_card', FOR_THE_GAME, (CARD,)),
+    ('scene_cpu', FOR_THE_GAME, (CPU,)),
     ('scene_end', WHILE_ON, (OVER, ANALYSIS)),
     ('scene_turn', FOR_THE_GAME, (TURN, STANDINGS)),
     ('scene_names', WHILE_ON, (NAMES, INITIALS)),
@@ -264,6 +264,11 @@ class App:
             over = scene == OVER or scene == MENU   # the game ended, or was left
             if over:
                 self._drop_bots()   # their planners' room: the ranking's module needs it
+                src = self.hint_source
+                if src is None or getattr(src, 'fallback', False):
+                    # no analysis to come (that needs perfect play's planner): the
+                    # planner's code goes too, room for the records' and the end's
+                    self.make_room()
             for other in MODULES:
                 if other is not row and (other is left and other[1] == WHILE_ON or
                                          other[1] == FOR_THE_GAME and over):
@@ -309,6 +314,28 @@ class App:
         for name in _REMADE_ON_DEMAND:
             forget(name)
         _tidy()
+
+    def load_game_code(self, players):
+        """A game starts (or resumes): the code it will need loads now, before the
+        game's own objects, and stays to its end: the computer players' (bots and the
+        turn planner) when a seat is a computer, and the game's scene modules
+        (FOR_THE_GAME; a computer's turn only with a computer, the handovers only
+        with several seats). A board running the plain .py bundle compiles each in
+        RAM, and the compiler's parse of a module takes about 2.5 times its text in
+        heap (27K for planner.py): here it finds that room in one piece; in the
+        middle of a game, between the game's objects, it may not. What fails for
+        want of heap here is loaded again when its scene comes (App.go)."""
+        computers = players.count('human') < len(players)
+        try:
+            if computers and self.bot_factory is None:
+                from yahtzee_core import bots  # noqa: F401 (kept in the package)
+            for name, stays, scenes in MODULES:
+                if stays == FOR_THE_GAME and getattr(ui, name, None) is None and \
+                        (computers or CPU not in scenes) and \
+                        (len(players) > 1 or TURN not in scenes):
+                    __import__('ui.' + name)
+        except MemoryError:
+            self.make_room()
 
     def _drop(self, name):
         if getattr(ui, name, None) is not None:

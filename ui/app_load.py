@@ -83,7 +83,7 @@ def load_game(app):
         j.dirty = True          # rewrite without it at the next save
         return False
     from yahtzee_core.save import COACH, PEOPLE, FILL, UNDO
-    from yahtzee_core.load_checks import replay     # dropped again below
+    from yahtzee_core.replay import replay      # dropped again below
     coach = b''
     total = 0
     fills = []      # (seat, box, points) of the fills since the snapshot
@@ -110,7 +110,7 @@ def load_game(app):
                 fills.pop()
         p = start + n + 2
     from yahtzee_core.rules import forget
-    forget('load_checks')
+    forget('replay')
     app.game = game
     app.game_id = data[0] | data[1] << 8
     app.new_game_state(False)

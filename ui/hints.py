@@ -108,7 +108,13 @@ def apply_hint(app, now):
 
 def analysis_planner(app):
     """The optimal-play planner the points-lost analysis judges against: only from a
-    real strategy table (level `good` is no yardstick), else None."""
+    real strategy table (level `good` is no yardstick), else None. Without a table
+    file the answer is None at once: making the hint source only to find it is level
+    good's took a planner's code and arrays (7 KB on a board) at the coach's every
+    game."""
+    if app.hints_factory is None and app.game is not None and \
+            table_for(app, app.game.rules) is None:
+        return None
     src = hint_source(app)
     if src is None or getattr(src, 'fallback', True):
         return None

@@ -128,6 +128,8 @@ def _menu_value(app, code):
 def _menu_pick(app, now):
     code = app.menu_codes[app.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
+        if code == _M_RESUME:
+            app.load_game_code(app.game.players)
         app.go(PLAY, now)
     elif code == _M_NEW:
         app.go(SETUP, now)
@@ -257,11 +259,13 @@ def start_game(app, now):
     if dup and rules.n_dice > 5:    # a round deals 15 dice, three rolls of five
         refuse(app, 'Duplicate play:', 'five dice at most')
         return
+    app.game = None         # the last game's objects go before the new game's code loads
+    app.new_game_state(True)
+    app.load_game_code(players)
     app.game = yc.Game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
     app.game_id = gid if gid else 1
-    app.new_game_state(True)
     save_records(app)
     save_people(app)
     save_game(app)      # the new game's snapshot: the last game's is not resumed now

@@ -1,11 +1,11 @@
 """Reading a save back, second half (load.py reads the cards first, and is unloaded
 before this loads): duplicate play's dice of the round must be dice, the turn one a game
-reaches, and the undo record must take back exactly the last fill; then the journal's
-action records after the snapshot, replayed (replay). Layouts: save.py. Names as in
-load.py: ones the firmware or the game already holds."""
+reaches, and the undo record must take back exactly the last fill (the journal's
+action records after the snapshot: replay.py). Layouts: save.py. Names as in load.py:
+ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
 from .rules import OPEN
-from .save import SaveError, unpack_dice, pack_dice, ROLL, FILL, UNDO, ANNOUNCE
+from .save import SaveError, unpack_dice, pack_dice
 
 
 def decode(data, game):
@@ -133,58 +133,3 @@ def unpack_undo(data, n=5):
     unpack_dice(data[13] | data[14] << 8 | data[15] << 16, dice, held)
     return (data[11], data[10] >> 7 | (data[12] >> 3) << 1, data[12] & 1,
             bytes(dice), bytes(held), data[12] >> 1 & 3)
-
-
-class _Draws:
-    """A dice source that hands out a ROLL record's dice, then 0 (no die)."""
-
-    def __init__(self, data):
-        self.data = data
-        self.k = 2      # nibble position: data[1] low nibble first
-
-    def __call__(self):
-        k = self.k
-        self.k = k + 1
-        return self.data[k // 2] >> 4 * (k & 1) & 15 if k < 2 * len(self.data) else 0
-
-
-def replay(game, kind, data):
-    """Play one action record (ROLL, FILL, UNDO, ANNOUNCE) on the game through its own
-    methods. One that does not fit the game raises SaveError (or the game's
-    IllegalMove, a ValueError too) and changes nothing."""
-    if kind == ROLL and data:
-        mask = data[0]
-        drawn = 0       # the dice the record holds: nibbles up to the first 0
-        while drawn < 2 * len(data) - 2 and data[1 + drawn // 2] >> 4 * (drawn & 1) & 15:
-            drawn += 1
-        n = len(game.dice)
-        want = n
-        if game.round_dice is not None:
-            want = 15 if game.current == 0 and not game.rolled else 0
-        elif game.rolled:
-            for i in range(n):
-                want -= mask >> i & 1
-        if mask >> n or (mask and not game.rolled) or drawn != want or \
-                len(data) != 1 + (drawn + 1) // 2:
-            raise SaveError("bad roll record")
-        held = bytes(game.held)
-        rng = game.rng
-        game.rng = _Draws(data)
-        try:
-            if game.rolled:
-                for i in range(n):
-                    game.hold(i, mask >> i & 1)
-            game.roll()
-        except ValueError:      # the game refused a die (or a hold): as it was
-            game.held[:] = held
-            raise
-        finally:
-            game.rng = rng
-    elif kind == FILL and len(data) == 1:
-        game.fill(data[0])
-    elif kind == UNDO and not data:
-        game.undo()
-    elif kind == ANNOUNCE and len(data) == 1:
-        game.announce(data[0])
-    else:
-        raise SaveError("bad action record")

@@ -5,12 +5,12 @@ A game in progress is saved as a snapshot (``Game.to_bytes()``: 82 bytes for fou
 players of Yahtzee, with a format version and a CRC) followed by one small record per
 action since (a roll, a fill, an undo); resuming reads the snapshot back
 (load.py, then load_checks.py: every field checked) and replays the actions through
-the Game's own methods (load_checks.replay), so a resumed game is the same game, dice
-included. This module writes; the reading lives in those two, loaded only at power-on
+the Game's own methods (replay.py), so a resumed game is the same game, dice
+included. This module writes; the reading lives in those three, loaded only at power-on
 (the heap is at its peak then), against the layouts described here.
 
 >>> from yahtzee_core import Game
->>> from yahtzee_core.load_checks import replay
+>>> from yahtzee_core.replay import replay
 >>> game = Game('yatzy', 4, lambda: 3)
 >>> start = game.to_bytes()
 >>> game.roll()

@@ -95,7 +95,7 @@ def main(name):
     j = journal[0] = None
     mem("after the game and its journal")
     # a power-on: the snapshot read back, every record after it replayed
-    from yahtzee_core.load_checks import replay
+    from yahtzee_core.replay import replay
     j = yc.Journal(nvm)
     assert not j.dirty and j.game_at >= 0
     twin = yc.Game.from_bytes(j.payload(j.game_at), lcg([0]))
