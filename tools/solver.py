@@ -241,6 +241,10 @@ def unsolvable(rules):
     six = six_dice_unsolved(rules)
     if six:
         return six
+    if rules.column_orders == 'H':
+        return ('%s has no strategy table: a game is rounds of one turn each, won against '
+                'the other seats\' hands, and its computer players solve each turn as it '
+                'comes (python -m tools.poker_table; docs/STRATEGY.md)' % rules.name)
     columns = rules.columns
     if rules.goals is not None:
         per, product = goal_states(rules)

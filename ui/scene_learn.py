@@ -31,7 +31,7 @@ def enter_pages(app, now):
     rules = rules_in_play(app)
     profile = app.profile
     if kind == PG_RULES:
-        n = rules.n_boxes
+        n = 0 if rules.column_orders == 'H' else rules.n_boxes  # (Poker Dice: no box pages)
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
         from ui import help_rules
@@ -102,6 +102,7 @@ def _leave(app, now):
     forget('help_rules', 'ui')
     forget('help_dice', 'ui')
     forget('help_cells', 'ui')      # (Balut's, when it was loaded)
+    forget('help_poker', 'ui')      # (Poker Dice's)
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor

@@ -107,3 +107,8 @@ class PokerPlanner(TurnPlanner):
     def best_box_index(self, card, dice, first=0):
         """The round's box: the only one a hand may fill."""
         return card.round_box, 0
+
+
+def planner(rules, quarters):
+    """The bots' planner (bots.py): quarters 0 level perfect, 4 good, 1 casual."""
+    return PokerPlanner(rules, 1 if quarters == 4 else 2 if quarters else 0)

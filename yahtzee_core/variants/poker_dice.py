@@ -145,11 +145,6 @@ class PokerDice(Ruleset):
             return -1
         return self.rank[roll]
 
-    def planner(self, quarters):
-        """The bots' planner (bots.py): quarters 0 level perfect, 4 good, 1 casual."""
-        from ..poker_planner import PokerPlanner
-        return PokerPlanner(self, 1 if quarters == 4 else 2 if quarters else 0)
-
     def roll_bonus(self, row):
         """No points for rolls left unused (load.py asks every ordered ruleset)."""
         return 0
