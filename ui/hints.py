@@ -53,7 +53,10 @@ def show_hint(app):
     lines = app.dialog_lines
     lines[0] = 'Hint (no table)' if estimate else 'Hint'
     app.hint = None
-    if not g.rolled:
+    if g.rules.column_orders == 'H':    # Poker Dice: to win the round (ui/poker.py)
+        from ui.poker import hint
+        hint(app, src)
+    elif not g.rolled:
         # before the first roll: the expected final score, and OK shows the odds
         value = 100 * g.card.total + src.planner.expected_remaining(g.card)
         app.hint = ('odds', None)

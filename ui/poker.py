@@ -112,3 +112,55 @@ def fill_note(app, p, rank):
     """The handover's line for a hand stood on: 'NAME: Full house'."""
     return '%s: %s' % (app.player_name(p), HANDS[hand_kind(rank)][:app.text_cols - 2 -
                                                                   len(app.player_name(p))])
+
+
+def odds_items():
+    """The Odds screen's rows: the hands, best first, down to one pair (any hand is
+    at least nothing)."""
+    out = []
+    for k in range(len(HANDS) - 1, 0, -1):
+        out.append(HANDS[k])
+    return out
+
+
+def odds_chance(app, row):
+    """(chance in 1/10,000, dice to keep or None) of standing on row's hand or better
+    this turn, played for it from the dice in play (yahtzee_core/poker_planner.py)."""
+    from yahtzee_core.poker_planner import PokerPlanner
+    from yahtzee_core.variants.poker_dice import KIND_AT
+    g = app.game
+    planner = PokerPlanner(g.rules)
+    return planner.chance(g.card, tuple(g.dice) if g.rolled else None, g.rolls_left,
+                          KIND_AT[len(HANDS) - 1 - row])
+
+
+def hint(app, src):
+    """The hint dialog's lines (ui/hints.py show_hint) for Poker Dice: the dice to keep
+    (as cards), or to stand, and the chance to win the round that way where the hand
+    is played against others; before the roll, the odds of each hand."""
+    g = app.game
+    lines = app.dialog_lines
+    card = g.card
+    if not g.rolled:
+        app.hint = ('odds', None)
+        lines[1] = 'Roll all %d dice' % len(g.dice)
+        lines[2] = 'OK: odds per hand'
+        return
+    value = -1
+    kept = tuple(sorted(g.dice))
+    if g.rolls_left > 0:
+        options = src.hold_options(card, g.dice, g.rolls_left)
+        value, kept = options[0]
+        for v, k in options:        # standing, where it is as good: no roll for nothing
+            if v == value and len(k) == len(g.dice):
+                kept = k
+    if len(kept) < len(g.dice):
+        app.hint = ('hold', kept)
+        lines[1] = 'Keep ' + (' '.join([CARDS[d] for d in kept]) if kept else 'none')
+        lines[2] = 'OK roll  BACK no'
+    else:
+        app.hint = ('box', card.round_box)
+        lines[1] = 'Stand on it'
+        lines[2] = 'OK stand  BACK no'
+    if value >= 0 and (card.beat >= 0 or card.after):   # a chance to win the round
+        lines[0] = 'Hint, win %d%%' % ((value * 100 + 32767) // 65535)

@@ -17,11 +17,14 @@ A final hand h is worth, on the scale 0..65535 (1 = 65535):
   reaching it (it does not look at which dice break a tie).
 Working memory: the planner's 462 ints and its child table (TurnPlanner)."""
 
+from . import dice as _dice
 from .dice import roll_index as _roll_index
 from .planner import TurnPlanner
 from .variants.poker_dice import KIND_AT, hand_kind
 
 PERFECT, GOOD, CASUAL = 0, 1, 2
+_FULL = 7776 * 65535        # a certain hand on a hold's scale (6**5 x the value 1)
+_HALF_SCALE = _FULL // 2
 # LATER[2h:2h + 2] (little-endian): 65535 x the chance that one seat after this one,
 # playing its turn to beat hand h outright, fails (python -m tools.poker_table).
 LATER = (
@@ -65,6 +68,8 @@ class PokerPlanner(TurnPlanner):
     """The best hold to win the round, at a level (PERFECT, GOOD or CASUAL: bots.py's
     quarters 0, 4 and 1)."""
 
+    target = -1     # chance(): the rank a hand must reach, in place of the level's values
+
     def __init__(self, rules, level=PERFECT):
         TurnPlanner.__init__(self, rules, _NoValues())
         self.play = level
@@ -87,13 +92,15 @@ class PokerPlanner(TurnPlanner):
         return v
 
     def _last_roll_values(self, card):
-        aim = (card.beat, card.after)
+        aim = (card.beat, card.after, self.target)
         if aim == self._aim and self._stage == 3:
             return
         e = self.e
         rank = self.rules.rank
+        t = self.target
         for r in range(252):
-            e[r] = self.hand_value(rank[r], aim[0], aim[1])
+            e[r] = (65535 if rank[r] >= t else 0) if t >= 0 else \
+                self.hand_value(rank[r], aim[0], aim[1])
         self._aim = aim
         self._stage = 3
 
@@ -107,6 +114,27 @@ class PokerPlanner(TurnPlanner):
     def best_box_index(self, card, dice, first=0):
         """The round's box: the only one a hand may fill."""
         return card.round_box, 0
+
+    def chance(self, card, dice, rolls_left, at):
+        """(chance in 1/10,000, dice to keep or None) of standing on a hand ranked `at`
+        or better, playing for it from these dice (dice None: before the turn's first
+        roll) with rolls_left: the Odds screen's figure for a hand kind."""
+        self.target = at
+        try:
+            if dice is None:    # a whole turn: the value of keeping nothing, 3 rolls
+                self._hold_values(card, 2)
+                self._push_best()
+                self._sweep()
+                v, keep = self.x[0], None
+            elif rolls_left == 0:
+                return (10000 if self.rules.score(dice, 0) >= at else 0), None
+            else:
+                h, v = self.best_hold_index(card, dice, rolls_left)
+                keep = _dice.hold_dice(h)
+        finally:
+            self.target = -1
+            self._aim = None
+        return (v * 10000 + _HALF_SCALE) // _FULL, keep
 
 
 def planner(rules, quarters):

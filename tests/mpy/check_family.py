@@ -1,4 +1,4 @@
-# Kniffel, Generala, Kismet, Triple Yahtzee, Crag and Balut in the app under MicroPython /
+# Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Balut and Poker Dice in the app under MicroPython /
 # CircuitPython, one game a run (as after a power-on): argument NAME plays a whole
 # game of that ruleset, me against a beginner computer, with the views replaced (Triple Yahtzee and Balut: the grid's cursor keys
 # too; Crag: its three dice over the middle hold buttons); argument "served" plays Generala until the computer's served Generala ends the
@@ -80,6 +80,12 @@ def main(name):
             press(A.HOLD_1, A.HOLD_3, A.HOLD_5)
             assert len(g.dice) == 3 and bytes(g.held) == b"\x00\x01\x00", bytes(g.held)
             assert len(app.faces) == 3 and app.held[1] == 1, app.held
+            moved = True
+        if s == ui_app.PLAY and name == "poker-dice" and g.rolled and app.dialog == 0:
+            # the hand on the play view; standing (OK after the last roll) fills the
+            # round's box: no card to pick from
+            assert app.line_a.split(" ")[0] in ("Nothing", "One", "Two", "Three", "Low",
+                                                "High", "Full", "Four", "Five"), app.line_a
             moved = True
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)
