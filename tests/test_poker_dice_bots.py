@@ -115,3 +115,15 @@ def test_good_plays_for_the_hand_to_beat_and_perfect_for_the_seats_after_too():
         h, value = planner.best_hold_index(game.card, game.dice, 2)
         assert yd.hold_dice(h) == (6, 6)     # both keep the aces
     assert game.card.after == 2 and game.card.beat == -1
+
+
+def test_the_solver_prints_the_first_of_two_perfect_seats_expected_rounds(capsys):
+    from tools import solver
+    assert solver.main(['--rules', NAME]) == 0
+    out = capsys.readouterr().out
+    first, second = [float(x) for x in
+                     out.split('first seat ')[1].split(' (')[0].split(', second seat ')]
+    # the second seat sees the hand to beat: it wins more rounds; both win a tie
+    assert 0.40 < first < second < 0.60 and 0 < first + second - 1 < 0.05
+    expected = float(out.split('expected score: ')[1])
+    assert abs(expected - 5 * first) < 1e-3 and ('expected score: %.4f' % expected) in out

@@ -48,6 +48,48 @@ def best_chances(values, m, s, rolls=3):
     return float(m[0] @ f)                          # the first roll: all five dice
 
 
+def final_distribution(values, m, s, rolls=3):
+    """The chances of each final roll when a turn of `rolls` rolls is played to
+    maximise the expected final value (values per final roll; the best hold of each
+    roll, standing where nothing better is to be had)."""
+    f = [np.asarray(values, dtype=float)]
+    policy = []
+    for _ in range(rolls - 1):          # backwards: the last decision first
+        e = m @ f[-1]
+        table = np.where(s, e[None, :], -1.0)
+        best = table.max(axis=1)
+        stand = np.array([yd.hold_index(yd.roll_dice(r)) for r in range(yd.N_ROLLS)])
+        choice = np.where(table[np.arange(yd.N_ROLLS), stand] >= best - 1e-12, stand,
+                          table.argmax(axis=1))
+        policy.append(choice)
+        f.append(best)
+    d = m[0].copy()                     # the first roll: all five dice
+    for choice in reversed(policy):     # forwards: the first decision first
+        d = d @ m[choice]
+    return d
+
+
+def two_seats(reach=None):
+    """(first, second): the chance each of two seats at level perfect wins a round
+    (equal hands win it for both), the first playing for LATER's worth, the second
+    for the first's hand (tools.solver --rules poker-dice)."""
+    rank = np.frombuffer(ruleset('poker-dice').rank, dtype=np.uint8)
+    m, s = outcome_matrix(), sub_holds()
+    reach = reach_chances() if reach is None else reach
+    later = np.frombuffer(later_table(reach), dtype='<u2').astype(float) / 65535
+    d1 = final_distribution(later[rank], m, s)
+    first = second = 0.0
+    by_rank = np.zeros(yd.N_ROLLS)
+    np.add.at(by_rank, rank, d1)        # the first seat's hand, by rank
+    for h in range(yd.N_ROLLS):
+        if by_rank[h]:
+            d2 = final_distribution(rank >= h, m, s)
+            above = d2[rank > h].sum()
+            first += by_rank[h] * (1 - above)
+            second += by_rank[h] * d2[rank >= h].sum()
+    return first, second
+
+
 def reach_chances():
     """reach[h]: the best chance a turn ends on a hand ranked h or better."""
     rank = np.frombuffer(ruleset('poker-dice').rank, dtype=np.uint8)

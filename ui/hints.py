@@ -124,9 +124,10 @@ def analysis_planner(app):
 def seat_log(app, g):
     if app.logs is None:
         if g.rules.n_boxes > 16 or g.rules.n_dice != 5 or table_for(app, g.rules) is None \
-                and app.hints_factory is None:
+                and app.hints_factory is None or g.rules.column_orders == 'H':
             # no table, no analysis (nor past the 16 boxes a log record holds: Triple
-            # Yahtzee; nor for other dice counts, which have no table format: Crag):
+            # Yahtzee; nor for other dice counts, which have no table format: Crag;
+            # nor in points for Poker Dice, whose turns are won, not scored):
             # nothing to log, and the log's code stays unloaded
             app.logs = [None] * len(g.players)
         else:
