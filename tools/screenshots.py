@@ -32,7 +32,7 @@ if ROOT not in sys.path:
 
 from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
-from ui.codes import COACH_ALWAYS     # noqa: E402
+from ui.codes import COACH_ALWAYS, PG_RULES     # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from hardware import profiles  # noqa: E402
@@ -522,6 +522,15 @@ def poker_screens(width=128, height=64):
     s.press(A.OK)                       # take the device and roll: a pair of aces
     s.press(A.OK if small else A.HOLD_1)    # hold the first ace (small: the cursor's on it)
     out.append((pre + 'play_poker_dice', s.image()))
+    app.open(ui_app.ODDS, s.now)        # each hand's chance from here (a row a frame)
+    for _ in range(10):
+        s.wait(30)
+    out.append((pre + 'odds_poker_dice', s.image()))
+    s.press(A.BACK)
+    app.open(ui_app.PAGES, s.now, PG_RULES, 1)     # the hands, best first
+    s.wait(30)
+    out.append((pre + 'rules_poker_dice', s.image()))
+    s.press(A.BACK)
     s.play_on()                         # roll again
     s.wait(600)
     s.play_on()                         # roll the last time (or stand: the card)

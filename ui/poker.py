@@ -70,8 +70,9 @@ def play_texts(app, cpu_text=None):
         app.line_a = hand + ('' if beat < 0 else ' wins' if rank > beat else
                              ' ties' if rank == beat else ' loses')
     stand = g.rolled and (left == 0 or _all_held(g))
-    if app.scene == CPU:
-        app.line_b = cpu_text or 'Computer plays'
+    if app.scene == CPU:    # (its box's name and points, the rank: 'Stands' instead)
+        app.line_b = 'Stands' if cpu_text and cpu_text[:5] == 'Round' else \
+            cpu_text or 'Computer plays'
     elif stand:
         app.line_b = 'OK: stand on it'
     elif beat >= 0:
@@ -94,6 +95,24 @@ def _all_held(g):
     return True
 
 
+def enter_card(app, seat, fill, fill_box, now):
+    """The card scene (ui/scene_card.py) for Poker Dice: with a hand to stand on,
+    standing (fill_box: the round's box); else the seat's card as a list, read only."""
+    g = app.game
+    card = g.cards[seat]
+    if fill:
+        fill_box(app, card.round_box, now)
+        return
+    items = []
+    values = []
+    rows = []
+    card_rows(app, card, items, values, rows)
+    app.rows = rows
+    app.set_list(app.player_name(seat), items, values, cursor=0,
+                 title_right='%d' % card.total, footer='Won %d%s' % (
+                     card.total, '  read only' if g.rolled or seat != g.current else ''))
+
+
 def card_rows(app, card, items, values, rows):
     """The card's list: each round's hand (a W where it won the round so far), then
     the rounds won."""
@@ -109,9 +128,12 @@ def card_rows(app, card, items, values, rows):
 
 
 def fill_note(app, p, rank):
-    """The handover's line for a hand stood on: 'NAME: Full house'."""
-    return '%s: %s' % (app.player_name(p), HANDS[hand_kind(rank)][:app.text_cols - 2 -
-                                                                  len(app.player_name(p))])
+    """The handovers' line for a hand stood on, 'NAME: Full house' (ui/turns.py
+    note_fill: the last few fills)."""
+    name = app.player_name(p)
+    s = app.summaries
+    s.append('%s: %s' % (name, HANDS[hand_kind(rank)][:app.text_cols - 2 - len(name)]))
+    del s[:-7]
 
 
 def odds_items():

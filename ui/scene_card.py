@@ -33,9 +33,9 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
-    if fill and g.rules.column_orders == 'H':   # Poker Dice: the card is to stand on
-        fill_box(app, card.round_box, now)
-        return
+    if g.rules.column_orders == 'H':    # Poker Dice: stand, or its list (ui/poker.py)
+        from ui.poker import enter_card
+        return enter_card(app, seat, fill, fill_box, now)
     app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
@@ -51,8 +51,6 @@ def enter_card(app, now):
     # the upper total; on a card won on points (Balut), its points as they stand
     footer = 'Up ' + _upper_text(g.rules, card) if g.rules.goals is None else \
         'Pts %d' % card.rules.game_points(card.scores)
-    if g.rules.column_orders == 'H':    # Poker Dice: rounds won, not an upper total
-        footer = 'Won %d' % card.total
     colours = g.rules.colours
     if fill and colours is not None:    # each die's colour (Kismet: Black, Red, Green)
         footer += '  ' + ' '.join(['%d%s' % (d, colours[d - 1]) for d in g.dice])
@@ -63,7 +61,7 @@ def enter_card(app, now):
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
                  title_right='%d' % card.total if g.rules.goals is None else
                  '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
-    if not app.small_screen and g.rules.column_orders != 'H':   # (Poker Dice: a list)
+    if not app.small_screen:
         app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py)
 
 
@@ -114,10 +112,6 @@ def _card_rows(app, card, rolled):
     if rules.columns > 1:  # Triple Yahtzee's three columns (ui/triple.py)
         from ui.triple import card_rows
         card_rows(app, card, rolled, items, values, rows)
-        return items, values, rows
-    if rules.column_orders == 'H':   # Poker Dice: each round's hand (ui/poker.py)
-        from ui.poker import card_rows
-        card_rows(app, card, items, values, rows)
         return items, values, rows
     if rules.cells > 1:    # Balut's categories of four cells (ui/cells.py)
         from ui.cells import card_rows

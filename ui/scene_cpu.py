@@ -114,8 +114,7 @@ def cpu_step(app, now):
         _phase = _CPU_ANNOUNCED
         # on the turn's first roll: Generala's served
         g.card.points_into(g.dice, app.pts, g.rolls_left == g.rules.turn_rolls - 1)
-        update_play_texts(app, 'Stands' if g.rules.column_orders == 'H' else  # Poker Dice
-                          '%s: %d' % (app.box_label(box, 15), app.pts[box]))
+        update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 
 

@@ -224,11 +224,9 @@ def refuse(app, first, second):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
-    if app.game.rules.column_orders == 'H':     # Poker Dice: the hand stood on
+    if app.game.rules.column_orders == 'H':     # Poker Dice: the hand (ui/poker.py)
         from ui.poker import fill_note
-        s.append(fill_note(app, p, gained))
-        del s[:-7]
-        return
+        return fill_note(app, p, gained)
     name = app.player_name(p)
     room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
     s.append('%s: %s %d' % (name, app.box_label(b, room), gained))
