@@ -11,11 +11,12 @@ from itertools import combinations
 
 RULESETS = ("yahtzee", "yahtzee-free-joker", "yahtzee-1956", "yatzy", "yacht",
             "kniffel", "generala", "kismet", "triple-yahtzee", "crag", "yamb",
-            "maxi-yatzy", "balut")
+            "maxi-yatzy", "balut", "poker-dice")
 # The rulesets where every open box takes any roll (Joker rules aside): the shared card
 # and game models below play them. Yamb's column orders and its announce are modelled
-# on their own (YambCard, the end of this file; tests/test_yamb.py).
-CARD_RULESETS = tuple(name for name in RULESETS if name != "yamb")
+# on their own (YambCard, the end of this file; tests/test_yamb.py), and so are Poker
+# Dice's hands and rounds (poker_key and the rest at the end; tests/test_poker_dice.py).
+CARD_RULESETS = tuple(name for name in RULESETS if name not in ("yamb", "poker-dice"))
 
 YAHTZEE_BOXES = (
     "aces", "twos", "threes", "fours", "fives", "sixes",
@@ -138,7 +139,7 @@ def boxes(ruleset):
     table = {"yatzy": YATZY_BOXES, "yacht": YACHT_BOXES, "kniffel": KNIFFEL_BOXES,
              "generala": GENERALA_BOXES, "kismet": KISMET_BOXES, "crag": CRAG_BOXES,
              "maxi-yatzy": MAXI_BOXES,
-             "balut": BALUT_BOXES}
+             "balut": BALUT_BOXES, "poker-dice": POKER_BOXES}
     if ruleset in table:
         return table[ruleset]
     raise ValueError(ruleset)
@@ -712,3 +713,60 @@ def balut_standings(cards):
     the higher total; equal points and totals share a place."""
     keys = [(balut_points(c), sum(c.values())) for c in cards]
     return sorted((1 + sum(k > keys[p] for k in keys), p) for p in range(len(cards)))
+
+
+# -- Poker Dice (docs/RULES.md "Poker Dice"): a poker hand on five dice a round ---------
+# Faces 1..6 are the cards 9, 10, J, Q, K, A.
+POKER_CARDS = {1: "9", 2: "10", 3: "J", 4: "Q", 5: "K", 6: "A"}
+POKER_ROUNDS = 5
+POKER_BOXES = tuple("round_%d" % r for r in range(1, POKER_ROUNDS + 1))   # one hand a round
+# Hand kinds, best first.
+POKER_HANDS = ("Five of a kind", "Four of a kind", "Full house", "High straight",
+               "Low straight", "Three of a kind", "Two pairs", "One pair", "Nothing")
+
+
+def poker_hand(dice):
+    """The name of the poker hand five dice make."""
+    shape = sorted(Counter(dice).values(), reverse=True)
+    if shape == [5]:
+        return "Five of a kind"
+    if shape == [4, 1]:
+        return "Four of a kind"
+    if shape == [3, 2]:
+        return "Full house"
+    if sorted(dice) == [2, 3, 4, 5, 6]:
+        return "High straight"
+    if sorted(dice) == [1, 2, 3, 4, 5]:
+        return "Low straight"
+    if shape == [3, 1, 1]:
+        return "Three of a kind"
+    if shape == [2, 2, 1]:
+        return "Two pairs"
+    if shape == [2, 1, 1, 1]:
+        return "One pair"
+    return "Nothing"
+
+
+def poker_key(dice):
+    """A sortable key of a hand: higher beats lower, equal keys tie. The kind, then the
+    dice of the combination (the larger group first, the higher face first among
+    groups of a size), then the rest, highest first."""
+    counts = Counter(dice)
+    ordered = sorted(dice, key=lambda f: (counts[f], f), reverse=True)
+    return (len(POKER_HANDS) - POKER_HANDS.index(poker_hand(dice)), tuple(ordered))
+
+
+def poker_round_winners(hands):
+    """The seats whose hand is the best of the round (all of them on a tie)."""
+    keys = [poker_key(h) for h in hands]
+    return [p for p in range(len(hands)) if keys[p] == max(keys)]
+
+
+def poker_standings(rounds):
+    """[(place, seat, rounds won)] from each round's hands (a list of per-seat dice):
+    most rounds won first, equal counts sharing a place."""
+    won = [0] * len(rounds[0])
+    for hands in rounds:
+        for p in poker_round_winners(hands):
+            won[p] += 1
+    return sorted((1 + sum(w > won[p] for w in won), p, won[p]) for p in range(len(won)))

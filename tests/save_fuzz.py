@@ -36,7 +36,7 @@ def dice_source(rnd, sticky):
 def open_announce_boxes(game):
     """The open boxes of the current card's announce column (Yamb), else none."""
     rules = game.rules
-    if not rules.column_orders:
+    if not rules.column_orders or 'A' not in rules.column_orders:  # (Poker Dice: 'D')
         return []
     per = rules.n_boxes // rules.columns
     a = rules.column_orders.index('A') * per

@@ -36,7 +36,9 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
                        "triple", "crag"),
               "balut": ("yahtzee", "yatzy", "yacht", "kniffel", "generala", "kismet",
                         "triple", "crag"),
-              "maxi-yatzy": ("yahtzee", "yacht", "kniffel", "generala", "kismet", "crag")}
+              "maxi-yatzy": ("yahtzee", "yacht", "kniffel", "generala", "kismet", "crag"),
+              "poker-dice": ("yahtzee", "yatzy", "yacht", "kniffel", "generala", "kismet",
+                             "triple", "crag", "yamb", "balut")}
 # Budgets: fail if the core grows past what it needs today (floors measured with
 # tests/mpy_util.heap_floor, every ruleset; bench/bench_core.py prints them), plus 1K.
 # CircuitPython's is the project's target for a 32-bit board: 26-27K by ruleset, short
@@ -48,6 +50,9 @@ COMPILED_HEAP_TRIPLE = {"micropython": "45K", "circuitpython": "31K"}  # 39 and 
 COMPILED_HEAP_YAMB = {"micropython": "48K", "circuitpython": "33K"}
 # Maxi Yatzy: a 4.6 KB table (462 rolls of six dice, 20 boxes)
 COMPILED_HEAP_SIX = {"micropython": "43K", "circuitpython": "31K"}
+# Poker Dice: its rank table is built at the ruleset's start (a list of 252 keys, sorted);
+# measured 41K and 28K
+COMPILED_HEAP_POKER = {"micropython": "42K", "circuitpython": "29K"}
 PLAIN_HEAP = "256K"  # generous: bench/bench_core.py finds and prints the smallest
 # check_journal.py: the core check's game with the nvm journal around it (a 1 KB nvm, a
 # compaction's 1 KB image, the records, the replay at power-on). Lowest heap from which
@@ -58,6 +63,7 @@ JOURNAL_HEAP_TRIPLE = {"micropython": "63K", "circuitpython": "40K"}
 # Yamb: 48 boxes and 192 turns of records; measured 72K and 41K (compiled)
 JOURNAL_HEAP_YAMB = {"micropython": "73K", "circuitpython": "42K"}
 JOURNAL_HEAP_SIX = {"micropython": "56K", "circuitpython": "41K"}   # 55K / 40K measured
+JOURNAL_HEAP_POKER = {"micropython": "59K", "circuitpython": "40K"}   # 58K / 39K measured
 
 
 def _figures(stdout):
@@ -82,7 +88,8 @@ def _check_output(done, name):
 def test_check_core_compiled_in_a_small_heap(name, port):
     budget = {"triple-yahtzee": COMPILED_HEAP_TRIPLE, "balut": COMPILED_HEAP_TRIPLE,
               "yamb": COMPILED_HEAP_YAMB,
-              "maxi-yatzy": COMPILED_HEAP_SIX}.get(name, COMPILED_HEAP)
+              "maxi-yatzy": COMPILED_HEAP_SIX,
+              "poker-dice": COMPILED_HEAP_POKER}.get(name, COMPILED_HEAP)
     done = run_micropython(CHECK_CORE, heapsize=budget[port], compiled=True,
                            args=[name], port=port)
     out = _check_output(done, name)
@@ -98,7 +105,8 @@ def test_check_journal_on_both_interpreters(name, port_form):
     port, compiled = port_form
     budget = {"triple-yahtzee": JOURNAL_HEAP_TRIPLE, "balut": JOURNAL_HEAP_TRIPLE,
               "yamb": JOURNAL_HEAP_YAMB,
-              "maxi-yatzy": JOURNAL_HEAP_SIX}.get(name, JOURNAL_HEAP)
+              "maxi-yatzy": JOURNAL_HEAP_SIX,
+              "poker-dice": JOURNAL_HEAP_POKER}.get(name, JOURNAL_HEAP)
     done = run_micropython(CHECK_JOURNAL, heapsize=budget[port] if compiled else PLAIN_HEAP,
                            compiled=compiled, args=[name], port=port)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -101,7 +101,7 @@ def test_new_rulesets_are_appended_in_the_order_of_the_design():
     assert tuple(yc.RULESETS)[:5] == ("yahtzee", "yahtzee-free-joker", "yahtzee-1956",
                                       "yatzy", "yacht")
     assert tuple(yc.RULESETS)[5:] == NEW_RULESETS[:5] + ("yamb",) + NEW_RULESETS[5:] \
-        + ("balut",) == ref.RULESETS[5:]
+        + ("balut", "poker-dice") == ref.RULESETS[5:]
 
 
 @pytest.mark.parametrize("name", NEW_RULESETS)

@@ -47,8 +47,8 @@ def dice_in(text, n):
 def box_cases():
     for name in OFFERED:
         rules = yc.ruleset(name)
-        if rules.cells > 1:     # Balut's cells: test_balut_pages_... below
-            continue
+        if rules.cells > 1 or rules.column_orders == 'H':   # Balut's cells, Poker Dice's
+            continue                            # hands: their own tests below
         for b in range(rules.n_boxes):
             yield name, b
 
@@ -212,6 +212,9 @@ def test_howto_is_a_few_pages_that_fit(name):
             all_pages(title, text)
         text = " ".join(t for _, t in topics)
         assert "%d rounds" % rules.rounds in text
+        if rules.column_orders == 'H':  # Poker Dice: rounds won, no boxes, no bonus
+            assert "most rounds won wins" in text and "stand on your poker hand" in text
+            continue
         if rules.goals is not None:     # won on points (Balut): the goals, no bonus
             assert "Most points win" in text and "4-4-4-5-2 scores 12" in text
             assert rules.score((4, 4, 4, 5, 2), 0) == 12
@@ -249,7 +252,8 @@ def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
     assert scratched.fill("chance_2", (4, 4, 4, 4, 4)) == 2 * 20     # none scratched: no
 
 
-@pytest.mark.parametrize('name', [n for n in OFFERED if yc.ruleset(n).cells == 1])
+@pytest.mark.parametrize('name', [n for n in OFFERED if yc.ruleset(n).cells == 1 and
+                                  yc.ruleset(n).column_orders != 'H'])
 def test_every_lower_box_page_has_a_worked_example_of_its_ruleset(name):
     # (Balut's cells: test_balut_pages_name_each_cell_and_state_its_score_goal_...)
     """'For example 2-2-5-5-5 scores 25.': dice that make the box, and what they score
@@ -351,3 +355,19 @@ def test_balut_pages_name_each_cell_and_state_its_score_goal_and_an_example():
     assert int(points) == rules.goals[0][0][1]
     assert all(v % 4 == 0 and v <= 20 for v in values)
     assert "A total of 412: +1" in example
+
+
+def test_poker_dice_pages_name_the_cards_every_hand_and_order_the_tie_example_by_the_core():
+    from yahtzee_core.variants.poker_dice import HANDS
+    rules = yc.ruleset("poker-dice")
+    pages = dict(R.extra_pages(rules, False))
+    assert list(pages) == ["Cards", "Hands", "Ties", "A turn", "A round"]
+    assert "9, 10, J, Q, K, A" in pages["Cards"]
+    hands = pages["Hands"]
+    at = [hands.index(h) for h in reversed(HANDS)]
+    assert at == sorted(at)                   # best first, every one
+    card = {"9": 1, "10": 2, "J": 3, "Q": 4, "K": 5, "A": 6}
+    shown = re.findall(r"(?:[0-9JQKA]+-){4}[0-9JQKA]+", pages["Ties"])
+    ranks = [rules.score(tuple(card[c] for c in h.split("-")), 0) for h in shown]
+    assert len(ranks) == 3 and ranks == sorted(ranks, reverse=True)
+    assert "%d rounds" % rules.rounds in pages["A round"]

@@ -73,7 +73,8 @@ def test_the_how_to_is_in_the_menu_too():
 
 # -- rules and legend -----------------------------------------------------------------
 OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns'],
-             'balut': ['Points', 'Points, example']}
+             'balut': ['Points', 'Points, example'],
+             'poker-dice': ['Cards', 'Hands', 'Ties', 'A turn', 'A round']}   # (no box pages)
 
 
 @pytest.mark.parametrize('duplicate', [False, True])
@@ -87,11 +88,12 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     extra = list(help_rules.extra_pages(rules, duplicate))
     # the ruleset's own rules, then duplicate play only when it is on
     assert [t for t, _ in extra] == OWN_PAGES.get(rules.name, []) + ['Duplicate'] * duplicate
-    total = rules.n_boxes + len(extra) + 1
+    boxes = 0 if rules.column_orders == 'H' else rules.n_boxes     # Poker Dice: no box pages
+    total = boxes + len(extra) + 1
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     assert app.scene == ui_app.PAGES and app.page_kind == PG_RULES
-    for b in range(rules.n_boxes):
+    for b in range(boxes):
         page_lines(app, *help_rules.box_help(rules, b))
         assert app.title_right == '%d/%d' % (b + 1, total)
         s.press(A.OK)
@@ -101,7 +103,7 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     page_lines(app, *help_text.legend(profiles.get('default')))
     assert app.title_right == '%d/%d' % (total, total)
     s.press(A.OK)                   # round again to the first box
-    assert app.title == help_rules.box_help(rules, 0)[0]
+    assert app.title == (help_rules.box_help(rules, 0)[0] if boxes else extra[0][0])
     s.press(A.BACK)
     assert app.scene == ui_app.MENU and 'ui.help_rules' not in sys.modules
 
@@ -295,7 +297,8 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
 def test_the_stored_fresh_turn_odds_are_chases():
     from ui.odds_fresh import FRESH
     from yahtzee_core.odds_six import chase as six_chase
-    stored = [name for name in OFFERED if yc.ruleset(name).n_dice >= 5]
+    stored = [name for name in OFFERED if yc.ruleset(name).n_dice >= 5 and
+              yc.ruleset(name).column_orders != 'H']  # (Poker Dice's hands: on the screen)
     assert sorted(FRESH) == sorted(stored)    # (fewer dice: worked out on the screen)
     assert 'maxi-yatzy' in stored           # six dice: too long to work out on a board
     for name in stored:

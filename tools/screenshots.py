@@ -32,7 +32,7 @@ if ROOT not in sys.path:
 
 from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
-from ui.codes import COACH_ALWAYS     # noqa: E402
+from ui.codes import COACH_ALWAYS, PG_RULES     # noqa: E402
 from ui.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from hardware import profiles  # noqa: E402
@@ -504,6 +504,56 @@ def family_screens(width=128, height=64):
     return out
 
 
+def poker_screens(width=128, height=64):
+    """Poker Dice, three seats (two humans around a computer at level good): the third
+    seat's roll in round 2 with the hand to beat (the dice as cards), one die held;
+    the handover after it stands; the standings; its card (the pause menu's
+    Scorecard); the game over by rounds won."""
+    small = height < 64
+    pre = 'small_' if small else ''
+    out = []
+    s = Session(width, height, dice=ScriptedDice(seed=31), hold_buttons=not small)
+    s.start_game('poker-dice', kinds=(0, 2, 0))
+    app = s.app
+    g = app.game
+    while g.round < 2 or g.current != 2 or app.scene != ui_app.TURN or app.turn_filled:
+        s.play_on()
+    g.rng = ScriptedDice(script=(6, 6, 2, 5, 3), seed=32)
+    s.press(A.OK)                       # take the device and roll: a pair of aces
+    s.press(A.OK if small else A.HOLD_1)    # hold the first ace (small: the cursor's on it)
+    out.append((pre + 'play_poker_dice', s.image()))
+    app.open(ui_app.ODDS, s.now)        # each hand's chance from here (a row a frame)
+    for _ in range(10):
+        s.wait(30)
+    out.append((pre + 'odds_poker_dice', s.image()))
+    s.press(A.BACK)
+    app.open(ui_app.PAGES, s.now, PG_RULES, 1)     # the hands, best first
+    s.wait(30)
+    out.append((pre + 'rules_poker_dice', s.image()))
+    s.press(A.BACK)
+    s.play_on()                         # roll again
+    s.wait(600)
+    s.play_on()                         # roll the last time (or stand: the card)
+    s.wait(600)
+    while app.scene == ui_app.PLAY:
+        s.play_on()
+    out.append((pre + 'stand_poker_dice', s.image()))
+    app.open(ui_app.STANDINGS, s.now)
+    s.wait(30)
+    out.append((pre + 'standings_poker_dice', s.image()))
+    s.press(A.BACK)
+    app.card_seat = 2
+    app.open(ui_app.CARD, s.now)
+    s.wait(30)
+    out.append((pre + 'card_poker_dice', s.image()))
+    s.press(A.BACK)
+    while app.scene != ui_app.OVER:
+        s.play_on()
+    s.wait(1500)
+    out.append((pre + 'over_poker_dice', s.image()))
+    return out
+
+
 def battery_screens(width=128, height=64):
     """The battery mark on the main menu (a saved game found) and the pause menu, on
     USB power, the low note and the empty one before the deep sleep: readings given
@@ -538,7 +588,8 @@ def all_screens():
     return (screens() + three_button_screens() + learn_screens() + learn_screens(128, 32) +
             table_screens() + table_screens(128, 32) + ok_roll_screens() +
             ok_roll_screens(128, 32) + moment_screens() + moment_screens(128, 32) +
-            family_screens() + family_screens(128, 32) + battery_screens() +
+            family_screens() + family_screens(128, 32) + poker_screens() +
+            poker_screens(128, 32) + battery_screens() +
             battery_screens(128, 32))
 
 

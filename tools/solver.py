@@ -241,6 +241,10 @@ def unsolvable(rules):
     six = six_dice_unsolved(rules)
     if six:
         return six
+    if rules.column_orders == 'H':
+        return ('%s has no strategy table: a game is rounds of one turn each, won against '
+                'the other seats\' hands, and its computer players solve each turn as it '
+                'comes (python -m tools.poker_table; docs/STRATEGY.md)' % rules.name)
     columns = rules.columns
     if rules.goals is not None:
         per, product = goal_states(rules)
@@ -1223,6 +1227,20 @@ def main(argv=None):
     out = args.out
     if out and not out.endswith('.npy'):
         out += '.npy'                   # numpy's name for it: the one to check and say
+    import yahtzee_core as yc
+    if args.rules in yc.RULESETS and _ruleset(args.rules).column_orders == 'H':
+        # Poker Dice: no strategy table; a round is won, not scored: the expected rounds
+        # won of the first of two seats at level perfect (tools/poker_table.py)
+        from tools import poker_table
+        t0 = time.perf_counter()
+        first, second = poker_table.two_seats()
+        rounds = _ruleset(args.rules).rounds
+        print('ruleset: %s  two perfect seats, %d rounds  time: %.2f s'
+              % (args.rules, rounds, time.perf_counter() - t0))
+        print('a round won: first seat %.4f, second seat %.4f (equal hands: both)'
+              % (first, second))
+        print('expected score: %.4f' % (rounds * first))
+        return 0
     bad = bad_rules(args.rules) or bad_workers(args.workers) or (
         bad_out_file(args.out, '--out') or bad_out_file(out, '--out') if out else None)
     if bad:

@@ -89,8 +89,8 @@ SPEED_NAMES = ('watch', 'fast', 'instant')
 # (a ruleset joins once the device's screens can play it).
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniffel',
                'Generala', 'Kismet', 'Triple Yahtzee', 'Crag', 'Yamb', 'Maxi Yatzy',
-               'Balut')
-MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12)
+               'Balut', 'Poker Dice')
+MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
 
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'

@@ -227,6 +227,10 @@ def extra_pages(rules, duplicate):
     colours, columns), then duplicate play when `duplicate` (the game in play, or the
     next one, has it on)."""
     out = []
+    if rules.column_orders == 'H':  # Poker Dice: its hands, a page a topic (ui/help_poker.py)
+        from ui.help_poker import rules_pages
+        out = rules_pages(rules)
+        return out + [_DUPLICATE] if duplicate else out
     labels = _labels(rules)
     if rules.served is not None:
         hands = []

@@ -119,6 +119,9 @@ def howto(rules, profile):
                 break
         if lower:
             break
+    if rules.column_orders == 'H':  # Poker Dice: ui/help_poker.py
+        from ui.help_poker import howto_poker
+        return howto_poker(rules, legend(profile))
     if rules.goals is not None:     # won on points (Balut): ui/help_cells.py
         from ui.help_cells import howto_cells
         return howto_cells(rules, legend(profile))

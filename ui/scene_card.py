@@ -33,6 +33,9 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
+    if g.rules.column_orders == 'H':    # Poker Dice: stand, or its list (ui/poker.py)
+        from ui.poker import enter_card
+        return enter_card(app, seat, fill, fill_box, now)
     app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows

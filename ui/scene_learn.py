@@ -31,7 +31,7 @@ def enter_pages(app, now):
     rules = rules_in_play(app)
     profile = app.profile
     if kind == PG_RULES:
-        n = rules.n_boxes
+        n = 0 if rules.column_orders == 'H' else rules.n_boxes  # (Poker Dice: no box pages)
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
         from ui import help_rules
@@ -103,6 +103,7 @@ def _leave(app, now):
     forget('help_rules', 'ui')
     forget('help_dice', 'ui')
     forget('help_cells', 'ui')      # (Balut's, when it was loaded)
+    forget('help_poker', 'ui')      # (Poker Dice's)
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -127,7 +128,12 @@ def enter_odds(app, now):
     values = []
     keeps = []
     per = rules.n_boxes // rules.columns    # boxes of one column
-    if not g.rolled:
+    if rules.column_orders == 'H':  # Poker Dice: each hand's chance (ui/poker.py)
+        from ui.poker import odds_items
+        items = odds_items()
+        keeps = [None] * len(items)
+        values = ['...'] * len(items)
+    elif not g.rolled:
         from ui.odds_fresh import FRESH
         fresh = FRESH.get(rules.name)
         from yahtzee_core.rules import forget
@@ -137,7 +143,7 @@ def enter_odds(app, now):
             fresh = []
             for b in range(per):
                 fresh.extend(chase(rules, b)[:2])
-    for b in range(rules.n_boxes):
+    for b in range(rules.n_boxes if not keeps else 0):
         if scores[b] != 255:
             continue
         m = b // per + 1 if rules.columns > 1 else 1   # Triple Yahtzee: column m, x m
@@ -150,7 +156,9 @@ def enter_odds(app, now):
     _keep = keeps
     # what the two figures are; HELP says what "made" means (PG_ODDS)
     app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
-    if g.rolled:
+    if rules.column_orders == 'H':
+        app.title = 'Or better'     # each row: that hand or a better one
+    if g.rolled or rules.column_orders == 'H':
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
     _odds_texts(app)
@@ -158,7 +166,7 @@ def enter_odds(app, now):
 
 def odds_step(app, now):
     """The next row still to work out, if any (one a frame)."""
-    if app.game.rolled:
+    if app.game.rolled or app.game.rules.column_orders == 'H':
         keeps = _keep
         for row in range(len(keeps)):
             if keeps[row] is None:
@@ -172,12 +180,18 @@ def _odds_row(app, row):
     g = app.game
     scores = g.card.scores
     b = -1
-    for k in range(row + 1):    # the row-th open box
+    poker = g.rules.column_orders == 'H'    # Poker Dice: row r is a hand (ui/poker.py)
+    for k in range(row + 1 if not poker else 0):    # the row-th open box
         b += 1
         while scores[b] != 255:
             b += 1
     try:
-        chance, pts, keep = _chase(g, b)
+        if poker:
+            from ui.poker import odds_chance
+            chance, keep = odds_chance(app, row)
+            pts = -1
+        else:
+            chance, pts, keep = _chase(g, b)
     except MemoryError:         # a board's heap: once more with the room made
         app.make_room()
         try:
@@ -188,8 +202,8 @@ def _odds_row(app, row):
             app.list_version += 1
             app.touch()
             return
-    app.values[row] = _odds_text(chance, pts)
-    _keep[row] = keep
+    app.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
+    _keep[row] = keep if keep is not None else ()
     app.list_version += 1
     app.touch()
 
@@ -226,16 +240,19 @@ def _odds_texts(app):
     keep = _keep[app.cursor] if _keep else None
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
+    elif not g.rolled:
+        text = 'a fresh turn'
     elif keep is False:
         text = 'no memory' if app.small_screen else 'no memory for this'
     elif not g.rolls_left:
         text = 'no rolls left'
     elif not keep:
         text = 'keep none'
-    elif app.small_screen:      # beside the title in 21 columns: the faces without gaps
+    elif app.small_screen and g.rules.column_orders != 'H':
+        # beside the title in 21 columns: the faces without gaps (not Poker Dice's 10)
         text = 'keep ' + ''.join(['%d' % d for d in keep])
     else:
-        text = 'keep ' + ' '.join(['%d' % d for d in keep])
+        text = 'keep ' + ' '.join([_face(g, d) for d in keep])
     if app.small_screen:
         app.title_right = text
     else:
@@ -243,6 +260,12 @@ def _odds_texts(app):
         app.footer = text[0].upper() + text[1:] if text else ''
     app.list_version += 1
     app.touch()
+
+
+def _face(g, d):
+    """A die's face as the odds name it: Poker Dice's card, else its number."""
+    return ('9', '10', 'J', 'Q', 'K', 'A')[d - 1] if g.rules.column_orders == 'H' else \
+        '%d' % d
 
 
 def handle_odds(app, action, now):

@@ -167,7 +167,8 @@ def enter_standings(app, now):
     app.set_list('Standings', items, values, cursor=cursor,
                  title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
                  footer='Upper par, boxes left' if g.rules.upper_bonus else
-                 'Points, boxes left' if goals else 'Boxes left, total')
+                 'Points, boxes left' if goals else 'Rounds left, won'
+                 if g.rules.column_orders == 'H' else 'Boxes left, total')   # Poker Dice
 
 
 def handle_standings(app, action, now):

@@ -67,6 +67,9 @@ def update_play_texts(app, cpu_text=None):
                                              '%d left' % left if left else 'pick')
             app.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if app.has_shake else 'OK')
+    if g.rules.column_orders == 'H':    # Poker Dice: the hands (ui/poker.py)
+        from ui.poker import play_texts
+        play_texts(app, cpu_text)
     app.note_until = -1
     app.play_version += 1
     app.touch()
@@ -221,6 +224,9 @@ def refuse(app, first, second):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
+    if app.game.rules.column_orders == 'H':     # Poker Dice: the hand (ui/poker.py)
+        from ui.poker import fill_note
+        return fill_note(app, p, gained)
     name = app.player_name(p)
     room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
     s.append('%s: %s %d' % (name, app.box_label(b, room), gained))

@@ -256,6 +256,7 @@ class Views:
         self.header_left = self._label(g, 0, 0)
         self.header_right = self._label(g, 0, 0)
         self.n_dice = 5
+        self.cards = self._sheet_cards = False     # the dice show cards (Poker Dice)
         self.die_grids = []
         self.marker = None
         self._make_dice(g, 5)
@@ -296,7 +297,8 @@ class Views:
         cursor's underline, for n dice; the last ones' go first. The sheet (and with
         it every grid) is made again only when the die size changes (six dice)."""
         size, pitch, x0 = self._dice_geometry(n)
-        new_sheet = not self.die_grids or size != self.die_size
+        new_sheet = not self.die_grids or size != self.die_size or \
+            self.cards != self._sheet_cards
         if new_sheet:
             for tg in self.die_grids:
                 g.remove(tg)
@@ -305,6 +307,10 @@ class Views:
                 g.remove(self.marker)
             self.dice_sheet = None
             self.dice_sheet = make_dice_sheet(size)
+            self._sheet_cards = self.cards
+            if self.cards:      # Poker Dice: 9 10 J Q K A over the pips
+                from ui.poker import draw_faces
+                draw_faces(self.dice_sheet, size)
         self.die_size = size
         self.pitch = pitch
         self.dice_x = x0 + codes.first_slot(n) * pitch
@@ -493,7 +499,9 @@ class Views:
             if self.line_b is not None:
                 _set_text(self.line_b, app.line_b)
         n = len(app.faces)
-        if n != self.n_dice:
+        cards = app.game is not None and app.game.rules.column_orders == 'H'  # Poker Dice
+        if n != self.n_dice or cards != self.cards:
+            self.cards = cards
             self._make_dice(self.play_group, n)
         faces = app.faces
         held = app.held

@@ -70,9 +70,9 @@ class Game:
         self.players = players  # who plays each seat: a name from KINDS
         self.rng = rng
         self.cards = []
-        card = rules.card_class if rules.column_orders else Scorecard  # Yamb's: announce
-        for _ in players:
-            self.cards.append(card(rules))
+        for _ in players:  # Yamb's cards keep the announce, Poker Dice's the table
+            self.cards.append(rules.card_class(rules, self.cards) if rules.column_orders
+                              else Scorecard(rules))
         self.yahtzees = bytearray(len(players))  # turns with a five-alike rolled, per player
         self.dice = bytearray(rules.n_dice)     # all 0 until the turn's first roll
         self.held = bytearray(rules.n_dice)

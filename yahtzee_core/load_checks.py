@@ -111,7 +111,7 @@ def check_cards(game, counted):
         # `cols` units, and no turn counts more than one.
         bonus = card.bonus_count
         scored = filled = 0
-        for c in range(cols):
+        for c in range(cols if box >= 0 else 0):  # (none: Poker Dice)
             v = card.scores[box + per * c]
             scored += v not in (0, OPEN)
             filled += v != OPEN

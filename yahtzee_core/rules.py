@@ -29,7 +29,7 @@ from .dice import IllegalMove, roll_index
 # store a ruleset by its index here: append new rulesets, never reorder or remove.
 RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
             'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb', 'maxi-yatzy',
-            'balut')
+            'balut', 'poker-dice')
 OPEN = 255  # an unfilled box in a card's scores
 
 

@@ -1,4 +1,5 @@
-# Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Balut and Maxi Yatzy in the app
+# Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Balut, Maxi Yatzy and Poker
+# Dice in the app
 # under MicroPython / CircuitPython, one game a run (as after a power-on): argument NAME
 # plays a whole game of that ruleset, me against a beginner computer, with the views
 # replaced (Triple Yahtzee and Balut: the grid's cursor keys too; Crag: its three dice
@@ -89,6 +90,12 @@ def main(name):
             press(A.HOLD_6, A.HOLD_2)
             assert len(g.dice) == 6 and bytes(g.held) == b"\x00\x01\x00\x00\x00\x01", bytes(g.held)
             assert len(app.faces) == 6 and app.held[5] == 1, app.held
+            moved = True
+        if s == ui_app.PLAY and name == "poker-dice" and g.rolled and app.dialog == 0:
+            # the hand on the play view; standing (OK after the last roll) fills the
+            # round's box: no card to pick from
+            assert app.line_a.split(" ")[0] in ("Nothing", "One", "Two", "Three", "Low",
+                                                "High", "Full", "Four", "Five"), app.line_a
             moved = True
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)

@@ -69,7 +69,7 @@ def main(name):
     mem("after the Game")
     # The journal of a 1 KB nvm: the game's snapshot after the first turn, then a
     # record per roll and fill, compacted (erased and rewritten) whenever it fills up.
-    nvm = bytearray(b"\xff" * 1024)
+    nvm = bytearray(b"\xff" * (1024 if n_boxes > 5 else 384))  # Poker Dice's game is short
     journal = [None]
     from yahtzee_core.save import roll_record
 
@@ -115,7 +115,8 @@ def main(name):
     assert j.gen > 0
     twin = j = None  # done with: the final round trip needs its room
     for card in game.cards:
-        assert card.total == sum(card.filled.values()) + card.upper_bonus + card.yahtzee_bonus
+        assert card.total == sum(card.filled.values()) + card.upper_bonus + \
+            card.yahtzee_bonus if rules.column_orders != 'H' else card.total <= n_boxes  # rounds won
         assert len(card.filled) == n_boxes or game.winner >= 0
         print("final total", card.total)
     assert yc.Game.from_bytes(game.to_bytes()).to_bytes() == game.to_bytes()

@@ -18,8 +18,34 @@ KNIFFEL = {"einer": "aces", "zweier": "twos", "dreier": "threes", "vierer": "fou
 COLOUR = (0, 1, 2, 3, 3, 2, 1)  # 1 and 6 black, 2 and 5 red, 3 and 4 green
 
 
+POKER_KEYS = []   # Poker Dice: every roll's key (poker_key), made on first use
+
+
+def poker_key(d):
+    """A Poker Dice hand as a number, higher for a better hand (RULES.md): its kind,
+    then its dice by how many show the face, then by face, highest first."""
+    c = [0] * 7
+    for x in d:
+        c[x] += 1
+    shape = tuple(sorted([x for x in c if x], reverse=True))
+    kinds = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), "low", "high", (3, 2),
+             (4, 1), (5,))
+    if shape == (1, 1, 1, 1, 1) and not (c[1] and c[6]):
+        shape = "high" if c[6] else "low"
+    key = kinds.index(shape)
+    for x in sorted(d, key=lambda f: c[f] * 10 + f, reverse=True):
+        key = key * 7 + x
+    return key
+
+
 def ref_score(name, box, d):
     """The plain score by the words of RULES.md, from face counts (no core tables)."""
+    if name == "poker-dice":  # every box: the hand's place among the 252 (0 the worst)
+        if not POKER_KEYS:
+            for r in range(252):
+                POKER_KEYS.append(poker_key(yd.roll_dice(r)))
+        key = poker_key(d)
+        return sum(1 for k in POKER_KEYS if k < key)
     if name == "triple-yahtzee":  # '<yahtzee box>_<column>', scored times the column
         return int(box[-1]) * ref_score("yahtzee", box[:-2], d)
     if name == "kniffel":

@@ -22,6 +22,9 @@ class YambCard(Scorecard):
 
     announced = -1  # the box this turn announced (Yamb.announce), else -1
 
+    def __init__(self, rules, table):
+        Scorecard.__init__(self, rules)  # (table: the game's cards, not needed here)
+
     def _unbound(self, b):
         # True where the announce keeps box b from this turn's dice
         a = self.announced
