@@ -64,7 +64,10 @@ def enter_card(app, now):
 
 def handle_card(app, action, now):
     v = app.vertical(action)
-    if app.view == VIEW_CARD and app.game.rules.columns > 1:  # a grid
+    if app.view == VIEW_CARD and app.game.rules.column_orders:  # Yamb's grid
+        from ui.yamb import move
+        v = not move(app, action, _can_pick_row) and v
+    elif app.view == VIEW_CARD and app.game.rules.columns > 1:  # a grid
         from ui.triple import move
         v = not move(app, action, _can_pick_row) and v
     elif app.view == VIEW_CARD and app.game.rules.cells > 1:  # Balut's grid
@@ -101,11 +104,15 @@ def _card_rows(app, card, rolled):
     g = app.game
     rules = g.rules
     pts = app.pts
-    if rolled:      # on the turn's first roll Generala's served hands score more
-        card.points_into(g.dice, pts, g.rolls_left == rules.turn_rolls - 1)
+    if rolled:      # by the turn's roll: Generala's served hands, Yamb's straight
+        card.points_into(g.dice, pts, rules.turn_rolls - g.rolls_left)
     items = []
     values = []
     rows = []
+    if rules.column_orders:    # Yamb's four columns of 12 rows (ui/yamb.py)
+        from ui.yamb import card_rows
+        card_rows(app, card, rolled, items, values, rows)
+        return items, values, rows
     if rules.columns > 1:  # Triple Yahtzee's three columns (ui/triple.py)
         from ui.triple import card_rows
         card_rows(app, card, rolled, items, values, rows)

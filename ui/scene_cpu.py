@@ -85,6 +85,12 @@ def cpu_step(app, now):
             app.beep(440, 40)
         update_play_texts(app, 'Rolls')
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
+        if g.rules.column_orders:   # Yamb, after the first roll: announce, a step
+            from ui.yamb import cpu_announce
+            said = cpu_announce(app, bot)
+            if said is not None:
+                update_play_texts(app, 'Announces ' + said)
+                return
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
         keep = 0
         n = len(g.dice)
@@ -112,8 +118,8 @@ def cpu_step(app, now):
         box = bot.choose_box(g.cards[p], g.dice)
         _box = box
         _phase = _CPU_ANNOUNCED
-        # on the turn's first roll: Generala's served
-        g.card.points_into(g.dice, app.pts, g.rolls_left == g.rules.turn_rolls - 1)
+        # by the turn's roll: Generala's served, Yamb's straight
+        g.card.points_into(g.dice, app.pts, g.rules.turn_rolls - g.rolls_left)
         update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 

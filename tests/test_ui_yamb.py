@@ -1,0 +1,181 @@
+"""Yamb on the device: its card (the 128x32 list row by row, the 128x64 grid of 12
+rows x 4 columns, boxes this turn cannot fill marked '-' and greyed), the cursor keys
+of the grid, and the announce step."""
+
+from PIL import ImageChops
+
+import yahtzee_core as yc
+from tools.scripted_dice import ScriptedDice
+from events import actions as A
+from ui import app as ui_app
+from ui import codes
+from ui_helpers import new_session
+
+RULES = yc.ruleset('yamb')
+
+
+def box(name):
+    return RULES.categories.index(name)
+
+
+def game(kinds=(0,), height=64, dice=(), seed=5, **kw):
+    s = new_session(height=height, dice=ScriptedDice(script=list(dice), seed=seed), **kw)
+    s.start_game('yamb', kinds=kinds)
+    app = s.app
+    if app.scene == codes.TURN:         # the first seat takes the device unrolled
+        app.game.pass_turn()
+        app.turn_taken = True
+        app.go(ui_app.PLAY, s.now)
+    assert app.scene == ui_app.PLAY
+    return s
+
+
+def cell(app, name):
+    """The card's text for box `name` (the list row of that box)."""
+    return app.values[app.rows.index(box(name))]
+
+
+# -- the card --------------------------------------------------------------------
+def test_box_names_say_their_column_and_fit_where_they_are_shown():
+    app = game().app
+    assert app.box_label(box('ones_down')) == 'Ones D'
+    assert app.box_label(box('straight_free')) == 'Straight F'
+    assert app.box_label(box('yamb_up')) == 'Yamb U'
+    assert app.box_label(box('full_announce')) == 'Full A'
+    assert app.box_label(box('straight_announce'), 8) == 'Straig A'    # cut, column kept
+
+
+def test_the_list_shows_each_row_across_the_columns_then_each_columns_sections():
+    s = game(height=32)
+    app = s.app
+    card = app.game.cards[0]
+    for name, dice in (('ones_down', (1, 1, 1, 2, 3)), ('twos_down', (2, 2, 2, 2, 3)),
+                       ('max_free', (6, 6, 6, 5, 5)), ('min_free', (1, 1, 2, 2, 3)),
+                       ('ones_free', (1, 1, 1, 1, 6)), ('yamb_up', (6, 6, 6, 6, 6))):
+        card.fill(name, dice)
+    app.go(ui_app.CARD, s.now)
+    assert app.items[:5] == ['Ones D', 'Ones F', 'Ones U', 'Ones A', 'Twos D']
+    assert [app.rows[r] for r in range(6)] == [0, 12, 24, 36, 1, 13]
+    # not rolled: filled boxes their points, open ones blank, those the column's
+    # order closes '-': Down below its first open box, Up above its last
+    assert cell(app, 'ones_down') == '3' and cell(app, 'twos_down') == '8'
+    assert cell(app, 'threes_down') == '' and cell(app, 'fours_down') == '-'
+    assert cell(app, 'poker_up') == '' and cell(app, 'full_up') == '-'
+    assert cell(app, 'ones_up') == '-' and cell(app, 'yamb_up') == '80'
+    assert cell(app, 'sixes_free') == '' and cell(app, 'ones_announce') == ''
+    values = dict(zip(app.items[48:], app.values[48:]))
+    assert values['Upper D'] == '11' and values['Upper F'] == '4'
+    assert values['Max-Min x1 F'] == '%d' % ((28 - 9) * 4)      # (Max - Min) x Ones
+    assert values['Max-Min x1 D'] == '0' and values['Lower U'] == '80'
+    assert values['Total'] == '%d' % card.total == '%d' % (11 + 4 + 76 + 80)
+    assert all(r == -1 for r in app.rows[48:]) and len(app.rows) == 48 + 13
+    for text in app.items + app.values:
+        assert len(text) <= 17
+
+
+def test_an_upper_bonus_shows_beside_its_columns_sum():
+    s = game(height=32)
+    app = s.app
+    card = app.game.cards[0]
+    for face in range(1, 7):
+        card.fill(12 + face - 1, (face,) * 4 + (1 if face > 1 else 2,))
+    app.go(ui_app.CARD, s.now)
+    values = dict(zip(app.items[48:], app.values[48:]))
+    assert values['Upper F'] == '%d +30' % (4 * 21)
+
+
+def test_after_the_first_roll_the_announce_column_stays_open_then_closes():
+    s = game(height=32, dice=(2, 3, 4, 5, 6) * 3)
+    app = s.app
+    s.press(A.OK)                                   # the first roll: 2-3-4-5-6
+    if app.scene == codes.ANNOUNCE:                 # the picker: skip it
+        s.press(A.OK)
+    s.press(A.DOWN)
+    assert app.scene == ui_app.CARD
+    assert cell(app, 'ones_down') == '(0)' and cell(app, 'twos_down') == '-'
+    assert cell(app, 'straight_free') == '(66)'     # first roll: 46 + 2 x 10
+    assert cell(app, 'yamb_up') == '(0)' and cell(app, 'poker_up') == '-'
+    assert cell(app, 'straight_announce') == ''     # may still be announced
+    s.press(A.BACK)
+    s.press(A.OK)                                   # the second roll
+    s.press(A.DOWN)
+    assert cell(app, 'straight_free') == '(56)'
+    assert cell(app, 'straight_announce') == '-'    # too late to announce
+
+
+def test_an_announced_turn_greys_every_box_but_the_announced_one():
+    s = game(height=32, dice=(6, 6, 6, 6, 2))
+    app = s.app
+    s.press(A.OK)
+    app.game.announce(box('poker_announce'))
+    app.go(ui_app.CARD, s.now)
+    fillable = [app.rows[r] for r in range(48) if app.values[r] != '-']
+    assert fillable == [box('poker_announce')]
+    assert cell(app, 'poker_announce') == '(%d)' % (6 * 4 + 2 + 40)
+    assert app.rows[app.cursor] == box('poker_announce')
+
+
+def test_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
+    from ui.yamb_grid import grid_layout
+    s = game(dice=(3, 3, 5, 5, 5))
+    app = s.app
+    s.press(A.OK)
+    if app.scene == codes.ANNOUNCE:
+        s.press(A.OK)
+    s.press(A.DOWN)
+    assert app.scene == ui_app.CARD and app.view == ui_app.VIEW_CARD
+    layout = grid_layout(app, '3 3 5 5 5')
+    cells = sorted(line[3] for line in layout if line[3] >= 0)
+    assert cells == list(range(48))                 # every box a cell, each once
+    for x, y, w, i, text, tx in layout:
+        assert 0 <= x and x + w <= 128 and y + 6 <= 64
+        if i >= 0:
+            assert text == app.values[i]
+            assert len(text) <= 4 and w == 13       # '(dd)' in narrow brackets
+        elif i == -1 and text:
+            assert tx >= x and tx + 4 * len(text) - 1 <= x + w     # the text in its cell
+    # the cursor starts on the box that scores most: Full (3 3 5 5 5: 21 + 30)
+    assert app.rows[app.cursor] in (box('full_down'), box('full_free')) or \
+        app.pts[app.rows[app.cursor]] == max(p for p in app.pts[:48] if p != 255)
+    for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP):
+        s.press(key)
+        moved = s.image()
+        s.views.card.version = -1                   # force the full redraw
+        assert ImageChops.difference(moved, s.image()).getbbox() is None
+
+
+def test_grid_greys_closed_boxes_and_brackets_potentials():
+    s = game(dice=(1, 2, 3, 4, 5))
+    app = s.app
+    s.press(A.OK)
+    if app.scene == codes.ANNOUNCE:
+        s.press(A.OK)
+    s.press(A.DOWN)
+    img = s.image()
+    from ui.yamb_grid import grid_layout
+    layout = {line[3]: line for line in grid_layout(app, '') if line[3] >= 0}
+
+    def lit(i):
+        x, y, w = layout[i][:3]
+        return sum(1 for v in img.crop((x, y, x + w, y + 6)).get_flattened_data() if v)
+    grey = app.rows.index(box('sixes_down'))        # closed: Down's order
+    blank = app.rows.index(box('sixes_announce'))   # open to an announce
+    assert lit(blank) == 0 and lit(grey) >= 12      # dots across the cell
+    x, y, w = layout[grey][:3]
+    row = [img.getpixel((x + dx, y + 3)) for dx in range(w)]
+    assert not any(row[dx] and row[dx + 1] for dx in range(w - 1))  # never solid
+
+
+def test_grid_keys_move_down_columns_and_along_rows():
+    s = game()
+    app = s.app
+    app.go(ui_app.CARD, s.now)                      # before a roll: any box
+    assert app.view == ui_app.VIEW_CARD and app.rows[app.cursor] == box('ones_down')
+    s.press(A.HOLD_2)                               # down: Twos D
+    assert app.rows[app.cursor] == box('twos_down')
+    s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # along: Twos A
+    assert app.rows[app.cursor] == box('twos_announce')
+    s.press(A.RIGHT)                                # past the row's end: Threes D
+    assert app.rows[app.cursor] == box('threes_down')
+    s.press(A.UP, A.UP, A.UP)                       # up past the top: Yamb A's column
+    assert app.rows[app.cursor] == box('yamb_announce')
