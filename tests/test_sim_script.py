@@ -177,7 +177,7 @@ def test_the_docs_pictures_come_from_the_demo_script(tmp_path):
 # -- a whole scripted game of every ruleset ----------------------------------------------
 
 NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee", "crag", "maxi-yatzy",
-                 "balut")
+                 "balut", "yamb")
 
 # OK alone moves every scene of a game on: it rolls, opens the card after the last
 # roll, fills the box under the cursor (the one scoring most), confirms a 0, passes
@@ -310,5 +310,25 @@ def test_the_status_line_names_the_filler_on_the_undo_screen(tmp_path, board):
         assert "round 1/13" in status and "turn P1 filled" in status, status
         app.handle(A.OK, 0)                         # passed on
         assert "turn P2" in session.status_line() and "filled" not in session.status_line()
+    finally:
+        session.hw.close()
+
+
+def test_a_whole_yamb_game_against_a_good_computer_announces_on_both_sides(tmp_path):
+    """Yamb in the simulator, a human and a computer of level good: the human's
+    announce step comes after each first roll while an Announce box is open (the
+    script's OK skips it, and picks when the turn must announce), the computer
+    announces with choose_announce; both cards fill every box, so the Announce
+    column's twelve were each announced."""
+    session, recorder = _session(tmp_path, "yamb", "default", seed=61, players=("human", "good"))
+    try:
+        app = _run_until_over(session, STEPS["default"] * 6000)
+        game = app.game
+        assert app.scene == ui_app.OVER and game.over
+        for card in game.cards:
+            assert 255 not in card.scores
+        assert [t for _, _, t in game.ranking()] == sorted((c.total for c in game.cards),
+                                                           reverse=True)
+        assert app.items[0].startswith("1. ")
     finally:
         session.hw.close()

@@ -73,7 +73,7 @@ def test_the_how_to_is_in_the_menu_too():
 
 # -- rules and legend -----------------------------------------------------------------
 OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns'],
-             'balut': ['Points', 'Points, example']}
+             'balut': ['Points', 'Points, example'], 'yamb': ['Columns', 'Announce', 'Sections']}
 
 
 @pytest.mark.parametrize('duplicate', [False, True])

@@ -179,3 +179,123 @@ def test_grid_keys_move_down_columns_and_along_rows():
     assert app.rows[app.cursor] == box('threes_down')
     s.press(A.UP, A.UP, A.UP)                       # up past the top: Yamb A's column
     assert app.rows[app.cursor] == box('yamb_announce')
+
+
+# -- the announce step -----------------------------------------------------------
+def test_the_picker_lists_the_open_announce_boxes_after_the_first_roll_only():
+    s = game(dice=(6, 6, 6, 6, 2) + (6,) * 10)
+    app = s.app
+    g = app.game
+    g.cards[0].scores[box('ones_announce')] = 3      # filled earlier
+    s.press(A.OK)                                   # the first roll: the picker
+    assert app.scene == codes.ANNOUNCE and app.cursor == 0
+    assert app.items[:3] == ['No announce', 'Twos', 'Threes'] and len(app.items) == 12
+    assert app.values[app.items.index('Poker')] == '(%d)' % (6 * 4 + 2 + 40)
+    assert app.footer == '6 6 6 6 2'
+    s.press(A.OK)                                   # skip: the dice, unbound
+    assert app.scene == ui_app.PLAY and g.card.announced == -1
+    assert not app.line_b.startswith('Announced')
+    s.press(A.OK)                                   # the second roll: no picker
+    assert app.scene == ui_app.PLAY and g.rolls_left == 1
+    s.press(A.DOWN)
+    assert cell(app, 'poker_announce') == '-'
+
+
+def test_an_announce_binds_the_turn_shows_on_the_dice_and_its_fill_undoes_bound():
+    nvm = bytearray(b'\xff' * 4096)
+    s = game(kinds=(0, 0), dice=(6, 6, 6, 6, 2, 6, 3, 3, 3, 3), storage=nvm)
+    app = s.app
+    g = app.game
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE
+    s.press(A.DOWN, A.DOWN, A.UP)                   # keys move the cursor
+    while app.items[app.cursor] != 'Poker':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.scene == ui_app.PLAY and g.card.announced == box('poker_announce')
+    assert app.line_b == 'Announced: Poker'
+    s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4)
+    assert app.line_b == 'Announced: Poker'
+    # a power cut now: the journal's ANNOUNCE record binds the resumed turn too
+    again = new_session(storage=bytes(nvm), dice=ScriptedDice(seed=1))
+    assert again.app.saved and again.app.game.card.announced == box('poker_announce')
+    s.press(A.OK)                                   # 6 6 6 6 and a six: 30 + 40
+    s.press(A.DOWN)
+    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box('poker_announce')
+    assert [app.rows[r] for r in range(48) if app.values[r] != '-'] == [box('poker_announce')]
+    s.press(A.DOWN, A.UP, A.HOLD_2)                 # the cursor stays on the one box
+    assert app.rows[app.cursor] == box('poker_announce')
+    s.press(A.OK)
+    assert g.cards[0].scores[box('poker_announce')] == 70
+    assert app.scene == codes.TURN and app.turn_filled
+    s.press(A.BACK)                                 # undo: the turn bound again
+    assert app.scene == ui_app.PLAY and g.current == 0
+    assert g.card.scores[box('poker_announce')] == 255
+    assert g.card.announced == box('poker_announce')
+    resumed = new_session(storage=bytes(nvm), dice=ScriptedDice(seed=1))
+    assert resumed.app.game.card.announced == box('poker_announce')
+    assert resumed.app.game.to_bytes() == g.to_bytes()
+    s.press(A.DOWN, A.OK)                           # filled again, passed on
+    assert g.cards[0].scores[box('poker_announce')] == 70 and g.card.announced == -1
+
+
+def test_a_turn_with_only_announce_boxes_left_must_announce():
+    s = game(dice=(5, 5, 5, 1, 2) * 3)
+    app = s.app
+    g = app.game
+    card = g.cards[0]
+    for b in range(36):
+        card.scores[b] = 0
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.items
+    s.press(A.BACK)                                 # no skipping: the pause menu
+    assert app.scene == ui_app.PAUSE
+    s.press(A.BACK)                                 # back to the dice: the step again
+    assert app.scene == codes.ANNOUNCE
+    s.pick('Fives')
+    assert g.card.announced == box('fives_announce') and app.scene == ui_app.PLAY
+    s.press(A.OK, A.OK)                             # both rolls allowed now
+    assert g.rolls_left == 0
+
+
+def test_a_computer_announces_on_the_dice_and_fills_the_announced_box():
+    s = new_session(dice=ScriptedDice(script=[6] * 15, seed=5))
+    s.start_game('yamb', kinds=(2, 0))
+    app = s.app
+    g = app.game
+    assert app.scene == ui_app.CPU and not g.rolled
+    for b in range(36):                             # only its Announce column left
+        g.cards[0].scores[b] = 0
+    said = []
+    for _ in range(40):
+        s.wait(600)
+        if app.line_a.startswith('Announces'):
+            said.append((app.line_a, app.line_b, g.cards[0].announced))
+        if g.current == 1:
+            break
+    assert said and said[0][0] == 'Announces Yamb'
+    assert said[0][1] == 'Announced Yamb' and said[0][2] == box('yamb_announce')
+    assert g.cards[0].scores[box('yamb_announce')] == 80
+
+
+# -- odds ------------------------------------------------------------------------
+def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
+    s = game(dice=(6, 6, 6, 1, 2) * 3)
+    app = s.app
+    g = app.game
+    app.open(codes.ODDS, s.now)                     # a fresh turn: the stored figures
+    assert app.items == ['Ones D', 'Twos F', 'Threes F', 'Fours F', 'Fives F', 'Sixes F',
+                         'Max F', 'Straight F', 'Full F', 'Poker F', 'Yamb F']
+    from yahtzee_core.odds import chase
+    assert app.values[0] == '35% 2.1' == '%d%% %d.%d' % ((chase(RULES, 0)[0] + 50) // 100,
+                                                          2, 1)
+    assert app.values[app.items.index('Yamb F')] == '5% 3.2'        # x1: columns alike
+    s.press(A.BACK)
+    s.press(A.OK)                                   # rolled: 6 6 6 1 2, then announced
+    g.announce(box('sixes_announce'))
+    app.go(ui_app.PLAY, s.now)
+    app.open(codes.ODDS, s.now)
+    for _ in range(5):
+        s.wait(30)
+    assert app.items == ['Sixes A'] and app.values[0] != '...'
+    assert app.footer == 'Keep 6 6 6'

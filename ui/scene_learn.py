@@ -16,6 +16,7 @@ from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, 
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
+_boxes = []         # ODDS: the box of each row
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -102,6 +103,7 @@ def _leave(app, now):
     forget('help_rules', 'ui')
     forget('help_dice', 'ui')
     forget('help_cells', 'ui')      # (Balut's, when it was loaded)
+    forget('help_yamb', 'ui')       # (Yamb's, likewise)
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -135,23 +137,43 @@ def enter_odds(app, now):
             fresh = []
             for b in range(per):
                 fresh.extend(chase(rules, b)[:2])
-    for b in range(rules.n_boxes):
-        if scores[b] != 255:
-            continue
-        m = b // per + 1 if rules.columns > 1 else 1   # Triple Yahtzee: column m, x m
+    boxes = _odds_boxes(g)
+    for b in boxes:
+        # Triple Yahtzee: column m scores x m
+        m = b // per + 1 if rules.columns > 1 and not rules.column_orders else 1
         # cut to leave room for the figures (20 columns); box_label adds the column
         items.append(app.box_label(b, 11))
         keeps.append(None)      # None: not worked out yet (always None before a roll)
         k = 2 * (b % per)
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
-    global _keep
+    global _keep, _boxes
     _keep = keeps
+    _boxes = boxes
     # what the two figures are; HELP says what "made" means (PG_ODDS)
     app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
     if g.rolled:
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
     _odds_texts(app)
+
+
+def _odds_boxes(g):
+    """The boxes the odds are shown for: every open box; Yamb's, a row's first box
+    this turn may fill (or announce), once a row, and not Min (the odds chase points,
+    Min wants few)."""
+    scores = g.card.scores
+    rules = g.rules
+    if not rules.column_orders:
+        return [b for b in range(rules.n_boxes) if scores[b] == 255]
+    from ui.yamb import ROWS, COLUMNS, closed
+    out = []
+    for row in range(ROWS):
+        for c in range(COLUMNS):
+            b = c * ROWS + row
+            if row != 7 and scores[b] == 255 and not closed(g, g.card, b):
+                out.append(b)
+                break
+    return out
 
 
 def odds_step(app, now):
@@ -168,12 +190,7 @@ def odds_step(app, now):
 
 def _odds_row(app, row):
     g = app.game
-    scores = g.card.scores
-    b = -1
-    for k in range(row + 1):    # the row-th open box
-        b += 1
-        while scores[b] != 255:
-            b += 1
+    b = _boxes[row]
     try:
         chance, pts, keep = _chase(g, b)
     except MemoryError:         # a board's heap: once more with the room made

@@ -43,6 +43,9 @@ def update_play_texts(app, cpu_text=None):
         if g.rules.column_orders and g.card.announced >= 0:     # Yamb's bound turn
             from ui.yamb import announced_label
             app.line_b = 'Announced ' + announced_label(app, 10)
+            if app.small_screen:    # 128x32: no second line; the header says it
+                app.header_left = '%s R%d A:%s' % (app.player_name(p), g.round,
+                                                   announced_label(app, 4))
     else:
         if left == 0:
             app.line_a = 'No rolls left'

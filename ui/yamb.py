@@ -157,7 +157,7 @@ def save_announce(app, b):
 
 def cpu_announce(app, bot):
     """A computer's announce after its turn's first roll (its bot's choose_announce):
-    the box label it announced, or None."""
+    the row it announced ('Full'), or None."""
     g = app.game
     if not announce_open(g):
         return None
@@ -165,7 +165,7 @@ def cpu_announce(app, bot):
     if b < 0:
         return None
     announce(app, b)
-    return app.box_label(b, 12)
+    return announced_label(app, 10)
 
 
 def announced_label(app, cols):
