@@ -582,9 +582,11 @@ class App:
             self.labels = rules.labels.split('|')
             self.labels_of = rules
         n = len(self.labels)    # one column's labels: Triple Yahtzee's has 3 columns
-        o = rules.column_orders     # Yamb's columns: a letter each ('Ones D')
-        tail = ('' if n == rules.n_boxes else ' ' + o[b // n] if o else
-                '%s%d' % (' x' if rules.columns > 1 else ' ', b // n + 1))
+        tail = ''
+        if n < rules.n_boxes:   # Yamb's columns: a letter each ('Ones D')
+            o = rules.column_orders
+            tail = ' ' + o[b // n] if o else (' x%d' if rules.columns > 1 else ' %d') % (
+                b // n + 1)
         return self.labels[b % n][:cols - len(tail)].rstrip() + tail
 
     def player_name(self, p):

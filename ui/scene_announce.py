@@ -1,7 +1,7 @@
 """Yamb's announce step (ANNOUNCE): after a human's first roll of a turn, while an
 Announce box is open, a list of them with what the dice score there now; the first
 row, 'No announce', skips (it is missing when only Announce boxes are left: the turn
-must announce). OK binds the turn to the box under the cursor (ui/yamb.py announce,
+must announce). OK binds the turn to the box under the cursor (ui/yamb.py bind,
 journaled) and goes back to the dice (PLAY), which say what was announced; BACK
 skips as 'No announce' does, or opens the pause menu (PAUSE) when the turn must
 announce (PLAY brings the step back); HELP (HOLD_3 on boards with hold buttons) the
@@ -11,7 +11,7 @@ Yamb game's turns); plain functions of the app.
 
 from events import actions as A
 from ui.codes import ANNOUNCE, PLAY, PAUSE, PAGES, PG_RULES
-from ui.yamb import picker_rows, announce
+from ui.yamb import picker_rows, bind
 
 _boxes = ()     # the box of each row (-1: 'No announce')
 
@@ -33,7 +33,7 @@ def handle_announce(app, action, now):
     b = _boxes[app.cursor] if app.cursor < len(_boxes) else -1
     if action == A.OK:
         if b >= 0:
-            announce(app, b)
+            bind(app, b)
         app.go(PLAY, now)
     elif action == A.BACK:
         app.go(PLAY if _boxes[0] < 0 else PAUSE, now)

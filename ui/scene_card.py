@@ -64,14 +64,14 @@ def enter_card(app, now):
 
 def handle_card(app, action, now):
     v = app.vertical(action)
-    if app.view == VIEW_CARD and app.game.rules.column_orders:  # Yamb's grid
-        from ui.yamb import move
-        v = not move(app, action, _can_pick_row) and v
-    elif app.view == VIEW_CARD and app.game.rules.columns > 1:  # a grid
-        from ui.triple import move
-        v = not move(app, action, _can_pick_row) and v
-    elif app.view == VIEW_CARD and app.game.rules.cells > 1:  # Balut's grid
-        from ui.cells import move
+    rules = app.game.rules
+    if app.view == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
+        if rules.column_orders:     # Yamb's
+            from ui.yamb import move
+        elif rules.columns > 1:     # Triple Yahtzee's
+            from ui.triple import move
+        else:                       # Balut's
+            from ui.cells import move
         v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
@@ -109,16 +109,13 @@ def _card_rows(app, card, rolled):
     items = []
     values = []
     rows = []
-    if rules.column_orders:    # Yamb's four columns of 12 rows (ui/yamb.py)
-        from ui.yamb import card_rows
-        card_rows(app, card, rolled, items, values, rows)
-        return items, values, rows
-    if rules.columns > 1:  # Triple Yahtzee's three columns (ui/triple.py)
-        from ui.triple import card_rows
-        card_rows(app, card, rolled, items, values, rows)
-        return items, values, rows
-    if rules.cells > 1:    # Balut's categories of four cells (ui/cells.py)
-        from ui.cells import card_rows
+    if rules.columns > 1 or rules.cells > 1:
+        if rules.column_orders:     # Yamb's four columns of 12 rows (ui/yamb.py)
+            from ui.yamb import card_rows
+        elif rules.columns > 1:     # Triple Yahtzee's three columns (ui/triple.py)
+            from ui.triple import card_rows
+        else:                       # Balut's categories of four cells (ui/cells.py)
+            from ui.cells import card_rows
         card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
     for b in range(rules.n_boxes):

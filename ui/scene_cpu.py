@@ -85,12 +85,6 @@ def cpu_step(app, now):
             app.beep(440, 40)
         update_play_texts(app, 'Rolls')
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
-        if g.rules.column_orders:   # Yamb, after the first roll: announce, a step
-            from ui.yamb import cpu_announce
-            said = cpu_announce(app, bot)
-            if said is not None:
-                update_play_texts(app, 'Announces ' + said)
-                return
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
         keep = 0
         n = len(g.dice)

@@ -9,8 +9,8 @@ standings (STANDINGS: UP, held BACK or held A of the three-button board), the ru
 """
 
 from events import actions as A
-from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, ANNOUNCE,
-                      CURSOR_ROLL, CURSOR_CARD, PG_RULES, first_slot)
+from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
+                      CURSOR_CARD, PG_RULES, first_slot)
 from events.ticks import elapsed
 from ui.app_saves import save_game
 from ui.hints import show_hint
@@ -30,11 +30,6 @@ def enter_play(app, now):
     if len(g.players) > 1 and not app.turn_taken and not g.rolled:
         app.go(TURN, now)       # pass the device: whose turn, where they stand
         return
-    if g.rules.column_orders and g.rolled:  # Yamb: a turn that must announce first
-        from ui.yamb import announce_open, must_announce
-        if must_announce(g.card) and announce_open(g):
-            app.go(ANNOUNCE, now)
-            return
     start_turn(app)
 
 

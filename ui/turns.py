@@ -5,8 +5,8 @@ dialog, a computer's choice on CPU), take the last fill back (PAUSE, TURN), refu
 move with a note, and keep the last fills for the handovers (TURN). Plain functions
 of the app; no scene module imports another, they all import this one."""
 
-from ui.codes import (PLAY, CARD, CPU, OVER, TURN, ANNOUNCE, VIEW_PLAY, DLG_NONE, DLG_NOTE,
-                      CURSOR_ROLL, CURSOR_CARD, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
+from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE, CURSOR_ROLL,
+                      CURSOR_CARD, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from events.ticks import ticks_add, ticks_diff
 from ui.app_saves import save_game
 from ui.hints import log_box, log_hold, coach_say
@@ -40,12 +40,6 @@ def update_play_texts(app, cpu_text=None):
     elif app.scene == CPU:
         app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
         app.line_b = 'OK: skip'
-        if g.rules.column_orders and g.card.announced >= 0:     # Yamb's bound turn
-            from ui.yamb import announced_label
-            app.line_b = 'Announced ' + announced_label(app, 10)
-            if app.small_screen:    # 128x32: no second line; the header says it
-                app.header_left = '%s R%d A:%s' % (app.player_name(p), g.round,
-                                                   announced_label(app, 4))
     else:
         if left == 0:
             app.line_a = 'No rolls left'
@@ -67,19 +61,15 @@ def update_play_texts(app, cpu_text=None):
                 app.line_b = 'OK: score now'
             else:
                 app.line_b = 'Hold all %d: score' % len(g.dice)
-        ann = ''
-        if g.rules.column_orders and g.card.announced >= 0:     # Yamb's bound turn
-            from ui.yamb import announced_label
-            ann = announced_label(app, 4 if app.small_screen else 10)
-            if left and not all_held(g):
-                app.line_b = 'Announced: ' + ann
         if app.small_screen:
             # 128x32: rolls left join the header; one short prompt at the side
-            app.header_left = '%s %s %s' % (app.player_name(p), 'A:' + ann if ann else
-                                            'R%d' % g.round, '%d left' % left if left
-                                            else 'pick')
+            app.header_left = '%s R%d %s' % (app.player_name(p), g.round,
+                                             '%d left' % left if left else 'pick')
             app.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if app.has_shake else 'OK')
+    if g.rules.column_orders:   # Yamb: its announce step, what the turn announced
+        from ui import yamb
+        yamb.announce(app)
     app.note_until = -1
     app.play_version += 1
     app.touch()
@@ -144,10 +134,6 @@ def roll(app, now):
         app.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
     update_play_texts(app)
     coach_say(app)
-    if g.rules.column_orders:   # Yamb: after the turn's first roll, the announce step
-        from ui.yamb import announce_open
-        if announce_open(g):
-            app.go(ANNOUNCE, now)
 
 
 # -- filling a box and taking it back ------------------------------------------------

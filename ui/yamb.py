@@ -10,10 +10,13 @@ the announce itself: the picker's rows (the ANNOUNCE scene), a computer's announ
 and its journal record. No displayio here: MicroPython runs it in the app checks.
 """
 
+from ui.codes import PLAY, ANNOUNCE
+
 ROWS = 12                   # boxes in a column
 COLUMNS = 4
 ANNOUNCE_COLUMN = 3         # the column only an announce fills
 CELLS = COLUMNS * ROWS      # list rows 0..47 are the boxes, the sections follow
+_offered = None             # (game id, round, seat) of the last turn offered the announce
 
 
 def box_of_row(r):
@@ -134,7 +137,7 @@ def picker_rows(app):
     return items, values, boxes
 
 
-def announce(app, b):
+def bind(app, b):
     """Bind the turn in play to Announce box b, and journal it."""
     g = app.game
     g.announce(b)
@@ -148,26 +151,54 @@ def save_announce(app, b):
     s = app.saves
     if s.journal is None:
         return
-    if s.game is app.game:
+    journaled = s.game is app.game
+    save_game(app)      # the roll first (a computer's is saved after its step); a
+    if journaled and s.game is app.game:    # game not journaled: its snapshot, bound
         from yahtzee_core.save import ANNOUNCE
         write(app, ANNOUNCE, bytes((b,)))
-    else:           # not journaled yet (or lost for heap): the whole game
-        save_game(app)
 
 
-def cpu_announce(app, bot):
-    """A computer's announce after its turn's first roll (its bot's choose_announce):
-    the row it announced ('Full'), or None."""
+def announce(app):
+    """The shared scenes' one call into Yamb's announce, from the play view's texts
+    (ui/turns.py update_play_texts; named as the core's, a name a board holds
+    already): once a turn, after its first roll, a human's announce step (ANNOUNCE;
+    again whenever the dice show while the turn must announce) or a computer's
+    announce (its bot's choose_announce, shown on that roll's step); then what a
+    bound turn announced, on the play view."""
+    global _offered
     g = app.game
-    if not announce_open(g):
-        return None
-    b = bot.choose_announce(g.card, g.dice)
-    if b < 0:
-        return None
-    announce(app, b)
-    return announced_label(app, 10)
+    turn = (id(g), g.round, g.current)
+    if announce_open(g) and (turn != _offered or must_announce(g.card)):
+        bot = app.bots[g.current] if app.bots is not None else None
+        if not app.is_cpu(g.current) and app.scene == PLAY:
+            _offered = turn
+            app.go(ANNOUNCE, app.last_input)
+            return
+        if bot is not None:     # (made on the computer's first step)
+            _offered = turn
+            b = bot.choose_announce(g.card, g.dice)
+            if b >= 0:
+                bind(app, b)
+                app.line_a = 'Announces ' + announced_label(app, 10)
+    _play_texts(app, g)
 
 
+def _play_texts(app, g):
+    # the play view of a bound turn: what was announced, on the second line (a
+    # human's while rolls are left and not all dice held), in the header on 128x32
+    ann = g.card.announced
+    if ann < 0:
+        return
+    name = app.player_name(g.current)
+    left = g.rolls_left
+    if app.small_screen:
+        app.header_left = '%s R%d A:%s' % (name, g.round, announced_label(app, 4)) \
+            if app.is_cpu(g.current) else '%s A:%s %s' % (
+                name, announced_label(app, 4), '%d left' % left if left else 'pick')
+    if app.is_cpu(g.current):
+        app.line_b = 'Announced ' + announced_label(app, 10)
+    elif left and not app.line_b.startswith('OK'):
+        app.line_b = 'Announced: ' + announced_label(app, 10)
 def announced_label(app, cols):
     """The announced box's row name cut to cols characters ('Full'), else ''."""
     a = app.game.card.announced
