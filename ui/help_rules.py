@@ -207,8 +207,8 @@ def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
     if rules.column_orders:     # Yamb's columns: ui/help_yamb.py (loaded for it)
-        from ui.help_yamb import box_help as column_box_help
-        return column_box_help(rules, b, globals())
+        from ui import help_yamb
+        return help_yamb.box_help(rules, b, globals())
     if rules.cells > 1:         # Balut's cells: ui/help_cells.py (loaded for it)
         from ui.help_cells import cell_help
         return cell_help(rules, b, globals())
@@ -254,8 +254,8 @@ def extra_pages(rules, duplicate):
             text += ' The upper bonus has tiers: %s.' % _tiers(rules)
         out.append(('Colours', text))
     if rules.column_orders:     # Yamb's columns and announce: ui/help_yamb.py
-        from ui.help_yamb import pages
-        out.extend(pages(rules, globals()))
+        from ui import help_yamb
+        out.extend(help_yamb.pages(rules, globals()))
     elif rules.columns > 1:
         n = rules.columns
         marks = ['x%d' % (c + 1) for c in range(n)]

@@ -119,9 +119,8 @@ def howto(rules, profile):
         if lower:
             break
     if rules.column_orders:         # Yamb's columns: ui/help_yamb.py
-        from ui import help_rules
-        from ui.help_yamb import howto as howto_columns
-        return howto_columns(rules, legend(profile), help_rules.__dict__)
+        from ui import help_rules, help_yamb
+        return help_yamb.howto(rules, legend(profile), help_rules.__dict__)
     if rules.goals is not None:     # won on points (Balut): ui/help_cells.py
         from ui.help_cells import howto_cells
         return howto_cells(rules, legend(profile))

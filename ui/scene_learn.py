@@ -137,7 +137,11 @@ def enter_odds(app, now):
             fresh = []
             for b in range(per):
                 fresh.extend(chase(rules, b)[:2])
-    boxes = _odds_boxes(g)
+    if rules.column_orders:     # Yamb: once a row, a box the turn may fill (ui/yamb.py)
+        from ui import yamb
+        boxes = yamb.odds_rows(g)
+    else:
+        boxes = [b for b in range(rules.n_boxes) if scores[b] == 255]
     for b in boxes:
         # Triple Yahtzee: column m scores x m
         m = b // per + 1 if rules.columns > 1 and not rules.column_orders else 1
@@ -155,25 +159,6 @@ def enter_odds(app, now):
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
     _odds_texts(app)
-
-
-def _odds_boxes(g):
-    """The boxes the odds are shown for: every open box; Yamb's, a row's first box
-    this turn may fill (or announce), once a row, and not Min (the odds chase points,
-    Min wants few)."""
-    scores = g.card.scores
-    rules = g.rules
-    if not rules.column_orders:
-        return [b for b in range(rules.n_boxes) if scores[b] == 255]
-    from ui.yamb import ROWS, COLUMNS, closed
-    out = []
-    for row in range(ROWS):
-        for c in range(COLUMNS):
-            b = c * ROWS + row
-            if row != 7 and scores[b] == 255 and not closed(g, g.card, b):
-                out.append(b)
-                break
-    return out
 
 
 def odds_step(app, now):

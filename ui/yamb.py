@@ -110,6 +110,20 @@ def move(app, action, allowed):
     return move_on_grid(app, action, allowed, COLUMNS, ROWS)
 
 
+def odds_rows(g):
+    """The boxes the Odds screen shows: a row's first box this turn may fill (or
+    announce), once a row, and not Min (the odds chase points, Min wants few)."""
+    scores = g.card.scores
+    out = []
+    for row in range(ROWS):
+        for c in range(COLUMNS):
+            b = c * ROWS + row
+            if row != 7 and scores[b] == 255 and not closed(g, g.card, b):
+                out.append(b)
+                break
+    return out
+
+
 # -- the announce ----------------------------------------------------------------
 def picker_rows(app):
     """The ANNOUNCE scene's rows: 'No announce' first (unless the turn must

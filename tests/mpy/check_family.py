@@ -3,7 +3,8 @@
 # a whole game of that ruleset, me against a beginner computer, with the views replaced
 # (Triple Yahtzee, Balut and Yamb: the grid's cursor keys too; Crag: its three dice over
 # the middle hold buttons; Yamb: its announce step, where I announce once, then skip
-# unless the turn must announce); argument "served" plays Generala until the
+# unless the turn must announce; "yamb-good": against level good, which announces with
+# its planner); argument "served" plays Generala until the
 # computer's served Generala ends the game at once. Run by tests/test_device_app.py
 # under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
@@ -54,8 +55,11 @@ def main(name):
             runner.step(clock[0], a)
 
     press(A.NONE)
+    good = name == "yamb-good"                      # Yamb against level good
+    if good:
+        name = "yamb"
     app.setup_players = 2
-    app.setup_kinds[1] = 3                          # a beginner computer
+    app.setup_kinds[1] = 2 if good else 3           # a good or a beginner computer
     app.setup_rules = app.yc.RULESETS.index("generala" if served else name)
     scene_menus.start_game(app, clock[0])
     g = app.game
