@@ -299,3 +299,25 @@ def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
         s.wait(30)
     assert app.items == ['Sixes A'] and app.values[0] != '...'
     assert app.footer == 'Keep 6 6 6'
+
+
+# -- hints -----------------------------------------------------------------------
+def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
+    s = game(dice=(6, 6, 6, 6, 6) * 3)
+    app = s.app
+    g = app.game
+    s.press(A.HINT)                                 # level good's rough estimate
+    assert app.dialog == ui_app.DLG_HINT
+    assert app.dialog_lines[:2] == ['Hint (no table)', 'Est. total 908.00']
+    s.press(A.BACK, A.OK)                           # roll: the announce step
+    assert app.scene == codes.ANNOUNCE
+    s.press(A.OK)                                   # no announce
+    s.press(A.HINT)
+    assert app.dialog_lines[0].startswith('Hint, est. ')
+    assert app.dialog_lines[1].startswith('Score ') or app.dialog_lines[1].startswith('Keep')
+    hint = app.hint
+    s.press(A.OK)                                   # follow it
+    if hint[0] == 'box':
+        assert g.cards[0].scores[hint[1]] != 255
+    else:
+        assert g.rolls_left == 1
