@@ -94,8 +94,8 @@ YAMB_HEAP[("circuitpython", True)] = "114K"
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
-@pytest.mark.parametrize("name", ["kniffel", "generala", "kismet", "triple-yahtzee", "crag", "balut",
-                                  "yamb", "yamb-good", "served"])
+@pytest.mark.parametrize("name", ["kniffel", "generala", "kismet", "triple-yahtzee", "crag",
+                                  "balut", "yamb", "yamb-good", "served"])
 @pytest.mark.parametrize("port_form", ports(forms=(True, False)))
 def test_a_game_of_each_new_ruleset_runs_in_the_app_under_micropython(port_form, name):
     port, compiled = port_form

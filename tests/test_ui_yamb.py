@@ -30,6 +30,16 @@ def game(kinds=(0,), height=64, dice=(), seed=5, **kw):
     return s
 
 
+def rolled_card(dice, **kw):
+    """A one-seat game rolled once (its announce step skipped), on its card."""
+    s = game(dice=dice, **kw)
+    s.press(A.OK)
+    assert s.app.scene == codes.ANNOUNCE
+    s.press(A.OK, A.DOWN)
+    assert s.app.scene == ui_app.CARD
+    return s
+
+
 def cell(app, name):
     """The card's text for box `name` (the list row of that box)."""
     return app.values[app.rows.index(box(name))]
@@ -85,13 +95,8 @@ def test_an_upper_bonus_shows_beside_its_columns_sum():
 
 
 def test_after_the_first_roll_the_announce_column_stays_open_then_closes():
-    s = game(height=32, dice=(2, 3, 4, 5, 6) * 3)
+    s = rolled_card((2, 3, 4, 5, 6) * 3, height=32)    # the first roll: 2-3-4-5-6
     app = s.app
-    s.press(A.OK)                                   # the first roll: 2-3-4-5-6
-    if app.scene == codes.ANNOUNCE:                 # the picker: skip it
-        s.press(A.OK)
-    s.press(A.DOWN)
-    assert app.scene == ui_app.CARD
     assert cell(app, 'ones_down') == '(0)' and cell(app, 'twos_down') == '-'
     assert cell(app, 'straight_free') == '(66)'     # first roll: 46 + 2 x 10
     assert cell(app, 'yamb_up') == '(0)' and cell(app, 'poker_up') == '-'
@@ -117,26 +122,19 @@ def test_an_announced_turn_greys_every_box_but_the_announced_one():
 
 def test_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
     from ui.yamb_grid import grid_layout
-    s = game(dice=(3, 3, 5, 5, 5))
+    s = rolled_card((3, 3, 5, 5, 5))
     app = s.app
-    s.press(A.OK)
-    if app.scene == codes.ANNOUNCE:
-        s.press(A.OK)
-    s.press(A.DOWN)
-    assert app.scene == ui_app.CARD and app.view == ui_app.VIEW_CARD
+    assert app.view == ui_app.VIEW_CARD
     layout = grid_layout(app, '3 3 5 5 5')
-    cells = sorted(line[3] for line in layout if line[3] >= 0)
-    assert cells == list(range(48))                 # every box a cell, each once
-    for x, y, w, i, text, tx in layout:
+    assert sorted(line[3] for line in layout if line[3] >= 0) == list(range(48))
+    for x, y, w, i, text, tx in layout:             # every box a cell, each once
         assert 0 <= x and x + w <= 128 and y + 6 <= 64
-        if i >= 0:
-            assert text == app.values[i]
-            assert len(text) <= 4 and w == 13       # '(dd)' in narrow brackets
-        elif i == -1 and text:
-            assert tx >= x and tx + 4 * len(text) - 1 <= x + w     # the text in its cell
-    # the cursor starts on the box that scores most: Full (3 3 5 5 5: 21 + 30)
-    assert app.rows[app.cursor] in (box('full_down'), box('full_free')) or \
-        app.pts[app.rows[app.cursor]] == max(p for p in app.pts[:48] if p != 255)
+        if i >= 0:                                  # '(dd)' between bars: 11 pixels
+            assert text == app.values[i] and len(text) <= 4 and w == 13
+        elif i == -1 and text:                      # the other texts in their cells
+            assert tx >= x and tx + 4 * len(text) - 1 <= x + w
+    # the cursor starts on the box that scores most: Full F (3 3 5 5 5: 21 + 30)
+    assert app.rows[app.cursor] == box('full_free') and app.pts[box('full_free')] == 51
     for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP):
         s.press(key)
         moved = s.image()
@@ -145,12 +143,10 @@ def test_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
 
 
 def test_grid_greys_closed_boxes_and_brackets_potentials():
-    s = game(dice=(1, 2, 3, 4, 5))
+    s = rolled_card((1, 2, 3, 4, 5))
     app = s.app
-    s.press(A.OK)
-    if app.scene == codes.ANNOUNCE:
-        s.press(A.OK)
-    s.press(A.DOWN)
+    assert app.rows[app.cursor] == box('straight_free')     # the most: 66
+    s.press(A.HOLD_2)                                       # on to another box
     img = s.image()
     from ui.yamb_grid import grid_layout
     layout = {line[3]: line for line in grid_layout(app, '') if line[3] >= 0}
@@ -164,6 +160,12 @@ def test_grid_greys_closed_boxes_and_brackets_potentials():
     x, y, w = layout[grey][:3]
     row = [img.getpixel((x + dx, y + 3)) for dx in range(w)]
     assert not any(row[dx] and row[dx + 1] for dx in range(w - 1))  # never solid
+    # a potential, Straight F's (66): its digits, a bar either side, 3 pixels high
+    x, y, w, i, text, tx = layout[app.rows.index(box('straight_free'))]
+    assert text == '(66)'
+    for bar in (x + 1, x + w - 2):
+        assert [img.getpixel((bar, y + dy)) for dy in range(6)] == [0, 0, 255, 255, 255, 0]
+    assert lit(app.rows.index(box('straight_free'))) > 6 + 10
 
 
 def test_grid_keys_move_down_columns_and_along_rows():
@@ -290,6 +292,8 @@ def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
     assert app.values[0] == '35% 2.1' == '%d%% %d.%d' % ((chase(RULES, 0)[0] + 50) // 100,
                                                           2, 1)
     assert app.values[app.items.index('Yamb F')] == '5% 3.2'        # x1: columns alike
+    for row in range(12):                           # every column's box, the same odds
+        assert {chase(RULES, c * 12 + row)[:2] for c in range(4)} == {chase(RULES, row)[:2]}
     s.press(A.BACK)
     s.press(A.OK)                                   # rolled: 6 6 6 1 2, then announced
     g.announce(box('sixes_announce'))
@@ -321,3 +325,31 @@ def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
         assert g.cards[0].scores[hint[1]] != 255
     else:
         assert g.rolls_left == 1
+
+
+# -- game over -------------------------------------------------------------------
+def test_game_over_rates_against_level_goods_games_and_says_so():
+    """Yamb's percentile table is level good's sampled play (no solver plays it
+    perfectly): the ranking says 'of good CPU games', and the lifetime stats rate
+    nothing against it (their rating is perfect play's)."""
+    from tools.percentile_table import table_for
+    from yahtzee_core.percentiles import PerfectScores, GOOD
+    table = table_for('yamb')
+    assert table is not None and PerfectScores(table).play == GOOD
+    s = game(dice=(2, 3, 4, 5, 6) * 3, percentile_path=table_for)
+    app = s.app
+    g = app.game
+    card = g.cards[0]
+    for b in range(48):                 # all but Straight F filled: the last round
+        if b != box('straight_free'):
+            card.scores[b] = 10
+    g.round = 48
+    s.press(A.OK, A.DOWN)               # 2-3-4-5-6 on the first roll: 66
+    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box('straight_free')
+    s.press(A.OK)
+    assert app.scene == ui_app.OVER and g.over
+    total = card.total
+    assert app.items[0] == '1. P1' and app.values[0] == '%d' % total
+    assert app.items[1] == '%d: better than %d%%' % (total, PerfectScores(table).better_than(total))
+    assert app.items[2] == 'of good CPU games'
+    assert app.records.games == 1 and app.records.rated == 0

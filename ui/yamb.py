@@ -6,8 +6,10 @@ four columns sit side by side, in the 128x32 list as in the 128x64 grid
 cannot fill shows '-' (the grid greys it): Down's below its first open box, Up's
 above its last, every other box once the turn is announced, and the Announce column
 unless announced (it stays open to an announce until the turn's second roll). Also
-the announce itself: the picker's rows (the ANNOUNCE scene), a computer's announce,
-and its journal record. No displayio here: MicroPython runs it in the app checks.
+the announce itself: the one call the shared scenes make (announce: the human's step,
+the ANNOUNCE scene, or a computer's announce, and the play view's texts of a bound
+turn), the picker's rows, and its journal record. No displayio here: MicroPython runs
+it in the app checks.
 """
 
 from ui.codes import PLAY, ANNOUNCE
@@ -213,6 +215,8 @@ def _play_texts(app, g):
         app.line_b = 'Announced ' + announced_label(app, 10)
     elif left and not app.line_b.startswith('OK'):
         app.line_b = 'Announced: ' + announced_label(app, 10)
+
+
 def announced_label(app, cols):
     """The announced box's row name cut to cols characters ('Full'), else ''."""
     a = app.game.card.announced

@@ -337,8 +337,9 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     chasing one box (name or index) for the rest of this turn; see the module doc.
     A ruleset of several columns (Triple Yahtzee: box = column * 13 + b, scored x1,
     x2, x3) has one column in its table: box b's chances, its points times the
-    column's (Yamb's columns score alike); Balut's cells, their category's. Generala's served bonus (the first
-    roll's) is not counted. Five dice only: ValueError for Crag's three."""
+    column's (Yamb's columns score alike); Balut's cells, their category's.
+    Generala's served bonus (the first roll's) is not counted. Five dice only:
+    ValueError for Crag's three."""
     if rules.n_dice != 5:
         raise ValueError("the odds are for five dice")
     b = rules.box_index(box)

@@ -3,12 +3,15 @@
 The desktop computes the exact score distribution of optimal play
 (``python -m tools.distribution``); the bundle ships its percentiles as
 percentiles/NAME.pct, and game over says "287: better than 81% of perfect games".
+Where no solver plays a ruleset perfectly (Yamb), the table is level good's, from
+sampled games (``python -m tools.sampled_distribution``), and byte 5 says so: game
+over then says "of good CPU games" and rates nothing against it.
 
 Layout (little-endian):
 
     0   b'YZPC'
     4   version (1)
-    5   0
+    5   whose play: 0 perfect play's (exact), 1 level good's (sampled games)
     6   mean score of perfect play, tenths of a point (u16)
     8   99 x u16: percentile k (k = 1..99) = smallest s with P(score <= s) >= k/100
 
@@ -25,13 +28,18 @@ class PercentileError(ValueError):
     """The percentile table is missing or damaged."""
 
 
-def pack(mean_tenths, percentiles):
+PERFECT = 0    # byte 5: whose play the table is
+GOOD = 1
+
+
+def pack(mean_tenths, percentiles, play=PERFECT):
     """The table's bytes from the mean (tenths) and the 99 percentiles (ints)."""
     if len(percentiles) != 99:
         raise PercentileError('need 99 percentiles, got %d' % len(percentiles))
     out = bytearray(SIZE)
     out[0:4] = _MAGIC
     out[4] = 1
+    out[5] = play
     values = [mean_tenths] + list(percentiles)
     for i in range(100):
         v = values[i]
@@ -46,9 +54,10 @@ class PerfectScores:
     """One ruleset's table, read from bytes or a file (PercentileError if bad)."""
 
     def __init__(self, data):
-        if len(data) != SIZE or bytes(data[0:4]) != _MAGIC or data[4] != 1:
+        if len(data) != SIZE or bytes(data[0:4]) != _MAGIC or data[4] != 1 or data[5] > GOOD:
             raise PercentileError('not a percentile table (version 1)')
         self.data = bytes(data)
+        self.play = data[5]     # PERFECT or GOOD
         self.mean_tenths = data[6] | data[7] << 8
         last = 0
         for k in range(1, 100):
