@@ -177,7 +177,7 @@ def test_the_docs_pictures_come_from_the_demo_script(tmp_path):
 # -- a whole scripted game of every ruleset ----------------------------------------------
 
 NEW_RULESETS = ("kniffel", "generala", "kismet", "triple-yahtzee", "crag", "maxi-yatzy",
-                 "balut", "poker-dice")
+                 "balut", "yamb", "poker-dice")
 
 # OK alone moves every scene of a game on: it rolls, opens the card after the last
 # roll, fills the box under the cursor (the one scoring most), confirms a 0, passes
@@ -351,5 +351,23 @@ def test_a_maxi_yatzy_game_against_a_good_computer_holds_the_sixth_die(tmp_path,
         assert [t for _, _, t in game.ranking()] == totals
         assert game.cards[1].total > 150    # the computer plays six dice, not at random
         assert len(recorder.hashes) > 50
+
+
+def test_a_whole_yamb_game_against_a_good_computer_announces_on_both_sides(tmp_path):
+    """Yamb in the simulator, a human and a computer of level good: the human's
+    announce step comes after each first roll while an Announce box is open (the
+    script's OK skips it, and picks when the turn must announce), the computer
+    announces with choose_announce; both cards fill every box, so the Announce
+    column's twelve were each announced."""
+    session, recorder = _session(tmp_path, "yamb", "default", seed=61, players=("human", "good"))
+    try:
+        app = _run_until_over(session, STEPS["default"] * 6000)
+        game = app.game
+        assert app.scene == ui_app.OVER and game.over
+        for card in game.cards:
+            assert 255 not in card.scores
+        assert [t for _, _, t in game.ranking()] == sorted((c.total for c in game.cards),
+                                                           reverse=True)
+        assert app.items[0].startswith("1. ")
     finally:
         session.hw.close()

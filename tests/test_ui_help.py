@@ -47,8 +47,8 @@ def dice_in(text, n):
 def box_cases():
     for name in OFFERED:
         rules = yc.ruleset(name)
-        if rules.cells > 1 or rules.column_orders == 'H':   # Balut's cells, Poker Dice's
-            continue                            # hands: their own tests below
+        if rules.cells > 1 or rules.column_orders:  # Balut's cells, Yamb's columns,
+            continue                  # Poker Dice's hands: their own tests below
         for b in range(rules.n_boxes):
             yield name, b
 
@@ -212,7 +212,7 @@ def test_howto_is_a_few_pages_that_fit(name):
             all_pages(title, text)
         text = " ".join(t for _, t in topics)
         assert "%d rounds" % rules.rounds in text
-        if rules.column_orders == 'H':  # Poker Dice: rounds won, no boxes, no bonus
+        if rules.hands:  # Poker Dice: rounds won, no boxes, no bonus
             assert "most rounds won wins" in text and "stand on your poker hand" in text
             continue
         if rules.goals is not None:     # won on points (Balut): the goals, no bonus
@@ -253,9 +253,10 @@ def test_kniffel_and_triple_yahtzee_bonus_pages_say_what_the_core_pays():
 
 
 @pytest.mark.parametrize('name', [n for n in OFFERED if yc.ruleset(n).cells == 1 and
-                                  yc.ruleset(n).column_orders != 'H'])
+                                  not yc.ruleset(n).column_orders])
 def test_every_lower_box_page_has_a_worked_example_of_its_ruleset(name):
-    # (Balut's cells: test_balut_pages_name_each_cell_and_state_its_score_goal_...)
+    # (Balut's cells: test_balut_pages_name_each_cell_and_state_its_score_goal_...;
+    # Yamb's columns: test_yamb_pages_...)
     """'For example 2-2-5-5-5 scores 25.': dice that make the box, and what they score
     in the ruleset in play; the how-to's scoring page shows one too."""
     rules = yc.ruleset(name)
@@ -371,3 +372,51 @@ def test_poker_dice_pages_name_the_cards_every_hand_and_order_the_tie_example_by
     ranks = [rules.score(tuple(card[c] for c in h.split("-")), 0) for h in shown]
     assert len(ranks) == 3 and ranks == sorted(ranks, reverse=True)
     assert "%d rounds" % rules.rounds in pages["A round"]
+
+
+def test_yamb_pages_name_each_box_by_column_with_worked_examples_the_core_scores():
+    """Yamb: a page per box titled with its column ('Full A'), its row's need and
+    score with an example the core scores as said, and its column's order; the
+    Columns, Announce and Sections pages' figures are the core's too."""
+    rules = yc.ruleset("yamb")
+    labels = rules.labels.split("|")
+    blank = bytearray([255] * rules.n_boxes)
+    for b in range(rules.n_boxes):
+        title, text = R.box_help(rules, b)
+        assert (title, text) == R.box_help(rules, rules.categories[b])
+        row, column = b % 12, rules.column_orders[b // 12]
+        assert title == "%s %s" % (labels[row], column)
+        all_pages(title, text)
+        assert {"D": "Down column", "F": "Free column", "U": "Up column",
+                "A": "Announce column"}[column] in text
+        m = re.search(r"(\d-\d-\d-\d-\d)( on the first roll)? scores (\d+)", text)
+        assert m, text
+        dice = tuple(int(d) for d in m.group(1).split("-"))
+        roll = yd.roll_index(dice)
+        first = 1 if m.group(2) else 0
+        assert rules.points(blank, roll, 12 + row, first) == int(m.group(3)) > 0
+        if row < 6:
+            assert "60 or more: +30" in text
+        if row in (6, 7):       # the middle section's example, as the core adds it up
+            hi, lo, ones, mid = (int(v) for v in re.search(
+                r"(\d+), (\d+) and (\d+) Ones give \(\d+ - \d+\) x \d+ = (\d+)", text).groups())
+            card = yc.Scorecard(rules)
+            card.scores[6], card.scores[7], card.scores[0] = hi, lo, ones
+            assert rules.column_scores(card.scores, 0)[1] == mid == (hi - lo) * ones
+        if row == 8:
+            assert "Scores 66 made on the first roll of a turn, 56 on the second, 46" in text
+            assert [rules.points(blank, roll, 20, k) for k in (1, 2, 3)] == [66, 56, 46]
+    pages = dict(R.extra_pages(rules, False))
+    assert list(pages) == ["Columns", "Announce", "Sections"]
+    for title, text in pages.items():
+        all_pages(title, text)
+    assert "48 rounds" in pages["Columns"] and "Down takes only its Threes" in pages["Columns"]
+    card = yc.Scorecard(rules)
+    card.scores[0], card.scores[1] = 3, 6
+    assert [b for b in range(12) if rules.points(card.scores, 0, b) >= 0] == [2]
+    assert "6-6-6-6-6 scores %d there" % rules.score((6,) * 5, "poker_announce") in \
+        pages["Announce"]
+    for face in range(6):
+        card.scores[face] = 3 * (face + 1)
+    assert "make 63, %d with the bonus" % rules.column_scores(card.scores, 0)[0] in \
+        pages["Sections"]

@@ -73,7 +73,7 @@ def test_the_how_to_is_in_the_menu_too():
 
 # -- rules and legend -----------------------------------------------------------------
 OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns'],
-             'balut': ['Points', 'Points, example'],
+             'balut': ['Points', 'Points, example'], 'yamb': ['Columns', 'Announce', 'Sections'],
              'poker-dice': ['Cards', 'Hands', 'Ties', 'A turn', 'A round']}   # (no box pages)
 
 
@@ -88,7 +88,7 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     extra = list(help_rules.extra_pages(rules, duplicate))
     # the ruleset's own rules, then duplicate play only when it is on
     assert [t for t, _ in extra] == OWN_PAGES.get(rules.name, []) + ['Duplicate'] * duplicate
-    boxes = 0 if rules.column_orders == 'H' else rules.n_boxes     # Poker Dice: no box pages
+    boxes = 0 if rules.hands else rules.n_boxes     # Poker Dice: no box pages
     total = boxes + len(extra) + 1
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
@@ -298,7 +298,7 @@ def test_the_stored_fresh_turn_odds_are_chases():
     from ui.odds_fresh import FRESH
     from yahtzee_core.odds_six import chase as six_chase
     stored = [name for name in OFFERED if yc.ruleset(name).n_dice >= 5 and
-              yc.ruleset(name).column_orders != 'H']  # (Poker Dice's hands: on the screen)
+              not yc.ruleset(name).hands]  # (Poker Dice's hands: on the screen)
     assert sorted(FRESH) == sorted(stored)    # (fewer dice: worked out on the screen)
     assert 'maxi-yatzy' in stored           # six dice: too long to work out on a board
     for name in stored:

@@ -193,7 +193,7 @@ def test_game_over_says_the_percentiles_are_of_good_bot_games_and_rates_nothing(
     human = [t for _, p, t in app.game.ranking() if p == 0][0]
     assert app.items[2] == '%d: better than %d%%' % (
         human, PerfectScores(table).better_than(human))
-    assert app.items[3] == 'of good-bot games'
+    assert app.items[3] == 'of good CPU games'
     r = app.records
     assert r.games == 1 and r.rated == 0
     while app.scene != ui_app.MENU:
@@ -203,7 +203,7 @@ def test_game_over_says_the_percentiles_are_of_good_bot_games_and_rates_nothing(
     s.press(A.OK)
     assert 'Perfect avg' not in app.items
     s.press(A.OK)                               # the player's Maxi Yatzy page
-    assert app.items[1:3] == ['Average', 'Good-bot avg'] and app.values[2] == '356.1'
+    assert app.items[1:3] == ['Average', 'Good CPU avg'] and app.values[2] == '356.1'
 
 
 @pytest.mark.parametrize('name, kept', (('maxi-yatzy', (2, 5, 5, 5)), ('crag', (4,))))

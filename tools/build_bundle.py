@@ -10,7 +10,8 @@ Desktop-only. What goes in:
 - lib/: exactly the CircuitPython library modules that code imports, copied from the
   pinned pip packages in this environment (their wheels carry the .py sources);
 - strategy tables for the chosen rulesets that fit the board's free flash;
-- percentiles/NAME.pct per ruleset: percentiles of perfect play's score (docs/distribution);
+- percentiles/NAME.pct per ruleset: percentiles of perfect play's score (docs/distribution;
+  Yamb's, which no solver plays perfectly: level good's sampled games);
 - yahtzee_manifest.json: profile, files with sizes and hashes, what was left out and why.
 
 With --mpy-cross PATH (or --mpy and one on PATH) every module except code.py/boot.py
@@ -636,8 +637,9 @@ PERCENTILES_DIR = "percentiles"   # on the drive: NAME.pct, apart from the strat
 
 def _add_percentiles(bundle, put, repo):
     """percentiles/NAME.pct (206 bytes, yahtzee_core.percentiles) for every ruleset whose
-    exact distribution of perfect play is in docs/distribution: game over tells where
-    a score falls among perfect games. Returns the files added."""
+    exact distribution of perfect play is in docs/distribution (or level good's sampled
+    one, the table says whose): game over tells where a score falls among perfect
+    games (good CPU games). Returns the files added."""
     from tools.percentile_table import DISTRIBUTION_DIR, distribution_path, table_for
     added = []
     if not (Path(repo) / DISTRIBUTION_DIR).is_dir():

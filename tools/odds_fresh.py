@@ -31,7 +31,8 @@ def source():
              'hundredths; yahtzee_core.odds.chase before the first roll, aim \'make\'),',
              'per ruleset: chance and points of box 0, then box 1, ... (Triple Yahtzee:',
              'its first column; box b of column c has the chance of box b and c times',
-             'its points; Balut: one cell of each category). Written by',
+             'its points; Balut: one cell of each category; Yamb: one column, the',
+             'others alike). Written by',
              'tools/odds_fresh.py; tests/test_ui_learn.py',
              'checks them against chase."""',
              '',
@@ -43,6 +44,7 @@ def source():
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3
         # (Balut's cells: one cell of each category, the others score alike)
+        # (Yamb's columns: one column, the others score alike)
         for b in range(rules.n_boxes // (rules.columns * rules.cells)):
             figures.extend((six_chase if rules.n_dice > 5 else chase)(rules, b)[:2])
         lines.append('    %r: (' % name)

@@ -1,22 +1,15 @@
 """The device's percentile table of a ruleset (yahtzee_core.percentiles) from the exact
-distribution of perfect play that ``python -m tools.distribution --json`` wrote; the
-committed ones are docs/distribution/NAME.json. Desktop only, no numpy: the bundle
+distribution of perfect play that ``python -m tools.distribution --json`` wrote, or
+for a ruleset no solver plays perfectly (Yamb) level good's sampled games
+(``python -m tools.sampled_distribution``); the committed ones are
+docs/distribution/NAME.json. Desktop only, no numpy: the bundle
 builder and the simulator use it.
-
-A ruleset no solver solves (Maxi Yatzy) gets level good's distribution instead, by
-simulation (its JSON says "play": "good" and how many games; the table is marked so
-and game over says "of good-bot games", not "of perfect games"):
-
-    python -m tools.percentile_table --good maxi-yatzy --games 4000 \
-        --json docs/distribution/maxi-yatzy.json
 """
 
-import argparse
 import json
 import os
-import sys
 
-from yahtzee_core.percentiles import pack
+from yahtzee_core.percentiles import pack, PERFECT, GOOD
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DISTRIBUTION_DIR = os.path.join('docs', 'distribution')
@@ -27,10 +20,15 @@ def distribution_path(name, repo=ROOT):
 
 
 def table_bytes(distribution):
-    """Bytes of the table from a distribution dict (tools.distribution's JSON)."""
+    """Bytes of the table from a distribution dict (tools.distribution's JSON, or
+    tools.sampled_distribution's, whose "play" names the level: level good's)."""
+    play = distribution.get('play', 'perfect')
+    if play not in ('perfect', 'good'):
+        raise ValueError('a percentile table is perfect play\'s or level good\'s, not %r'
+                         % play)
     return pack(int(round(distribution['mean'] * 10)),
                 [int(distribution['percentiles'][str(k)]) for k in range(1, 100)],
-                distribution.get('play') == 'good')
+                PERFECT if play == 'perfect' else GOOD)
 
 
 def table_for(name, repo=ROOT):
@@ -40,53 +38,3 @@ def table_for(name, repo=ROOT):
         return None
     with open(path, encoding='utf-8') as f:
         return table_bytes(json.load(f))
-
-
-def simulate_good(name, games, seed=0):
-    """Level good's score distribution of ruleset `name` over `games` seeded solitaire
-    games (game g: dice from random.Random(seed + g)), as tools.distribution's JSON
-    has it, with "play": "good" and the games and seeds played: an estimate (each
-    percentile within a few points for some thousands of games), not an exact one."""
-    import yahtzee_core as yc
-    from yahtzee_core.bots import make_bot
-    from tools.fit_weights import solitaire
-    rules = yc.ruleset(name)
-    totals = sorted(solitaire(rules, make_bot('good', rules), seed + g).total
-                    for g in range(games))
-    counts = {}
-    for t in totals:
-        counts[t] = counts.get(t, 0) + 1
-    mode = max(sorted(counts), key=lambda s: counts[s])
-
-    def percentile(k):     # smallest s with #(score <= s) >= k/100 of the games
-        return totals[(k * games + 99) // 100 - 1]
-    return {'rules': name, 'play': 'good', 'games': games, 'seeds': [seed, seed + games - 1],
-            'mean': sum(totals) / games, 'median': percentile(50), 'mode': mode,
-            'mode_probability': counts[mode] / games,
-            'percentiles': {str(k): percentile(k) for k in range(1, 100)}}
-
-
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--good', metavar='RULES', required=True,
-                    help="simulate level good's games of this ruleset")
-    ap.add_argument('--games', type=int, default=4000)
-    ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--json', metavar='PATH', help='write the JSON here (else print it)')
-    args = ap.parse_args(argv)
-    dist = simulate_good(args.good, args.games, args.seed)
-    text = json.dumps(dist, indent=1) + '\n'
-    if args.json:
-        with open(args.json, 'w', encoding='utf-8') as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    print('%s, level good, %d games: mean %.2f, percentiles 1/10/50/90/99: %s' % (
-        args.good, args.games, dist['mean'], ' '.join(
-            str(dist['percentiles'][str(k)]) for k in (1, 10, 50, 90, 99))),
-        file=sys.stderr)
-    return 0
-
-
-if __name__ == '__main__':
-    sys.exit(main())

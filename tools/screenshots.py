@@ -463,7 +463,8 @@ def moment_screens(width=128, height=64):
 FAMILY = (('kniffel', 21, 7, (2, 3, 4, 5, 5)), ('generala', 22, 6, (2, 2, 5, 5, 5)),
           ('kismet', 23, 8, (3, 3, 4, 4, 4)), ('triple-yahtzee', 24, 22, (6, 6, 6, 2, 2)),
           ('crag', 26, 7, (6, 1, 6)),
-          ('balut', 26, 12, (2, 2, 5, 5, 5)), ('maxi-yatzy', 27, 9, (5, 5, 5, 2, 2, 4)))
+          ('balut', 26, 12, (2, 2, 5, 5, 5)), ('maxi-yatzy', 27, 9, (5, 5, 5, 2, 2, 4)),
+          ('yamb', 27, 20, (3, 3, 5, 5, 5)))
 
 
 def family_screens(width=128, height=64):
@@ -484,7 +485,12 @@ def family_screens(width=128, height=64):
                app.turn_filled):
             s.play_on()
         g.rng = ScriptedDice(script=dice)
+        if g.rules.column_orders:                   # Yamb: the banner of a computer's
+            s.wait(1500)                            # Yamb before gone
         s.press(A.OK)                               # take the device and roll
+        if app.scene == ui_app.ANNOUNCE:            # Yamb's announce step: skipped
+            out.append((pre + 'announce_' + rules, s.image()))
+            s.press(A.OK)
         if g.rules.n_dice != 5:                     # the dice too: Crag's three, six
             s.wait(600)
             out.append((pre + 'play_' + rules.replace('-', '_'), s.image()))

@@ -241,7 +241,7 @@ def unsolvable(rules):
     six = six_dice_unsolved(rules)
     if six:
         return six
-    if rules.column_orders == 'H':
+    if rules.hands:
         return ('%s has no strategy table: a game is rounds of one turn each, won against '
                 'the other seats\' hands, and its computer players solve each turn as it '
                 'comes (python -m tools.poker_table; docs/STRATEGY.md)' % rules.name)
@@ -1228,7 +1228,7 @@ def main(argv=None):
     if out and not out.endswith('.npy'):
         out += '.npy'                   # numpy's name for it: the one to check and say
     import yahtzee_core as yc
-    if args.rules in yc.RULESETS and _ruleset(args.rules).column_orders == 'H':
+    if args.rules in yc.RULESETS and _ruleset(args.rules).hands:
         # Poker Dice: no strategy table; a round is won, not scored: the expected rounds
         # won of the first of two seats at level perfect (tools/poker_table.py)
         from tools import poker_table

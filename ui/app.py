@@ -34,7 +34,7 @@ from events.ticks import elapsed
 from events import actions as A
 # the codes stay importable from ui.app (the simulator and tests read them here)
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,  # noqa: F401
-                      ANALYSIS, SCORES, STATS, PAGES, ODDS, TURN, STANDINGS, NAMES,
+                      ANALYSIS, SCORES, STATS, PAGES, ODDS, TURN, STANDINGS, NAMES, ANNOUNCE,
                       SCENE_NAMES, VIEW_LIST, VIEW_PLAY,
                       VIEW_CARD, VIEW_TEXT, TEXT_ROWS,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
@@ -81,6 +81,7 @@ MODULES = (
     ('scene_names', WHILE_ON, (NAMES, INITIALS)),
     ('scene_records', WHILE_ON, (SCORES, STATS)),
     ('scene_learn', WHILE_ON, (PAGES, ODDS)),
+    ('scene_announce', WHILE_ON, (ANNOUNCE,)),
 )
 
 
@@ -201,7 +202,7 @@ class App:
         self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
         self.logs = None            # a DecisionLog per human seat (None for a CPU)
         self.log_complete = True    # False after a resume: early decisions are gone
-        self.pts = bytearray(40)    # points each box would score now (39: Triple Yahtzee)
+        self.pts = bytearray(48)    # points each box would score now (48: Yamb)
         self.labels = ()            # the game's box labels, split once per ruleset
         self.labels_of = None
         self.people = None          # yahtzee_core.people (names, stats)
@@ -602,14 +603,17 @@ class App:
 
     def box_label(self, b, cols=24):
         """Box b's short name, cut to cols characters (Triple Yahtzee: 'Aces x2';
-        Balut's cells: 'Fours 3')."""
+        Balut's cells: 'Fours 3'; Yamb's columns: 'Ones D')."""
         rules = self.game.rules
         if self.labels_of is not rules:
             self.labels = rules.labels.split('|')
             self.labels_of = rules
         n = len(self.labels)    # one column's labels: Triple Yahtzee's has 3 columns
-        tail = ('%s%d' % (' x' if rules.columns > 1 else ' ', b // n + 1)
-                if n < rules.n_boxes else '')
+        tail = ''
+        if n < rules.n_boxes:   # Yamb's columns: a letter each ('Ones D')
+            o = rules.column_orders
+            tail = ' ' + o[b // n] if o else (' x%d' if rules.columns > 1 else ' %d') % (
+                b // n + 1)
         return self.labels[b % n][:cols - len(tail)].rstrip() + tail
 
     def player_name(self, p):

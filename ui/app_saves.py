@@ -41,7 +41,7 @@ class Saves:
         self.game = None
         self.turn = self.rolls = self.coach = self.coach_total = 0
         self.undo = False
-        self.scores = bytearray(40)
+        self.scores = bytearray(48)
 
 
 def save_records(app):

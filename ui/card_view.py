@@ -2,7 +2,8 @@
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
 and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
 Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it), and
-Balut's 7 categories x 4 cells likewise (ui/cells_grid.py), and a card too long for
+Balut's 7 categories x 4 cells likewise (ui/cells_grid.py), Yamb's 12 rows x 4
+columns (ui/yamb_grid.py, which draws its own cells), and a card too long for
 two halves (Maxi Yatzy's 20 boxes) in three columns (ui/card_three.py). A
 cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
 slow on a board)."""
@@ -96,13 +97,20 @@ class CardView:
         self.cursor = -2
         self.layout = ()
 
+    draw = None         # a grid's own drawing of an entry (Yamb's), else _row's
+
     def update(self, app):
         old = self.cursor
         if app.list_version != self.version:
             self.version = app.list_version
             half = self.width // 2
             rules = app.game.rules
-            if rules.columns > 1:   # Triple Yahtzee's grid
+            self.draw = None
+            if rules.column_orders and not rules.hands:    # Yamb's columns of 12 rows
+                from ui.yamb_grid import grid_layout, RULE_X, draw
+                lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
+                self.draw = draw
+            elif rules.columns > 1:   # Triple Yahtzee's grid
                 from ui.card_grid import grid_layout, RULE_X
                 lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
             elif rules.cells > 1:   # Balut's categories x cells, no rule
@@ -125,7 +133,10 @@ class CardView:
         for line in self.layout:
             i = line[3]
             if old == -2 or i == -2 or (i >= 0 and (i == old or i == app.cursor)):
-                self._row(app, line, i >= 0 and i == app.cursor)
+                if self.draw is not None:
+                    self.draw(app, self.bitmap, line, i >= 0 and i == app.cursor)
+                else:
+                    self._row(app, line, i >= 0 and i == app.cursor)
 
     def _row(self, app, line, highlight):
         x, y, w, i, text, tx = line

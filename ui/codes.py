@@ -25,9 +25,10 @@ ODDS = 13       # each open box's chance and expected points this turn
 TURN = 14       # handover between seats: undo or pass, then whose turn
 STANDINGS = 15  # every seat's total and place during play
 NAMES = 16      # setup: each human seat's initials
+ANNOUNCE = 17   # Yamb: after a turn's first roll, the box it announces (or none)
 SCENE_NAMES = ('boot', 'menu', 'setup', 'play', 'card', 'cpu', 'pause', 'over',
                'initials', 'analysis', 'scores', 'stats', 'pages', 'odds', 'turn',
-               'standings', 'names')
+               'standings', 'names', 'announce')
 
 VIEW_LIST = 0   # title, rows with right-aligned values, cursor bar, footer
 VIEW_PLAY = 1   # header, five dice, markers, two text lines
@@ -90,7 +91,7 @@ SPEED_NAMES = ('watch', 'fast', 'instant')
 RULES_NAMES = ('Yahtzee', 'Free Joker', 'Yahtzee 1956', 'Yatzy', 'Yacht', 'Kniffel',
                'Generala', 'Kismet', 'Triple Yahtzee', 'Crag', 'Yamb', 'Maxi Yatzy',
                'Balut', 'Poker Dice')
-MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
+MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'

@@ -5,7 +5,8 @@ ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
 Loaded only while a help screen is open, with ui/help_text.py (ui/scene_learn.py).
-Rulesets of other than five dice (Crag's three) take their words from ui/help_dice.py.
+Rulesets of other than five dice (Crag's three) take their words from ui/help_dice.py,
+Balut's cells from ui/help_cells.py, Yamb's columns from ui/help_yamb.py.
 """
 
 _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
@@ -205,6 +206,9 @@ def _lower(rules, b, times):
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
+    if rules.column_orders:     # Yamb's columns: ui/help_yamb.py (loaded for it)
+        from ui import help_yamb
+        return help_yamb.box_help(rules, b, globals())
     if rules.cells > 1:         # Balut's cells: ui/help_cells.py (loaded for it)
         from ui.help_cells import cell_help
         return cell_help(rules, b, globals())
@@ -227,7 +231,7 @@ def extra_pages(rules, duplicate):
     colours, columns), then duplicate play when `duplicate` (the game in play, or the
     next one, has it on)."""
     out = []
-    if rules.column_orders == 'H':  # Poker Dice: its hands, a page a topic (ui/help_poker.py)
+    if rules.hands:  # Poker Dice: its hands, a page a topic (ui/help_poker.py)
         from ui.help_poker import rules_pages
         out = rules_pages(rules)
         return out + [_DUPLICATE] if duplicate else out
@@ -253,7 +257,10 @@ def extra_pages(rules, duplicate):
         if rules.upper_tiers is not None:
             text += ' The upper bonus has tiers: %s.' % _tiers(rules)
         out.append(('Colours', text))
-    if rules.columns > 1:
+    if rules.column_orders:     # Yamb's columns and announce: ui/help_yamb.py
+        from ui import help_yamb
+        out.extend(help_yamb.pages(rules, globals()))
+    elif rules.columns > 1:
         n = rules.columns
         marks = ['x%d' % (c + 1) for c in range(n)]
         out.append(('Columns', '%s columns of the %d %s boxes, scored %s: %d rounds. Any '

@@ -119,9 +119,12 @@ def howto(rules, profile):
                 break
         if lower:
             break
-    if rules.column_orders == 'H':  # Poker Dice: ui/help_poker.py
+    if rules.hands:  # Poker Dice: ui/help_poker.py
         from ui.help_poker import howto_poker
         return howto_poker(rules, legend(profile))
+    elif rules.column_orders:         # Yamb's columns: ui/help_yamb.py
+        from ui import help_rules, help_yamb
+        return help_yamb.howto(rules, legend(profile), help_rules.__dict__)
     if rules.goals is not None:     # won on points (Balut): ui/help_cells.py
         from ui.help_cells import howto_cells
         return howto_cells(rules, legend(profile))

@@ -53,7 +53,7 @@ def show_hint(app):
     lines = app.dialog_lines
     lines[0] = 'Hint (no table)' if estimate else 'Hint'
     app.hint = None
-    if g.rules.column_orders == 'H':    # Poker Dice: to win the round (ui/poker.py)
+    if g.rules.hands:    # Poker Dice: to win the round (ui/poker.py)
         from ui.poker import hint
         hint(app, src)
     elif not g.rolled:
@@ -130,7 +130,7 @@ def analysis_planner(app):
 def seat_log(app, g):
     if app.logs is None:
         if g.rules.n_boxes > 16 or g.rules.n_dice > 5 or table_for(app, g.rules) is None \
-                and app.hints_factory is None or g.rules.column_orders == 'H':
+                and app.hints_factory is None or g.rules.hands:
             # no table, no analysis (nor past the 16 boxes a log record holds: Triple
             # Yahtzee; nor six dice, past the byte a roll index has and unsolved;
             # nor in points for Poker Dice, whose turns are won, not scored):

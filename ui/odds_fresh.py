@@ -2,7 +2,8 @@
 hundredths; yahtzee_core.odds.chase before the first roll, aim 'make'),
 per ruleset: chance and points of box 0, then box 1, ... (Triple Yahtzee:
 its first column; box b of column c has the chance of box b and c times
-its points; Balut: one cell of each category). Written by
+its points; Balut: one cell of each category; Yamb: one column, the
+others alike). Written by
 tools/odds_fresh.py; tests/test_ui_learn.py
 checks them against chase."""
 
@@ -57,6 +58,10 @@ FRESH = {
         2099, 1517, 10000, 1076, 9487, 1534, 2726, 629, 8887, 1109,
         5011, 781, 1572, 299, 4372, 656, 4372, 874, 1968, 413,
         7614, 1417, 1626, 356, 1949, 423, 10000, 2800, 205, 205,
+    'yamb': (
+        3548, 211, 3548, 421, 3548, 632, 3548, 843, 3548, 1053,
+        3548, 1264, 10000, 2333, 10000, 2333, 2611, 1201, 3629, 1748,
+        2908, 1717, 460, 316,
     ),
     'balut': (
         9351, 843, 9351, 1053, 9351, 1264, 2611, 466, 3629, 660,

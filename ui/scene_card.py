@@ -33,7 +33,7 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
-    if g.rules.column_orders == 'H':    # Poker Dice: stand, or its list (ui/poker.py)
+    if g.rules.hands:    # Poker Dice: stand, or its list (ui/poker.py)
         from ui.poker import enter_card
         return enter_card(app, seat, fill, fill_box, now)
     app.items = app.values = ()     # the last list's texts may go before the new ones
@@ -67,11 +67,14 @@ def enter_card(app, now):
 
 def handle_card(app, action, now):
     v = app.vertical(action)
-    if app.view == VIEW_CARD and app.game.rules.columns > 1:  # a grid
-        from ui.triple import move
-        v = not move(app, action, _can_pick_row) and v
-    elif app.view == VIEW_CARD and app.game.rules.cells > 1:  # Balut's grid
-        from ui.cells import move
+    rules = app.game.rules
+    if app.view == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
+        if rules.column_orders:     # Yamb's
+            from ui.yamb import move
+        elif rules.columns > 1:     # Triple Yahtzee's
+            from ui.triple import move
+        else:                       # Balut's
+            from ui.cells import move
         v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
@@ -104,17 +107,18 @@ def _card_rows(app, card, rolled):
     g = app.game
     rules = g.rules
     pts = app.pts
-    if rolled:      # on the turn's first roll Generala's served hands score more
-        card.points_into(g.dice, pts, g.rolls_left == rules.turn_rolls - 1)
+    if rolled:      # by the turn's roll: Generala's served hands, Yamb's straight
+        card.points_into(g.dice, pts, rules.turn_rolls - g.rolls_left)
     items = []
     values = []
     rows = []
-    if rules.columns > 1:  # Triple Yahtzee's three columns (ui/triple.py)
-        from ui.triple import card_rows
-        card_rows(app, card, rolled, items, values, rows)
-        return items, values, rows
-    if rules.cells > 1:    # Balut's categories of four cells (ui/cells.py)
-        from ui.cells import card_rows
+    if rules.columns > 1 or rules.cells > 1:
+        if rules.column_orders:     # Yamb's four columns of 12 rows (ui/yamb.py)
+            from ui.yamb import card_rows
+        elif rules.columns > 1:     # Triple Yahtzee's three columns (ui/triple.py)
+            from ui.triple import card_rows
+        else:                       # Balut's categories of four cells (ui/cells.py)
+            from ui.cells import card_rows
         card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
     for b in range(rules.n_boxes):

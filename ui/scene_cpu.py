@@ -112,8 +112,8 @@ def cpu_step(app, now):
         box = bot.choose_box(g.cards[p], g.dice)
         _box = box
         _phase = _CPU_ANNOUNCED
-        # on the turn's first roll: Generala's served
-        g.card.points_into(g.dice, app.pts, g.rolls_left == g.rules.turn_rolls - 1)
+        # by the turn's roll: Generala's served, Yamb's straight
+        g.card.points_into(g.dice, app.pts, g.rules.turn_rolls - g.rolls_left)
         update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 

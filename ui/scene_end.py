@@ -38,8 +38,8 @@ def enter_over(app, now):
             if not app.is_cpu(p):
                 items.append('%d: better than %d%%' % (total, perfect.better_than(total)))
                 values.append('')
-        if len(items) > len(ranking):
-            items.append('of good-bot games' if perfect.good else 'of perfect games')
+        if len(items) > len(ranking):   # whose games: perfect play's, or level good's
+            items.append('of perfect games' if perfect.play == 0 else 'of good CPU games')
             values.append('')
     app.set_list('GENERALA SERVIDA' if w >= 0 else 'Game over', items, values,
                  footer='OK: continue')
@@ -72,8 +72,8 @@ def _record_game(app, perfect):
                 continue
             st = g.stats(p)
             r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
-                       st['zeros'], multi and place == 1,     # rated against perfect only
-                       None if perfect is None or perfect.good else perfect.mean_tenths)
+                       st['zeros'], multi and place == 1,     # rated: perfect's only
+                       None if perfect is None or perfect.play else perfect.mean_tenths)
             if app.saves.keeps_people:          # per player name and ruleset
                 if app.people is None:
                     from yahtzee_core.people import People

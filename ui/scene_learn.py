@@ -16,6 +16,7 @@ from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, 
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
+_boxes = []         # ODDS: the box of each row
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -31,7 +32,7 @@ def enter_pages(app, now):
     rules = rules_in_play(app)
     profile = app.profile
     if kind == PG_RULES:
-        n = 0 if rules.column_orders == 'H' else rules.n_boxes  # (Poker Dice: no box pages)
+        n = 0 if rules.hands else rules.n_boxes  # (Poker Dice: no box pages)
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
         from ui import help_rules
@@ -104,6 +105,7 @@ def _leave(app, now):
     forget('help_dice', 'ui')
     forget('help_cells', 'ui')      # (Balut's, when it was loaded)
     forget('help_poker', 'ui')      # (Poker Dice's)
+    forget('help_yamb', 'ui')       # (Yamb's, likewise)
     app.go(to, now)
     if cursor >= 0 and to == CARD:
         app.cursor = cursor
@@ -128,7 +130,7 @@ def enter_odds(app, now):
     values = []
     keeps = []
     per = rules.n_boxes // rules.columns    # boxes of one column
-    if rules.column_orders == 'H':  # Poker Dice: each hand's chance (ui/poker.py)
+    if rules.hands:  # Poker Dice: each hand's chance (ui/poker.py)
         from ui.poker import odds_items
         items = odds_items()
         keeps = [None] * len(items)
@@ -143,22 +145,29 @@ def enter_odds(app, now):
             fresh = []
             for b in range(per):
                 fresh.extend(chase(rules, b)[:2])
-    for b in range(rules.n_boxes if not keeps else 0):
-        if scores[b] != 255:
-            continue
-        m = b // per + 1 if rules.columns > 1 else 1   # Triple Yahtzee: column m, x m
+    if rules.hands:
+        boxes = ()
+    elif rules.column_orders:   # Yamb: once a row, a box the turn may fill (ui/yamb.py)
+        from ui import yamb
+        boxes = yamb.odds_rows(g)
+    else:
+        boxes = [b for b in range(rules.n_boxes) if scores[b] == 255]
+    for b in boxes:
+        # Triple Yahtzee: column m scores x m
+        m = b // per + 1 if rules.columns > 1 and not rules.column_orders else 1
         # cut to leave room for the figures (20 columns); box_label adds the column
         items.append(app.box_label(b, 11))
         keeps.append(None)      # None: not worked out yet (always None before a roll)
         k = 2 * (b % per)
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
-    global _keep
+    global _keep, _boxes
     _keep = keeps
+    _boxes = boxes
     # what the two figures are; HELP says what "made" means (PG_ODDS)
     app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
-    if rules.column_orders == 'H':
+    if rules.hands:
         app.title = 'Or better'     # each row: that hand or a better one
-    if g.rolled or rules.column_orders == 'H':
+    if g.rolled or rules.hands:
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
     _odds_texts(app)
@@ -166,7 +175,7 @@ def enter_odds(app, now):
 
 def odds_step(app, now):
     """The next row still to work out, if any (one a frame)."""
-    if app.game.rolled or app.game.rules.column_orders == 'H':
+    if app.game.rolled or app.game.rules.hands:
         keeps = _keep
         for row in range(len(keeps)):
             if keeps[row] is None:
@@ -178,13 +187,8 @@ def odds_step(app, now):
 
 def _odds_row(app, row):
     g = app.game
-    scores = g.card.scores
-    b = -1
-    poker = g.rules.column_orders == 'H'    # Poker Dice: row r is a hand (ui/poker.py)
-    for k in range(row + 1 if not poker else 0):    # the row-th open box
-        b += 1
-        while scores[b] != 255:
-            b += 1
+    poker = g.rules.hands       # Poker Dice: row r is a hand (ui/poker.py)
+    b = -1 if poker else _boxes[row]
     try:
         if poker:
             from ui.poker import odds_chance
@@ -248,7 +252,7 @@ def _odds_texts(app):
         text = 'no rolls left'
     elif not keep:
         text = 'keep none'
-    elif app.small_screen and g.rules.column_orders != 'H':
+    elif app.small_screen and not g.rules.hands:
         # beside the title in 21 columns: the faces without gaps (not Poker Dice's 10)
         text = 'keep ' + ''.join(['%d' % d for d in keep])
     else:
@@ -264,7 +268,7 @@ def _odds_texts(app):
 
 def _face(g, d):
     """A die's face as the odds name it: Poker Dice's card, else its number."""
-    return ('9', '10', 'J', 'Q', 'K', 'A')[d - 1] if g.rules.column_orders == 'H' else \
+    return ('9', '10', 'J', 'Q', 'K', 'A')[d - 1] if g.rules.hands else \
         '%d' % d
 
 

@@ -72,7 +72,7 @@ def enter_stats(app, now):
             from ui.hints import perfect_scores
             perfect = perfect_scores(app, rulesets[p.rules_id])
             if perfect is not None:
-                items.insert(2, 'Good-bot avg' if perfect.good else 'Perfect avg')
+                items.insert(2, 'Good CPU avg' if perfect.play else 'Perfect avg')
                 values.insert(2, _tenths(perfect.mean_tenths))
         _show_page(app, p.name, items, values, len(rows) + 1,
                    RULES_NAMES[p.rules_id] if p.rules_id < len(RULES_NAMES) else '')

@@ -139,13 +139,17 @@ def enter_standings(app, now):
     values = []
     columns = g.rules.columns > 1
     goals = g.rules.goals is not None
+    # an upper par to show: not Yamb's (a bonus per column, at 60)
+    par_shown = g.rules.upper_bonus and not g.rules.column_orders
     order = _seats_by_place(g)
     for p in order:
         c = cards[p]
         place = 1
         for q in cards:
             place += _standing(q) > _standing(c)
-        if columns:         # Triple Yahtzee: the three columns' upper par together
+        if not par_shown:
+            par = 0
+        elif columns:       # Triple Yahtzee: the three columns' upper par together
             from ui.triple import par as columns_par
             par = columns_par(c)
         else:
@@ -157,7 +161,7 @@ def enter_standings(app, now):
         items.append('%s%d %-5s %3s %2d' % ('>' if p == g.current else ' ', place,
                                             app.player_name(p),
                                             ('+%d' if par >= 0 else '%d') % par
-                                            if g.rules.upper_bonus else
+                                            if par_shown else
                                             '%dp' % c.rules.game_points(c.scores)
                                             if goals else '', left))
         values.append('%d' % c.total)
@@ -166,9 +170,9 @@ def enter_standings(app, now):
     # the footer names the columns (no key names in it: it is a legend)
     app.set_list('Standings', items, values, cursor=cursor,
                  title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
-                 footer='Upper par, boxes left' if g.rules.upper_bonus else
+                 footer='Upper par, boxes left' if par_shown else
                  'Points, boxes left' if goals else 'Rounds left, won'
-                 if g.rules.column_orders == 'H' else 'Boxes left, total')   # Poker Dice
+                 if g.rules.hands else 'Boxes left, total')   # Poker Dice
 
 
 def handle_standings(app, action, now):

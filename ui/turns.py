@@ -67,9 +67,12 @@ def update_play_texts(app, cpu_text=None):
                                              '%d left' % left if left else 'pick')
             app.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if app.has_shake else 'OK')
-    if g.rules.column_orders == 'H':    # Poker Dice: the hands (ui/poker.py)
+    if g.rules.hands:    # Poker Dice: the hands (ui/poker.py)
         from ui.poker import play_texts
         play_texts(app, cpu_text)
+    elif g.rules.column_orders:   # Yamb: its announce step, what the turn announced
+        from ui import yamb
+        yamb.announce(app)
     app.note_until = -1
     app.play_version += 1
     app.touch()
@@ -224,7 +227,7 @@ def refuse(app, first, second):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
-    if app.game.rules.column_orders == 'H':     # Poker Dice: the hand (ui/poker.py)
+    if app.game.rules.hands:     # Poker Dice: the hand (ui/poker.py)
         from ui.poker import fill_note
         return fill_note(app, p, gained)
     name = app.player_name(p)

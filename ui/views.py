@@ -499,7 +499,7 @@ class Views:
             if self.line_b is not None:
                 _set_text(self.line_b, app.line_b)
         n = len(app.faces)
-        cards = app.game is not None and app.game.rules.column_orders == 'H'  # Poker Dice
+        cards = app.game is not None and app.game.rules.hands  # Poker Dice
         if n != self.n_dice or cards != self.cards:
             self.cards = cards
             self._make_dice(self.play_group, n)

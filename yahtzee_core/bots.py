@@ -196,7 +196,7 @@ def good_planner(rules, quarters=4):
     """The `good` planner (quarters=CASUAL_QUARTERS: `casual`); Triple Yahtzee's plans
     by column (triple_planner.TriplePlanner), Balut's by its goals
     (goal_planner.GoalPlanner)."""
-    if rules.column_orders == 'H':  # Poker Dice: to win the round (quarters 0: perfect)
+    if rules.hands:  # Poker Dice: to win the round (quarters 0: perfect)
         from .poker_planner import planner
         return planner(rules, quarters)
     if rules.column_orders:  # Yamb: its columns' orders and the announce
@@ -233,7 +233,7 @@ def table_planner(rules, table_path):
     """Perfect play's planner, from the strategy table at table_path, else level
     good's: (planner, why), `why` '' for the table's, else the reason it is good's.
     The bots' level perfect and the hints (ranking.Hints) both play by it."""
-    if rules.column_orders == 'H':  # Poker Dice: solved by its planner, no table
+    if rules.hands:  # Poker Dice: solved by its planner, no table
         return good_planner(rules, 0), ''
     if rules.columns > 1 or rules.goals is not None:
         why = 'no strategy table exists for %s (too large to solve)' % rules.name

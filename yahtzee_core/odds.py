@@ -337,15 +337,16 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
     chasing one box (name or index) for the rest of this turn; see the module doc.
     A ruleset of several columns (Triple Yahtzee: box = column * 13 + b, scored x1,
     x2, x3) has one column in its table: box b's chances, its points times the
-    column's; Balut's cells, their category's. Generala's served bonus (the first
-    roll's) is not counted. Five dice only: ValueError for Crag's three."""
+    column's (Yamb's columns score alike); Balut's cells, their category's.
+    Generala's served bonus (the first roll's) is not counted. Five dice only:
+    ValueError for Crag's three."""
     if rules.n_dice != 5:
         raise ValueError("the odds are for five dice")
     b = rules.box_index(box)
     cols = rules.columns
     if cols > 1:
         per = rules.n_boxes // cols
-        m = b // per + 1
+        m = 1 if rules.column_orders else b // per + 1   # Yamb's columns score alike
         chance, pts, keep = _chase(rules, b % per, dice, rolls_left, aim)
         return chance, pts * m, keep
     if rules.cells > 1:     # Balut: a category's cells score alike (its first cell's)

@@ -3,15 +3,15 @@
 The desktop computes the exact score distribution of optimal play
 (``python -m tools.distribution``); the bundle ships its percentiles as
 percentiles/NAME.pct, and game over says "287: better than 81% of perfect games".
-A ruleset no solver solves (Maxi Yatzy) has level good's simulated games instead
-(``python -m tools.percentile_table --good``), marked as such in byte 5: game over
-then says so, and the records keep no rating against it.
+Where no solver plays a ruleset perfectly (Yamb), the table is level good's, from
+sampled games (``python -m tools.sampled_distribution``), and byte 5 says so: game
+over then says "of good CPU games" and rates nothing against it.
 
 Layout (little-endian):
 
     0   b'YZPC'
     4   version (1)
-    5   whose games: 0 perfect play's (exact), 1 level good's (simulated)
+    5   whose play: 0 perfect play's (exact), 1 level good's (sampled games)
     6   mean score of perfect play, tenths of a point (u16)
     8   99 x u16: percentile k (k = 1..99) = smallest s with P(score <= s) >= k/100
 
@@ -28,15 +28,18 @@ class PercentileError(ValueError):
     """The percentile table is missing or damaged."""
 
 
-def pack(mean_tenths, percentiles, good=False):
-    """The table's bytes from the mean (tenths) and the 99 percentiles (ints); good:
-    of level good's games, not perfect play's."""
+PERFECT = 0    # byte 5: whose play the table is
+GOOD = 1
+
+
+def pack(mean_tenths, percentiles, play=PERFECT):
+    """The table's bytes from the mean (tenths) and the 99 percentiles (ints)."""
     if len(percentiles) != 99:
         raise PercentileError('need 99 percentiles, got %d' % len(percentiles))
     out = bytearray(SIZE)
     out[0:4] = _MAGIC
     out[4] = 1
-    out[5] = 1 if good else 0
+    out[5] = play
     values = [mean_tenths] + list(percentiles)
     for i in range(100):
         v = values[i]
@@ -51,10 +54,10 @@ class PerfectScores:
     """One ruleset's table, read from bytes or a file (PercentileError if bad)."""
 
     def __init__(self, data):
-        if len(data) != SIZE or bytes(data[0:4]) != _MAGIC or data[4] != 1 or data[5] > 1:
+        if len(data) != SIZE or bytes(data[0:4]) != _MAGIC or data[4] != 1 or data[5] > GOOD:
             raise PercentileError('not a percentile table (version 1)')
         self.data = bytes(data)
-        self.good = data[5] == 1    # level good's games (simulated), not perfect play's
+        self.play = data[5]     # PERFECT or GOOD
         self.mean_tenths = data[6] | data[7] << 8
         last = 0
         for k in range(1, 100):
@@ -73,14 +76,13 @@ class PerfectScores:
         return cls(data)
 
     def percentile(self, k):
-        """Smallest score s with P(score <= s) >= k/100 under perfect play (level good's:
-        .good), k = 1..99."""
+        """Smallest score s with P(score <= s) >= k/100 under perfect play, k = 1..99."""
         i = 6 + 2 * k
         return self.data[i] | self.data[i + 1] << 8
 
     def better_than(self, score):
-        """Percent of perfect (level good's) games that end strictly below `score`,
-        rounded down: the number of percentiles below it."""
+        """Percent of perfect games that end strictly below `score`, rounded down:
+        the number of percentiles below it."""
         n = 0
         for k in range(1, 100):
             if self.percentile(k) < score:

@@ -91,6 +91,9 @@ class Ruleset:
     #                           ruleset has the hooks announce(), may_roll(),
     #                           card_class (its cards keep the announce) and
     #                           roll_bonus() (load.py: variants/yamb.py)
+    hands = False             # won by poker hands, a round each, not by a card's total
+    #                           (Poker Dice: column_orders 'H', one column of rounds
+    #                           filled in order, with its hooks)
     colours = None            # each face's colour letter, 1 to 6 ('BRGGRB': Kismet's
     #                           black, red, green), where hands ask for one colour
     cells = 1

@@ -32,6 +32,7 @@ _ONES_GUESS = 2
 
 class YambPlanner(TurnPlanner):
     served = 1        # standing on the first roll scores it as the first roll's
+    offset = -100000  # the hints' values without the sweep's +100000 (_box_value)
 
     def __init__(self, rules, quarters=4):
         TurnPlanner.__init__(self, rules, None)
@@ -80,6 +81,20 @@ class YambPlanner(TurnPlanner):
             v -= 100 * pts        # not in the total itself: through the middle only
             v += 100 * ones * ((pts - _MAX_GUESS) if row == 6 else (_MIN_GUESS - pts))
         return v + 100000         # kept positive: the sweep takes -1 for "none"
+
+    def expected_remaining(self, card):
+        """Hundredths: a rough estimate of the rest of the game (the hint before a
+        roll; there are no solved values): each open box's WORTH, and each column's
+        middle section at the guesses while its Max, Min or Ones is open."""
+        s = card.scores
+        t = 0
+        for b in range(len(s)):
+            if s[b] == OPEN:
+                t += WORTH[b % 12]
+        for c in range(0, len(s), 12):
+            if s[c] == OPEN or s[c + 6] == OPEN or s[c + 7] == OPEN:
+                t += (_MAX_GUESS - _MIN_GUESS) * _ONES_GUESS
+        return 100 * t
 
     def best_announce(self, card, dice):
         """The Announce box to bind this turn to (after its first roll), or -1."""

@@ -78,7 +78,7 @@ def main(argv):
     assert largest <= 0x3FFFFFFF, largest        # below 2**30: never a long int
     for card in game.cards:
         assert card.total == sum(card.filled.values()) + card.upper_bonus + \
-            card.yahtzee_bonus if rules.column_orders != 'H' else card.total <= rules.n_boxes
+            card.yahtzee_bonus if not rules.hands else card.total <= rules.n_boxes
         assert len(card.filled) == rules.n_boxes or game.winner >= 0
         print('final total', card.total)
     print('turns', turns)

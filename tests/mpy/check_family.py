@@ -1,11 +1,12 @@
-# Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Balut, Maxi Yatzy and Poker
-# Dice in the app
-# under MicroPython / CircuitPython, one game a run (as after a power-on): argument NAME
-# plays a whole game of that ruleset, me against a beginner computer, with the views
-# replaced (Triple Yahtzee and Balut: the grid's cursor keys too; Crag: its three dice
-# over the middle hold buttons; Maxi Yatzy: six dice, the sixth held by HOLD_6);
-# argument "served" plays Generala until the computer's served Generala ends the
-# game at once. Run by tests/test_device_app.py under a fixed heap.
+# Kniffel, Generala, Kismet, Triple Yahtzee, Crag, Balut, Yamb, Maxi Yatzy and Poker
+# Dice in the app under MicroPython / CircuitPython, one game a run (as after a
+# power-on): argument NAME plays a whole game of that ruleset, me against a beginner
+# computer, with the views replaced (Triple Yahtzee, Balut and Yamb: the grid's cursor
+# keys too; Crag: its three dice over the middle hold buttons; Maxi Yatzy: six dice,
+# the sixth held by HOLD_6; Yamb: its announce step, where I announce once, then skip
+# unless the turn must announce; "yamb-good": against level good, which announces with
+# its planner); argument "served" plays Generala until the computer's served Generala
+# ends the game at once. Run by tests/test_device_app.py under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
 import gc
 import sys
@@ -54,8 +55,11 @@ def main(name):
             runner.step(clock[0], a)
 
     press(A.NONE)
+    good = name == "yamb-good"                      # Yamb against level good
+    if good:
+        name = "yamb"
     app.setup_players = 2
-    app.setup_kinds[1] = 3                          # a beginner computer
+    app.setup_kinds[1] = 2 if good else 3           # a good or a beginner computer
     app.setup_rules = app.yc.RULESETS.index("generala" if served else name)
     scene_menus.start_game(app, clock[0])
     g = app.game
@@ -75,8 +79,18 @@ def main(name):
         return
     assert g.rules.name == name, g.rules.name
     moved = False
+    announced = 0
     while not g.over:
         s = app.scene
+        if s == codes.ANNOUNCE and app.dialog == ui_app.DLG_NONE:
+            if not announced:               # the first open box under 'No announce'
+                press(A.DOWN, A.OK)
+                assert g.card.announced == 36, g.card.announced    # Ones A
+                assert app.line_b == "Announced: Ones", app.line_b
+            else:
+                press(A.OK)                 # no announce, or the first open box
+            announced += 1
+            continue
         if (s == ui_app.PLAY and name == "crag" and not moved and g.rolled and
                 g.rolls_left and app.dialog == ui_app.DLG_NONE):
             # three dice: HOLD2..HOLD4 hold dice 1..3, HOLD1 and HOLD5 nothing
@@ -100,7 +114,7 @@ def main(name):
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)
         elif s == ui_app.CARD:
-            if (name == "triple-yahtzee" or name == "balut") and not moved:
+            if (name == "triple-yahtzee" or name == "balut" or name == "yamb") and not moved:
                 # the grid: down a column, along a row, back: the cursor on a box again
                 start = app.cursor
                 press(A.HOLD_2, A.HOLD_5, A.HOLD_4, A.HOLD_1)
@@ -116,6 +130,8 @@ def main(name):
     for card in g.cards:
         for v in card.scores:
             assert v != 255
+    if name == "yamb":
+        print("announce steps", announced)
     print(name, "over:", " ".join(app.items), "/", " ".join(app.values))
 
 

@@ -11,7 +11,7 @@ n = 0
 for rid in MENU_RULES:                      # the rulesets the device offers
     name = yc.RULESETS[rid]
     rules = yc.ruleset(name)
-    for b in range(rules.n_boxes if rules.column_orders != 'H' else 0):  # (Poker Dice:
+    for b in range(rules.n_boxes if not rules.hands else 0):  # (Poker Dice:
         for page in H.pages(*R.box_help(rules, b), rows=H.rows_for(32)):    # topics)
             n += len(page)
     for topic in R.extra_pages(rules, False):

@@ -128,6 +128,7 @@ class PokerDice(Ruleset):
     kinds = b'h' * ROUNDS     # a hand in each box (no _build table: score_roll)
     n_upper = 0
     column_orders = 'H'       # one column of hands, a round's each, filled in order
+    hands = True
     card_class = PokerCard
 
     def __init__(self):

@@ -1,0 +1,355 @@
+"""Yamb on the device: its card (the 128x32 list row by row, the 128x64 grid of 12
+rows x 4 columns, boxes this turn cannot fill marked '-' and greyed), the cursor keys
+of the grid, and the announce step."""
+
+from PIL import ImageChops
+
+import yahtzee_core as yc
+from tools.scripted_dice import ScriptedDice
+from events import actions as A
+from ui import app as ui_app
+from ui import codes
+from ui_helpers import new_session
+
+RULES = yc.ruleset('yamb')
+
+
+def box(name):
+    return RULES.categories.index(name)
+
+
+def game(kinds=(0,), height=64, dice=(), seed=5, **kw):
+    s = new_session(height=height, dice=ScriptedDice(script=list(dice), seed=seed), **kw)
+    s.start_game('yamb', kinds=kinds)
+    app = s.app
+    if app.scene == codes.TURN:         # the first seat takes the device unrolled
+        app.game.pass_turn()
+        app.turn_taken = True
+        app.go(ui_app.PLAY, s.now)
+    assert app.scene == ui_app.PLAY
+    return s
+
+
+def rolled_card(dice, **kw):
+    """A one-seat game rolled once (its announce step skipped), on its card."""
+    s = game(dice=dice, **kw)
+    s.press(A.OK)
+    assert s.app.scene == codes.ANNOUNCE
+    s.press(A.OK, A.DOWN)
+    assert s.app.scene == ui_app.CARD
+    return s
+
+
+def cell(app, name):
+    """The card's text for box `name` (the list row of that box)."""
+    return app.values[app.rows.index(box(name))]
+
+
+# -- the card --------------------------------------------------------------------
+def test_box_names_say_their_column_and_fit_where_they_are_shown():
+    app = game().app
+    assert app.box_label(box('ones_down')) == 'Ones D'
+    assert app.box_label(box('straight_free')) == 'Straight F'
+    assert app.box_label(box('yamb_up')) == 'Yamb U'
+    assert app.box_label(box('full_announce')) == 'Full A'
+    assert app.box_label(box('straight_announce'), 8) == 'Straig A'    # cut, column kept
+
+
+def test_the_list_shows_each_row_across_the_columns_then_each_columns_sections():
+    s = game(height=32)
+    app = s.app
+    card = app.game.cards[0]
+    for name, dice in (('ones_down', (1, 1, 1, 2, 3)), ('twos_down', (2, 2, 2, 2, 3)),
+                       ('max_free', (6, 6, 6, 5, 5)), ('min_free', (1, 1, 2, 2, 3)),
+                       ('ones_free', (1, 1, 1, 1, 6)), ('yamb_up', (6, 6, 6, 6, 6))):
+        card.fill(name, dice)
+    app.go(ui_app.CARD, s.now)
+    assert app.items[:5] == ['Ones D', 'Ones F', 'Ones U', 'Ones A', 'Twos D']
+    assert [app.rows[r] for r in range(6)] == [0, 12, 24, 36, 1, 13]
+    # not rolled: filled boxes their points, open ones blank, those the column's
+    # order closes '-': Down below its first open box, Up above its last
+    assert cell(app, 'ones_down') == '3' and cell(app, 'twos_down') == '8'
+    assert cell(app, 'threes_down') == '' and cell(app, 'fours_down') == '-'
+    assert cell(app, 'poker_up') == '' and cell(app, 'full_up') == '-'
+    assert cell(app, 'ones_up') == '-' and cell(app, 'yamb_up') == '80'
+    assert cell(app, 'sixes_free') == '' and cell(app, 'ones_announce') == ''
+    values = dict(zip(app.items[48:], app.values[48:]))
+    assert values['Upper D'] == '11' and values['Upper F'] == '4'
+    assert values['Max-Min x1 F'] == '%d' % ((28 - 9) * 4)      # (Max - Min) x Ones
+    assert values['Max-Min x1 D'] == '0' and values['Lower U'] == '80'
+    assert values['Total'] == '%d' % card.total == '%d' % (11 + 4 + 76 + 80)
+    assert all(r == -1 for r in app.rows[48:]) and len(app.rows) == 48 + 13
+    for text in app.items + app.values:
+        assert len(text) <= 17
+
+
+def test_an_upper_bonus_shows_beside_its_columns_sum():
+    s = game(height=32)
+    app = s.app
+    card = app.game.cards[0]
+    for face in range(1, 7):
+        card.fill(12 + face - 1, (face,) * 4 + (1 if face > 1 else 2,))
+    app.go(ui_app.CARD, s.now)
+    values = dict(zip(app.items[48:], app.values[48:]))
+    assert values['Upper F'] == '%d +30' % (4 * 21)
+
+
+def test_after_the_first_roll_the_announce_column_stays_open_then_closes():
+    s = rolled_card((2, 3, 4, 5, 6) * 3, height=32)    # the first roll: 2-3-4-5-6
+    app = s.app
+    assert cell(app, 'ones_down') == '(0)' and cell(app, 'twos_down') == '-'
+    assert cell(app, 'straight_free') == '(66)'     # first roll: 46 + 2 x 10
+    assert cell(app, 'yamb_up') == '(0)' and cell(app, 'poker_up') == '-'
+    assert cell(app, 'straight_announce') == ''     # may still be announced
+    s.press(A.BACK)
+    s.press(A.OK)                                   # the second roll
+    s.press(A.DOWN)
+    assert cell(app, 'straight_free') == '(56)'
+    assert cell(app, 'straight_announce') == '-'    # too late to announce
+
+
+def test_an_announced_turn_greys_every_box_but_the_announced_one():
+    s = game(height=32, dice=(6, 6, 6, 6, 2))
+    app = s.app
+    s.press(A.OK)
+    app.game.announce(box('poker_announce'))
+    app.go(ui_app.CARD, s.now)
+    fillable = [app.rows[r] for r in range(48) if app.values[r] != '-']
+    assert fillable == [box('poker_announce')]
+    assert cell(app, 'poker_announce') == '(%d)' % (6 * 4 + 2 + 40)
+    assert app.rows[app.cursor] == box('poker_announce')
+
+
+def test_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
+    from ui.yamb_grid import grid_layout
+    s = rolled_card((3, 3, 5, 5, 5))
+    app = s.app
+    assert app.view == ui_app.VIEW_CARD
+    layout = grid_layout(app, '3 3 5 5 5')
+    assert sorted(line[3] for line in layout if line[3] >= 0) == list(range(48))
+    for x, y, w, i, text, tx in layout:             # every box a cell, each once
+        assert 0 <= x and x + w <= 128 and y + 6 <= 64
+        if i >= 0:                                  # '(dd)' between bars: 11 pixels
+            assert text == app.values[i] and len(text) <= 4 and w == 13
+        elif i == -1 and text:                      # the other texts in their cells
+            assert tx >= x and tx + 4 * len(text) - 1 <= x + w
+    # the cursor starts on the box that scores most: Full F (3 3 5 5 5: 21 + 30)
+    assert app.rows[app.cursor] == box('full_free') and app.pts[box('full_free')] == 51
+    for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP):
+        s.press(key)
+        moved = s.image()
+        s.views.card.version = -1                   # force the full redraw
+        assert ImageChops.difference(moved, s.image()).getbbox() is None
+
+
+def test_grid_greys_closed_boxes_and_brackets_potentials():
+    s = rolled_card((1, 2, 3, 4, 5))
+    app = s.app
+    assert app.rows[app.cursor] == box('straight_free')     # the most: 66
+    s.press(A.HOLD_2)                                       # on to another box
+    img = s.image()
+    from ui.yamb_grid import grid_layout
+    layout = {line[3]: line for line in grid_layout(app, '') if line[3] >= 0}
+
+    def lit(i):
+        x, y, w = layout[i][:3]
+        return sum(1 for v in img.crop((x, y, x + w, y + 6)).get_flattened_data() if v)
+    grey = app.rows.index(box('sixes_down'))        # closed: Down's order
+    blank = app.rows.index(box('sixes_announce'))   # open to an announce
+    assert lit(blank) == 0 and lit(grey) >= 12      # dots across the cell
+    x, y, w = layout[grey][:3]
+    row = [img.getpixel((x + dx, y + 3)) for dx in range(w)]
+    assert not any(row[dx] and row[dx + 1] for dx in range(w - 1))  # never solid
+    # a potential, Straight F's (66): its digits, a bar either side, 3 pixels high
+    x, y, w, i, text, tx = layout[app.rows.index(box('straight_free'))]
+    assert text == '(66)'
+    for bar in (x + 1, x + w - 2):
+        assert [img.getpixel((bar, y + dy)) for dy in range(6)] == [0, 0, 255, 255, 255, 0]
+    assert lit(app.rows.index(box('straight_free'))) > 6 + 10
+
+
+def test_grid_keys_move_down_columns_and_along_rows():
+    s = game()
+    app = s.app
+    app.go(ui_app.CARD, s.now)                      # before a roll: any box
+    assert app.view == ui_app.VIEW_CARD and app.rows[app.cursor] == box('ones_down')
+    s.press(A.HOLD_2)                               # down: Twos D
+    assert app.rows[app.cursor] == box('twos_down')
+    s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # along: Twos A
+    assert app.rows[app.cursor] == box('twos_announce')
+    s.press(A.RIGHT)                                # past the row's end: Threes D
+    assert app.rows[app.cursor] == box('threes_down')
+    s.press(A.UP, A.UP, A.UP)                       # up past the top: Yamb A's column
+    assert app.rows[app.cursor] == box('yamb_announce')
+
+
+# -- the announce step -----------------------------------------------------------
+def test_the_picker_lists_the_open_announce_boxes_after_the_first_roll_only():
+    s = game(dice=(6, 6, 6, 6, 2) + (6,) * 10)
+    app = s.app
+    g = app.game
+    g.cards[0].scores[box('ones_announce')] = 3      # filled earlier
+    s.press(A.OK)                                   # the first roll: the picker
+    assert app.scene == codes.ANNOUNCE and app.cursor == 0
+    assert app.items[:3] == ['No announce', 'Twos', 'Threes'] and len(app.items) == 12
+    assert app.values[app.items.index('Poker')] == '(%d)' % (6 * 4 + 2 + 40)
+    assert app.footer == '6 6 6 6 2'
+    s.press(A.OK)                                   # skip: the dice, unbound
+    assert app.scene == ui_app.PLAY and g.card.announced == -1
+    assert not app.line_b.startswith('Announced')
+    s.press(A.OK)                                   # the second roll: no picker
+    assert app.scene == ui_app.PLAY and g.rolls_left == 1
+    s.press(A.DOWN)
+    assert cell(app, 'poker_announce') == '-'
+
+
+def test_an_announce_binds_the_turn_shows_on_the_dice_and_its_fill_undoes_bound():
+    nvm = bytearray(b'\xff' * 4096)
+    s = game(kinds=(0, 0), dice=(6, 6, 6, 6, 2, 6, 3, 3, 3, 3), storage=nvm)
+    app = s.app
+    g = app.game
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE
+    s.press(A.DOWN, A.DOWN, A.UP)                   # keys move the cursor
+    while app.items[app.cursor] != 'Poker':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.scene == ui_app.PLAY and g.card.announced == box('poker_announce')
+    assert app.line_b == 'Announced: Poker'
+    s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4)
+    assert app.line_b == 'Announced: Poker'
+    # a power cut now: the journal's ANNOUNCE record binds the resumed turn too
+    again = new_session(storage=bytes(nvm), dice=ScriptedDice(seed=1))
+    assert again.app.saved and again.app.game.card.announced == box('poker_announce')
+    s.press(A.OK)                                   # 6 6 6 6 and a six: 30 + 40
+    s.press(A.DOWN)
+    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box('poker_announce')
+    assert [app.rows[r] for r in range(48) if app.values[r] != '-'] == [box('poker_announce')]
+    s.press(A.DOWN, A.UP, A.HOLD_2)                 # the cursor stays on the one box
+    assert app.rows[app.cursor] == box('poker_announce')
+    s.press(A.OK)
+    assert g.cards[0].scores[box('poker_announce')] == 70
+    assert app.scene == codes.TURN and app.turn_filled
+    s.press(A.BACK)                                 # undo: the turn bound again
+    assert app.scene == ui_app.PLAY and g.current == 0
+    assert g.card.scores[box('poker_announce')] == 255
+    assert g.card.announced == box('poker_announce')
+    resumed = new_session(storage=bytes(nvm), dice=ScriptedDice(seed=1))
+    assert resumed.app.game.card.announced == box('poker_announce')
+    assert resumed.app.game.to_bytes() == g.to_bytes()
+    s.press(A.DOWN, A.OK)                           # filled again, passed on
+    assert g.cards[0].scores[box('poker_announce')] == 70 and g.card.announced == -1
+
+
+def test_a_turn_with_only_announce_boxes_left_must_announce():
+    s = game(dice=(5, 5, 5, 1, 2) * 3)
+    app = s.app
+    g = app.game
+    card = g.cards[0]
+    for b in range(36):
+        card.scores[b] = 0
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.items
+    s.press(A.BACK)                                 # no skipping: the pause menu
+    assert app.scene == ui_app.PAUSE
+    s.press(A.BACK)                                 # back to the dice: the step again
+    assert app.scene == codes.ANNOUNCE
+    s.pick('Fives')
+    assert g.card.announced == box('fives_announce') and app.scene == ui_app.PLAY
+    s.press(A.OK, A.OK)                             # both rolls allowed now
+    assert g.rolls_left == 0
+
+
+def test_a_computer_announces_on_the_dice_and_fills_the_announced_box():
+    s = new_session(dice=ScriptedDice(script=[6] * 15, seed=5))
+    s.start_game('yamb', kinds=(2, 0))
+    app = s.app
+    g = app.game
+    assert app.scene == ui_app.CPU and not g.rolled
+    for b in range(36):                             # only its Announce column left
+        g.cards[0].scores[b] = 0
+    said = []
+    for _ in range(40):
+        s.wait(600)
+        if app.line_a.startswith('Announces'):
+            said.append((app.line_a, app.line_b, g.cards[0].announced))
+        if g.current == 1:
+            break
+    assert said and said[0][0] == 'Announces Yamb'
+    assert said[0][1] == 'Announced Yamb' and said[0][2] == box('yamb_announce')
+    assert g.cards[0].scores[box('yamb_announce')] == 80
+
+
+# -- odds ------------------------------------------------------------------------
+def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
+    s = game(dice=(6, 6, 6, 1, 2) * 3)
+    app = s.app
+    g = app.game
+    app.open(codes.ODDS, s.now)                     # a fresh turn: the stored figures
+    assert app.items == ['Ones D', 'Twos F', 'Threes F', 'Fours F', 'Fives F', 'Sixes F',
+                         'Max F', 'Straight F', 'Full F', 'Poker F', 'Yamb F']
+    from yahtzee_core.odds import chase
+    assert app.values[0] == '35% 2.1' == '%d%% %d.%d' % ((chase(RULES, 0)[0] + 50) // 100,
+                                                          2, 1)
+    assert app.values[app.items.index('Yamb F')] == '5% 3.2'        # x1: columns alike
+    for row in range(12):                           # every column's box, the same odds
+        assert {chase(RULES, c * 12 + row)[:2] for c in range(4)} == {chase(RULES, row)[:2]}
+    s.press(A.BACK)
+    s.press(A.OK)                                   # rolled: 6 6 6 1 2, then announced
+    g.announce(box('sixes_announce'))
+    app.go(ui_app.PLAY, s.now)
+    app.open(codes.ODDS, s.now)
+    for _ in range(5):
+        s.wait(30)
+    assert app.items == ['Sixes A'] and app.values[0] != '...'
+    assert app.footer == 'Keep 6 6 6'
+
+
+# -- hints -----------------------------------------------------------------------
+def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
+    s = game(dice=(6, 6, 6, 6, 6) * 3)
+    app = s.app
+    g = app.game
+    s.press(A.HINT)                                 # level good's rough estimate
+    assert app.dialog == ui_app.DLG_HINT
+    assert app.dialog_lines[:2] == ['Hint (no table)', 'Est. total 908.00']
+    s.press(A.BACK, A.OK)                           # roll: the announce step
+    assert app.scene == codes.ANNOUNCE
+    s.press(A.OK)                                   # no announce
+    s.press(A.HINT)
+    assert app.dialog_lines[0].startswith('Hint, est. ')
+    assert app.dialog_lines[1].startswith('Score ') or app.dialog_lines[1].startswith('Keep')
+    hint = app.hint
+    s.press(A.OK)                                   # follow it
+    if hint[0] == 'box':
+        assert g.cards[0].scores[hint[1]] != 255
+    else:
+        assert g.rolls_left == 1
+
+
+# -- game over -------------------------------------------------------------------
+def test_game_over_rates_against_level_goods_games_and_says_so():
+    """Yamb's percentile table is level good's sampled play (no solver plays it
+    perfectly): the ranking says 'of good CPU games', and the lifetime stats rate
+    nothing against it (their rating is perfect play's)."""
+    from tools.percentile_table import table_for
+    from yahtzee_core.percentiles import PerfectScores, GOOD
+    table = table_for('yamb')
+    assert table is not None and PerfectScores(table).play == GOOD
+    s = game(dice=(2, 3, 4, 5, 6) * 3, percentile_path=table_for)
+    app = s.app
+    g = app.game
+    card = g.cards[0]
+    for b in range(48):                 # all but Straight F filled: the last round
+        if b != box('straight_free'):
+            card.scores[b] = 10
+    g.round = 48
+    s.press(A.OK, A.DOWN)               # 2-3-4-5-6 on the first roll: 66
+    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box('straight_free')
+    s.press(A.OK)
+    assert app.scene == ui_app.OVER and g.over
+    total = card.total
+    assert app.items[0] == '1. P1' and app.values[0] == '%d' % total
+    assert app.items[1] == '%d: better than %d%%' % (total, PerfectScores(table).better_than(total))
+    assert app.items[2] == 'of good CPU games'
+    assert app.records.games == 1 and app.records.rated == 0
