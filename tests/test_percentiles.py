@@ -40,3 +40,23 @@ def test_committed_distributions_make_valid_tables(name):
     t = PerfectScores(table_for(name))
     assert t.mean_tenths == round(d['mean'] * 10)
     assert t.better_than(d['median']) < 50 <= t.better_than(d['median'] + 1)
+
+
+def test_a_table_of_level_goods_games_says_so():
+    """A ruleset no solver solves (Maxi Yatzy): level good's simulated games, marked in
+    byte 5; a perfect table is not, and no other mark is read."""
+    pct = list(range(100, 199))
+    assert PerfectScores(pack(3561, pct, good=True)).good
+    assert not PerfectScores(pack(2546, pct)).good
+    with pytest.raises(PercentileError):
+        PerfectScores(pack(2546, pct)[:5] + b'\x02' + pack(2546, pct)[6:])
+
+
+def test_maxi_yatzys_table_is_level_goods_simulated_games():
+    from tools.percentile_table import table_for
+    with open(os.path.join(DIST, 'maxi-yatzy.json')) as f:
+        d = json.load(f)
+    assert d['play'] == 'good' and d['games'] >= 4000
+    t = PerfectScores(table_for('maxi-yatzy'))
+    assert t.good and t.mean_tenths == round(d['mean'] * 10)
+    assert t.better_than(d['median']) < 50 <= t.better_than(d['median'] + 1)
