@@ -41,8 +41,10 @@ def test_committed_distributions_make_valid_tables(name):
     assert t.mean_tenths == round(d['mean'] * 10)
     assert t.better_than(d['median']) < 50 <= t.better_than(d['median'] + 1)
     # whose play: Yamb's is level good's sampled games (no solver plays it perfectly)
-    assert t.play == (1 if name == 'yamb' else 0) and d.get('play', 'perfect') == \
-        ('good' if name == 'yamb' else 'perfect')
+    # whose play: Yamb's and Maxi Yatzy's are level good's sampled games
+    sampled = name in ('yamb', 'maxi-yatzy')
+    assert t.play == (1 if sampled else 0) and d.get('play', 'perfect') == \
+        ('good' if sampled else 'perfect')
 
 
 def test_a_table_says_whose_play_it_is():
@@ -88,3 +90,13 @@ def test_sampled_distribution_percentiles_and_a_game_with_announces():
     rng = random.Random(5)
     sd.play(rules, bot, lambda: rng.randint(1, 6))
     assert len([b for b in announced if b >= 0]) == 12                # the column, all
+
+
+def test_maxi_yatzys_table_is_level_goods_simulated_games():
+    from tools.percentile_table import table_for
+    with open(os.path.join(DIST, 'maxi-yatzy.json')) as f:
+        d = json.load(f)
+    assert d['play'] == 'good' and d['games'] >= 4000
+    t = PerfectScores(table_for('maxi-yatzy'))
+    assert t.play and t.mean_tenths == round(d['mean'] * 10)
+    assert t.better_than(d['median']) < 50 <= t.better_than(d['median'] + 1)

@@ -351,6 +351,8 @@ def test_a_maxi_yatzy_game_against_a_good_computer_holds_the_sixth_die(tmp_path,
         assert [t for _, _, t in game.ranking()] == totals
         assert game.cards[1].total > 150    # the computer plays six dice, not at random
         assert len(recorder.hashes) > 50
+    finally:
+        session.hw.close()
 
 
 def test_a_whole_yamb_game_against_a_good_computer_announces_on_both_sides(tmp_path):
