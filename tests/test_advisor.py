@@ -107,7 +107,8 @@ def test_every_rulesets_table_opens_and_starts_at_the_optimum(name):
     78) had none until the planner and the header knew them."""
     from tools.solver import Solver, Unsolvable, unsolvable
     if unsolvable(yc.ruleset(name)):
-        with pytest.raises(Unsolvable, match='cannot be solved exactly'):
+        # (Poker Dice: no table, its turns are solved as they come)
+        with pytest.raises(Unsolvable, match='cannot be solved exactly|has no strategy table'):
             st.ensure_tables(name, TABLES)
         return
     assert st.no_table_reason(name) is None

@@ -8,7 +8,7 @@ import pytest
 
 import yahtzee_core as yc
 from yahtzee_core import save
-from yahtzee_core.dice import roll_index, roll_dice, IllegalMove
+from yahtzee_core.dice import roll_dice, IllegalMove
 from yahtzee_core.replay import replay
 from yahtzee_core.variants.poker_dice import HANDS, hand_kind
 

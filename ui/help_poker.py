@@ -2,7 +2,7 @@
 dice, the hands best first, how equal hands compare, a turn, a round and the game, in
 words made from the ruleset (its rank table orders the examples), and its how-to."""
 
-from yahtzee_core.variants.poker_dice import HANDS, hand_kind
+from yahtzee_core.variants.poker_dice import HANDS
 
 CARDS = ('9', '10', 'J', 'Q', 'K', 'A')     # faces 1..6
 
@@ -52,8 +52,3 @@ def howto_poker(rules, legend):
                   'pairs, a pair. The rules pages say it all.'),
         legend,
     )
-
-
-def hand_name(rules, dice):
-    """The hand's name (the odds' and the tests' words)."""
-    return HANDS[hand_kind(rules.score(dice, 0))]
