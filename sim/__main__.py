@@ -197,8 +197,10 @@ def run(args):
 
     sound = BellSound(lambda: (sys.stdout.write("\a"), sys.stdout.flush())) \
         if args.bell and not args.headless else None
+    # a script runs on app time, in a window too (sim.window.run_window moves the clock)
+    scripted = args.headless or (args.window and events is not None)
     try:
-        session = build_session(options, clock=VirtualClock() if args.headless else None,
+        session = build_session(options, clock=VirtualClock() if scripted else None,
                                  display=display, sound=sound, script_events=events,
                                  recorder=recorder)
     except StorageError as err:

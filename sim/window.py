@@ -19,7 +19,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     import pygame
     import blinka_displayio_pygamedisplay as pygamedisplay
 
-from hardware.desktop import FrameBufferMixin
+from hardware.desktop import FrameBufferMixin, VirtualClock
 from sim.terminal import frame_button, KEY_HELP, KEY_HELP_THREE, PRESS_SHOW_MS, action_for_key
 
 SCALE = 5
@@ -166,6 +166,9 @@ def run_window(session, fps=60):
     clock = pygame.time.Clock()
     pressed_until = {}
     last_picture = None
+    # A script runs on app time (a VirtualClock moved one frame per step, paced to the
+    # wall clock): its frames are a headless run's, however loaded the machine is.
+    virtual = isinstance(hw.clock, VirtualClock)
     while True:
         now = hw.ticks_ms()
         for event in pygame.event.get():
@@ -182,4 +185,9 @@ def run_window(session, fps=60):
         if picture != last_picture:
             last_picture = picture
             display.paint(pressed, status)
-        clock.tick(fps)
+        if virtual:
+            frame = session.frame_ms
+            hw.clock.advance(frame)
+            clock.tick(max(1, 1000 // frame))
+        else:
+            clock.tick(fps)
