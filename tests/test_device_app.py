@@ -23,9 +23,9 @@ from ui import help_text as H
 # that passed and the lowest from which every larger one passes. On CircuitPython
 # (32-bit) the budgets are the board targets: .mpy every heap from 97K up, .py from
 # 113K (the game's scene modules load with the game, not with the app: 101K and 121K
-# before); MicroPython 137K after the merges of the new rulesets; plus 1K. Keys:
-# (port, compiled).
-APP_CHECK_HEAP = {("micropython", True): "138K",
+# before); MicroPython 137K after the merges of the new rulesets, 138K once a game's end
+# lets every turn planner's module go (App.make_room); plus 1K. Keys: (port, compiled).
+APP_CHECK_HEAP = {("micropython", True): "139K",
                   ("circuitpython", True): "98K", ("circuitpython", False): "114K"}
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")

@@ -253,20 +253,17 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
     _play_like_the_simulator(mpy)
 
 
-# KNOWN SHORTFALL (.mpy): a new game started from the setup leaves the computer's first
-# turn less heap than a resumed one (about 9-13 KB free at its handover against 31 KB
-# after a restart), and making its bot runs out: Crag's perfect (the table's advisor,
-# about 15 KB) and even good (three dice's planner) fall back to a beginner that then
-# fails too; Balut's first card draw after its pause menu fails (MemoryError, 391
-# bytes). strict: this fails loudly once they fit. The board restarts and resumes the
-# game, so no game is lost; the test stops at the first traceback (little CI time).
-_NEW_RULESETS_SHORT_OF_HEAP = pytest.mark.xfail(
-    strict=True, reason=".mpy: the first computer turn of a new game is short of heap")
+# KNOWN SHORTFALL (.mpy): Balut's game against good runs out of heap on a card draw in
+# its sixth round (free heap at the card about 6 KB: its 28-cell card and the goal
+# planner, 7 KB each). The board restarts and resumes the game, so no game is lost; the
+# test stops at the first traceback (little CI time). strict: fails loudly once it fits.
+_SHORT_OF_HEAP = {"balut": pytest.mark.xfail(
+    strict=True, reason=".mpy: Balut's card runs out of heap in its sixth round")}
 
 
 @needs_pico
-@_NEW_RULESETS_SHORT_OF_HEAP
-@pytest.mark.parametrize("rules", sorted(NEW_RULESET_GAMES))
+@pytest.mark.parametrize("rules", [pytest.param(name, marks=_SHORT_OF_HEAP.get(name, ()))
+                                   for name in sorted(NEW_RULESET_GAMES)])
 def test_new_rulesets_two_seat_game_plays_like_the_simulator(rules):
     """Crag (three dice over the middle hold buttons, a perfect computer reading
     Crag's strategy table) and Balut (28 rounds, its cells card and points at game
@@ -305,7 +302,9 @@ def _play_like_the_simulator(mpy, rules=None):
         assert_same_picture(got[name], want[name], "snap %s" % name)
     heap = [line.split() for line in console.splitlines() if line.startswith("yahtzee: heap ")]
     scenes = [h[2] for h in heap]
-    assert {"menu", "setup", "play", "card", "cpu", "turn", "over", "scores"} <= set(scenes)
+    # (the new rulesets' computer plays at instant speed: no CPU scene)
+    assert {"menu", "setup", "play", "card", "turn", "over", "scores"} | \
+        (set() if rules else {"cpu"}) <= set(scenes)
     lowest = min(int(h[3]) for h in heap)
     assert lowest > 0
     print("lowest free heap (%s%s): %d bytes" % (rules + " " if rules else "",

@@ -816,3 +816,34 @@ def test_three_button_board_third_roll_puts_the_cursor_on_card():
     assert app.die_cursor == ui_app.CURSOR_CARD
     s.press(A.OK)
     assert app.scene == ui_app.CARD
+
+
+@pytest.mark.parametrize("rules", ["crag", "kniffel"])
+def test_a_game_keeps_only_its_ruleset_of_those_the_setup_showed(rules):
+    """The setup builds the ruleset it shows (to say whether its game can be saved)
+    and forgets the one shown before (2-5K of heap each on a board: all fourteen do
+    not fit); a game keeps its own alone. Kniffel's base class module (Yahtzee's)
+    goes too: the class lives on."""
+    import sys
+    from yahtzee_core import variants
+    s = new_session(dice=ScriptedDice(seed=4))
+    app = s.app
+    s.press(A.OK)                                   # New game
+    assert app.scene == ui_app.SETUP
+    while not app.items[app.cursor].startswith('Rules'):
+        s.press(A.DOWN)
+    shown = set()
+    while yc.RULESETS[app.setup_rules] != rules:
+        s.press(A.RIGHT)
+        shown.add(yc.RULESETS[app.setup_rules])
+        assert list(variants.built) == [yc.RULESETS[app.setup_rules]]
+    assert len(shown) > 3
+    while app.items[app.cursor] != 'Start game':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.scene == ui_app.PLAY and app.game.rules.name == rules
+    assert list(variants.built) == [rules]
+    loaded = [m for m in sys.modules if m.startswith("yahtzee_core.variants.")]
+    assert loaded == ["yahtzee_core.variants." + rules.replace("-", "_")], loaded
+    fill_turn(s)                                    # and the game plays on
+    assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1

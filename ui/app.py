@@ -63,8 +63,8 @@ FOR_THE_GAME = const(1)  # from the game's start (App.load_game_code) to its end
 WHILE_ON = const(0)     # while one of its scenes is on: names, records, help and odds
 # Core modules the computer players and the hints import when first needed; App.make_room
 # drops them when the heap runs out.
-_REMADE_ON_DEMAND = ('ranking', 'advisor', 'planner', 'box_planner', 'triple_planner', 'weights',
-                     'odds')
+# (and every module yahtzee_core.*planner: the turn planners of each kind of ruleset)
+_REMADE_ON_DEMAND = ('ranking', 'advisor', 'weights', 'odds')
 
 # The scene table: each scene module (under ui/), how long it stays, and its scene
 # codes. Each module's own SCENES maps those codes to their enter(app, now),
@@ -313,6 +313,10 @@ class App:
         self._drop_hints()
         forget = self.yc.rules.forget
         for name in _REMADE_ON_DEMAND:
+            forget(name)
+        from sys import modules
+        for name in [m[13:] for m in modules if m.startswith('yahtzee_core.') and
+                     m.endswith('planner')]:
             forget(name)
         _tidy()
 

@@ -59,6 +59,25 @@ def fits(app, players, duplicate=False, rules=None):
         return False
     from yahtzee_core.save import save_size
     from yahtzee_core.journal import HEADER, FRAME
-    if rules is None:
-        rules = app.yc.ruleset(app.yc.RULESETS[app.setup_rules])
+    if rules is None:       # the setup's: the one it shows is built, the rest forgotten
+        name = app.yc.RULESETS[app.setup_rules]
+        _keep_only(app, name)
+        rules = app.yc.ruleset(name)
     return HEADER + FRAME + 2 + save_size(rules, players, duplicate) + TURN_ROOM <= j.size
+
+
+def _keep_only(app, name):
+    """Forget the rulesets built but `name` and the loaded game's (2-5K of heap each:
+    a setup whose player looked through the fourteen would not fit them all, and the
+    game then starts with its own alone). Each is built again when next asked for."""
+    import sys
+    from yahtzee_core import variants
+    keep = (name, app.game.rules.name if app.game is not None else name)
+    built = variants.built
+    for other in list(built):
+        if other not in keep:
+            del built[other]
+    # their modules, and a base class's (Kniffel's Yahtzee: the class lives on)
+    for module in [m[22:] for m in sys.modules if m.startswith('yahtzee_core.variants.')]:
+        if module.replace('_', '-') not in keep:
+            app.yc.rules.forget(module, 'yahtzee_core.variants')

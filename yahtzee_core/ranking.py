@@ -73,9 +73,20 @@ class Hints:
     def __init__(self, rules, table_path=None):
         if isinstance(rules, str):
             rules = _ruleset(rules)
-        from .bots import table_planner
         self.rules = rules
-        self.planner, why = table_planner(rules, table_path)
+        self.planner = None
+        if table_path is not None and not rules.hands:
+            # the table's reader alone, without the bots' code: the analysis at a
+            # game's end has only the heap the game left (its header names the ruleset)
+            from .advisor import Advisor, TableError
+            try:
+                self.planner = Advisor(rules, table_path).planner
+            except (TableError, OSError):
+                pass
+        why = ''
+        if self.planner is None:    # level good's (bots.table_planner says why)
+            from .bots import table_planner
+            self.planner, why = table_planner(rules, table_path)
         self.fallback = bool(why)
         self.note = why + ': hints from level good' if why else ''
 

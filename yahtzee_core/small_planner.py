@@ -23,6 +23,7 @@ small ints end (past it a value is still exact, a long int).
 from array import array
 
 from . import dice as _dice
+from .box_planner import BoxPlanner
 from .planner import TurnPlanner
 
 
@@ -34,14 +35,17 @@ class SmallPlanner(TurnPlanner):
         self.n_rolls = _dice.hold_index((6,) * n) - _dice.hold_index((1,) * n) + 1
         # (C(n + 5, 5): Crag's 56, Maxi Yatzy's 462)
         self.scale = 6 ** n
-        TurnPlanner.__init__(self, rules, values)   # (its five-dice arrays: replaced)
-        self._tables(_dice.hold_index((1,) * n) + self.n_rolls)
+        holds = _dice.hold_index((1,) * n) + self.n_rolls
+        # the large array first, while the heap is least split; TurnPlanner's own
+        # __init__ is skipped: its arrays are five dice's
+        self.x = array('i', bytes(4 * holds))
+        BoxPlanner.__init__(self, rules, values)
+        self._tables(holds)
 
     def _tables(self, holds):
-        """x, the level starts, the children of every hold of fewer than n dice, the
-        rolls' view and each five-alike's roll, for n dice."""
+        """The level starts, the children of every hold of fewer than n dice, the
+        rolls' view of x and each five-alike's roll, for n dice."""
         n = self.n_dice
-        self.x = array('i', bytes(4 * holds))
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(n + 1)] + [holds])
         small = self.level[n]
         # a child's place among the holds of one more die: a byte up to five dice

@@ -134,7 +134,7 @@ def family_rules(menu):
     # the ruleset stays built for the next game (yahtzee_core.ruleset shares it): let
     # it go here, so what is left is what the pages left
     from yahtzee_core import variants
-    del variants._loaded["triple-yahtzee"]
+    del variants.built["triple-yahtzee"]
     sys.modules.pop("yahtzee_core.variants.triple_yahtzee")
     sys.modules["yahtzee_core.variants"].__dict__.pop("triple_yahtzee", None)
 

@@ -4,16 +4,16 @@ reach RAM. A variant module subclasses rules.Ruleset and sets its data and trait
 
 from ..rules import RULESETS
 
-_loaded = {}
+built = {}      # name: the ruleset, once asked for (ui.app forgets those not in play)
 
 
 def ruleset(name):
     """The ruleset called `name` (one of RULESETS); built once, then shared."""
     if name not in RULESETS:  # before the dict lookup: a list is no key
         raise ValueError("unknown ruleset %r; choose one of: %s" % (name, ', '.join(RULESETS)))
-    r = _loaded.get(name)
+    r = built.get(name)
     if r is None:
         module = __import__('yahtzee_core.variants.' + name.replace('-', '_'), None, None,
                             ('RULES',))
-        r = _loaded[name] = module.RULES()
+        r = built[name] = module.RULES()
     return r
