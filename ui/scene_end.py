@@ -49,7 +49,7 @@ def enter_over(app, now):
                     items.append(('%d: better than %d%%' if kind != GOOD_POINTS else
                                   '%dp: better than %d%%') % (v, perfect.better_than(v)))
                     values.append('')
-        if len(items) > n:              # whose games: perfect play's, or level good's
+        if len(items) > n:              # whose games (turns): perfect play's, or level good's
             items.append('of perfect turns' if kind == PERFECT_HANDS else
                          'of perfect games' if kind == PERFECT else 'of good CPU games')
             values.append('')
