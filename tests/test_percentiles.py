@@ -87,7 +87,9 @@ def test_values_below_zero_round_trip():
 
 def test_a_table_says_whose_play_it_is():
     """Byte 5: perfect play's (0, the exact distributions) or level good's (1,
-    sampled games: Yamb); a distribution's "play" picks it, anything else is refused."""
+    sampled games: Yamb), level good's points (2: Balut) or perfect play's hands (3:
+    Poker Dice); a distribution's "play" and "score" pick it, anything else is
+    refused."""
     from yahtzee_core.percentiles import PERFECT, GOOD, GOOD_POINTS, PERFECT_HANDS
     from tools.percentile_table import table_bytes
     pct = list(range(100, 199))
