@@ -22,7 +22,7 @@ def test_bad_tables_are_refused(tmp_path):
     good = pack(2546, list(range(100, 199)))
     assert len(good) == SIZE
     for bad in (good[:-1], b'XXXX' + good[4:], good[:4] + b'\x02' + good[5:],
-                good[:8] + b'\xff\xff' + good[10:]):      # percentile 1 above 2
+                good[:8] + b'\xff\x7f' + good[10:]):      # percentile 1 above 2
         with pytest.raises(PercentileError):
             PerfectScores(bad)
     with pytest.raises(PercentileError):
@@ -31,8 +31,15 @@ def test_bad_tables_are_refused(tmp_path):
         pack(2546, [1] * 98)
 
 
+# what each committed table holds (byte 5): perfect play's exact totals, level good's
+# sampled totals where no solver plays the ruleset, Balut's points (level good's),
+# Poker Dice's turn-final hands (perfect play's, exact)
+KINDS = {'yamb': 1, 'maxi-yatzy': 1, 'balut': 2, 'poker-dice': 3}
+
+
 @pytest.mark.parametrize('name', ['yahtzee', 'yahtzee-free-joker', 'yahtzee-1956',
-                                  'yatzy', 'yacht', 'crag', 'yamb'])
+                                  'yatzy', 'yacht', 'crag', 'kniffel', 'yamb', 'maxi-yatzy',
+                                  'balut', 'poker-dice'])
 def test_committed_distributions_make_valid_tables(name):
     from tools.percentile_table import table_for
     with open(os.path.join(DIST, name + '.json')) as f:
@@ -40,32 +47,70 @@ def test_committed_distributions_make_valid_tables(name):
     t = PerfectScores(table_for(name))
     assert t.mean_tenths == round(d['mean'] * 10)
     assert t.better_than(d['median']) < 50 <= t.better_than(d['median'] + 1)
-    # whose play: Yamb's is level good's sampled games (no solver plays it perfectly)
-    # whose play: Yamb's and Maxi Yatzy's are level good's sampled games
-    sampled = name in ('yamb', 'maxi-yatzy')
-    assert t.play == (1 if sampled else 0) and d.get('play', 'perfect') == \
-        ('good' if sampled else 'perfect')
+    assert t.play == KINDS.get(name, 0)
+    assert d.get('play', 'perfect') == ('good' if t.play in (1, 2) else 'perfect')
+    assert d.get('score', 'total') == ('points' if t.play == 2 else 'hand' if t.play == 3
+                                       else 'total')
+
+
+def test_the_bundle_builders_tables_give_back_the_distributions():
+    """tools/build_bundle.py's percentiles/NAME.pct, read back on the device's side:
+    every percentile and the mean of its docs/distribution/NAME.json, and byte 5."""
+    from tools import build_bundle as bb
+
+    class Bundle:
+        left_out = []
+    files = {}
+    added = bb._add_percentiles(Bundle(), files.__setitem__, ROOT)
+    assert sorted(added) == sorted(files)
+    for name in ('balut', 'poker-dice', 'yamb', 'yahtzee'):
+        with open(os.path.join(DIST, name + '.json')) as f:
+            d = json.load(f)
+        t = PerfectScores(files['%s/%s.pct' % (bb.PERCENTILES_DIR, name)])
+        assert [t.percentile(k) for k in range(1, 100)] == \
+            [d['percentiles'][str(k)] for k in range(1, 100)]
+        assert t.mean_tenths == round(d['mean'] * 10) and t.play == KINDS.get(name, 0)
+
+
+def test_values_below_zero_round_trip():
+    """Balut's points go below zero (-2: a total under 300 and no goal): the values
+    are signed 16-bit, which every total table already was (all below 32768)."""
+    pct = [-2] * 3 + [-1] * 10 + list(range(86))
+    t = PerfectScores(pack(-5, pct, 2))
+    assert t.mean_tenths == -5 and [t.percentile(k) for k in range(1, 100)] == pct
+    assert (t.better_than(-2), t.better_than(-1), t.better_than(0)) == (0, 3, 13)
+    assert PerfectScores(pack(32767, [32767] * 99)).percentile(99) == 32767
+    for bad in (-32769, 32768):
+        with pytest.raises(PercentileError):
+            pack(0, [bad] * 99)
 
 
 def test_a_table_says_whose_play_it_is():
     """Byte 5: perfect play's (0, the exact distributions) or level good's (1,
-    sampled games: Yamb); a distribution's "play" picks it, anything else is refused."""
-    from yahtzee_core.percentiles import PERFECT, GOOD
+    sampled games: Yamb), level good's points (2: Balut) or perfect play's hands (3:
+    Poker Dice); a distribution's "play" and "score" pick it, anything else is
+    refused."""
+    from yahtzee_core.percentiles import PERFECT, GOOD, GOOD_POINTS, PERFECT_HANDS
     from tools.percentile_table import table_bytes
     pct = list(range(100, 199))
     assert PerfectScores(pack(2546, pct)).play == PERFECT
     good = pack(8000, pct, GOOD)
     assert good[5] == 1 and PerfectScores(good).play == GOOD
     with pytest.raises(PercentileError):
-        PerfectScores(good[:5] + b'\x02' + good[6:])
+        PerfectScores(good[:5] + b'\x04' + good[6:])
     d = {'mean': 800.04, 'percentiles': {str(k): 600 + k for k in range(1, 100)}}
     assert PerfectScores(table_bytes(d)).play == PERFECT      # tools.distribution's JSON
     d['play'] = 'good'
     t = PerfectScores(table_bytes(d))
     assert t.play == GOOD and t.mean_tenths == 8000 and t.percentile(1) == 601
-    d['play'] = 'casual'
-    with pytest.raises(ValueError):
-        table_bytes(d)
+    d['score'] = 'points'           # Balut's: level good's points
+    assert PerfectScores(table_bytes(d)).play == GOOD_POINTS
+    d['play'], d['score'] = 'perfect', 'hand'     # Poker Dice's: perfect play's hands
+    assert PerfectScores(table_bytes(d)).play == PERFECT_HANDS
+    for play, score in (('casual', 'total'), ('good', 'hand'), ('perfect', 'points')):
+        d['play'], d['score'] = play, score
+        with pytest.raises(ValueError):
+            table_bytes(d)
 
 
 def test_sampled_distribution_percentiles_and_a_game_with_announces():
@@ -100,3 +145,15 @@ def test_maxi_yatzys_table_is_level_goods_simulated_games():
     t = PerfectScores(table_for('maxi-yatzy'))
     assert t.play and t.mean_tenths == round(d['mean'] * 10)
     assert t.better_than(d['median']) < 50 <= t.better_than(d['median'] + 1)
+
+
+def test_balut_games_are_scored_by_their_points():
+    """tools.sampled_distribution scores a game by what its players are ranked by:
+    Balut's points (-2 to 29), not its total; its JSON says so."""
+    from tools import sampled_distribution as sd
+    scores = [sd.game_score(('balut', 'good', 1, g)) for g in range(3)]
+    assert all(-2 <= s <= 29 for s in scores) and scores == \
+        [sd.game_score(('balut', 'good', 1, g)) for g in range(3)]
+    d = sd.summary('balut', 'good', scores, 1)
+    assert d['score'] == 'points' and "points" in d['note']
+    assert sd.summary('yamb', 'good', [800], 1)['score'] == 'total'

@@ -127,3 +127,70 @@ def test_the_solver_prints_the_first_of_two_perfect_seats_expected_rounds(capsys
     assert 0.40 < first < second < 0.60 and 0 < first + second - 1 < 0.05
     expected = float(out.split('expected score: ')[1])
     assert abs(expected - 5 * first) < 1e-3 and ('expected score: %.4f' % expected) in out
+
+
+def first_seat_turn_by_the_bot():
+    """{rank: chance} of the hand a turn ends on, the computer's level perfect playing
+    it as the first of two seats, counted over every roll the dice can make with the
+    bot's own holds (bots.py, integer sums): exact, no numpy."""
+    game = yc.Game(NAME, ['perfect', 'perfect'], lambda: 1)
+    card = game.cards[0]
+    assert card.beat == -1 and card.after == 1     # nothing to beat, one seat after
+    bot = make_bot('perfect', game.rules)
+    rank = game.rules.rank
+    chance = {}                                    # roll (sorted dice) -> chance
+    for faces in itertools.product(range(1, 7), repeat=5):
+        d = tuple(sorted(faces))
+        chance[d] = chance.get(d, 0) + Fraction(1, 6 ** 5)
+    for rolls_left in (2, 1):
+        after = {}
+        for d, p in chance.items():
+            flags = bot.choose_hold(card, d, rolls_left)
+            kept = tuple(d[i] for i in range(5) if flags[i])
+            n = 5 - len(kept)
+            for faces in itertools.product(range(1, 7), repeat=n):
+                e = tuple(sorted(kept + faces))
+                after[e] = after.get(e, 0) + p / 6 ** n
+        chance = after
+    by_rank = {}
+    for d, p in chance.items():
+        r = rank[yd.roll_index(d)]
+        by_rank[r] = by_rank.get(r, 0) + p
+    return by_rank
+
+
+def test_the_hand_distribution_is_the_perfect_bots_first_seat_turn():
+    """Poker Dice's percentile table (docs/distribution/poker-dice.json, from
+    tools.poker_table's numpy sums) against the computer's own play, counted roll by
+    roll: every rank's chance, five of a kind's, and the committed JSON is fresh."""
+    import json
+    import os
+    from yahtzee_core.percentiles import PerfectScores, PERFECT_HANDS
+    from tools.percentile_table import table_for
+    exact = first_seat_turn_by_the_bot()
+    assert sum(exact.values()) == 1
+    by_rank = poker_table.first_seat_hands()
+    for r in range(yd.N_ROLLS):
+        assert by_rank[r] == pytest.approx(float(exact.get(r, 0)), abs=1e-12)
+    five = sum(p for r, p in exact.items() if r >= KIND_AT[8])
+    fresh = poker_table.hand_summary(by_rank)
+    assert fresh['kinds']['Five of a kind'] == pytest.approx(float(five), abs=1e-12)
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        'docs', 'distribution', NAME + '.json')
+    with open(path) as f:
+        committed = json.load(f)
+    assert committed['percentiles'] == fresh['percentiles']
+    assert committed['mean'] == pytest.approx(fresh['mean'], abs=1e-9)
+    # the table: percentile k is the lowest rank whose exact cumulative chance
+    # reaches k/100; it says it holds perfect play's hands
+    table = PerfectScores(table_for(NAME))
+    assert table.play == PERFECT_HANDS
+    cum = 0
+    ranks = sorted(exact)
+    for k in range(1, 100):
+        cum = 0
+        for r in ranks:
+            cum += exact[r]
+            if cum >= Fraction(k, 100):
+                break
+        assert table.percentile(k) == r

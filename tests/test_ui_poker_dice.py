@@ -148,3 +148,40 @@ def test_the_dice_are_drawn_as_cards_and_back_as_pips_in_another_game():
     a = [cards_sheet[size + x, y] for x in range(size) for y in range(size)]
     b = [s2.views.dice_sheet[size + x, y] for x in range(size) for y in range(size)]
     assert a != b
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_game_over_rates_each_humans_best_hand_against_perfect_turns(height):
+    """Poker Dice's percentile table is of the hand a turn ends on (perfect play's,
+    exact): game over names each human's best hand of the game and where it falls
+    among those turns' hands; the computer's hands are not rated, nor the game."""
+    from tools.percentile_table import table_for
+    from yahtzee_core.percentiles import PerfectScores, PERFECT_HANDS
+    table = PerfectScores(table_for(NAME))
+    assert table.play == PERFECT_HANDS
+    s = new_session(height=height, hold_buttons=height == 64,
+                    dice=ScriptedDice(seed=11), percentile_path=table_for)
+    s.start_game(NAME, kinds=(0, 2, 0))
+    app = s.app
+    g = app.game
+    while app.scene != ui_app.OVER:
+        if not app.hold_buttons and app.scene == ui_app.PLAY and g.rolled:
+            while app.die_cursor != ui_app.CURSOR_CARD:
+                s.press(A.RIGHT)
+        s.press(A.OK)
+    rows = []
+    for p in (0, 2):                # the humans, seat order
+        best = max(g.cards[p].scores)       # the ranks of its five hands
+        rows += ['%s: %s' % (app.player_name(p), HANDS[hand_kind(best)])[:app.text_cols],
+                 'better than %d%%' % table.better_than(best)]
+    assert app.items[3:] == ['Best hands'] + rows + ['of perfect turns']
+    assert len(app.values) == len(app.items)
+    assert max(len(t) for t in app.items) <= app.text_cols
+    assert app.records.games == 2 and app.records.rated == 0     # two human seats
+    while app.scene != ui_app.MENU:
+        s.press(A.OK)
+    while app.items[app.cursor] != 'Lifetime stats':
+        s.press(A.DOWN)
+    s.press(A.OK, A.OK)             # a player's Poker Dice page: rounds won, no hands
+    assert app.title_right == 'Poker Dice' and app.items[1] == 'Average'
+    assert 'Perfect avg' not in app.items and 'Good CPU avg' not in app.items

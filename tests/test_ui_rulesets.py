@@ -749,3 +749,41 @@ def test_balut_standings_and_game_over_rank_points_then_total():
     assert app.items[0].split()[2] == '0p' and app.items[1].split()[2] == '-2p'
     assert app.values == ['25', '30', '29'] and app.footer == 'Points, boxes left'
     assert [p for _, p, _ in g.ranking()] == [1, 0, 2]
+
+
+def test_balut_game_over_rates_the_points_against_level_goods_games():
+    """Balut's percentile table is of the game's points in level good's sampled games
+    (what its players are ranked by): game over rates a human's points, not the
+    total, says 'of good CPU games', and the lifetime stats rate nothing."""
+    from tools.percentile_table import table_for
+    from yahtzee_core.percentiles import PerfectScores, GOOD_POINTS
+    table = PerfectScores(table_for('balut'))
+    assert table.play == GOOD_POINTS
+    s = game('balut', kinds=(0,), dice=(6, 6, 6, 6, 6) * 3, percentile_path=table_for)
+    app = s.app
+    g = app.game
+    card = g.cards[0]
+    last = box('balut', 'balut_4')
+    for b in range(28):             # every cell but Balut 4 (box = cell x 7 + category):
+        if b != last:               # Fours, Fives, Choice 20 each, Sixes 12, the rest 0
+            card.scores[b] = (20, 20, 12, 0, 0, 20, 0)[b % 7]
+    g.round = 28
+    s.press(A.OK, A.DOWN)           # five aces: Balut 4 scores 50 (its 2 points)
+    assert app.scene == ui_app.CARD and app.rows[app.cursor] == last
+    s.press(A.OK)
+    assert app.scene == ui_app.OVER and g.over
+    points, total = g.rules.game_points(card.scores), card.total
+    # Fours 80 (52+) and Fives 80 (65+) 2p each, a balut 2p, the total 338 -1p
+    assert (points, total) == (2 + 2 + 2 - 1, 338)
+    assert app.items[0] == '1. P1' and app.values[0] == '%dp %d' % (points, total)
+    assert app.items[1] == '%dp: better than %d%%' % (points, table.better_than(points))
+    assert 0 < table.better_than(points) < 99 and app.items[2] == 'of good CPU games'
+    assert len(app.items) == 3 and max(len(t) for t in app.items) <= app.text_cols
+    assert app.records.games == 1 and app.records.rated == 0
+    while app.scene != ui_app.MENU:
+        s.press(A.OK)
+    while app.items[app.cursor] != 'Lifetime stats':
+        s.press(A.DOWN)
+    s.press(A.OK, A.OK)             # the player's Balut page: an average of totals,
+    assert app.title_right == 'Balut' and app.items[1] == 'Average'
+    assert 'Good CPU avg' not in app.items      # beside which points would mislead

@@ -5,9 +5,19 @@ like) to beat h outright, fails. yahtzee_core/poker_planner.py keeps it as bytes
 test recomputes it (tests/test_poker_dice_bots.py).
 
     python -m tools.poker_table          # the literal, and each kind's figures
+
+With --json, the exact distribution of the hand a turn ends on instead, played by
+level perfect as the first of two seats (nothing to beat, one seat after), in
+tools.distribution's JSON shape with the hand's rank (0..251) for the score: the
+device's percentile table of Poker Dice (tools/percentile_table.py):
+
+    python -m tools.poker_table --json docs/distribution/poker-dice.json
 """
+import argparse
 import itertools
+import json
 import math
+import sys
 
 import numpy as np
 
@@ -108,7 +118,58 @@ def later_table(reach=None):
     return bytes(out)
 
 
-if __name__ == "__main__":
+def first_seat_hands(m=None, s=None):
+    """by_rank[h]: the chance a turn ends on the hand ranked h, played by level
+    perfect as the first of two seats: no hand to beat, a final hand h worth LATER[h]
+    (the device's table, the chance the seat after fails to beat it), standing where
+    rolling is no better (yahtzee_core/poker_planner.py)."""
+    from yahtzee_core.poker_planner import LATER
+    rank = np.frombuffer(ruleset('poker-dice').rank, dtype=np.uint8)
+    m = outcome_matrix() if m is None else m
+    s = sub_holds() if s is None else s
+    later = np.frombuffer(LATER, dtype='<u2').astype(float) / 65535
+    d = final_distribution(later[rank], m, s)
+    by_rank = np.zeros(yd.N_ROLLS)
+    np.add.at(by_rank, rank, d)
+    return by_rank
+
+
+def hand_summary(by_rank):
+    """The distribution's JSON dict (tools.distribution's shape, "score": "hand"):
+    mean rank, median, mode, percentile k = the smallest rank h with P(rank <= h) >=
+    k/100, and each hand kind's chance."""
+    from yahtzee_core.variants.poker_dice import KIND_AT, HANDS
+    cdf = np.cumsum(by_rank)
+
+    def percentile(k):
+        return int(np.searchsorted(cdf, k / 100.0 - 1e-15))
+    bounds = list(KIND_AT) + [yd.N_ROLLS]
+    return {'rules': 'poker-dice', 'play': 'perfect', 'score': 'hand',
+            'note': "the hand a turn ends on (its rank among the 252, 0 the worst), "
+                    "played by level perfect as the first of two seats; exact",
+            'mean': float(np.dot(np.arange(yd.N_ROLLS), by_rank)),
+            'median': percentile(50), 'mode': int(by_rank.argmax()),
+            'mode_probability': float(by_rank.max()),
+            'percentiles': {str(k): percentile(k) for k in range(1, 100)},
+            'kinds': {HANDS[k]: math.fsum(by_rank[bounds[k]:bounds[k + 1]].tolist())
+                      for k in range(len(HANDS))}}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--json', help="write the first seat's hand distribution here")
+    args = ap.parse_args(argv)
+    if args.json:
+        out = hand_summary(first_seat_hands())
+        with open(args.json, 'w', encoding='utf-8') as f:
+            f.write(json.dumps(out, indent=1) + '\n')
+        print('poker-dice, first of two perfect seats: mean rank %.2f, median %d, '
+              'percentiles 1/10/25/75/90/99 at %s' % (
+                  out['mean'], out['median'],
+                  '/'.join(str(out['percentiles'][str(k)]) for k in (1, 10, 25, 75, 90, 99))))
+        for kind, p in out['kinds'].items():
+            print('%-16s %.6f' % (kind, p))
+        return 0
     from yahtzee_core.variants.poker_dice import KIND_AT, HANDS
     reach = reach_chances()
     for k, at in enumerate(KIND_AT):
@@ -118,3 +179,8 @@ if __name__ == "__main__":
     for i in range(0, len(table), 24):
         print("    %r" % table[i:i + 24])
     print(")")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

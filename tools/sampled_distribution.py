@@ -25,8 +25,10 @@ from yahtzee_core.bots import make_bot  # noqa: E402
 
 
 def play(rules, bot, dice):
-    """Final total of one solitaire game of `bot`, announcing where the ruleset has
-    an announce (Yamb: after the turn's first roll, as the device's computer does)."""
+    """Final score of one solitaire game of `bot`, announcing where the ruleset has
+    an announce (Yamb: after the turn's first roll, as the device's computer does):
+    the score its players are ranked by, the total, or where the game is won on
+    points (Balut: rules.goals) the card's points."""
     game = yc.Game(rules, 1, dice)
     first = rules.turn_rolls - 1
     while not game.over:
@@ -43,11 +45,12 @@ def play(rules, bot, dice):
                 game.hold(i, flags[i])
             game.roll()
         game.fill(bot.choose_box(game.card, tuple(game.dice)))
-    return game.cards[0].total
+    card = game.cards[0]
+    return card.total if rules.goals is None else rules.game_points(card.scores)
 
 
 def game_score(job):
-    """Game g's total (a worker's job: (ruleset, level, seed, g))."""
+    """Game g's score (a worker's job: (ruleset, level, seed, g))."""
     name, level, seed, g = job
     rules = yc.ruleset(name)
     rng = random.Random(seed * 1000003 + g)
@@ -67,8 +70,11 @@ def summary(name, level, scores, seed):
     for k in range(1, 100):
         need = (k * n + 99) // 100          # at least k/100 of the games at or below
         percentiles[str(k)] = scores[need - 1]
+    points = yc.ruleset(name).goals is not None
     return {'rules': name, 'play': level, 'games': n, 'seed': seed,
-            'note': "level %s's sampled games, not perfect play" % level,
+            'score': 'points' if points else 'total',
+            'note': "level %s's sampled games, not perfect play%s"
+                    % (level, "; the game's points, not its total" if points else ''),
             'mean': sum(scores) / n, 'median': scores[(n - 1) // 2], 'mode': mode,
             'mode_probability': counts[mode] / n, 'percentiles': percentiles}
 

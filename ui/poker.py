@@ -186,3 +186,23 @@ def hint(app, src):
         lines[2] = 'OK stand  BACK no'
     if value >= 0 and (card.beat >= 0 or card.after):   # a chance to win the round
         lines[0] = 'Hint, win %d%%' % ((value * 100 + 32767) // 65535)
+
+
+def over_lines(app, table, items, values):
+    """Game over's lines (ui/scene_end.py) from the table of a turn's final hand
+    (yahtzee_core.percentiles, PERFECT_HANDS): 'Best hand' ('Best hands' for more
+    than one human), then each human's best hand of the game, 'Ann: Full house', and
+    'better than 91%' (of perfect play's turns)."""
+    g = app.game
+    at = len(items)
+    for p in range(len(g.cards)):
+        if app.is_cpu(p):
+            continue
+        best = max(g.cards[p].scores)       # every round filled: ranks 0..251
+        name = app.player_name(p)
+        items.append('%s: %s' % (name, HANDS[hand_kind(best)][:app.text_cols - 2 - len(name)]))
+        items.append('better than %d%%' % table.better_than(best))
+    if len(items) > at:
+        items.insert(at, 'Best hand' if len(items) - at == 2 else 'Best hands')
+    for _ in range(len(items) - len(values)):
+        values.append('')

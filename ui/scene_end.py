@@ -32,14 +32,26 @@ def enter_over(app, now):
         values.append('%dp %d' % (rules.game_points(app.game.cards[p].scores), total)
                       if goals else '%d' % total)
     if perfect is not None and w < 0:   # (not for unfinished cards)
-        # where each human's score falls among games of perfect play (or, for a
-        # ruleset no solver solves, of level good's: the table says which)
-        for place, p, total in ranking:
-            if not app.is_cpu(p):
-                items.append('%d: better than %d%%' % (total, perfect.better_than(total)))
-                values.append('')
-        if len(items) > len(ranking):   # whose games: perfect play's, or level good's
-            items.append('of perfect games' if perfect.play == 0 else 'of good CPU games')
+        from yahtzee_core.percentiles import PERFECT, GOOD_POINTS, PERFECT_HANDS
+        kind = perfect.play
+        n = len(items)
+        if kind == PERFECT_HANDS:       # Poker Dice: each human's best hand (ui/poker)
+            from ui.poker import over_lines
+            over_lines(app, perfect, items, values)
+        else:
+            # where each human's score falls among games of perfect play (or, for a
+            # ruleset no solver solves, of level good's: the table says which; Balut's
+            # is of its points, what its players are ranked by)
+            for place, p, total in ranking:
+                if not app.is_cpu(p):
+                    v = total if kind != GOOD_POINTS else \
+                        rules.game_points(app.game.cards[p].scores)
+                    items.append(('%d: better than %d%%' if kind != GOOD_POINTS else
+                                  '%dp: better than %d%%') % (v, perfect.better_than(v)))
+                    values.append('')
+        if len(items) > n:              # whose games (turns): perfect play's, or level good's
+            items.append('of perfect turns' if kind == PERFECT_HANDS else
+                         'of perfect games' if kind == PERFECT else 'of good CPU games')
             values.append('')
     app.set_list('GENERALA SERVIDA' if w >= 0 else 'Game over', items, values,
                  footer='OK: continue')
@@ -56,7 +68,7 @@ def _record_game(app, perfect):
     """Count the finished game once (a replay after a power cut is skipped) and put
     qualifying human scores into the table, to be named next; with perfect play's
     table the game is rated (its mean kept beside the player's score; level good's
-    table rates nothing)."""
+    table, Balut's points and Poker Dice's hands rate nothing)."""
     g = app.game
     r = app.records
     app.pending_high = []

@@ -68,12 +68,16 @@ def enter_stats(app, now):
         rulesets = app.yc.RULESETS
         if p.rules_id < len(rulesets):
             # one ruleset a page: perfect play's mean in it, beside the player's average
-            # (level good's where no solver solves it: Maxi Yatzy)
+            # (level good's where no solver solves it: Maxi Yatzy); not where the
+            # table is of something else than the totals averaged here (Balut's
+            # points, Poker Dice's hands)
             from ui.hints import perfect_scores
             perfect = perfect_scores(app, rulesets[p.rules_id])
             if perfect is not None:
-                items.insert(2, 'Good CPU avg' if perfect.play else 'Perfect avg')
-                values.insert(2, _tenths(perfect.mean_tenths))
+                from yahtzee_core.percentiles import GOOD
+                if perfect.play <= GOOD:
+                    items.insert(2, 'Good CPU avg' if perfect.play else 'Perfect avg')
+                    values.insert(2, _tenths(perfect.mean_tenths))
         _show_page(app, p.name, items, values, len(rows) + 1,
                    RULES_NAMES[p.rules_id] if p.rules_id < len(RULES_NAMES) else '')
         return

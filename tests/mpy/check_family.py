@@ -6,7 +6,9 @@
 # the sixth held by HOLD_6; Yamb: its announce step, where I announce once, then skip
 # unless the turn must announce; "yamb-good": against level good, which announces with
 # its planner); argument "served" plays Generala until the computer's served Generala
-# ends the game at once. Run by tests/test_device_app.py under a fixed heap.
+# ends the game at once. A second argument is the percentile tables' path pattern
+# (App(percentile_path=...)): game over then reads the ruleset's table, as a board's
+# bundle has one. Run by tests/test_device_app.py under a fixed heap.
 # The work happens in main(): its locals intern no names. Prints "family checks passed".
 import gc
 import sys
@@ -42,11 +44,12 @@ class Script:
         return self.dice()
 
 
-def main(name):
+def main(name, percentile_path):
     nvm = bytearray(b"\xff" * 4096)
     clock = [1000]
     served = name == "served"
-    app = ui_app.App(storage=nvm, rng=Dice(11 + len(name)), now_ms=clock[0], list_rows=4)
+    app = ui_app.App(storage=nvm, rng=Dice(11 + len(name)), now_ms=clock[0], list_rows=4,
+                     percentile_path=percentile_path)
     runner = Runner(app, Views())
 
     def press(*actions):
@@ -135,7 +138,7 @@ def main(name):
     print(name, "over:", " ".join(app.items), "/", " ".join(app.values))
 
 
-main(sys.argv[1])
+main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)
 gc.collect()
 print("mem in use after the game", gc.mem_alloc())
 print("family checks passed")
