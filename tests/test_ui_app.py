@@ -847,3 +847,74 @@ def test_a_game_keeps_only_its_ruleset_of_those_the_setup_showed(rules):
     assert loaded == ["yahtzee_core.variants." + rules.replace("-", "_")], loaded
     fill_turn(s)                                    # and the game plays on
     assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1
+
+
+def test_out_of_heap_entering_a_scene_or_drawing_lets_the_computers_go_and_retries(monkeypatch):
+    """A board out of heap in a scene's enter (Balut's card rows) or in the views'
+    update drops the computer players, the hint source and the planners' code
+    (App.make_room) and tries once more: the card shows, the game goes on."""
+    from ui import scene_card
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    fill_turn(s)
+    s.press(A.OK)                                   # the computer plays out at once
+    assert app.bots is not None
+    enter, handle, tick = scene_card.SCENES[ui_app.CARD]
+    failed = []
+
+    def enter_once_out_of_heap(app, now):
+        if not failed:
+            failed.append(1)
+            app.items = ['half made']
+            raise MemoryError("memory allocation failed, allocating 256 bytes")
+        enter(app, now)
+
+    monkeypatch.setitem(scene_card.SCENES, ui_app.CARD, (enter_once_out_of_heap, handle, tick))
+    app.go(ui_app.CARD, s.now)
+    assert failed and app.scene == ui_app.CARD and app.bots is None
+    assert len(app.items) >= app.game.rules.n_boxes           # the card's rows, made again
+    monkeypatch.undo()
+    from ui.loop import Runner
+    runner = Runner(app, s.views)                   # the device's frame: the views drawn
+    update = s.views.update
+    drawn = []
+
+    def update_once_out_of_heap(a):
+        drawn.append(1)
+        if len(drawn) == 1:
+            raise MemoryError("memory allocation failed, allocating 128 bytes")
+        update(a)
+
+    monkeypatch.setattr(s.views, "update", update_once_out_of_heap)
+    app.bots = []                                   # something make_room lets go
+    s.now += 25
+    assert runner.step(s.now, A.BACK)               # drawn, the second time
+    assert drawn == [1, 1] and app.bots is None and app.scene == codes.TURN
+    s.press(A.OK)                                   # the handover: the human rolls
+    fill_turn(s)
+    s.press(A.OK)                                   # the computer's bot is made again
+    assert app.bots is not None and app.game.cards[1].scores.count(255) < app.game.rules.n_boxes - 1
+
+
+def test_a_computer_out_of_heap_is_made_again_with_room_before_it_plays_as_a_beginner(monkeypatch):
+    """Making a computer's bot runs out of heap (six dice's planner wants 12K in one
+    board's heap): the app makes room and makes it again at the level asked for; only
+    a second failure seats a beginner."""
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    from yahtzee_core import bots                   # (as the game loaded it)
+    real = bots.make_bot
+    calls = []
+
+    def short_once(kind, rules, table_path=None):
+        calls.append(kind)
+        if len(calls) == 1:
+            raise MemoryError("memory allocation failed, allocating 3696 bytes")
+        return real(kind, rules, table_path)
+
+    monkeypatch.setattr(bots, "make_bot", short_once)
+    fill_turn(s)
+    s.press(A.OK)                                   # the computer plays out at once
+    assert calls == ["good", "good"] and app.bots[1].kind == "good"

@@ -283,7 +283,11 @@ class App:
                 self.make_room()
                 module = __import__('ui.' + name, None, None, (name,))
         self.module = module
-        module.SCENES[scene][0](self, now)
+        try:
+            module.SCENES[scene][0](self, now)
+        except MemoryError:     # a board's heap: once more without what is made again
+            self.make_room()
+            module.SCENES[scene][0](self, now)
 
     def _drop_bots(self):
         """The computer players go (made again on a seat's next turn), and the code

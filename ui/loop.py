@@ -87,7 +87,11 @@ class Runner:
             return False
         self._drawn = app.version
         if self.views is not None:
-            self.views.update(app)
+            try:
+                self.views.update(app)
+            except MemoryError:     # a board's heap: once more without what is remade
+                app.make_room()
+                self.views.update(app)
         self.redraws += 1
         if self.display is not None and app.power < ASLEEP:
             self.display.refresh()

@@ -142,7 +142,11 @@ def _get_bot(app, p):
                 app.make_room()
                 from yahtzee_core import bots
             try:
-                bot = bots.make_bot(level, rules, table_for(app, rules))
+                try:
+                    bot = bots.make_bot(level, rules, table_for(app, rules))
+                except MemoryError:     # once more with the room made (six dice: 12K)
+                    app.make_room()
+                    bot = bots.make_bot(level, rules, table_for(app, rules))
             # KeyError: level good's estimate knows no weights for this ruleset
             except (OSError, MemoryError, ValueError, KeyError):
                 bot = bots.make_bot('beginner', rules)   # needs no table, little heap
