@@ -130,17 +130,15 @@ class Game:
         w = self.winner
         cards = self.cards
         r = self.rules
+        keys = []
+        for c in cards:  # the total; won on points: points first (a total is below 4096)
+            keys.append(c.total if r.goals is None else r.game_points(c.scores) * 4096 + c.total)
         for p in range(len(cards)):
-            # the total; won on points (Balut): points first (a total is below 4096)
-            key = cards[p].total if r.goals is None else \
-                r.game_points(cards[p].scores) * 4096 + cards[p].total
             place = 1
             if p != w:
                 place += w >= 0
                 for q in range(len(cards)):
-                    place += q != w and (cards[q].total if r.goals is None else
-                                         r.game_points(cards[q].scores) * 4096 +
-                                         cards[q].total) > key
+                    place += q != w and keys[q] > keys[p]
             rows.append((place, p, cards[p].total))
         rows.sort()
         return rows

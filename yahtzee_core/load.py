@@ -107,7 +107,7 @@ def cards(data, game):
         card.scores[:] = data[o + 3:o + step]
         for b in range(rules.n_boxes):
             v = card.scores[b]
-            ok = v == OPEN or v == rules.joker_score(b) != 0
+            ok = v == OPEN or rules.joker_points and v == rules.joker_score(b) != 0
             r = 0
             while not ok and r < n:
                 s = rules.score_roll(r, b)

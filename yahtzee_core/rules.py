@@ -162,11 +162,6 @@ class Ruleset:
                 return self._joker(scores, roll, face, box)
         return self.score_roll(roll, box)
 
-    def joker_score(self, box):
-        """The fixed points box index `box` scores as a Joker, 0 when it has none."""
-        jp = self.joker_points
-        return jp[box] if jp else 0
-
     def bonus(self, scores, roll, box, pts):
         """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`
         with `pts` earns: a further five-alike while the five-alike box holds points

@@ -112,15 +112,16 @@ def pack_dice(dice, held):
     return v
 
 
-def unpack_dice(bits, dice, held):
-    """pack_dice's int back into `dice` and `held` (as many dice as they hold)."""
+def unpack_dice(packed, dice, held):
+    """pack_dice's int back into `dice` and `held` (as many dice as they hold). The
+    argument is named as dice.py's (a new name would stay in a board's RAM)."""
     for i in range(len(dice)):
         if i < 5:
-            dice[i] = (bits >> (3 * i)) & 7
-            held[i] = (bits >> (15 + i)) & 1
+            dice[i] = (packed >> (3 * i)) & 7
+            held[i] = (packed >> (15 + i)) & 1
         else:
-            dice[5] = bits >> 20 & 7
-            held[5] = bits >> 23 & 1
+            dice[5] = packed >> 20 & 7
+            held[5] = packed >> 23 & 1
 
 
 def encode(game):
