@@ -77,7 +77,7 @@ def test_the_announce_binds_the_turn_to_one_box():
     assert "poker_announce" not in game.options()              # not announced: closed
     assert_unchanged(game, game.fill, "poker_announce")
     assert_unchanged(game, game.announce, "poker_free")        # not the announce column
-    game.announce("poker_announce")
+    game.rules.announce(game, "poker_announce")
     assert game.card.announced == BOX("poker_announce")
     assert game.options() == {"poker_announce": 0}             # the one box, 0 now
     assert_unchanged(game, game.announce, "yamb_announce")     # once a turn
@@ -106,7 +106,7 @@ def test_when_only_announce_boxes_are_open_the_turn_must_announce():
     game.roll()
     assert game.options() == {}                       # no box takes unannounced dice
     assert_unchanged(game, game.roll)                 # nor another roll
-    game.announce("yamb_announce")
+    game.rules.announce(game, "yamb_announce")
     game.roll()
     assert game.fill("yamb_announce") == 55           # 1-1-1-1-1: 5 + 50
 
@@ -125,7 +125,7 @@ def play_random(seed, players=2, announce=0.3):
         opts = game.options()
         if announce_boxes and (not opts or rnd.random() < announce):
             box = rnd.choice(announce_boxes)
-            game.announce(box)
+            game.rules.announce(game, box)
             model.announced = box
             snapshots.append(game.to_bytes())
         for _ in range(rnd.randrange(3)):
@@ -160,7 +160,7 @@ def test_a_save_after_an_announce_and_the_journal_replay_it():
     game = yc.Game('yamb', 3, die)
     game.roll()
     start = game.to_bytes()
-    game.announce("full_announce")
+    game.rules.announce(game, "full_announce")
     data = game.to_bytes()
     assert data[10] & 0x10 and data[11] == BOX("full_announce")
     back = yc.Game.from_bytes(data, die)
@@ -187,7 +187,7 @@ def test_saves_with_an_impossible_announce_are_refused():
     rnd = random.Random(2)
     game = yc.Game('yamb', 2, lambda: rnd.randint(1, 6))
     game.roll()
-    game.announce("yamb_announce")
+    game.rules.announce(game, "yamb_announce")
     data = game.to_bytes()
     for box in (BOX("yamb_free"), 48, 200):                  # not an announce box
         bad = bytearray(data)
@@ -226,7 +226,7 @@ def bot_game(kind, seed, players=1):
         game.roll()
         box = bot.choose_announce(game.card, game.dice)
         if box >= 0:
-            game.announce(box)
+            game.rules.announce(game, box)
             announces += 1
         while game.rolls_left:
             held = bot.choose_hold(game.card, game.dice, game.rolls_left)

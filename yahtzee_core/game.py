@@ -1,5 +1,6 @@
 """Turn flow for 1 to 8 players: roll up to three times (the ruleset's turn_rolls),
-hold dice between rolls, announce a box (Yamb), fill a box.
+hold dice between rolls, fill a box. (Yamb's announce is its ruleset's:
+game.rules.announce(game, box), as no method here would cost the other rulesets heap.)
 
 Randomness comes from an injected callable returning 1..6, so tests script the dice and
 the device passes its own. An illegal action raises IllegalMove before changing
@@ -201,13 +202,6 @@ class Game:
 
     def toggle(self, i):
         self.hold(i, 1 - self.held[_index(i, len(self.held))])
-
-    def announce(self, box):
-        """Bind this turn to an open box of the announce column (Yamb): only after the
-        turn's first roll, before another; the turn must then fill that box."""
-        if not self.rules.column_orders:  # (a finished game has not rolled: Yamb says no)
-            raise IllegalMove("no announce")
-        self.rules.announce(self, box)  # its rules: variants/yamb.py
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points

@@ -87,7 +87,7 @@ class Ruleset:
     column_orders = None      # with columns: each column's fill order, a letter each:
     #                           D down (the box above filled first), U up, F free,
     #                           A announce (only the box announced after the turn's
-    #                           first roll: Game.announce; Yamb 'DFUA'). Such a
+    #                           first roll: rules.announce; Yamb 'DFUA'). Such a
     #                           ruleset has the hooks announce(), may_roll(),
     #                           card_class (its cards keep the announce) and
     #                           roll_bonus() (load.py: variants/yamb.py)
