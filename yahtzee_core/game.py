@@ -82,8 +82,10 @@ class Game:
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
         if duplicate:
-            if rules.n_dice > 5:   # the round's dice are 15 (save.py): 3 rolls of 5
-                raise ValueError("duplicate play deals five dice or fewer")
+            # The round's dice are 15 (save.py): 3 rolls of 5. Two names the heap holds
+            # anyway say why: a message string would stay in a board's RAM (50 bytes).
+            if rules.n_dice > 5:
+                raise ValueError("duplicate", "n_dice")
             self.round_dice = bytearray(15)
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; the bonus
