@@ -51,7 +51,7 @@ def random_step(game, rnd):
     elif game.rolled and open_announce_boxes(game) and game.card.announced < 0 and \
             game.rolls_left == game.rules.turn_rolls - 1 and \
             (not game.options() or rnd.random() < 0.25):
-        game.announce(rnd.choice(open_announce_boxes(game)))
+        game.rules.announce(game, rnd.choice(open_announce_boxes(game)))
     elif not game.rolled:
         game.roll()
     elif game.rolls_left and rnd.random() < 0.6:

@@ -172,7 +172,7 @@ def test_no_announce_and_the_five_alike_counts_for_the_stats():
     game = yc.Game(NAME, 1, lambda: next(dice))
     game.roll()
     with pytest.raises(IllegalMove):
-        game.announce(0)
+        game.rules.announce(game, 0)
     assert game.stats(0)['yahtzees'] == 1
 
 

@@ -112,7 +112,7 @@ def test_an_announced_turn_greys_every_box_but_the_announced_one():
     s = game(height=32, dice=(6, 6, 6, 6, 2))
     app = s.app
     s.press(A.OK)
-    app.game.announce(box('poker_announce'))
+    app.game.rules.announce(app.game, box('poker_announce'))
     app.go(ui_app.CARD, s.now)
     fillable = [app.rows[r] for r in range(48) if app.values[r] != '-']
     assert fillable == [box('poker_announce')]
@@ -296,7 +296,7 @@ def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
         assert {chase(RULES, c * 12 + row)[:2] for c in range(4)} == {chase(RULES, row)[:2]}
     s.press(A.BACK)
     s.press(A.OK)                                   # rolled: 6 6 6 1 2, then announced
-    g.announce(box('sixes_announce'))
+    g.rules.announce(g, box('sixes_announce'))
     app.go(ui_app.PLAY, s.now)
     app.open(codes.ODDS, s.now)
     for _ in range(5):

@@ -36,7 +36,7 @@ def play(rules, bot, dice):
         if rules.column_orders and game.rolls_left == first:
             b = bot.choose_announce(game.card, game.dice)
             if b >= 0:
-                game.announce(b)
+                game.rules.announce(game, b)
         while game.rolls_left:
             flags = bot.choose_hold(game.card, tuple(game.dice), game.rolls_left)
             if all(flags):

@@ -154,7 +154,7 @@ def fill_box(app, b, now):
     # a Joker: five alike scoring the box's fixed Joker points (checked after the
     # fill: some rules give no Joker after a scratched Yahtzee)
     d = g.dice
-    joker = g.rules.joker_score(b) if all_alike(d) else 0
+    joker = g.rules.joker_score(b) if g.rules.joker_points and all_alike(d) else 0
     gained = g.fill(b)
     app.beep(988 if gained else 220, 80)
     if card.bonus_count > bonuses:

@@ -156,7 +156,7 @@ def picker_rows(app):
 def bind(app, b):
     """Bind the turn in play to Announce box b, and journal it."""
     g = app.game
-    g.announce(b)
+    g.rules.announce(g, b)
     save_announce(app, b)
 
 

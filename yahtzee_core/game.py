@@ -1,5 +1,6 @@
 """Turn flow for 1 to 8 players: roll up to three times (the ruleset's turn_rolls),
-hold dice between rolls, announce a box (Yamb), fill a box.
+hold dice between rolls, fill a box. (Yamb's announce is its ruleset's:
+game.rules.announce(game, box), as no method here would cost the other rulesets heap.)
 
 Randomness comes from an injected callable returning 1..6, so tests script the dice and
 the device passes its own. An illegal action raises IllegalMove before changing
@@ -81,8 +82,10 @@ class Game:
         self.round = 1
         self.turn_yahtzee = 0                   # this turn's five-alike is counted
         if duplicate:
-            if rules.n_dice > 5:   # the round's dice are 15 (save.py): 3 rolls of 5
-                raise ValueError("duplicate play deals five dice or fewer")
+            # The round's dice are 15 (save.py): 3 rolls of 5. Two names the heap holds
+            # anyway say why: a message string would stay in a board's RAM (50 bytes).
+            if rules.n_dice > 5:
+                raise ValueError("duplicate", "n_dice")
             self.round_dice = bytearray(15)
         # The undo record of the last fill, None once a roll has happened since:
         # (box, bonus, counted, dice, held, rolls_left) = the box filled; the bonus
@@ -130,17 +133,15 @@ class Game:
         w = self.winner
         cards = self.cards
         r = self.rules
+        keys = []
+        for c in cards:  # the total; won on points: points first (a total is below 4096)
+            keys.append(c.total if r.goals is None else r.game_points(c.scores) * 4096 + c.total)
         for p in range(len(cards)):
-            # the total; won on points (Balut): points first (a total is below 4096)
-            key = cards[p].total if r.goals is None else \
-                r.game_points(cards[p].scores) * 4096 + cards[p].total
             place = 1
             if p != w:
                 place += w >= 0
                 for q in range(len(cards)):
-                    place += q != w and (cards[q].total if r.goals is None else
-                                         r.game_points(cards[q].scores) * 4096 +
-                                         cards[q].total) > key
+                    place += q != w and keys[q] > keys[p]
             rows.append((place, p, cards[p].total))
         rows.sort()
         return rows
@@ -203,13 +204,6 @@ class Game:
 
     def toggle(self, i):
         self.hold(i, 1 - self.held[_index(i, len(self.held))])
-
-    def announce(self, box):
-        """Bind this turn to an open box of the announce column (Yamb): only after the
-        turn's first roll, before another; the turn must then fill that box."""
-        if not self.rules.column_orders:  # (a finished game has not rolled: Yamb says no)
-            raise IllegalMove("no announce")
-        self.rules.announce(self, box)  # its rules: variants/yamb.py
 
     def fill(self, box):
         """Fill a box of the current player's card with the dice; returns the points

@@ -19,7 +19,6 @@ common prefix.
 
 from .rules import RULESETS, OPEN
 from .variants import ruleset
-from .dice import hold_index
 from .save import unpack_dice, pack_dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
 
@@ -97,7 +96,7 @@ def cards(data, game):
     rules = game.rules
     step = 3 + rules.n_boxes
     served = rules.served
-    n = hold_index((6,) * rules.n_dice) - hold_index((1,) * rules.n_dice) + 1  # rolls
+    n = (0, 6, 21, 56, 126, 252, 462)[rules.n_dice]  # rolls: C(n_dice + 5, 5)
     for p in range(len(game.cards)):
         o = HEAD + p * step
         card = game.cards[p]
@@ -107,14 +106,14 @@ def cards(data, game):
         card.scores[:] = data[o + 3:o + step]
         for b in range(rules.n_boxes):
             v = card.scores[b]
-            ok = v == OPEN or v == rules.joker_score(b) != 0
+            ok = v == OPEN or rules.joker_points and v == rules.joker_score(b) != 0
+            # Yamb's straight made early: one or two rolls' bonus more
+            k = rules.roll_bonus(b % len(rules.kinds)) if rules.column_orders else 0
             r = 0
             while not ok and r < n:
                 s = rules.score_roll(r, b)
                 ok = s == v or served and s and s + served[b] == v or \
-                    rules.column_orders and s and v - s in (  # Yamb: an early straight
-                        rules.roll_bonus(b % len(rules.kinds)),
-                        2 * rules.roll_bonus(b % len(rules.kinds)))
+                    k and s and v - s in (k, 2 * k)
                 r += 1
             if not ok:
                 raise SaveError("impossible box score")

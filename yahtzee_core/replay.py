@@ -54,7 +54,7 @@ def replay(game, kind, data):
         game.fill(data[0])
     elif kind == UNDO and not data:
         game.undo()
-    elif kind == ANNOUNCE and len(data) == 1:
-        game.announce(data[0])
+    elif kind == ANNOUNCE and len(data) == 1 and game.rules.column_orders:
+        game.rules.announce(game, data[0])   # Yamb's (Poker Dice's refuses)
     else:
         raise SaveError("bad action record")

@@ -87,7 +87,7 @@ class Ruleset:
     column_orders = None      # with columns: each column's fill order, a letter each:
     #                           D down (the box above filled first), U up, F free,
     #                           A announce (only the box announced after the turn's
-    #                           first roll: Game.announce; Yamb 'DFUA'). Such a
+    #                           first roll: rules.announce; Yamb 'DFUA'). Such a
     #                           ruleset has the hooks announce(), may_roll(),
     #                           card_class (its cards keep the announce) and
     #                           roll_bonus() (load.py: variants/yamb.py)
@@ -161,11 +161,6 @@ class Ruleset:
             if face:
                 return self._joker(scores, roll, face, box)
         return self.score_roll(roll, box)
-
-    def joker_score(self, box):
-        """The fixed points box index `box` scores as a Joker, 0 when it has none."""
-        jp = self.joker_points
-        return jp[box] if jp else 0
 
     def bonus(self, scores, roll, box, pts):
         """Five-alike bonuses (units of five_alike_bonus) that filling open box `box`

@@ -49,7 +49,7 @@ Journal records (kinds below; journal.py frames and checks each one):
              round's 15 (Crag's two rolls: three of each of the last two fives)
     FILL     the box filled
     UNDO     nothing: the last fill taken back
-    ANNOUNCE the box announced (Yamb: Game.announce)
+    ANNOUNCE the box announced (Yamb: rules.announce(game, box))
     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
              kept before this one, the new ones)
     CLEAR    nothing: no game to resume
@@ -76,7 +76,9 @@ COACH = const(7)
 CLEAR = const(8)
 ANNOUNCE = const(9)
 
-CRC_POLY = const(0x1021)     # CRC-16/CCITT: snapshots and journal frames
+# CRC-16/CCITT: snapshots and journal frames (private: a literal, no name in the
+# module's dict, which stays at 23 entries with ANNOUNCE; the next size takes 6 more)
+_CRC_POLY = const(0x1021)
 CHECK_POLY = const(0x8005)   # a second CRC-16 inside records and people: a torn write
                              # must pass both to be read (about 1 in 2**31)
 
@@ -85,7 +87,7 @@ class SaveError(ValueError):
     """The bytes are not a save this version can read: corrupt, truncated or foreign."""
 
 
-def crc16(data, start, end, crc=0xFFFF, poly=CRC_POLY):
+def crc16(data, start, end, crc=0xFFFF, poly=_CRC_POLY):
     """CRC-16 (MSB first, no final xor) of data[start:end], continuing from `crc`;
     integers only, no table. The default is CRC-16/CCITT-FALSE."""
     for i in range(start, end):
@@ -102,25 +104,19 @@ def save_size(rules, players, duplicate=0):
 def pack_dice(dice, held):
     """Five dice (3 bits each) and their held flags (bits 15-19) as one int; fewer dice
     (Crag's three) leave the bits of the rest 0; a sixth die (Maxi Yatzy) takes bits
-    20-22, its flag bit 23."""
+    20-22, its flag bit 23 (i // 5 moves die 5 past the flags, and its flag past it)."""
     v = 0
     for i in range(len(dice)):
-        if i < 5:
-            v |= (dice[i] << (3 * i)) | (held[i] << (15 + i))
-        else:
-            v |= dice[5] << 20 | held[5] << 23
+        v |= dice[i] << 3 * i + i // 5 * 5 | held[i] << 15 + i + i // 5 * 3
     return v
 
 
-def unpack_dice(bits, dice, held):
-    """pack_dice's int back into `dice` and `held` (as many dice as they hold)."""
+def unpack_dice(packed, dice, held):
+    """pack_dice's int back into `dice` and `held` (as many dice as they hold). The
+    argument is named as dice.py's (a new name would stay in a board's RAM)."""
     for i in range(len(dice)):
-        if i < 5:
-            dice[i] = (bits >> (3 * i)) & 7
-            held[i] = (bits >> (15 + i)) & 1
-        else:
-            dice[5] = bits >> 20 & 7
-            held[5] = bits >> 23 & 1
+        dice[i] = packed >> 3 * i + i // 5 * 5 & 7
+        held[i] = packed >> 15 + i + i // 5 * 3 & 1
 
 
 def encode(game):

@@ -11,6 +11,6 @@ def announce(game, log=None):
     b = game.rules.n_boxes - 1
     while game.card.scores[b] != 255:
         b -= 1
-    game.announce(b)
+    game.rules.announce(game, b)
     if log:
         log(game, 9, b)

@@ -1,7 +1,7 @@
 """Yamb (Jamb), the Balkan game, with five dice: four columns of the same twelve rows,
 box = column * 12 + row. The columns differ in the order they are filled: Down from
 Ones to Yamb, Free in any order, Up from Yamb to Ones, and Announce only in the box the
-player announced after the turn's first roll (Game.announce: the turn must then fill
+player announced after the turn's first roll (Yamb.announce: the turn must then fill
 it). Rows: Ones to Sixes (30 bonus once a column's six total 60), Max and Min (the sum
 of the dice; the column scores (Max - Min) x Ones for them), Straight (1-5 or 2-6: 66,
 56 or 46 made on the turn's first, second or third roll), Full (sum + 30), Poker (four
@@ -101,9 +101,11 @@ class Yamb(Ruleset):
         return v
 
     def announce(self, game, box, resumed=0):
-        """Game.announce's rule: an open box of the Announce column, once, after the
-        turn's first roll (and before another; resumed=1: a save's announce, after
-        any roll of the turn)."""
+        """The announce, game.rules.announce(game, box) (Game has no method for it: the
+        other rulesets' heap carries no announce code): binds the turn to `box` (a name
+        or index), an open box of the Announce column, once, after the turn's first
+        roll (and before another; resumed=1: a save's announce, after any roll of the
+        turn)."""
         card = game.card
         b = self.box_index(box)
         if b < 36 or card.scores[b] != OPEN:
