@@ -175,7 +175,9 @@ _SIM_CACHE = {}
 # plays good (goal_planner). Hints off and the computer at instant speed
 # (scripts.two_seat_game instant=True): the board spends less time on its turns.
 NEW_RULESET_GAMES = {"crag": (("human", "perfect"), "crag"),
-                     "balut": (("human", "good"), None)}
+                     "balut": (("human", "good"), None),
+                     "poker-dice": (("human", "good"), None),
+                     "maxi-yatzy": (("human", "good"), None)}
 
 
 def _simulated_game(rules=None):
@@ -253,12 +255,13 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
     _play_like_the_simulator(mpy)
 
 
-# KNOWN SHORTFALL (.mpy): Balut's game against good runs out of heap on a card draw in
-# its sixth round (free heap at the card about 6 KB: its 28-cell card and the goal
-# planner, 7 KB each). The board restarts and resumes the game, so no game is lost; the
-# test stops at the first traceback (little CI time). strict: fails loudly once it fits.
-_SHORT_OF_HEAP = {"balut": pytest.mark.xfail(
-    strict=True, reason=".mpy: Balut's card runs out of heap in its sixth round")}
+# KNOWN SHORTFALL (.mpy): Maxi Yatzy's computer (level good: six dice's planner, about
+# 12 KB, its hold tables in pieces of 3.7 and 5.5 KB) finds no room at its first turn,
+# even after the app makes room (14.6 KB free at the handover, in pieces), and plays as
+# a beginner: its first box differs from the simulator's at the "handover" snap. The
+# test stops at the first snap that differs. strict: fails loudly once it fits.
+_SHORT_OF_HEAP = {"maxi-yatzy": pytest.mark.xfail(
+    strict=True, reason=".mpy: Maxi Yatzy's good computer has no room for its planner")}
 
 
 @needs_pico
@@ -266,11 +269,17 @@ _SHORT_OF_HEAP = {"balut": pytest.mark.xfail(
                                    for name in sorted(NEW_RULESET_GAMES)])
 def test_new_rulesets_two_seat_game_plays_like_the_simulator(rules):
     """Crag (three dice over the middle hold buttons, a perfect computer reading
-    Crag's strategy table) and Balut (28 rounds, its cells card and points at game
-    over, a good computer) on the .mpy bundle: the same checks as the Yahtzee game."""
+    Crag's strategy table), Balut (28 rounds, its cells card and points at game
+    over), Poker Dice (its hands, rounds won) and Maxi Yatzy (six dice, the sixth on a
+    long press), each against a good computer, on the .mpy bundle: the same checks as
+    the Yahtzee game."""
     if pico_emu.mpy_cross() is None:
         pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
     _play_like_the_simulator(True, rules)
+
+
+class _SnapDiffers(Exception):
+    """The board's picture at a snap is not the simulator's: the game stops there."""
 
 
 def _play_like_the_simulator(mpy, rules=None):
@@ -292,19 +301,33 @@ def _play_like_the_simulator(mpy, rules=None):
     with pico_emu.Pico(drive, vsys_mv=SIM_VSYS_MV) as pico:
         pico.boot(console=True)        # the heap lines from the first scene on
         pico.press("BACK")             # the first boot's how-to
-        got = play(pico, text, stop_at="Traceback")   # a failed game stops there
+        differ = []
+
+        def first_difference(name, pixels):     # a game gone another way stops there
+            if name in want and not np.array_equal(pixels, want[name]):
+                differ.append(name)
+                raise _SnapDiffers(name)
+        try:
+            got = play(pico, text, on_snap=first_difference,
+                       stop_at="Traceback")   # a failed game stops there
+        except _SnapDiffers:
+            got = None
         console = pico.console[pico.attached_at:]
         tones = pico.tones
     drive.close()
     assert "Traceback" not in console, console[-2000:]
+    assert not differ, "snap %s is not the simulator's picture: %s" % (
+        differ[0], "\n".join(console.splitlines()[-12:]))
     assert sorted(got) == sorted(want)
     for name in sorted(want):
         assert_same_picture(got[name], want[name], "snap %s" % name)
     heap = [line.split() for line in console.splitlines() if line.startswith("yahtzee: heap ")]
     scenes = [h[2] for h in heap]
-    # (the new rulesets' computer plays at instant speed: no CPU scene)
-    assert {"menu", "setup", "play", "card", "turn", "over", "scores"} | \
-        (set() if rules else {"cpu"}) <= set(scenes)
+    # (the new rulesets' computer plays at instant speed: no CPU scene; Poker Dice
+    # stands or picks from the dice's own list: no card)
+    assert {"menu", "setup", "play", "turn", "over", "scores"} | \
+        (set() if rules else {"cpu"}) | (set() if rules == "poker-dice" else {"card"}) \
+        <= set(scenes)
     lowest = min(int(h[3]) for h in heap)
     assert lowest > 0
     print("lowest free heap (%s%s): %d bytes" % (rules + " " if rules else "",

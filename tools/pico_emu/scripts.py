@@ -261,6 +261,8 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
                 first_card = False
         elif scene == codes.CARD:
             w.press("ok")                  # the box under the cursor: the best now
+        elif scene == codes.ANNOUNCE:
+            w.press("ok")                  # Yamb: its first row (no announce, unless a must)
         elif scene == codes.CPU:
             w.settle(still_ms=2000)        # the computer plays on its own
         elif scene == codes.TURN:
