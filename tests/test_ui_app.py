@@ -918,3 +918,29 @@ def test_a_computer_out_of_heap_is_made_again_with_room_before_it_plays_as_a_beg
     fill_turn(s)
     s.press(A.OK)                                   # the computer plays out at once
     assert calls == ["good", "good"] and app.bots[1].kind == "good"
+
+
+def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatch):
+    """On a board (gc.mem_free) with little heap left after a computer's turn and a
+    human's next, the computers go (made again at their next turn): Yamb's and
+    Balut's hold 7-13 KB that the human's announce step and card need. Not when the
+    heap has room."""
+    from ui import scene_cpu
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    free = [60000]
+    monkeypatch.setattr(scene_cpu.gc, "mem_free", lambda: free[0], raising=False)
+    fill_turn(s)
+    s.press(A.OK)                                   # the computer plays out at once
+    assert app.scene == codes.TURN and app.bots is not None     # room enough: kept
+    free[0] = 6000
+    fill_turn(s)
+    s.press(A.OK)
+    assert app.scene == codes.TURN and app.bots is None         # short: let go
+    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 2
+    free[0] = 60000
+    fill_turn(s)
+    s.press(A.OK)                                   # made again for its turn
+    assert app.bots is not None and app.game.cards[1].scores.count(255) == \
+        app.game.rules.n_boxes - 3

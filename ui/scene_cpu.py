@@ -7,6 +7,8 @@ Plain functions of the app; App.tick calls cpu_tick every frame, which steps eve
 app.step_ms (a quarter of it at speed "fast", the whole turn at once at "instant").
 """
 
+import gc
+
 from events import actions as A
 from events.ticks import elapsed
 from ui.codes import CPU, PAUSE, OVER, STANDINGS, DLG_NONE, DLG_NOTE, wrap
@@ -26,6 +28,10 @@ _CPU_ROLLED = const(0)      # dice rolled: choose what to hold next
 _CPU_HELD = const(1)        # holds chosen: roll next
 _CPU_ANNOUNCED = const(2)   # box announced: fill it next
 _CPU_KEEPS_ALL = const(3)   # keeps all five: choose a box next
+# Less free heap than this after a computer's turn, with a human's next (a board's
+# gc.mem_free): the computers go (App.make_room) and are made again at their next turn.
+# Yamb's and Balut's hold 7-13 KB that a human's announce step and card need.
+_SHORT_OF_HEAP = const(8192)
 
 _phase = _CPU_ROLLED        # the turn on show's step (this scene's own state)
 _box = -1                   # the box it announced
@@ -77,6 +83,11 @@ def cpu_step(app, now):
         return
     if phase == _CPU_ANNOUNCED:
         fill_box(app, _box, now)
+        free = getattr(gc, 'mem_free', None)     # (a board's heap: not CPython's)
+        if free is not None and not g.over and not app.is_cpu(g.current):
+            gc.collect()
+            if free() < _SHORT_OF_HEAP:
+                app.make_room()
         return
     if not g.rolled:
         g.roll()
