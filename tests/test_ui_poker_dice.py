@@ -69,10 +69,7 @@ def test_a_whole_game_ends_on_the_rounds_won(height):
     app = s.app
     g = app.game
     while app.scene != ui_app.OVER:
-        if not app.hold_buttons and app.scene == ui_app.PLAY and g.rolled:
-            while app.die_cursor != ui_app.CURSOR_CARD:
-                s.press(A.RIGHT)
-        s.press(A.OK)
+        s.play_on()
     assert g.over and g.round == g.rules.rounds + 1
     ranking = g.ranking()
     for row, (place, p, won) in enumerate(ranking):
@@ -165,10 +162,7 @@ def test_game_over_rates_each_humans_best_hand_against_perfect_turns(height):
     app = s.app
     g = app.game
     while app.scene != ui_app.OVER:
-        if not app.hold_buttons and app.scene == ui_app.PLAY and g.rolled:
-            while app.die_cursor != ui_app.CURSOR_CARD:
-                s.press(A.RIGHT)
-        s.press(A.OK)
+        s.play_on()
     rows = []
     for p in (0, 2):                # the humans, seat order
         best = max(g.cards[p].scores)       # the ranks of its five hands

@@ -42,12 +42,12 @@ def enter_over(app, now):
             # where each human's score falls among games of perfect play (or, for a
             # ruleset no solver solves, of level good's: the table says which; Balut's
             # is of its points, what its players are ranked by)
+            points = kind == GOOD_POINTS
             for place, p, total in ranking:
                 if not app.is_cpu(p):
-                    v = total if kind != GOOD_POINTS else \
-                        rules.game_points(app.game.cards[p].scores)
-                    items.append(('%d: better than %d%%' if kind != GOOD_POINTS else
-                                  '%dp: better than %d%%') % (v, perfect.better_than(v)))
+                    v = rules.game_points(app.game.cards[p].scores) if points else total
+                    items.append('%d%s: better than %d%%' % (v, 'p' if points else '',
+                                                             perfect.better_than(v)))
                     values.append('')
         if len(items) > n:              # whose games (turns): perfect play's, or level good's
             items.append('of perfect turns' if kind == PERFECT_HANDS else
