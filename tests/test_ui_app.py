@@ -944,3 +944,43 @@ def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatc
     s.press(A.OK)                                   # made again for its turn
     assert app.bots is not None and app.game.cards[1].scores.count(255) == \
         app.game.rules.n_boxes - 3
+
+
+def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_it_was(monkeypatch):
+    """HELP on the card finds no heap for its page, twice (a board's announce step in
+    Yamb, 48 rounds in): the card comes back on the same row with a note, nothing
+    half loaded stays, the turn goes on; with room, the page opens."""
+    import sys
+    from ui import scene_learn
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=1)
+    app = s.app
+    while app.scene == codes.PLAY:
+        s.press(A.OK)                               # roll, roll, roll: the card
+    assert app.scene == codes.CARD
+    s.press(A.DOWN)
+    row = app.cursor
+    enter, handle, tick = scene_learn.SCENES[codes.PAGES]
+    tries = []
+
+    def no_room(app, now):
+        tries.append(1)
+        from ui import help_text  # noqa: F401 (loaded, then the page fails)
+        raise MemoryError("memory allocation failed, allocating 288 bytes")
+
+    monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
+    s.press(A.HELP)
+    assert tries == [1, 1]                          # tried again after make_room
+    assert app.scene == codes.CARD and app.cursor == row
+    assert app.dialog == codes.DLG_NOTE and 'memory' in app.dialog_lines[0]
+    assert 'ui.help_text' not in sys.modules and 'ui.scene_learn' not in sys.modules
+    s.press(A.BACK)                                 # the note closes
+    monkeypatch.undo()
+    s.press(A.HELP)                                 # with room: the page
+    assert app.scene == codes.PAGES
+    s.press(A.BACK)
+    assert app.scene == codes.CARD and app.cursor == row
+    s.press(A.OK)                                   # and the box fills
+    if app.dialog == codes.DLG_ZERO:
+        s.press(A.OK)
+    assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1
