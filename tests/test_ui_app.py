@@ -899,8 +899,8 @@ def test_out_of_heap_entering_a_scene_or_drawing_lets_the_computers_go_and_retri
 
 def test_a_computer_out_of_heap_is_made_again_with_room_before_it_plays_as_a_beginner(monkeypatch):
     """Making a computer's bot runs out of heap (six dice's planner wants 12K in one
-    board's heap): the app makes room and makes it again at the level asked for; only
-    a second failure seats a beginner."""
+    board's heap): the app makes room and makes it again at the level asked for, from
+    the computer players' code loaded afresh; only a second failure seats a beginner."""
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
     app = s.app
@@ -917,7 +917,11 @@ def test_a_computer_out_of_heap_is_made_again_with_room_before_it_plays_as_a_beg
     monkeypatch.setattr(bots, "make_bot", short_once)
     fill_turn(s)
     s.press(A.OK)                                   # the computer plays out at once
-    assert calls == ["good", "good"] and app.bots[1].kind == "good"
+    # made again at its level from bots.py loaded again (the old module kept its
+    # planner's code alive: a second copy beside the new one's)
+    import sys
+    assert calls == ["good"] and app.bots[1].kind == "good"
+    assert sys.modules["yahtzee_core.bots"] is not bots
 
 
 def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatch):
@@ -984,3 +988,27 @@ def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_i
     if app.dialog == codes.DLG_ZERO:
         s.press(A.OK)
     assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1
+
+
+def test_making_room_on_a_compiled_bundle_lets_the_games_other_scenes_go(monkeypatch):
+    """On an .mpy bundle (ui/app.py _COMPILED) making room during a computer's turn
+    lets the scene modules not on show go (a board's Yamb computer needs their room
+    for its planner); each imports again when its scene comes and the game goes on.
+    A plain .py bundle keeps them (its import would compile in RAM)."""
+    import sys
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    others = ('ui.scene_play', 'ui.scene_card', 'ui.scene_turn')
+    fill_turn(s)                                    # the human's turn, passed on
+    assert app.scene == codes.CPU                   # the computer's turn on show
+    app.make_room()
+    assert all(m in sys.modules for m in others)    # plain sources: kept
+    monkeypatch.setattr(ui_app, '_COMPILED', True)
+    app.make_room()
+    assert not any(m in sys.modules for m in others) and 'ui.scene_cpu' in sys.modules
+    s.press(A.OK)                                   # the computer plays out at once
+    assert app.scene == codes.TURN and 'ui.scene_turn' in sys.modules
+    fill_turn(s)                                    # the human plays on: dice, card
+    assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 2
+    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 1

@@ -85,6 +85,12 @@ MODULES = (
 )
 
 
+# A bundle compiled by mpy-cross: a module imports again from flash without compiling,
+# so making room may let the game's scene modules go too (a plain .py board would need
+# the compiler's room, in one piece, to bring them back).
+_COMPILED = __file__.endswith('.mpy')
+
+
 def module_row(scene):
     """The MODULES row of a scene code."""
     for row in MODULES:
@@ -311,8 +317,9 @@ class App:
     def make_room(self):
         """Out of heap (a board running the plain .py bundle, whose every import
         compiles in RAM): let go of all that is made again when next needed - the
-        computer players, the hint source and the core code behind them - and
-        collect. Slower next time, never a lost game."""
+        computer players, the hint source and the core code behind them; on a
+        compiled bundle also the game's scene modules not on show - and collect.
+        Slower next time, never a lost game."""
         self._drop_bots()
         self._drop_hints()
         forget = self.yc.rules.forget
@@ -322,6 +329,11 @@ class App:
         for name in [m[13:] for m in modules if m.startswith('yahtzee_core.') and
                      m.endswith('planner')]:
             forget(name)
+        if _COMPILED:   # an .mpy loads again in a few ms, in pieces: the game's other scenes
+            on = module_row(self.scene)
+            for row in MODULES:
+                if row is not on and row[1] == FOR_THE_GAME:
+                    self._drop(row[0])
         _tidy()
 
     def load_game_code(self, players):

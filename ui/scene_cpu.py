@@ -155,11 +155,14 @@ def _get_bot(app, p):
             try:
                 try:
                     bot = bots.make_bot(level, rules, table_for(app, rules))
-                except MemoryError:     # once more with the room made (six dice: 12K)
-                    app.make_room()
+                except MemoryError:     # once more with the room made (six dice: 12K),
+                    bots = None         # from code loaded again: the old bots module would
+                    app.make_room()     # keep its planner's, and load a second copy
+                    from yahtzee_core import bots
                     bot = bots.make_bot(level, rules, table_for(app, rules))
             # KeyError: level good's estimate knows no weights for this ruleset
             except (OSError, MemoryError, ValueError, KeyError):
+                from yahtzee_core import bots   # (loaded again, if the retry let it go)
                 bot = bots.make_bot('beginner', rules)   # needs no table, little heap
         if app.bots is None:
             app.bots = [None] * len(app.game.players)
