@@ -155,7 +155,7 @@ def _get_bot(app, p):
             try:
                 try:
                     bot = bots.make_bot(level, rules, table_for(app, rules))
-                except MemoryError:     # once more with the room made (six dice: 12K)
+                except MemoryError:     # once more with the room made (six dice: 8K)
                     app.make_room()
                     bot = bots.make_bot(level, rules, table_for(app, rules))
             # KeyError: level good's estimate knows no weights for this ruleset
