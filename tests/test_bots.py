@@ -544,7 +544,7 @@ class _MaskValues:
 
 
 def test_six_dice_planner_matches_a_numpy_turn():
-    """SmallPlanner on six dice (924 holds, uint16 children, values kept relative to
+    """SmallPlanner on six dice (924 holds, byte children, values kept relative to
     the turn's least, self.offset) against the turn worked out by numpy from
     tools.solver.small_turn_tables(6): each roll's best hold with one roll left. The
     card's upper subtotal cannot reach 84 this turn, so no bonus enters."""

@@ -255,18 +255,8 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
     _play_like_the_simulator(mpy)
 
 
-# KNOWN SHORTFALL (.mpy): Maxi Yatzy's computer (level good: six dice's planner, about
-# 12 KB, its hold tables in pieces of 3.7 and 5.5 KB) finds no room at its first turn,
-# even after the app makes room (14.6 KB free at the handover, in pieces), and plays as
-# a beginner: its first box differs from the simulator's at the "handover" snap. The
-# test stops at the first snap that differs. strict: fails loudly once it fits.
-_SHORT_OF_HEAP = {"maxi-yatzy": pytest.mark.xfail(
-    strict=True, reason=".mpy: Maxi Yatzy's good computer has no room for its planner")}
-
-
 @needs_pico
-@pytest.mark.parametrize("rules", [pytest.param(name, marks=_SHORT_OF_HEAP.get(name, ()))
-                                   for name in sorted(NEW_RULESET_GAMES)])
+@pytest.mark.parametrize("rules", sorted(NEW_RULESET_GAMES))
 def test_new_rulesets_two_seat_game_plays_like_the_simulator(rules):
     """Crag (three dice over the middle hold buttons, a perfect computer reading
     Crag's strategy table), Balut (28 rounds, its cells card and points at game

@@ -155,7 +155,7 @@ def _get_bot(app, p):
             try:
                 try:
                     bot = bots.make_bot(level, rules, table_for(app, rules))
-                except MemoryError:     # once more with the room made (six dice: 12K),
+                except MemoryError:     # once more with the room made (six dice: 8K),
                     bots = None         # from code loaded again: the old bots module would
                     app.make_room()     # keep its planner's, and load a second copy
                     from yahtzee_core import bots

@@ -9,8 +9,11 @@ the scale 6**n; the best hold within a roll is its best sub-hold. A roll of n di
 the hold of all n (dice.py: the same colex order), so the rolls' values sit at the end
 of the holds' array.
 
-Six dice: 924 holds (x: 3.7 KB), a child table of uint16 (a hold of five dice has its
-children among the 462 of six: 5.5 KB), the scale 6**6 = 46656. An absolute value (a
+A hold's children are bytes: hold h of k dice with a die more is hold h + (the count
+of holds of k dice) + its byte, at most 210 (five dice's among the 462 of six), one
+table a level. Six dice: 924 holds (x: 3.7 KB), the child tables 2.8 KB, the largest
+1.5 KB (as one uint16 table of places, 5.5 KB, they found no block that large in a
+board's split heap at a computer's turn), the scale 6**6 = 46656. An absolute value (a
 Maxi Yatzy card is worth about 350 points at the start) times 46656 would pass 2**31,
 an array('i') entry's limit; so, as Triple Yahtzee's planner does, the next-state
 values are kept relative to the least of the turn (self.offset, hundredths). A value
@@ -36,9 +39,13 @@ class SmallPlanner(TurnPlanner):
         # (C(n + 5, 5): Crag's 56, Maxi Yatzy's 462)
         self.scale = 6 ** n
         holds = _dice.hold_index((1,) * n) + self.n_rolls
-        # the large array first, while the heap is least split; TurnPlanner's own
-        # __init__ is skipped: its arrays are five dice's
-        self.x = array('i', bytes(4 * holds))
+        # the large array first, while the heap is least split, made from a range (of
+        # known length: one block) and zeroed, as array('i', bytes(...)) would need a
+        # block of zeros as large besides (and an array times an int is not in every
+        # MicroPython); TurnPlanner's own __init__ is skipped: its arrays are five dice's
+        x = self.x = array('i', range(holds))
+        for h in range(holds):
+            x[h] = 0
         BoxPlanner.__init__(self, rules, values)
         self._tables(holds)
 
@@ -46,17 +53,24 @@ class SmallPlanner(TurnPlanner):
         """The level starts, the children of every hold of fewer than n dice, the
         rolls' view of x and each five-alike's roll, for n dice."""
         n = self.n_dice
-        self.level = array('H', [_dice.hold_index((1,) * k) for k in range(n + 1)] + [holds])
-        small = self.level[n]
-        # a child's place among the holds of one more die: a byte up to five dice
-        ch = self.children = bytearray(small * 6) if n < 6 else array('H', bytes(small * 12))
+        lv = self.level = array('H', [_dice.hold_index((1,) * k) for k in range(n + 1)] +
+                                [holds])
+        small = lv[n]
+        # children[k][6 * (h - lv[k]) + f - 1]: hold h of k dice with a die f more is
+        # hold h + (lv[k + 1] - lv[k]) + that byte (the module doc); a table a level, so
+        # no block is larger than five dice's 1.5 KB, all made before the tuples below
+        ch = self.children = [None] * n
+        for k in range(n - 1, -1, -1):
+            ch[k] = bytearray(6 * (lv[k + 1] - lv[k]))
         if n > 5:
             self.five = array('H', bytes(12))   # six alike: roll indexes up to 461
-        for h in range(small):
-            kept = _dice.hold_dice(h)
-            up = self.level[len(kept) + 1]
-            for f in range(1, 7):
-                ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
+        for k in range(n):
+            first = lv[k]
+            past = lv[k + 1] - first
+            for h in range(first, lv[k + 1]):
+                kept = _dice.hold_dice(h)
+                for f in range(1, 7):
+                    ch[k][6 * (h - first) + f - 1] = _dice.hold_index(kept + (f,)) - h - past
         self.base5 = small                      # keep-all of roll 0
         self.e = memoryview(self.x)[small:]
         for f in range(1, 7):
@@ -107,15 +121,17 @@ class SmallPlanner(TurnPlanner):
 
     def _sweep(self):
         x = self.x
-        ch = self.children
         lv = self.level
         n = self.n_dice
         for k in range(n - 1, -1, -1):
-            up = lv[k + 1]
-            for h in range(lv[k], up):
-                i = h * 6
-                x[h] = x[up + ch[i]] + x[up + ch[i + 1]] + x[up + ch[i + 2]] + \
-                    x[up + ch[i + 3]] + x[up + ch[i + 4]] + x[up + ch[i + 5]]
+            ch = self.children[k]
+            first = lv[k]
+            past = lv[k + 1] - first
+            for h in range(first, lv[k + 1]):
+                i = (h - first) * 6
+                u = h + past
+                x[h] = x[u + ch[i]] + x[u + ch[i + 1]] + x[u + ch[i + 2]] + \
+                    x[u + ch[i + 3]] + x[u + ch[i + 4]] + x[u + ch[i + 5]]
         mult = 1
         for k in range(n + 1):
             for h in range(lv[k], lv[k + 1]):
@@ -125,14 +141,17 @@ class SmallPlanner(TurnPlanner):
 
     def _push_best(self):
         x = self.x
-        ch = self.children
         lv = self.level
         for k in range(self.n_dice):
-            up = lv[k + 1]
-            for h in range(lv[k], up):
+            ch = self.children[k]
+            first = lv[k]
+            past = lv[k + 1] - first
+            for h in range(first, lv[k + 1]):
                 v = x[h]
-                for j in range(h * 6, h * 6 + 6):
-                    c = up + ch[j]
+                u = h + past
+                i = (h - first) * 6
+                for j in range(i, i + 6):
+                    c = u + ch[j]
                     if v > x[c]:
                         x[c] = v
         e = self.e
