@@ -30,7 +30,10 @@ class BoxPlanner:
         self.rules = rules
         self.values = values
         self.n_boxes = rules.n_boxes
-        self.nv = array('i', bytes(4 * 6 * rules.n_boxes))
+        # the next states' values, made as planner.py makes x (no block of zeros beside)
+        nv = self.nv = array('i', range(6 * rules.n_boxes))
+        for i in range(6 * rules.n_boxes):
+            nv[i] = 0
         self.open = bytearray(rules.n_boxes)    # the open boxes, n_open of them
         self.n_open = 0
         self.five = bytearray(6)          # roll index of each five-alike
