@@ -118,7 +118,7 @@ def main(argv=None):
             sys.stderr.write('  (%s policy evaluated in %.0f s)\n' % (kind, time.perf_counter() - t))
         print('%-8s %-6s %10d %5s %6s %8.2f %8.2f %9.1f %10d %12s %9s' % (
             kind, st.FORMATS[kind][0], os.path.getsize(path),
-            head['bits'] if head['flags'] & st.fmt.FLAG_PACKED else 16, head['step'] or 1,
+            head['bits'] if head['flags'] & st.fmt._FLAG_PACKED else 16, head['step'] or 1,
             sv, bv, sd, st_max, pol, loss))
     return 0
 

@@ -79,7 +79,7 @@ def repo(tmp_path):
     write(r, "ui/views_unused.py", "import displayio\n")
     write(r, "yahtzee_core/__init__.py", "from .rules import ruleset\n")
     write(r, "yahtzee_core/rules.py", """
-        RULESETS = ('alpha', 'beta')
+        NAMES = ' alpha beta '
         def ruleset(name):
             mod = __import__('yahtzee_core.variants.' + name, None, None, ('R',))
             return mod.R()

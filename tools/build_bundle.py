@@ -308,14 +308,15 @@ def select_profile(settings_text, name):
 
 
 def ruleset_names(repo=REPO_ROOT):
-    """RULESETS as declared by yahtzee_core/rules.py (read with ast, nothing executed)."""
+    """yahtzee_core.RULESETS as yahtzee_core/rules.py declares it, its NAMES string (read
+    with ast, nothing executed)."""
     path = Path(repo) / "yahtzee_core" / "rules.py"
     if not path.is_file():
         return ()
     for node in ast.parse(path.read_text()).body:
         if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "RULESETS" for t in node.targets):
-            return tuple(ast.literal_eval(node.value))
+                isinstance(t, ast.Name) and t.id == "NAMES" for t in node.targets):
+            return tuple(ast.literal_eval(node.value).split())
     return ()
 
 

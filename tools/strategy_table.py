@@ -10,7 +10,7 @@ mask, upper subtotal):
   at 2**n_lower + lm with the five-alike bit squeezed out;
 - upper mask um (6 bits) and the capped upper subtotal u, counted only over the
   subtotals stored for um (a bitmap per um in the header; subtotals past 63, Kismet's
-  to 78, in wider bitmaps right after it: advisor.AT_U_WIDER).
+  to 78, in wider bitmaps right after it: advisor._AT_U_WIDER).
 
 Formats (FORMATS below; the bundle builder takes the best one that fits the board):
 
@@ -48,9 +48,11 @@ import numpy as np
 
 from yahtzee_core import advisor as fmt
 
+# The header's layout is the device reader's, private names there (compiled in: a board
+# keeps no names of them), read here as fmt._AT_NAME and so on.
 MAGIC = fmt.MAGIC
-VERSION = fmt.VERSION
-HEADER = fmt.HEADER
+VERSION = fmt._VERSION
+HEADER = fmt._HEADER
 UNIT = 100
 
 # kind -> (file ending, residual bits: None plain, 0 exact packed, n lossy packed)
@@ -250,33 +252,33 @@ def table_index(model, mask, u, y):
 
 def header_bytes(model, n_states, live=False, bits=0, step=0, groups=0):
     offsets, per_slot, bitmaps, cum = u_layout(model, live)
-    flags = (fmt.FLAG_Y if model.has_y else 0) | (fmt.FLAG_U if model.track_u else 0)
-    flags |= fmt.FLAG_PACKED if live else 0
+    flags = (fmt._FLAG_Y if model.has_y else 0) | (fmt._FLAG_U if model.track_u else 0)
+    flags |= fmt._FLAG_PACKED if live else 0
     fab = model.fab if model.fab >= 0 else 255
     name = model.name.encode()
-    if len(name) > fmt.NAME_BYTES:
+    if len(name) > fmt._NAME_BYTES:
         raise ValueError('ruleset name %r longer than the %d-byte header field'
-                         % (model.name, fmt.NAME_BYTES))
+                         % (model.name, fmt._NAME_BYTES))
     width = _u_bytes(model)
     wider = width - 8
     head = bytearray(HEADER + 128 * wider)
     struct.pack_into('<4sBBBB', head, 0, MAGIC, VERSION, flags, model.n_boxes, fab)
-    head[fmt.AT_NAME:fmt.AT_NAME + len(name)] = name
-    head[fmt.AT_N_DICE] = 0 if model.n_dice == 5 else model.n_dice
-    struct.pack_into('<IHH', head, fmt.AT_N_STATES, n_states, UNIT, per_slot)
-    assert fmt.AT_UNIT == fmt.AT_N_STATES + 4 and fmt.AT_PER_SLOT == fmt.AT_UNIT + 2
-    struct.pack_into('<64H', head, fmt.AT_OFFSETS, *offsets)
+    head[fmt._AT_NAME:fmt._AT_NAME + len(name)] = name
+    head[fmt._AT_N_DICE] = 0 if model.n_dice == 5 else model.n_dice
+    struct.pack_into('<IHH', head, fmt._AT_N_STATES, n_states, UNIT, per_slot)
+    assert fmt._AT_UNIT == fmt._AT_N_STATES + 4 and fmt._AT_PER_SLOT == fmt._AT_UNIT + 2
+    struct.pack_into('<64H', head, fmt._AT_OFFSETS, *offsets)
     bitmaps, bitmaps_wider = _split_u_bytes(bitmaps, width)
     cum, cum_wider = _split_u_bytes(cum, width)
-    head[fmt.AT_BITMAPS:fmt.AT_BITMAPS + 512] = bitmaps
-    head[fmt.AT_RANKS:fmt.AT_RANKS + 512] = cum
+    head[fmt._AT_BITMAPS:fmt._AT_BITMAPS + 512] = bitmaps
+    head[fmt._AT_RANKS:fmt._AT_RANKS + 512] = cum
     # subtotals from 64 (Kismet): their bitmaps and ranks after the header
     head[HEADER:HEADER + 64 * wider] = bitmaps_wider
     head[HEADER + 64 * wider:] = cum_wider
-    struct.pack_into('<B', head, fmt.AT_BITS, bits)
-    struct.pack_into('<B', head, fmt.AT_U_WIDER, wider)
-    struct.pack_into('<H', head, fmt.AT_STEP, step)
-    struct.pack_into('<I', head, fmt.AT_GROUPS, groups)
+    struct.pack_into('<B', head, fmt._AT_BITS, bits)
+    struct.pack_into('<B', head, fmt._AT_U_WIDER, wider)
+    struct.pack_into('<H', head, fmt._AT_STEP, step)
+    struct.pack_into('<I', head, fmt._AT_GROUPS, groups)
     if live:
         assert lower_slot_count(model) * per_slot == n_states
     return bytes(head)
@@ -408,7 +410,7 @@ def write_tables(rules, out_dir, values=None, kinds=None, model=None, progress=N
 
 def data_at(model):
     """Where a table's values start: after the header and, for subtotals past 63, the
-    wider bitmaps and ranks (advisor.AT_U_WIDER)."""
+    wider bitmaps and ranks (advisor._AT_U_WIDER)."""
     return HEADER + 128 * (_u_bytes(model) - 8)
 
 
@@ -417,14 +419,14 @@ def read_header(data):
     magic, ver, flags, nb, fab = struct.unpack_from('<4sBBBB', data, 0)
     if magic != MAGIC or ver != VERSION:
         raise ValueError('not a version %d strategy table' % VERSION)
-    name = bytes(data[fmt.AT_NAME:fmt.AT_NAME + fmt.NAME_BYTES]).rstrip(b'\0').decode()
-    n, unit, per_slot = struct.unpack_from('<IHH', data, fmt.AT_N_STATES)
+    name = bytes(data[fmt._AT_NAME:fmt._AT_NAME + fmt._NAME_BYTES]).rstrip(b'\0').decode()
+    n, unit, per_slot = struct.unpack_from('<IHH', data, fmt._AT_N_STATES)
     return {'name': name, 'flags': flags, 'n_boxes': nb, 'n_states': n, 'unit': unit,
-            'n_dice': data[fmt.AT_N_DICE] or 5,
-            'per_slot': per_slot, 'bits': data[fmt.AT_BITS],
-            'data_at': HEADER + 128 * data[fmt.AT_U_WIDER],
-            'step': struct.unpack_from('<H', data, fmt.AT_STEP)[0],
-            'groups': struct.unpack_from('<I', data, fmt.AT_GROUPS)[0]}
+            'n_dice': data[fmt._AT_N_DICE] or 5,
+            'per_slot': per_slot, 'bits': data[fmt._AT_BITS],
+            'data_at': HEADER + 128 * data[fmt._AT_U_WIDER],
+            'step': struct.unpack_from('<H', data, fmt._AT_STEP)[0],
+            'groups': struct.unpack_from('<I', data, fmt._AT_GROUPS)[0]}
 
 
 def read_table(path, model=None):
@@ -433,7 +435,7 @@ def read_table(path, model=None):
     with open(path, 'rb') as f:
         data = f.read()
     head = read_header(data)
-    if not head['flags'] & fmt.FLAG_PACKED:
+    if not head['flags'] & fmt._FLAG_PACKED:
         return head, np.frombuffer(data, dtype='<u2', offset=head['data_at'],
                                    count=head['n_states'])
     if model is None:
@@ -451,7 +453,7 @@ def read_table(path, model=None):
 def read_plain(path):
     """(header fields dict, uint16 values) of a plain table (desktop)."""
     head, vals = read_table(path)
-    assert not head['flags'] & fmt.FLAG_PACKED
+    assert not head['flags'] & fmt._FLAG_PACKED
     return head, vals
 
 

@@ -99,6 +99,19 @@ CSV_PATH = '/yahtzee_stats.csv'
 INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789'   # the name wheel, '_' a space
 
 
+def rules_name(i):
+    """Ruleset number i's name, yahtzee_core.RULESETS[i] without making that tuple (a
+    string of the heap for every name: see yahtzee_core.rules.NAMES); '' past the last."""
+    from yahtzee_core.rules import NAMES
+    end = 0
+    for _ in range(i + 1):
+        start = end + 1
+        end = NAMES.find(' ', start)
+        if end < 0:
+            return ''
+    return NAMES[start:end]
+
+
 def first_slot(n):
     """The die slot (of the five a hold button sits under) where the first of n dice
     is drawn: fewer dice sit in the middle slots (Crag's three over HOLD2..HOLD4);

@@ -60,7 +60,8 @@ def fits(app, players, duplicate=False, rules=None):
     from yahtzee_core.save import save_size
     from yahtzee_core.journal import HEADER, FRAME
     if rules is None:       # the setup's: the one it shows is built, the rest forgotten
-        name = app.yc.RULESETS[app.setup_rules]
+        from ui.codes import rules_name
+        name = rules_name(app.setup_rules)
         _keep_only(app, name)
         rules = app.yc.ruleset(name)
     return HEADER + FRAME + 2 + save_size(rules, players, duplicate) + TURN_ROOM <= j.size

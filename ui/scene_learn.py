@@ -12,7 +12,8 @@ their last page); BACK goes back to where they were opened (App.open).
 """
 
 from events import actions as A
-from ui.codes import CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, TEXT_COLS
+from ui.codes import (CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, TEXT_COLS,
+                      rules_name)
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
@@ -86,7 +87,7 @@ def rules_in_play(app):
     if g is not None and not g.over:
         return g.rules
     yc = app.yc
-    return yc.ruleset(yc.RULESETS[app.setup_rules])
+    return yc.ruleset(rules_name(app.setup_rules))
 
 
 def _leave(app, now):

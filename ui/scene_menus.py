@@ -11,7 +11,7 @@ ui/export.py's, loaded for it.
 from events import actions as A
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
                       PAGES, ODDS, STANDINGS, KIND_NAMES, RULES_NAMES, MENU_RULES,
-                      SPEED_NAMES, wrap, PG_RULES, PG_HOWTO, COACH_NAMES)
+                      SPEED_NAMES, wrap, PG_RULES, PG_HOWTO, COACH_NAMES, rules_name)
 from ui.app_saves import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
 from ui.turns import undo, refuse
@@ -254,7 +254,7 @@ def start_game(app, now):
     """A new game with the setup's players and rules, from its first turn."""
     yc = app.yc
     players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
-    rules = yc.ruleset(yc.RULESETS[app.setup_rules])
+    rules = yc.ruleset(rules_name(app.setup_rules))
     dup = app.setup_duplicate
     if dup and rules.n_dice > 5:    # a round deals 15 dice, three rolls of five
         refuse(app, 'Duplicate play:', 'five dice at most')

@@ -5,7 +5,7 @@ Plain functions of the app; App.go loads them on first use and drops them again.
 """
 
 from events import actions as A
-from ui.codes import MENU, SCORES, STATS, RULES_NAMES
+from ui.codes import MENU, SCORES, STATS, RULES_NAMES, rules_name
 
 
 def enter_scores(app, now):
@@ -65,14 +65,14 @@ def enter_stats(app, now):
         items = ['Games', 'Average', 'Best', 'Yahtzees', 'Upper bonus', 'Wins']
         values = ['%d' % v for v in (p.games, p.average, p.best, p.yahtzees,
                                      p.upper_bonuses, p.wins)]
-        rulesets = app.yc.RULESETS
-        if p.rules_id < len(rulesets):
+        name = rules_name(p.rules_id)
+        if name:
             # one ruleset a page: perfect play's mean in it, beside the player's average
             # (level good's where no solver solves it: Maxi Yatzy); not where the
             # table is of something else than the totals averaged here (Balut's
             # points, Poker Dice's hands)
             from ui.hints import perfect_scores
-            perfect = perfect_scores(app, rulesets[p.rules_id])
+            perfect = perfect_scores(app, name)
             if perfect is not None:
                 from yahtzee_core.percentiles import GOOD
                 if perfect.play <= GOOD:

@@ -14,11 +14,14 @@ program pays heap only for the parts it uses (the app: saves, records, game, sco
 and load at start-up; the advisor and bots once a game needs them).
 """
 
-from .rules import RULESETS, IllegalMove
+from .rules import IllegalMove
 from .variants import ruleset
 
 
 def __getattr__(name):
+    if name == 'RULESETS':  # every ruleset's name: a tuple, made anew (rules.NAMES)
+        from .rules import NAMES
+        return tuple(NAMES.split())
     # Public name -> the submodule defining it, imported on first use and kept.
     module = ('scorecard' if name == 'Scorecard' else
               'game' if name in ('Game', 'KINDS', 'MAX_PLAYERS') else

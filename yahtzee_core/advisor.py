@@ -5,7 +5,7 @@ The table (written on the desktop by ``python -m tools.strategy_table``) gives t
 optimal expected REMAINING score of every turn-start state in hundredths of a point;
 a decision reads at most 44 of them (Kismet 45). Working memory: the planner's (about
 3.2 KB) and the 1208-byte table header (Kismet's, with its subtotals past 63: 1464).
-Fewer dice (Crag's three, AT_N_DICE): small_planner.SmallPlanner plans the turn, and a
+Fewer dice (Crag's three, _AT_N_DICE): small_planner.SmallPlanner plans the turn, and a
 state is its filled-box mask alone (16 KB for Crag's 13 boxes).
 
 >>> adv = Advisor('yahtzee', 'tables/yahtzee.yzt')          # doctest: +SKIP
@@ -25,36 +25,39 @@ except ImportError:  # CPython
 
 
 # Strategy-table header (little endian), defined here once: tools/strategy_table.py
-# writes with these offsets, TableValues reads with them.
+# writes with these offsets, TableValues reads with them. Private names: compiled into
+# the code, so a board keeps none of them (public, their names and dict entries held
+# 0.4 KB of CircuitPython's heap, 0.6 KB of MicroPython's); the desktop writer reads
+# them as fmt._AT_NAME and so on.
 MAGIC = b'YZST'
-VERSION = const(2)
-AT_VERSION = const(4)         # B format version
-AT_FLAGS = const(5)           # B FLAG_* bits
-AT_N_BOXES = const(6)         # B
-AT_FAB = const(7)             # B five-alike box index (255: none)
-AT_NAME = const(8)            # full ruleset name, NUL padded
-NAME_BYTES = const(31)
-AT_N_DICE = const(39)         # B dice of the ruleset; 0: five (what the byte held when
+_VERSION = const(2)
+_AT_VERSION = const(4)        # B format version
+_AT_FLAGS = const(5)          # B FLAG_* bits
+_AT_N_BOXES = const(6)        # B
+_AT_FAB = const(7)            # B five-alike box index (255: none)
+_AT_NAME = const(8)           # full ruleset name, NUL padded
+_NAME_BYTES = const(31)
+_AT_N_DICE = const(39)        # B dice of the ruleset; 0: five (what the byte held when
                               # it ended the name field, so five-dice tables stay as
                               # they were)
-AT_N_STATES = const(40)       # I values stored (packed: live states only)
-AT_UNIT = const(44)           # H 100: hundredths of a point
-AT_PER_SLOT = const(46)       # H values stored per lower slot
-AT_OFFSETS = const(48)        # 64H offset of each upper mask inside a lower slot
-AT_BITMAPS = const(176)       # 64 x 8 bytes: stored subtotals of each upper mask
-AT_RANKS = const(688)         # 64 x 8 bytes: stored subtotals below each bitmap byte
-AT_BITS = const(1200)         # B packed: bits per residual (0: plain table)
-AT_U_WIDER = const(1201)      # B bitmap bytes per upper mask past the 8 above, for
+_AT_N_STATES = const(40)      # I values stored (packed: live states only)
+_AT_UNIT = const(44)          # H 100: hundredths of a point
+_AT_PER_SLOT = const(46)      # H values stored per lower slot
+_AT_OFFSETS = const(48)       # 64H offset of each upper mask inside a lower slot
+_AT_BITMAPS = const(176)      # 64 x 8 bytes: stored subtotals of each upper mask
+_AT_RANKS = const(688)        # 64 x 8 bytes: stored subtotals below each bitmap byte
+_AT_BITS = const(1200)        # B packed: bits per residual (0: plain table)
+_AT_U_WIDER = const(1201)     # B bitmap bytes per upper mask past the 8 above, for
                               # subtotals from 64 (Kismet's tiers, to 78: 2); those
-                              # bitmaps (64 x AT_U_WIDER bytes) and their ranks (as
-                              # many, counted from subtotal 0) follow HEADER, then the
+                              # bitmaps (64 x _AT_U_WIDER bytes) and their ranks (as
+                              # many, counted from subtotal 0) follow _HEADER, then the
                               # values. 0 for every other ruleset (no extra bytes).
-AT_STEP = const(1202)         # H packed: hundredths per residual unit
-AT_GROUPS = const(1204)       # I packed: groups (lower slots x 64), one base each
-HEADER = const(1208)
-FLAG_Y = const(1)             # five-alike flag in the state
-FLAG_U = const(2)             # upper subtotal tracked
-FLAG_PACKED = const(4)        # base per group + bit-packed residuals of live subtotals
+_AT_STEP = const(1202)        # H packed: hundredths per residual unit
+_AT_GROUPS = const(1204)      # I packed: groups (lower slots x 64), one base each
+_HEADER = const(1208)
+_FLAG_Y = const(1)            # five-alike flag in the state
+_FLAG_U = const(2)            # upper subtotal tracked
+_FLAG_PACKED = const(4)       # base per group + bit-packed residuals of live subtotals
 
 
 class TableError(ValueError):
@@ -73,37 +76,38 @@ def _bad_field(head, rules, wider):
     """The header field that does not fit the ruleset or the rest of the header, or
     None: checked at open, so a damaged header never reaches the planner's arithmetic
     (a five-alike box index under 6 made a negative shift, a huge step an overflow)."""
-    flags = head[AT_FLAGS]
+    flags = head[_AT_FLAGS]
     fab = rules.five_alike_box
     nl = rules.n_boxes - 6
-    packed = flags & FLAG_PACKED
-    bits = head[AT_BITS]
-    step = _u16(head, AT_STEP)
-    if flags & ~(FLAG_Y | FLAG_U | FLAG_PACKED):
+    packed = flags & _FLAG_PACKED
+    bits = head[_AT_BITS]
+    step = _u16(head, _AT_STEP)
+    if flags & ~(_FLAG_Y | _FLAG_U | _FLAG_PACKED):
         return 'flags'
-    if head[AT_FAB] != (fab if fab >= 0 else 255) or flags & FLAG_Y and fab < 6:
+    if head[_AT_FAB] != (fab if fab >= 0 else 255) or flags & _FLAG_Y and fab < 6:
         return 'five-alike box'
-    if _u16(head, AT_UNIT) != 100:
+    if _u16(head, _AT_UNIT) != 100:
         return 'unit'
-    if (head[AT_N_DICE] or 5) != rules.n_dice:
+    if (head[_AT_N_DICE] or 5) != rules.n_dice:
         return 'dice count'
     if wider > 2 or bits > 16 or packed and (not step or step * ((1 << bits) - 1) > 65535) \
-            or not packed and (bits or step or _u32(head, AT_GROUPS)):
+            or not packed and (bits or step or _u32(head, _AT_GROUPS)):
         return 'packing (bits, step, groups)'
     if nl > 20:
         return 'size (no table of this ruleset)'
-    slots = (1 << nl) + ((1 << (nl - 1)) if flags & FLAG_Y else 0)
-    per = _u16(head, AT_PER_SLOT)
-    if _u32(head, AT_N_STATES) != slots * per or packed and _u32(head, AT_GROUPS) != slots * 64:
+    slots = (1 << nl) + ((1 << (nl - 1)) if flags & _FLAG_Y else 0)
+    per = _u16(head, _AT_PER_SLOT)
+    if _u32(head, _AT_N_STATES) != slots * per or \
+            packed and _u32(head, _AT_GROUPS) != slots * 64:
         return 'state count'
     total = 0               # each upper mask's subtotals: offsets, bitmaps and ranks agree
     for um in range(64):
-        if _u16(head, AT_OFFSETS + 2 * um) != total:
+        if _u16(head, _AT_OFFSETS + 2 * um) != total:
             return 'offsets'
         for j in range(8 + wider):
-            at = AT_BITMAPS + 8 * um + j if j < 8 else HEADER + wider * um + j - 8
-            rank = head[at + AT_RANKS - AT_BITMAPS] if j < 8 else head[at + 64 * wider]
-            if rank != total - _u16(head, AT_OFFSETS + 2 * um) & 255:
+            at = _AT_BITMAPS + 8 * um + j if j < 8 else _HEADER + wider * um + j - 8
+            rank = head[at + _AT_RANKS - _AT_BITMAPS] if j < 8 else head[at + 64 * wider]
+            if rank != total - _u16(head, _AT_OFFSETS + 2 * um) & 255:
                 return 'ranks'
             b = head[at]
             while b:
@@ -116,16 +120,16 @@ class TableValues:
     """Expected remaining score (hundredths) of a turn-start state.
 
     Plain tables: one uint16 per reachable state, one seek each. Packed tables
-    (FLAG_PACKED): a uint16 base per (lower slot, upper mask) group, the value of
+    (_FLAG_PACKED): a uint16 base per (lower slot, upper mask) group, the value of
     every state whose upper subtotal no longer matters (bonus secured or out of
     reach: the same remaining game), and for the other ("live") subtotals a residual
-    of AT_BITS bits in units of AT_STEP hundredths: value = base + residual * step.
+    of _AT_BITS bits in units of _AT_STEP hundredths: value = base + residual * step.
     One seek for a settled state, two for a live one (the base is kept per group)."""
 
     # Class attributes, set on an instance only for a table with subtotals past 63
     # (an instance's attributes cost a board RAM): where the values start, and the
-    # bitmap bytes per upper mask past the first 8 (AT_U_WIDER).
-    data_at = HEADER
+    # bitmap bytes per upper mask past the first 8 (_AT_U_WIDER).
+    data_at = _HEADER
     wider = 0
 
     def __init__(self, rules, table_file):
@@ -140,21 +144,21 @@ class TableValues:
             f = table_file
             self._own = False
         self.f = f
-        head = f.read(HEADER)
-        if len(head) != HEADER or head[0:4] != MAGIC or head[AT_VERSION] != VERSION:
+        head = f.read(_HEADER)
+        if len(head) != _HEADER or head[0:4] != MAGIC or head[_AT_VERSION] != _VERSION:
             self.close()
             raise TableError('not a strategy table (version 2): rebuild it')
-        wider = head[AT_U_WIDER]
+        wider = head[_AT_U_WIDER]
         if wider:
             # the wider subtotals' bitmaps and ranks join the header in RAM
             head += f.read(128 * wider)
             self.wider = wider
-            self.data_at = HEADER + 128 * wider
+            self.data_at = _HEADER + 128 * wider
         try:
-            name = bytes(head[AT_NAME:AT_NAME + NAME_BYTES]).rstrip(b'\0').decode()
+            name = bytes(head[_AT_NAME:_AT_NAME + _NAME_BYTES]).rstrip(b'\0').decode()
         except UnicodeError:
             name = None
-        if name != rules.name or head[AT_N_BOXES] != rules.n_boxes:
+        if name != rules.name or head[_AT_N_BOXES] != rules.n_boxes:
             self.close()
             raise TableError('table is for %s, not %s' % (name or 'no ruleset', rules.name))
         bad = _bad_field(head, rules, wider)
@@ -162,15 +166,15 @@ class TableValues:
             self.close()
             raise TableError('damaged strategy table: its %s' % bad)
         self.head = head
-        self.flags = head[AT_FLAGS]
-        self.fab = head[AT_FAB] if head[AT_FAB] != 255 else -1
-        self.n_states = _u32(head, AT_N_STATES)
-        self.per_slot = _u16(head, AT_PER_SLOT)
+        self.flags = head[_AT_FLAGS]
+        self.fab = head[_AT_FAB] if head[_AT_FAB] != 255 else -1
+        self.n_states = _u32(head, _AT_N_STATES)
+        self.per_slot = _u16(head, _AT_PER_SLOT)
         self.n_lower = rules.n_boxes - 6
-        self.packed = bool(self.flags & FLAG_PACKED)
-        self.bits = head[AT_BITS]
-        self.step = _u16(head, AT_STEP)
-        self.residuals_at = self.data_at + 2 * _u32(head, AT_GROUPS)
+        self.packed = bool(self.flags & _FLAG_PACKED)
+        self.bits = head[_AT_BITS]
+        self.step = _u16(head, _AT_STEP)
+        self.residuals_at = self.data_at + 2 * _u32(head, _AT_GROUPS)
         if self.packed:
             end = self.residuals_at + ((self.n_states * self.bits + 7) >> 3)
             end += 2 if self.bits and self.n_states else 0   # 3-byte reads at the end
@@ -206,10 +210,10 @@ class TableValues:
         head = self.head
         um = mask & 63
         if u < 64:
-            at = AT_BITMAPS + um * 8 + (u >> 3)
-            ranks = AT_RANKS - AT_BITMAPS
+            at = _AT_BITMAPS + um * 8 + (u >> 3)
+            ranks = _AT_RANKS - _AT_BITMAPS
         else:
-            at = HEADER + um * self.wider + ((u - 64) >> 3)
+            at = _HEADER + um * self.wider + ((u - 64) >> 3)
             ranks = 64 * self.wider
         bits = head[at]
         if not bits >> (u & 7) & 1:
@@ -219,7 +223,7 @@ class TableValues:
         while bits:
             bits &= bits - 1
             rank += 1
-        return self._slot(mask, y) * self.per_slot + _u16(head, AT_OFFSETS + 2 * um) + rank
+        return self._slot(mask, y) * self.per_slot + _u16(head, _AT_OFFSETS + 2 * um) + rank
 
     def value(self, mask, u, y):
         self.reads += 1

@@ -109,7 +109,7 @@ def _loss_key(item):
 def judge(planner, card, dice, rolls_left, choice):
     """(value of the best choice, value of the choice made, best choice) of one
     decision judged by a TurnPlanner, values on the planner's scale (6**n units of a
-    hundredth of the rest of the game for n dice: five dice's planner.SCALE); a choice
+    hundredth of the rest of the game for n dice: five dice's planner._SCALE); a choice
     is a hold index (rolls_left 1 or 2) or a box index (rolls_left 0). ValueError for
     a box that was not legal."""
     if rolls_left:

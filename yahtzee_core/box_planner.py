@@ -9,7 +9,6 @@ in RAM, at about 2.5 times its text: two halves need far less room than one whol
 from array import array
 
 from . import dice as _dice
-from .rules import OPEN
 from .variants import ruleset as _ruleset
 
 
@@ -75,7 +74,7 @@ class BoxPlanner:
         y = 0
         if self.has_y:
             s = card.scores[card.rules.five_alike_box]
-            y = 1 if (s != OPEN and s > 0) else 0
+            y = 1 if (s != 255 and s > 0) else 0  # 255: rules.OPEN (no name kept)
         return mask, u, y
 
     def expected_remaining(self, card):

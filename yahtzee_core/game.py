@@ -16,16 +16,13 @@ anything.
 """
 
 from .dice import IllegalMove, roll_index
-from .rules import OPEN, forget
+from .rules import forget
 from .variants import ruleset
 from .scorecard import Scorecard
 
 MAX_PLAYERS = 8
 # Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
 KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
-# The next roll's dice (up to five), checked before any is committed; in duplicate
-# play first a new round's 15 dice, likewise (copied to the game before the roll's).
-_NEW = bytearray(15)
 
 
 def _die(rng):
@@ -52,6 +49,9 @@ class Game:
     # round_dice[15 - 5 * r + i] (unless held), drawn once per round at seat 0's first
     # roll (Crag's two rolls use the last ten). None: plain play.
     round_dice = None
+    # The next roll's dice (up to six), checked before any is committed; in duplicate
+    # play first a new round's 15 dice, likewise (copied to the game before the roll's).
+    _new = bytearray(15)
 
     def __init__(self, rules, players=1, rng=None, duplicate=False):
         if isinstance(rules, str):
@@ -164,20 +164,21 @@ class Game:
         if self.rules.column_orders and not first:
             self.rules.may_roll(self)  # Yamb: unannounced, some box must take the dice
         same = self.round_dice
+        new = self._new
         if same is not None and first and self.current == 0:
             for i in range(15):  # a new round: the dice every seat will get
-                _NEW[i] = _die(self.rng)
-            same[:] = _NEW
+                new[i] = _die(self.rng)
+            same[:] = new
         n = len(self.dice)
         k = 15 - 5 * self.rolls_left   # this roll's dice in round_dice
         for i in range(n):
             if first or not self.held[i]:
-                _NEW[i] = same[k + i] if same is not None else _die(self.rng)
+                new[i] = same[k + i] if same is not None else _die(self.rng)
             else:
-                _NEW[i] = self.dice[i]
+                new[i] = self.dice[i]
         # Commit only once all are good: a bad source changes nothing.
         for i in range(n):
-            self.dice[i] = _NEW[i]
+            self.dice[i] = new[i]
             if first:
                 self.held[i] = 0
         self.rolls_left -= 1
@@ -238,7 +239,7 @@ class Game:
             self.round -= 1
         self.current -= 1
         card = self.card
-        card.scores[b] = OPEN
+        card.scores[b] = 255  # rules.OPEN (a literal: no name in the module's dict)
         card.bonus_count -= bonus
         if self.rules.column_orders:
             card.unfilled(b)  # Yamb: the turn's announce again

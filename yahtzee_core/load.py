@@ -17,7 +17,7 @@ unpack, decode; cards) and the checks raise SaveError themselves; decode() adds 
 common prefix.
 """
 
-from .rules import RULESETS, OPEN
+from .rules import NAMES, OPEN
 from .variants import ruleset
 from .save import unpack_dice, pack_dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
 from .game import Game, KINDS
@@ -50,12 +50,16 @@ def envelope(data):
         raise SaveError("foreign bytes")
     if data[2] != VERSION:
         raise SaveError("format version %d, this build reads %d" % (data[2], VERSION))
-    if data[3] >= len(RULESETS):
+    if data[3] >= NAMES.count(' ') - 1:     # past the rulesets NAMES holds
         raise SaveError("unknown ruleset")
+    end = 0                 # the ruleset's name: after data[3] + 1 spaces in NAMES
+    for _ in range(data[3] + 1):
+        start = end + 1
+        end = NAMES.find(' ', start)
     n = data[4]
     if not 1 <= n <= 8:
         raise SaveError("bad player count")
-    rules = ruleset(RULESETS[data[3]])
+    rules = ruleset(NAMES[start:end])
     end = save_size(rules, n, data[7] >> 3 & 1) - 2
     if size != end + 2:
         raise SaveError("wrong length (truncated?)")

@@ -46,8 +46,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SCALE = const(7776)           # 6 ** 5: the common scale of hold values (analysis.py too)
-_SCALE = const(SCALE)
+_SCALE = const(7776)          # 6 ** 5: the common scale of hold values (analysis.py too)
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)

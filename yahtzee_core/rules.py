@@ -22,14 +22,15 @@ asked for (variants.ruleset), so the tables of rulesets not in play never reach 
 18
 """
 
-import sys
 from .dice import IllegalMove, roll_index
 
-# Every ruleset's name (its module under variants/ is the name with '_' for '-'). Saves
-# store a ruleset by its index here: append new rulesets, never reorder or remove.
-RULESETS = ('yahtzee', 'yahtzee-free-joker', 'yahtzee-1956', 'yatzy', 'yacht', 'kniffel',
-            'generala', 'kismet', 'triple-yahtzee', 'crag', 'yamb', 'maxi-yatzy',
-            'balut', 'poker-dice')
+# Every ruleset's name, each between spaces (its module under variants/ is the name with
+# '_' for '-'). Saves store a ruleset by its number here: append new rulesets, never
+# reorder or remove. One string, not a tuple: compiled to .mpy, a tuple's names load as
+# a string object each (14 of them: about 0.5 KB of CircuitPython's heap, 1 KB of
+# MicroPython's). yahtzee_core.RULESETS is the tuple, made anew when asked for.
+NAMES = (' yahtzee yahtzee-free-joker yahtzee-1956 yatzy yacht kniffel generala kismet '
+         'triple-yahtzee crag yamb maxi-yatzy balut poker-dice ')
 OPEN = 255  # an unfilled box in a card's scores
 
 
@@ -101,7 +102,7 @@ class Ruleset:
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)
-        self.id = RULESETS.index(self.name)
+        self.id = NAMES[:NAMES.index(' ' + self.name + ' ')].count(' ')  # its number
         # The table builder is needed once: load it, build, and let it go again.
         from . import _build
         # _table: each roll's face counts, packed, then the columns of the boxes below
@@ -194,5 +195,6 @@ def forget(name, package='yahtzee_core'):
     """Drop a loaded module of a package (this one unless told: forget('scene_turn',
     'ui')) so its code leaves RAM; it is imported again when next needed. The
     program's one unloader."""
+    import sys  # here, not at the top: one name fewer in the module's dict (8, not 10)
     sys.modules.pop(package + '.' + name, None)
     sys.modules[package].__dict__.pop(name, None)

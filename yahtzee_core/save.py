@@ -7,7 +7,7 @@ action since (a roll, a fill, an undo); resuming reads the snapshot back
 (load.py, then load_checks.py: every field checked) and replays the actions through
 the Game's own methods (replay.py), so a resumed game is the same game, dice
 included. This module writes; the reading lives in those three, loaded only at power-on
-(the heap is at its peak then), against the layouts described here.
+(the heap is at its peak then), against the layouts below.
 
 >>> from yahtzee_core import Game
 >>> from yahtzee_core.replay import replay
@@ -19,41 +19,45 @@ included. This module writes; the reading lives in those three, loaded only at p
 >>> replay(again, ROLL, action)
 >>> again.to_bytes() == game.to_bytes()
 True
-
-Snapshot layout (integers little-endian): MAGIC, version, ruleset id, players,
-current player, round, rolls left (bits 0-1; bit 2: the current player won at once,
-bit 3: duplicate play; bits 4-7: a sixth die and its held flag, pack_dice's bits
-20-23, Maxi Yatzy's, else 0); bytes 8-10: five dice (Crag: three, the rest 0) and
-their held flags (pack_dice's bits 0-19), with
-turn_yahtzee (bit 21), an undo record follows (bit 22), its bonus units' low bit (bit
-23), the turn announced a box (bit 20: Yamb; byte 11 is then that box, as a turn that
-has rolled keeps no undo record); bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus
-units' high bit << 3, as Triple Yahtzee pays 1 to 3; the turn's dice and held flags,
-pack_dice, all 24 bits): the tuple Game.last_fill, written by encode(), read by
-load_checks.unpack_undo().
-Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
-open). In duplicate play (five dice or fewer), the round's 15 dice (a roll's five per
-2 bytes) follow.
-Last, the CRC-16 of everything before it.
-
-Journal records (kinds below; journal.py frames and checks each one):
-
-    RECORDS  records.Records.to_bytes()        (its own check inside)
-    PEOPLE   people.People.to_bytes()          (its own check inside)
-    GAME     the app's game id (u16), then a snapshot: a game starts (or restarts
-             after the journal was compacted) here
-    ROLL     held flags (bits 0-5), then the dice the roll drew, a nibble each, low
-             nibble first, 0 padding: the five (Crag three, Maxi Yatzy six; fewer,
-             held ones kept)
-             it rolled, or in duplicate play at seat 0's first roll of a round, the
-             round's 15 (Crag's two rolls: three of each of the last two fives)
-    FILL     the box filled
-    UNDO     nothing: the last fill taken back
-    ANNOUNCE the box announced (Yamb: rules.announce(game, box))
-    COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
-             kept before this one, the new ones)
-    CLEAR    nothing: no game to resume
 """
+
+# The layouts, as comments: a board compiling this plain source builds a docstring in
+# RAM as one string, and these made it 3 KB (the bundle drops docstrings; plain
+# sources copied as they are keep them).
+#
+# Snapshot layout (integers little-endian): MAGIC, version, ruleset id, players,
+# current player, round, rolls left (bits 0-1; bit 2: the current player won at once,
+# bit 3: duplicate play; bits 4-7: a sixth die and its held flag, pack_dice's bits
+# 20-23, Maxi Yatzy's, else 0); bytes 8-10: five dice (Crag: three, the rest 0) and
+# their held flags (pack_dice's bits 0-19), with turn_yahtzee (bit 21), an undo record
+# follows (bit 22), its bonus units' low bit (bit 23), the turn announced a box (bit
+# 20: Yamb; byte 11 is then that box, as a turn that has rolled keeps no undo record);
+# bytes 11-15: the undo record (box; turn_yahtzee | rolls left << 1 | the bonus units'
+# high bit << 3, as Triple Yahtzee pays 1 to 3; the turn's dice and held flags,
+# pack_dice, all 24 bits): the tuple Game.last_fill, written by encode(), read by
+# load_checks.unpack_undo().
+# Then per player: kind, Yahtzee bonuses, Yahtzees rolled, one byte per box (255 =
+# open). In duplicate play (five dice or fewer), the round's 15 dice (a roll's five per
+# 2 bytes) follow.
+# Last, the CRC-16 of everything before it.
+#
+# Journal records (kinds below; journal.py frames and checks each one):
+#
+#     RECORDS  records.Records.to_bytes()        (its own check inside)
+#     PEOPLE   people.People.to_bytes()          (its own check inside)
+#     GAME     the app's game id (u16), then a snapshot: a game starts (or restarts
+#              after the journal was compacted) here
+#     ROLL     held flags (bits 0-5), then the dice the roll drew, a nibble each, low
+#              nibble first, 0 padding: the five (Crag three, Maxi Yatzy six; fewer,
+#              held ones kept) it rolled, or in duplicate play at seat 0's first roll
+#              of a round, the round's 15 (Crag's two rolls: three of each of the last
+#              two fives)
+#     FILL     the box filled
+#     UNDO     nothing: the last fill taken back
+#     ANNOUNCE the box announced (Yamb: rules.announce(game, box))
+#     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
+#              kept before this one, the new ones)
+#     CLEAR    nothing: no game to resume
 
 try:
     from micropython import const

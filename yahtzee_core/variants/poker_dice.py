@@ -11,7 +11,7 @@ The card is one box per round, filled in order (column_orders 'H'), holding the 
 rank: 0 (9-10-J-Q-A, the worst) to 251 (five aces), one byte per roll index in RANK.
 A card keeps the game's cards (its table) to count the rounds it won: its total."""
 
-from ..rules import Ruleset, RULESETS, OPEN
+from ..rules import Ruleset, NAMES, OPEN
 from ..dice import IllegalMove, N_ROLLS, roll_dice
 from ..scorecard import Scorecard
 
@@ -134,7 +134,7 @@ class PokerDice(Ruleset):
     def __init__(self):
         # No box table (_build): a box scores the hand's rank, RANK[roll].
         self.n_boxes = self.rounds = ROUNDS
-        self.id = RULESETS.index(self.name)
+        self.id = NAMES[:NAMES.index(' ' + self.name + ' ')].count(' ')  # its number
         self.rank = _ranks()
 
     def score_roll(self, roll, box):
