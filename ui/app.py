@@ -369,24 +369,14 @@ class App:
         card from PAUSE or STANDINGS, PAGES (pages of `kind` from page `first`), ODDS
         or STANDINGS. The list cursor is kept for the card's rows (PAGES from CARD)."""
         was = self.scene
-        cursor = self.cursor
         self.returns[scene] = was if back < 0 else back
         self.page_kind = kind
         self.page = first
-        self.page_cursor = cursor
+        self.page_cursor = self.cursor
         try:
             self.go(scene, now)
         except MemoryError:     # no room even after make_room: a look can wait, the game not
-            self.page_cursor = -1
-            from sys import modules
-            forget = self.yc.rules.forget
-            for name in [m for m in modules if m.startswith(('ui.help_', 'yahtzee_core.odds'))]:
-                forget(name[name.index('.') + 1:], name[:name.index('.')])   # its texts half loaded
-            self.go(was, now)
-            if self.cursor != cursor and cursor < len(self.items):
-                self.cursor = cursor
-                self.scroll_to_cursor()
-            turns.refuse(self, 'No memory free', 'for that now')
+            turns.no_room_to_look(self, was, now)
 
     def handle(self, action, now):
         """Feed one action code. The press that wakes a dark screen is eaten (the
