@@ -1012,3 +1012,37 @@ def test_making_room_on_a_compiled_bundle_lets_the_games_other_scenes_go(monkeyp
     fill_turn(s)                                    # the human plays on: dice, card
     assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 2
     assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 1
+
+
+def test_a_computers_fill_holds_no_bot_so_making_room_there_frees_it(monkeypatch):
+    """The computer's last step (the fill) runs without its bot in hand: when the
+    scene the fill leads to finds no room and the app makes room, the bot's heap (a
+    board's Yamb planner: about 19 KB with its code) is free at once, not after the
+    step returns (the board's retry found no room and stopped the program)."""
+    import gc
+    import weakref
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    app.cpu_speed = 0                               # a step at a time
+    fill_turn(s)
+    assert app.scene == codes.CPU
+    for _ in range(20):                             # up to the fill's step
+        s.wait(app.step_ms)
+        if app.bots and app.bots[1] is not None and app.scene == codes.CPU and \
+                app.line_a.count(':'):
+            break
+    bot = weakref.ref(app.bots[1])
+    alive = []
+    go = app.go
+
+    def go_making_room(scene, now):
+        app.make_room()
+        gc.collect()
+        alive.append(bot() is not None)
+        go(scene, now)
+
+    monkeypatch.setattr(app, "go", go_making_room)
+    while app.scene == codes.CPU and not alive:
+        s.wait(app.step_ms)
+    assert alive and alive[0] is False          # the fill's own scene change

@@ -76,18 +76,18 @@ def cpu_step(app, now):
     if g.over:          # won at once: the banner stays until OK (handle_cpu)
         return
     p = g.current
-    bot = _get_bot(app, p)
     phase = _phase
-    if g.over:      # won at once by the roll shown (Generala served)
-        app.go(OVER, now)
-        return
-    if phase == _CPU_ANNOUNCED:
+    if phase == _CPU_ANNOUNCED:     # (no bot held here: making room in the fill frees it)
         fill_box(app, _box, now)
         free = getattr(gc, 'mem_free', None)     # (a board's heap: not CPython's)
         if free is not None and not g.over and not app.is_cpu(g.current):
             gc.collect()
             if free() < _SHORT_OF_HEAP:
                 app.make_room()
+        return
+    bot = _get_bot(app, p)
+    if g.over:      # won at once by the roll shown (Generala served)
+        app.go(OVER, now)
         return
     if not g.rolled:
         g.roll()
