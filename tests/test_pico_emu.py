@@ -15,18 +15,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from hardware.battery import TwoAlkalineAA
 from tools import pico_emu
-from tools.pico_emu import fat
+from tools.pico_emu import fat, games
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = REPO / "tests" / "golden"
 REASON = pico_emu.unavailable()
 needs_pico = pytest.mark.skipif(REASON is not None, reason=REASON or "")
-DICE_SEED = 7
-# The supply of the simulator's default board: two AA cells, 95 % by their curve
-# (DesktopHardware's default reading)
-SIM_VSYS_MV = TwoAlkalineAA.curve[1][0]
 
 
 def golden(name):
@@ -165,59 +160,12 @@ def test_scripts_use_only_buttons_the_board_has():
 
 
 # ------------------------------------------------------------------ the simulator's side
-
-
-_SIM_CACHE = {}
-
-# The new rulesets' games on the board (.mpy): (seats, strategy tables on the drive).
-# Crag's computer plays perfect from Crag's table (three dice, small_planner), as the
-# default bundle ships it; Balut has no table (it cannot be solved), its computer
-# plays good (goal_planner). Hints off and the computer at instant speed
-# (scripts.two_seat_game instant=True): the board spends less time on its turns.
-NEW_RULESET_GAMES = {"crag": (("human", "perfect"), "crag"),
-                     "balut": (("human", "good"), None),
-                     "poker-dice": (("human", "good"), None),
-                     "maxi-yatzy": (("human", "good"), None)}
+# tools/pico_emu/games.py: each game's script, written by playing it in the simulator,
+# and the simulator's pictures at its snaps (cached for the session).
 
 
 def _simulated_game(rules=None):
-    """The two-seat game's script (written by playing it in the simulator) and the
-    pictures `./play.sh --headless` takes at its snaps: {name: pixels}. rules: one of
-    NEW_RULESET_GAMES (else the setup's Yahtzee against good, no tables)."""
-    key = rules or "game"
-    if key in _SIM_CACHE:
-        return _SIM_CACHE[key]
-    import tempfile
-    from hardware.desktop import VirtualClock
-    from sim import Options, build_session, no_tables
-    from sim.__main__ import main as play_sh
-    from tools.pico_emu.scripts import two_seat_game
-    players, tables = NEW_RULESET_GAMES[rules] if rules else (("human", "good"), None)
-    with tempfile.TemporaryDirectory() as folder:
-        # the writer's own session snaps as it goes: into a folder of its own
-        writing = os.path.join(folder, "writing")
-        os.mkdir(writing)
-        session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=writing,
-                                        table=None if tables else no_tables),
-                                clock=VirtualClock())
-        try:
-            text = two_seat_game(session, players=players, rules=rules,
-                                 instant=rules is not None).text()
-        finally:
-            session.hw.close()
-        script = os.path.join(folder, "game.txt")
-        with open(script, "w") as f:
-            f.write(text)
-        assert play_sh(["--headless", "--dice-seed", str(DICE_SEED)] +
-                       ([] if tables else ["--no-tables"]) +
-                       ["--script", script, "--snap-dir", folder]) == 0
-        snaps = {}
-        for name in os.listdir(folder):
-            if name.endswith(".png"):
-                big = np.array(Image.open(os.path.join(folder, name)).convert("L"))
-                snaps[name[:-4]] = (big[::4, ::4] > 128).astype(np.uint8)
-    _SIM_CACHE[key] = text, snaps
-    return text, snaps
+    return games.simulated_game(rules)
 
 
 # ------------------------------------------------------------------ on the emulated Pico
@@ -255,8 +203,14 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
     _play_like_the_simulator(mpy)
 
 
+# The new rulesets' whole games on the board (.mpy; games.GAMES: their seats, tables).
+# Yamb's 48 rounds take about 20 minutes to emulate: its whole game is
+# bench/bench_pico_game.py's, the suite plays its first rounds (below).
+WHOLE_GAMES = ("balut", "crag", "maxi-yatzy", "poker-dice")
+
+
 @needs_pico
-@pytest.mark.parametrize("rules", sorted(NEW_RULESET_GAMES))
+@pytest.mark.parametrize("rules", WHOLE_GAMES)
 def test_new_rulesets_two_seat_game_plays_like_the_simulator(rules):
     """Crag (three dice over the middle hold buttons, a perfect computer reading
     Crag's strategy table), Balut (28 rounds, its cells card and points at game
@@ -268,61 +222,44 @@ def test_new_rulesets_two_seat_game_plays_like_the_simulator(rules):
     _play_like_the_simulator(True, rules)
 
 
-class _SnapDiffers(Exception):
-    """The board's picture at a snap is not the simulator's: the game stops there."""
+@needs_pico
+def test_yamb_plays_its_first_rounds_like_the_simulator():
+    """Yamb on the .mpy bundle to the handover after the computer's first turn: the
+    human's announce step, the four-column card, the computer's turn (its planner
+    made at its first turn): every snap the simulator's picture."""
+    if pico_emu.mpy_cross() is None:
+        pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
+    _play_like_the_simulator(True, "yamb", last="handover")
 
 
-def _play_like_the_simulator(mpy, rules=None):
-    """The simulator's two-seat game (_simulated_game) played on the board: the same
-    picture at every snap, no traceback, the free heap traced at every scene (the
-    lowest printed) and the piezo sounding."""
-    from tools.pico_emu.scripts import play
+def _play_like_the_simulator(mpy, rules=None, last=None):
+    """The simulator's two-seat game played on the board (games.play_on_board), to
+    its end or to snap `last`: the same picture at every snap, no traceback, the
+    free heap traced at every scene (the lowest printed) and the piezo sounding."""
     text, want = _simulated_game(rules)
-    tables = NEW_RULESET_GAMES[rules][1] if rules else None
-    extra = {}
-    if tables:      # the ruleset's table beside the bundle the other tests use (no rebuild)
-        from tools.strategy_table import ensure_tables
-        path = ensure_tables(tables, str(REPO / "tables"))["plain"]
-        extra["tables/" + os.path.basename(path)] = Path(path).read_bytes()
-    drive = pico_emu.Drive(profile="default", mpy=mpy, extra_files=extra,
-                           settings={"YAHTZEE_DICE_SEED": str(DICE_SEED),
-                                     "YAHTZEE_TRACE": "heap"})
-    # two AA cells as the simulator's board has them: the same battery mark on the menus
-    with pico_emu.Pico(drive, vsys_mv=SIM_VSYS_MV) as pico:
-        pico.boot(console=True)        # the heap lines from the first scene on
-        pico.press("BACK")             # the first boot's how-to
-        differ = []
-
-        def first_difference(name, pixels):     # a game gone another way stops there
-            if name in want and not np.array_equal(pixels, want[name]):
-                differ.append(name)
-                raise _SnapDiffers(name)
-        try:
-            got = play(pico, text, on_snap=first_difference,
-                       stop_at="Traceback")   # a failed game stops there
-        except _SnapDiffers:
-            got = None
-        console = pico.console[pico.attached_at:]
-        tones = pico.tones
-    drive.close()
+    if last is not None:
+        text, want = games.until_snap(text, want, last)
+    game = games.play_on_board(text, want, rules, mpy)
+    console = game.console
     assert "Traceback" not in console, console[-2000:]
-    assert not differ, "snap %s is not the simulator's picture: %s" % (
-        differ[0], "\n".join(console.splitlines()[-12:]))
-    assert sorted(got) == sorted(want)
+    assert game.differs is None, "snap %s is not the simulator's picture: %s" % (
+        game.differs, "\n".join(console.splitlines()[-12:]))
+    assert sorted(game.got) == sorted(want)
     for name in sorted(want):
-        assert_same_picture(got[name], want[name], "snap %s" % name)
-    heap = [line.split() for line in console.splitlines() if line.startswith("yahtzee: heap ")]
-    scenes = [h[2] for h in heap]
+        assert_same_picture(game.got[name], want[name], "snap %s" % name)
+    heap = game.heap()
+    scenes = set(scene for scene, _ in heap)
     # (the new rulesets' computer plays at instant speed: no CPU scene; Poker Dice
-    # stands or picks from the dice's own list: no card)
-    assert {"menu", "setup", "play", "turn", "over", "scores"} | \
-        (set() if rules else {"cpu"}) | (set() if rules == "poker-dice" else {"card"}) \
-        <= set(scenes)
-    lowest = min(int(h[3]) for h in heap)
+    # stands or picks from the dice's own list: no card; Yamb's human announces)
+    wanted = {"menu", "setup", "play", "turn"} | (set() if last else {"over", "scores"}) | \
+        (set() if rules else {"cpu"}) | (set() if rules == "poker-dice" else {"card"}) | \
+        ({"announce"} if rules == "yamb" else set())
+    assert wanted <= scenes, wanted - scenes
+    lowest = min(free for _, free in heap)
     assert lowest > 0
     print("lowest free heap (%s%s): %d bytes" % (rules + " " if rules else "",
                                                  "mpy" if mpy else "py", lowest))
-    assert any(hz > 0 for _, hz, _ in tones), "the piezo never sounded"
+    assert any(hz > 0 for _, hz, _ in game.tones), "the piezo never sounded"
 
 
 @needs_pico

@@ -62,8 +62,12 @@ class TurnPlanner(BoxPlanner):
     hundredths of a point."""
 
     def __init__(self, rules, values):
-        # the large array first, while the heap is least split
-        self.x = array('i', bytes(4 * _N_HOLDS))
+        # the large array first, while the heap is least split; from a range (of known
+        # length: one block), zeroed: array('i', bytes(...)) needs as large a block of
+        # zeros beside it, which a board's split heap may not have
+        x = self.x = array('i', range(_N_HOLDS))
+        for h in range(_N_HOLDS):
+            x[h] = 0
         BoxPlanner.__init__(self, rules, values)
         # level[k]: the first hold of k dice (and the end)
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])

@@ -1,0 +1,68 @@
+"""A whole two-seat game of a ruleset on the Pico's own firmware (CircuitPython 10.2.1
+in the rp2040js emulator, tools/pico_emu), played from the script the simulator
+wrote, with the same seeded dice (tools/pico_emu/games.py): does the board show the
+simulator's picture at every snap, and how low does its free heap go? For the games
+too long for the test suite (Yamb: 48 rounds, about 20 minutes to emulate); the
+suite plays the others whole (tests/test_pico_emu.py).
+
+    .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py]
+
+Printed: the snaps matched (or the first that differs), a traceback if the program
+stopped, the emulated game's length, the lowest free heap at a scene change
+(gc.mem_free() after gc.collect(), YAHTZEE_TRACE) and the scene, per scene its
+lowest, and the time the emulation took.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+
+def main(argv=None):
+    from tools import pico_emu
+    from tools.pico_emu import games
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="yamb", choices=[r for r in games.GAMES if r])
+    parser.add_argument("--py", action="store_true", help="the plain .py bundle")
+    args = parser.parse_args(argv)
+    why = pico_emu.unavailable()
+    if why:
+        print("no emulator: %s" % why)
+        return 1
+    if not args.py and pico_emu.mpy_cross() is None:
+        print("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS): try --py")
+        return 1
+    began = time.time()
+    text, want = games.simulated_game(args.rules)
+    game = games.play_on_board(text, want, args.rules, mpy=not args.py)
+    bundle = ".py" if args.py else ".mpy"
+    print("%s, %s bundle, seats %s" % (args.rules, bundle, " / ".join(games.GAMES[args.rules][0])))
+    matched = [n for n in want if n in game.got and n != game.differs]
+    if game.differs:
+        print("snaps: %d of %d the simulator's; %r differs (the game stopped there)"
+              % (len(matched), len(want), game.differs))
+    else:
+        print("snaps: all %d the simulator's%s" % (len(want), "" if len(matched) == len(want)
+                                                   else " (%d taken)" % len(matched)))
+    if "Traceback" in game.console:
+        tail = game.console[game.console.index("Traceback"):].splitlines()
+        print("stopped by an error:\n  " + "\n  ".join(tail[:14]))
+    print("emulated game: %.1f min" % (game.ms / 60000))
+    heap = game.heap()
+    if heap:
+        scene, free = min(heap, key=lambda h: h[1])
+        print("lowest free heap: %d bytes (%s)" % (free, scene))
+        per = {}
+        for s, f in heap:
+            per[s] = min(f, per.get(s, f))
+        print("  per scene: " + ", ".join("%s %d" % (s, per[s]) for s in sorted(per)))
+    print("emulation took %.1f min" % ((time.time() - began) / 60))
+    return 0 if game.differs is None and "Traceback" not in game.console else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""A two-seat game played in the simulator, then on the emulated Pico with the same
+script and the same seeded dice: does the board show the simulator's picture at every
+snap? tests/test_pico_emu.py plays the short games; bench/bench_pico_game.py the long
+ones (Yamb's 48 rounds). Desktop only.
+
+GAMES: each ruleset's seats and the strategy table the board's drive carries (None:
+none; the game is played with hints off and the computer at instant speed,
+scripts.two_seat_game instant=True: the board spends less time on its turns).
+"""
+
+import os
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent.parent
+DICE_SEED = 7
+
+GAMES = {None: (("human", "good"), None),      # the setup's Yahtzee, hints on
+         "crag": (("human", "perfect"), "crag"),
+         "balut": (("human", "good"), None),
+         "poker-dice": (("human", "good"), None),
+         "maxi-yatzy": (("human", "good"), None),
+         "yamb": (("human", "good"), None)}
+
+_CACHE = {}
+
+
+def sim_vsys_mv():
+    """The supply of the simulator's default board: two AA cells, 95 % by their curve
+    (DesktopHardware's default reading): the same battery mark on the menus."""
+    from hardware.battery import TwoAlkalineAA
+    return TwoAlkalineAA.curve[1][0]
+
+
+def simulated_game(rules=None):
+    """The game's script (written by playing it in the simulator) and the pictures
+    `./play.sh --headless` takes at its snaps: (text, {name: pixels 128x64 of 0/1})."""
+    if rules in _CACHE:
+        return _CACHE[rules]
+    import tempfile
+    import numpy as np
+    from PIL import Image
+    from hardware.desktop import VirtualClock
+    from sim import Options, build_session, no_tables
+    from sim.__main__ import main as play_sh
+    from tools.pico_emu.scripts import two_seat_game
+    players, tables = GAMES[rules]
+    with tempfile.TemporaryDirectory() as folder:
+        # the writer's own session snaps as it goes: into a folder of its own
+        writing = os.path.join(folder, "writing")
+        os.mkdir(writing)
+        session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=writing,
+                                        table=None if tables else no_tables),
+                                clock=VirtualClock())
+        try:
+            text = two_seat_game(session, players=players, rules=rules,
+                                 instant=rules is not None).text()
+        finally:
+            session.hw.close()
+        script = os.path.join(folder, "game.txt")
+        with open(script, "w") as f:
+            f.write(text)
+        assert play_sh(["--headless", "--dice-seed", str(DICE_SEED)] +
+                       ([] if tables else ["--no-tables"]) +
+                       ["--script", script, "--snap-dir", folder]) == 0
+        snaps = {}
+        for name in os.listdir(folder):
+            if name.endswith(".png"):
+                big = np.array(Image.open(os.path.join(folder, name)).convert("L"))
+                snaps[name[:-4]] = (big[::4, ::4] > 128).astype(np.uint8)
+    _CACHE[rules] = text, snaps
+    return text, snaps
+
+
+def until_snap(text, want, last):
+    """The script and its pictures up to snap `last` (then the script ends)."""
+    lines = text.splitlines()
+    end = lines.index("snap " + last) + 1
+    names = [line[5:] for line in lines[:end] if line.startswith("snap ")]
+    return "".join(line + "\n" for line in lines[:end]), {n: want[n] for n in names}
+
+
+class BoardGame:
+    """What the board did with the script: got {snap: pixels} (up to the first snap
+    that is not the simulator's, `differs`, where the game stopped), the console from
+    code.py's start, the piezo's tones, and the emulated ms the script took."""
+
+    def __init__(self, got, differs, console, tones, ms):
+        self.got = got
+        self.differs = differs
+        self.console = console
+        self.tones = tones
+        self.ms = ms
+
+    def heap(self):
+        """[(scene, free bytes)] of the YAHTZEE_TRACE lines."""
+        return [(h[2], int(h[3])) for h in
+                (line.split() for line in self.console.splitlines()
+                 if line.startswith("yahtzee: heap "))]
+
+
+class _SnapDiffers(Exception):
+    """The board's picture at a snap is not the simulator's: the game stops there."""
+
+
+def play_on_board(text, want, rules=None, mpy=True):
+    """Play the script on the emulated Pico (the default profile, the .mpy bundle
+    unless mpy=False), tracing the free heap at each scene; stop at the first snap
+    that differs from `want`, or at a traceback."""
+    import numpy as np
+    from tools import pico_emu
+    from tools.pico_emu.scripts import play
+    tables = GAMES[rules][1]
+    extra = {}
+    if tables:      # the ruleset's table beside the bundle the other tests use (no rebuild)
+        from tools.strategy_table import ensure_tables
+        path = ensure_tables(tables, str(REPO / "tables"))["plain"]
+        extra["tables/" + os.path.basename(path)] = Path(path).read_bytes()
+    drive = pico_emu.Drive(profile="default", mpy=mpy, extra_files=extra,
+                           settings={"YAHTZEE_DICE_SEED": str(DICE_SEED),
+                                     "YAHTZEE_TRACE": "heap"})
+    with pico_emu.Pico(drive, vsys_mv=sim_vsys_mv()) as pico:
+        pico.boot(console=True)        # the heap lines from the first scene on
+        pico.press("BACK")             # the first boot's how-to
+        got = {}
+        differs = []
+
+        def keep(name, pixels):         # a game gone another way stops there
+            got[name] = pixels
+            if name in want and not np.array_equal(pixels, want[name]):
+                differs.append(name)
+                raise _SnapDiffers(name)
+        start = pico.t
+        try:
+            play(pico, text, on_snap=keep, stop_at="Traceback")   # a failed game stops there
+        except _SnapDiffers:
+            pass
+        game = BoardGame(got, differs[0] if differs else None,
+                         pico.console[pico.attached_at:], pico.tones, pico.t - start)
+    drive.close()
+    return game
