@@ -31,8 +31,8 @@ Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
   (its own module: the other rulesets never load it).
 
 Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds) and
-the 1260-byte child table: about 3.2 KB. The box half (the next states' values and the
-best box of a roll) is box_planner.BoxPlanner, this class's base.
+the child table (1260 bytes, a table a level): about 3.2 KB. The box half (the next
+states' values and the best box of a roll) is box_planner.BoxPlanner, this class's base.
 """
 
 from array import array
@@ -50,7 +50,6 @@ _SCALE = const(7776)          # 6 ** 5: the common scale of hold values (analysi
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
-_N_SMALL = const(210)         # holds of 0..4 dice (the ones with children)
 _children = None              # TurnPlanner.children, shared by every planner
 
 
@@ -71,18 +70,26 @@ class TurnPlanner(BoxPlanner):
         BoxPlanner.__init__(self, rules, values)
         # level[k]: the first hold of k dice (and the end)
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
-        # children[h * 6 + f - 1]: the hold h of k dice with one more die showing f, as
-        # its place among the holds of k + 1 dice (fewer than 256): a byte, not a uint16
-        # (the same for every planner: built once, shared by the computer seats)
+        # children[k][(h - level[k]) * 6 + f - 1]: the hold h of k dice with one more
+        # die showing f, as its place among the holds of k + 1 dice (fewer than 256): a
+        # byte, not a uint16; a table a level, the largest 756 bytes, not one of 1260 (a
+        # board's split heap may have no piece that large for a computer made again). The
+        # same for every planner: built once, shared by the computer seats.
         global _children
         ch = _children
         if ch is None:
-            ch = _children = bytearray(_N_SMALL * 6)
-            for h in range(_N_SMALL):
-                kept = _dice.hold_dice(h)
-                up = self.level[len(kept) + 1]
-                for f in range(1, 7):
-                    ch[h * 6 + f - 1] = _dice.hold_index(kept + (f,)) - up
+            lv = self.level
+            ch = []
+            for k in range(5):
+                up = lv[k + 1]
+                t = bytearray(6 * (up - lv[k]))
+                for h in range(lv[k], up):
+                    kept = _dice.hold_dice(h)
+                    at = (h - lv[k]) * 6
+                    for f in range(1, 7):
+                        t[at + f - 1] = _dice.hold_index(kept + (f,)) - up
+                ch.append(t)
+            ch = _children = tuple(ch)
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
@@ -110,6 +117,7 @@ class TurnPlanner(BoxPlanner):
         for f in range(1, 7):
             e[self.five[f - 1]] = self._five_alike(card, f)[0]
         self._stage = 3
+
     def _sweep(self):
         """From self.e (values of the 252 rolls, the tail of self.x) fill self.x with
         every hold's expectation on the 7776 scale (self.e scaled too)."""
@@ -118,10 +126,12 @@ class TurnPlanner(BoxPlanner):
         lv = self.level
         for k in range(4, -1, -1):        # the holds of k + 1 dice are complete
             up = lv[k + 1]
-            for h in range(lv[k], up):
-                i = h * 6
-                x[h] = x[up + ch[i]] + x[up + ch[i + 1]] + x[up + ch[i + 2]] + \
-                    x[up + ch[i + 3]] + x[up + ch[i + 4]] + x[up + ch[i + 5]]
+            low = lv[k]
+            chk = ch[k]
+            for h in range(low, up):
+                i = (h - low) * 6
+                x[h] = x[up + chk[i]] + x[up + chk[i + 1]] + x[up + chk[i + 2]] + \
+                    x[up + chk[i + 3]] + x[up + chk[i + 4]] + x[up + chk[i + 5]]
         mult = 1
         for k in range(6):
             for h in range(lv[k], lv[k + 1]):
@@ -137,11 +147,13 @@ class TurnPlanner(BoxPlanner):
         lv = self.level
         for k in range(5):                # parents before their children
             up = lv[k + 1]
-            for h in range(lv[k], up):
+            low = lv[k]
+            chk = ch[k]
+            for h in range(low, up):
                 v = x[h]
-                i = h * 6
+                i = (h - low) * 6
                 for j in range(i, i + 6):
-                    c = up + ch[j]
+                    c = up + chk[j]
                     if v > x[c]:
                         x[c] = v
         e = self.e
