@@ -5,12 +5,13 @@ simulator's picture at every snap, and how low does its free heap go? For the ga
 too long for the test suite (Yamb: 48 rounds, about 20 minutes to emulate); the
 suite plays the others whole (tests/test_pico_emu.py).
 
-    .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py]
+    .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py] [--pictures DIR]
 
 Printed: the snaps matched (or the first that differs), a traceback if the program
 stopped, the emulated game's length, the lowest free heap at a scene change
 (gc.mem_free() after gc.collect(), YAHTZEE_TRACE) and the scene, per scene its
-lowest, and the time the emulation took.
+lowest, and the time the emulation took. --pictures DIR: the board's and the
+simulator's picture of a snap that differs, as DIR/SNAP_board.png and SNAP_sim.png.
 """
 
 import argparse
@@ -28,6 +29,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="yamb", choices=[r for r in games.GAMES if r])
     parser.add_argument("--py", action="store_true", help="the plain .py bundle")
+    parser.add_argument("--pictures", metavar="DIR", help="where to save a differing snap")
     args = parser.parse_args(argv)
     why = pico_emu.unavailable()
     if why:
@@ -48,6 +50,13 @@ def main(argv=None):
     else:
         print("snaps: all %d the simulator's%s" % (len(want), "" if len(matched) == len(want)
                                                    else " (%d taken)" % len(matched)))
+    if game.differs and args.pictures:
+        from PIL import Image
+        os.makedirs(args.pictures, exist_ok=True)
+        for tag, pixels in (("board", game.got[game.differs]), ("sim", want[game.differs])):
+            path = os.path.join(args.pictures, "%s_%s.png" % (game.differs, tag))
+            Image.fromarray(pixels * 255).resize((512, 256), Image.NEAREST).save(path)
+            print("  saved " + path)
     if "Traceback" in game.console:
         tail = game.console[game.console.index("Traceback"):].splitlines()
         print("stopped by an error:\n  " + "\n  ".join(tail[:14]))
