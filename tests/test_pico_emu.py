@@ -204,7 +204,7 @@ def test_two_seat_game_plays_like_the_simulator(mpy):
 
 
 # The new rulesets' whole games on the board (.mpy; games.GAMES: their seats, tables).
-# Yamb's 48 rounds take about 20 minutes to emulate: its whole game is
+# Yamb's 48 rounds take about 16 minutes to emulate: its whole game is
 # bench/bench_pico_game.py's, the suite plays its first rounds (below).
 WHOLE_GAMES = ("balut", "crag", "maxi-yatzy", "poker-dice")
 
