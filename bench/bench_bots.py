@@ -53,8 +53,8 @@ if ROOT not in sys.path:
 import yahtzee_core as yc  # noqa: E402
 from yahtzee_core import dice as _dice  # noqa: E402
 from yahtzee_core.advisor import Advisor  # noqa: E402
-from yahtzee_core.bots import (make_bot, HeuristicValues,  # noqa: E402
-                               CASUAL_QUARTERS)
+from yahtzee_core.bots import make_bot, CASUAL_QUARTERS  # noqa: E402
+from yahtzee_core.estimate import HeuristicValues  # noqa: E402
 
 ROLLS = 3
 SCALE = 7776         # 6 ** 5: the planner's scale for hold expectations

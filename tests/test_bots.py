@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import yahtzee_core as yc
-from yahtzee_core.bots import HeuristicValues, beginner_keep, held_flags, make_bot, KINDS, CASUAL_QUARTERS
+from yahtzee_core.bots import beginner_keep, held_flags, make_bot, KINDS, CASUAL_QUARTERS
+from yahtzee_core.estimate import HeuristicValues
 from yahtzee_core.ranking import Hints
 from tools import strategy_table as st
 from tools.solver import PolicyEvaluator, RulesModel, Solver, beginner_hold_table

@@ -80,19 +80,34 @@ def test_levels_that_need_no_table_show_no_note():
     assert not app.bots[1].fallback and not app.bots[2].fallback
 
 
-def test_a_table_that_cannot_be_loaded_falls_back_to_beginner_without_holding_the_turn():
-    # out of heap is the device's problem, not the player's: beginner plays on, and a
-    # note waiting for a key could hold every computer turn of a scripted check forever
-    def no_heap(rules):
+def test_no_heap_for_the_bot_seats_a_beginner_for_that_turn_alone(capsys):
+    # out of heap is the device's problem, not the player's: a beginner plays the turn
+    # on (a note waiting for a key could hold every computer turn of a scripted check
+    # forever), the console says so, and the seat's own bot is tried again next turn
+    tries = []
+
+    def no_heap(rules):         # (no heap on a computer's turn; the human's hints find it)
+        if s.app.scene != ui_app.CPU:
+            return None
+        tries.append(rules.name)
         raise MemoryError('table index')
 
     s = new_session(dice=ScriptedDice(seed=7), table_path=no_heap)
     s.start(players=2, kinds=(PERFECT, HUMAN))
     app = s.app
     assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
-    assert app.bots[0].kind == 'beginner'
+    assert len(tries) == 2                  # once, then once more after make_room
+    assert app.bots is None or app.bots[0] is None      # not kept as the seat's bot
+    assert "no room for seat 1's perfect computer" in capsys.readouterr().out
     play_cpu_turn(s)
     assert app.game.current == 1 and app.scene == codes.TURN     # the human's handover
+    assert len(tries) == 2                  # the turn's steps used the stand-in
+    s.press(A.OK)
+    fill_turn(s)
+    assert app.scene == ui_app.CPU and app.game.current == 0
+    assert len(tries) == 4                  # its next turn tried the perfect bot again
+    play_cpu_turn(s)
+    assert app.game.current == 1
 
 
 class LongNoteBot:

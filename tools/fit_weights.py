@@ -2,7 +2,7 @@
 exact values: ordinary least squares over every reachable, unfinished turn-start
 state, equally weighted, in hundredths of a point, rounded to integers.
 
-The features are exactly those bots.HeuristicValues sums (one truth: the feature
+The features are exactly those estimate.HeuristicValues sums (one truth: the feature
 builder below asks HeuristicValues for its tiers, slack and feature switches):
 
 - one per box: 1 while the box is open;
@@ -37,7 +37,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from tools.solver import RulesModel, Solver  # noqa: E402
-from yahtzee_core.bots import HeuristicValues  # noqa: E402
+from yahtzee_core.estimate import HeuristicValues  # noqa: E402
 from yahtzee_core.weights import feature_layout  # noqa: E402
 
 

@@ -64,7 +64,7 @@ WHILE_ON = const(0)     # while one of its scenes is on: names, records, help an
 # Core modules the computer players and the hints import when first needed; App.make_room
 # drops them when the heap runs out.
 # (and every module yahtzee_core.*planner: the turn planners of each kind of ruleset)
-_REMADE_ON_DEMAND = ('ranking', 'advisor', 'weights', 'odds')
+_REMADE_ON_DEMAND = ('ranking', 'advisor', 'estimate', 'weights', 'odds')
 
 # The scene table: each scene module (under ui/), how long it stays, and its scene
 # codes. Each module's own SCENES maps those codes to their enter(app, now),

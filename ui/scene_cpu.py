@@ -35,11 +35,13 @@ _SHORT_OF_HEAP = const(8192)
 
 _phase = _CPU_ROLLED        # the turn on show's step (this scene's own state)
 _box = -1                   # the box it announced
+_stand_in = None            # a beginner playing this turn: no heap to make the seat's bot
 
 
 def enter_cpu(app, now):
-    global _phase
+    global _phase, _stand_in
     _phase = _CPU_ROLLED
+    _stand_in = None    # each turn tries to make the seat's own bot again
     app.cpu_step_at = now - app.step_ms // 2    # first step after half a step
     start_turn(app)
     _note_bot_fallback(app, _get_bot(app, app.game.current))
@@ -140,7 +142,10 @@ def cpu_finish(app, now):
 
 
 def _get_bot(app, p):
+    global _stand_in
     bot = app.bots[p] if app.bots is not None else None
+    if bot is None and _stand_in is not None:
+        return _stand_in
     if bot is None:
         level = app.game.players[p]
         rules = app.game.rules
@@ -160,8 +165,16 @@ def _get_bot(app, p):
                     app.make_room()     # keep its planner's, and load a second copy
                     from yahtzee_core import bots
                     bot = bots.make_bot(level, rules, table_for(app, rules))
+            except MemoryError:
+                # no room even so (a board's heap, split): a beginner plays this turn
+                # alone, and the seat's own bot is tried again at its next turn
+                from yahtzee_core import bots
+                _stand_in = bots.make_bot('beginner', rules)
+                print('yahtzee: no room for seat %d\'s %s computer: a beginner plays '
+                      'this turn' % (p + 1, level))
+                return _stand_in
             # KeyError: level good's estimate knows no weights for this ruleset
-            except (OSError, MemoryError, ValueError, KeyError):
+            except (OSError, ValueError, KeyError):
                 from yahtzee_core import bots   # (loaded again, if the retry let it go)
                 bot = bots.make_bot('beginner', rules)   # needs no table, little heap
         if app.bots is None:

@@ -15,14 +15,14 @@ scores it so unless told otherwise (first=0/1).
   and Maxi Yatzy, which no solver can solve, and where no table is shipped. table_planner() is that rule,
   for the hints too (ranking.Hints).
 - good: the same turn planning as the advisor, but the value of the state a turn ends
-  in is a compact estimate instead of the table: a fixed worth per open box, a share of
+  in is a compact estimate (estimate.py) instead of the table: a fixed worth per open box, a share of
   the upper bonus (of each tier: Kismet) that grows with how far the card is ahead of
   "three of each", the Yahtzee bonus chances while the Yahtzee box holds 50, and
   Generala's Double Generala by what the Generala box holds. The weights (hundredths
   of a point) are least-squares fits to the solver's exact values (python -m
   tools.fit_weights), a dozen integers per ruleset: no table, so it suits boards
   without room for one. Triple Yahtzee (no solve exists) sums Yahtzee's estimate per
-  column, times the column's multiplier (triple_values, triple_planner.TriplePlanner).
+  column, times the column's multiplier (estimate.triple_values).
 - casual: plays like a casual human: it plans each turn as `good` does but gives the
   boxes still open only a quarter of their worth, so it takes points now (a 25 in
   full house early, a poor chance as a dump) rather than keep good boxes for later.
@@ -35,83 +35,11 @@ scores it so unless told otherwise (first=0/1).
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .rules import forget
 from .variants import ruleset as _ruleset
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 KINDS = ('perfect', 'good', 'casual', 'beginner')
 
-_SLACK = const(10)   # weights.SLACK: the bonus share ramps over +-10 points of slack
 CASUAL_QUARTERS = 1   # casual values the open boxes at 1/4 of good's estimate
-
-
-class HeuristicValues:
-    """Estimated expected remaining score (hundredths) of a turn-start state, scaled
-    by quarters/4 (4: level good's estimate; fewer: a player who undervalues later
-    turns). weights: a weights.WEIGHTS entry (default: the ruleset's); layout: a
-    weights.feature_layout() (default: the ruleset's)."""
-
-    par_each = 3    # "on par": this many of each open upper face (Maxi Yatzy: 4, its
-    #                 84 is four of each), where the first bonus tier is not 63
-
-    def __init__(self, rules, quarters=4, weights=None, layout=None):
-        if weights is None or layout is None:
-            # the data module is read for this ruleset and let go: the other
-            # rulesets' weights and the probes never stay in RAM
-            from . import weights as _w
-            weights = weights or _w.WEIGHTS[rules.name]
-            layout = layout or _w.feature_layout(rules)
-            forget('weights')
-        w = weights
-        self.box = w[0]
-        share = w[1]
-        self.shares = share if isinstance(share, tuple) else (share,)
-        self.per_open_y = w[2]
-        self.y_extra = w[3] if len(w) > 3 else 0
-        self.dead_extra = w[4] if len(w) > 4 else 0
-        self.tiers, _, _, self.y_box = layout
-        if self.tiers and self.tiers[0] // 21 != 3:
-            self.par_each = self.tiers[0] // 21
-        self.fab = rules.five_alike_box
-        self.n_boxes = len(self.box)
-        self.quarters = quarters
-        self.reads = 0
-
-    def value(self, mask, u, y):
-        v = 0
-        n_open = 0
-        par = 0
-        box = self.box
-        for b in range(self.n_boxes):
-            if not mask >> b & 1:
-                v += box[b]
-                n_open += 1
-                if b < 6:
-                    par += self.par_each * (b + 1)
-        tiers = self.tiers
-        for i in range(len(tiers)):
-            if u < tiers[i]:
-                s = u + par - tiers[i] + _SLACK
-                if s > 2 * _SLACK:
-                    s = 2 * _SLACK
-                if s > 0:
-                    v += self.shares[i] * s // (2 * _SLACK)
-        if y:
-            v += self.per_open_y * n_open
-        yb = self.y_box
-        if yb >= 0 and not mask >> yb & 1:
-            if y:
-                v += self.y_extra
-            elif mask >> self.fab & 1:
-                v += self.dead_extra
-        if self.quarters != 4:
-            v = v * self.quarters // 4
-        return v
 
 
 def beginner_keep(dice):
@@ -204,29 +132,16 @@ def good_planner(rules, quarters=4):
         return YambPlanner(rules, quarters)
     if rules.columns > 1:
         from .triple_planner import TriplePlanner
+        from .estimate import triple_values
         return TriplePlanner(rules, triple_values(rules, quarters))
     if rules.goals is not None:   # won on points (Balut): values from the card's goals
         from .goal_planner import GoalPlanner
         return GoalPlanner(rules, quarters)
+    from .estimate import HeuristicValues
     if rules.n_dice != 5:   # Crag's three dice, Maxi Yatzy's six: their hold tables
         from .small_planner import SmallPlanner
         return SmallPlanner(rules, HeuristicValues(rules, quarters))
     return TurnPlanner(rules, HeuristicValues(rules, quarters))
-
-
-def triple_values(rules, quarters=4):
-    """Triple Yahtzee's column estimate (triple_planner.TriplePlanner sums it per
-    column times the multiplier): the fitted weights of the ruleset a column is a card
-    of (column_ruleset: Yahtzee's) on the column's 13 boxes, its own upper bonus at
-    63, and the Yahtzee-bonus worth while all three Yahtzee boxes hold
-    points (a bonus pays 100 x the column: the multiplier scales it as it does the
-    boxes). No solver value exists to fit Triple to (39 boxes: tools.solver.Unsolvable),
-    and a column is a Yahtzee card but for the shared turns. (rules: Triple's; its
-    five-alike box, 11, is also a column's own.)"""
-    from . import weights
-    w = weights.WEIGHTS[rules.column_ruleset]
-    forget('weights')
-    return HeuristicValues(rules, quarters, w, ((rules.upper_bonus_at,), weights.SLACK, 1, -1))
 
 
 def table_planner(rules, table_path):

@@ -22,6 +22,8 @@ class BoxPlanner:
     by_column = 0         # 1: a five-alike's bonus depends on the box (Triple Yahtzee)
     offset = 0            # hundredths the values are kept below (Triple Yahtzee)
     bonus_at = None       # upper bonus by subtotal where it is not one threshold
+    next_values = 1       # 0: _prepare and _box_value are the subclass's own, no nv
+    #                       (Yamb's, Balut's: 1152 and 672 bytes a board keeps free)
 
     def __init__(self, rules, values):
         if isinstance(rules, str):
@@ -30,9 +32,11 @@ class BoxPlanner:
         self.values = values
         self.n_boxes = rules.n_boxes
         # the next states' values, made as planner.py makes x (no block of zeros beside)
-        nv = self.nv = array('i', range(6 * rules.n_boxes))
-        for i in range(6 * rules.n_boxes):
-            nv[i] = 0
+        self.nv = None
+        if self.next_values:
+            nv = self.nv = array('i', range(6 * rules.n_boxes))
+            for i in range(6 * rules.n_boxes):
+                nv[i] = 0
         self.open = bytearray(rules.n_boxes)    # the open boxes, n_open of them
         self.n_open = 0
         self.five = bytearray(6)          # roll index of each five-alike

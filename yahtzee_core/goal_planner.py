@@ -50,6 +50,7 @@ class GoalPlanner(TurnPlanner):
     """TurnPlanner for rulesets won on goals (rules.goals): values from the card."""
 
     offset = -_BASE
+    next_values = 0   # its own _prepare and _box_value (gain): no nv
 
     def __init__(self, rules, quarters=4):
         TurnPlanner.__init__(self, rules, None)

@@ -1,5 +1,5 @@
 """Triple Yahtzee's turn planning (see TriplePlanner); its own module so that the
-other rulesets' players never load it. Its column estimate is bots.triple_values."""
+other rulesets' players never load it. Its column estimate is estimate.triple_values."""
 
 from .planner import TurnPlanner
 from .rules import OPEN

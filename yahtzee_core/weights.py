@@ -1,4 +1,4 @@
-"""The `good` bot's weights (bots.HeuristicValues), as data: read when a bot is built
+"""The `good` bot's weights (estimate.HeuristicValues), as data: read when a bot is built
 for a ruleset and dropped again (rules.forget), so only that ruleset's entry stays in
 RAM. Made by `python -m tools.fit_weights` (least squares to the solver's values)."""
 
@@ -15,7 +15,7 @@ SLACK = const(10)    # the bonus share ramps from 0 to full over +-10 points of 
 # five-alike box holds points[, Generala: Double Generala's extra worth while Generala
 # holds 50, and while Generala is scratched]). Hundredths; least-squares fits to the
 # solver's values: `python -m tools.fit_weights`. Triple Yahtzee has none of its own:
-# bots.triple_values() sums Yahtzee's per column.
+# estimate.triple_values() sums Yahtzee's per column.
 WEIGHTS = {
     'yahtzee': ((560, 704, 875, 1081, 1285, 1506, 2239, 1332, 1768, 2881, 2261, 1038,
                  2704), 3212, 273),

@@ -33,6 +33,7 @@ _ONES_GUESS = 2
 class YambPlanner(TurnPlanner):
     served = 1        # standing on the first roll scores it as the first roll's
     offset = -100000  # the hints' values without the sweep's +100000 (_box_value)
+    next_values = 0   # its own _prepare and _box_value: no nv
 
     def __init__(self, rules, quarters=4):
         TurnPlanner.__init__(self, rules, None)
