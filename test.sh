@@ -6,6 +6,6 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 "$root/tools/ensure_env.sh"
 workers="${TEST_WORKERS:-2}"
 if [ "$workers" -gt 1 ]; then
-  set -- -n "$workers" --dist loadgroup "$@"
+  set -- -n "$workers" --dist worksteal "$@"
 fi
 cd "$root" && exec "$root/.venv/bin/python" -m pytest -q "$@"

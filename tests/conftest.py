@@ -14,3 +14,10 @@ def pytest_report_header(config):
     if circuitpython_available():
         return "circuitpython: 10.2.1 unix32 + mpy-cross from %s" % CIRCUITPYTHON_DIR
     return "circuitpython: checks skipped: " + CIRCUITPYTHON_MISSING
+
+
+def pytest_collection_modifyitems(items):
+    # The games on the emulated Pico (minutes each) run first: with test.sh's two
+    # work-stealing workers the other worker takes the many short tests meanwhile,
+    # and no long game is left to run alone at the end.
+    items.sort(key=lambda item: 0 if item.nodeid.startswith("tests/test_pico_emu.py") else 1)
