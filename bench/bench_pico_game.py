@@ -2,8 +2,9 @@
 in the rp2040js emulator, tools/pico_emu), played from the script the simulator
 wrote, with the same seeded dice (tools/pico_emu/games.py): does the board show the
 simulator's picture at every snap, and how low does its free heap go? For the games
-too long for the test suite (Yamb: 48 rounds, about 16 minutes to emulate); the
-suite plays the others whole (tests/test_pico_emu.py).
+too long for the test suite (Crag, Balut, Maxi Yatzy: 2.5 to 5 minutes each to
+emulate; Yamb's 48 rounds about 16): the suite plays them to the handover after the
+computer's first turn, and Poker Dice's and Yahtzee's whole (tests/test_pico_emu.py).
 
     .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py] [--pictures DIR]
 

@@ -271,6 +271,7 @@ class App:
             over = scene == OVER or scene == MENU   # the game ended, or was left
             if over:
                 self._drop_bots()   # their planners' room: the ranking's module needs it
+                self.yc.rules.SPARE.clear()     # and the arrays they left for the next
                 src = self.hint_source
                 if src is None or getattr(src, 'fallback', False):
                     # no analysis to come (that needs perfect play's planner): the
@@ -298,7 +299,8 @@ class App:
     def _drop_bots(self):
         """The computer players go (made again on a seat's next turn), and the code
         that made them; their strategy-table files are closed now, not whenever the
-        GC gets to them."""
+        GC gets to them, and their planners' arrays stay for the next (rules.SPARE:
+        a board's split heap may have no pieces that large at the next turn)."""
         for bot in self.bots or ():
             if bot is not None and hasattr(bot, 'close'):
                 bot.close()
@@ -314,13 +316,18 @@ class App:
         self.hint_source = None
         self.hint_tried = False
 
-    def make_room(self):
+    def make_room(self, keep_arrays=False):
         """Out of heap (a board running the plain .py bundle, whose every import
         compiles in RAM): let go of all that is made again when next needed - the
         computer players, the hint source and the core code behind them; on a
         compiled bundle also the game's scene modules not on show - and collect.
-        Slower next time, never a lost game."""
+        Slower next time, never a lost game. keep_arrays: the computers' planner
+        arrays stay for their next turn (rules.SPARE: the room made between turns,
+        where the heap the game splits may have no pieces that large then); else
+        they go too."""
         self._drop_bots()
+        if not keep_arrays:
+            self.yc.rules.SPARE.clear()
         self._drop_hints()
         forget = self.yc.rules.forget
         for name in _REMADE_ON_DEMAND:

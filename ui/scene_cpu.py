@@ -85,7 +85,7 @@ def cpu_step(app, now):
         if free is not None and not g.over and not app.is_cpu(g.current):
             gc.collect()
             if free() < _SHORT_OF_HEAP:
-                app.make_room()
+                app.make_room(True)     # the bots' arrays stay for their next turn
         return
     bot = _get_bot(app, p)
     if g.over:      # won at once by the roll shown (Generala served)

@@ -116,8 +116,13 @@ class Bot:
         return choose_announce(self, card, dice)
 
     def close(self):
-        if self.planner is not None and hasattr(self.planner.values, 'close'):
-            self.planner.values.close()
+        """The bot is done: its strategy table's file closes now, and its planner's
+        arrays are left for the next planner (planner.TurnPlanner.release)."""
+        planner = self.planner
+        if planner is not None:
+            if hasattr(planner.values, 'close'):
+                planner.values.close()
+            planner.release()
 
 
 def good_planner(rules, quarters=4):

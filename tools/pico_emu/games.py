@@ -1,7 +1,8 @@
 """A two-seat game played in the simulator, then on the emulated Pico with the same
 script and the same seeded dice: does the board show the simulator's picture at every
-snap? tests/test_pico_emu.py plays the short games; bench/bench_pico_game.py the long
-ones (Yamb's 48 rounds). Desktop only.
+snap? tests/test_pico_emu.py plays the short games whole and the long ones to the
+handover after the computer's first turn; bench/bench_pico_game.py the long ones
+whole (Crag, Balut, Maxi Yatzy, Yamb's 48 rounds). Desktop only.
 
 GAMES: each ruleset's seats and the strategy table the board's drive carries (None:
 none; the game is played with hints off and the computer at instant speed,
