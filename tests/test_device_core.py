@@ -47,7 +47,10 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
 # (38-40K) until the rulesets' names were one string and the game's module dict
 # smaller.
 COMPILED_HEAP = {"micropython": "40K", "circuitpython": "28K"}
-COMPILED_HEAP_TRIPLE = {"micropython": "45K", "circuitpython": "31K"}  # 39 and 28 boxes
+# Triple Yahtzee's 39 boxes, Balut's 28: MicroPython passes 44K, fails 45K, passes every
+# heap from 46K once rules.py kept its planners' spare arrays (rules.SPARE: 64 bytes, a
+# layout shifted; 44K every heap from before), so no 1K margin there
+COMPILED_HEAP_TRIPLE = {"micropython": "46K", "circuitpython": "31K"}
 # Yamb's 48 boxes (four cards of them, and the check's `filled` dicts at the end);
 # measured: MicroPython passes 46K, fails 47K, passes every heap from 48K (so no 1K
 # margin, as before issue 26's trims); CircuitPython 31K

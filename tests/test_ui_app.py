@@ -950,6 +950,38 @@ def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatc
         app.game.rules.n_boxes - 3
 
 
+def test_computers_let_go_between_turns_leave_their_arrays_for_their_next_turn(monkeypatch):
+    """The computers that go between turns (a board short of heap) leave their
+    planners' arrays (rules.SPARE) and the next turn's planner takes them: no piece
+    that large is asked of a split heap again. Making room out of heap lets them go
+    too, and so does the game's end."""
+    from ui import scene_cpu
+    from yahtzee_core.rules import SPARE
+    SPARE.clear()
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
+    app = s.app
+    free = [6000]
+    monkeypatch.setattr(scene_cpu.gc, "mem_free", lambda: free[0], raising=False)
+    fill_turn(s)
+    s.press(A.OK)                                   # the computer plays out at once
+    assert app.scene == codes.TURN and app.bots is None         # short: let go
+    x = SPARE['x'][-1]
+    children = SPARE['children']
+    fill_turn(s)
+    s.press(A.OK)                                   # made again for its turn
+    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 2
+    assert SPARE['x'][-1] is x and SPARE['children'] is children    # taken, left again
+    app.make_room()                                 # out of heap: they go too
+    assert not SPARE
+    free[0] = 60000
+    fill_turn(s)
+    s.press(A.OK)
+    assert app.bots is not None and SPARE['children'] is not children  # made anew
+    app.go(codes.MENU, s.now)                       # the game left: nothing kept
+    assert not SPARE
+
+
 def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_it_was(monkeypatch):
     """HELP on the card finds no heap for its page, twice (a board's announce step in
     Yamb, 48 rounds in): the card comes back on the same row with a note, nothing

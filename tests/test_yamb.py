@@ -253,3 +253,54 @@ def test_the_computer_levels_play_whole_games_and_announce():
     # good plans its turns; beginner keeps its most common face and takes the most now
     assert good[0] > max(t[0] for t, _ in beginner)
     assert casual[0] > max(t[0] for t, _ in beginner)
+
+
+def remade_bot_game(seed):
+    """bot_game('good') with the bot closed and made again before every turn, as a
+    board that lets its computers go between turns does: its planner's arrays (the
+    hold values, the child tables) left for the next one (rules.SPARE)."""
+    from yahtzee_core.bots import make_bot
+    rnd = random.Random(seed)
+    game = yc.Game('yamb', 1, lambda: rnd.randint(1, 6))
+    taken = []          # every planner's hold values (held: no id is reused)
+    bot = None
+    while not game.over:
+        if bot is not None:
+            x = bot.planner.x
+            bot.close()
+            assert bot.planner.x is None        # a closed planner keeps nothing
+            assert yc.rules.SPARE['x'][-1] is x
+        bot = make_bot('good', game.rules)
+        taken.append(bot.planner.x)
+        assert bot.planner.children is yc.rules.SPARE['children']
+        game.roll()
+        box = bot.choose_announce(game.card, game.dice)
+        if box >= 0:
+            game.rules.announce(game, box)
+        while game.rolls_left:
+            held = bot.choose_hold(game.card, game.dice, game.rolls_left)
+            if all(held):
+                break
+            for i in range(5):
+                game.hold(i, held[i])
+            game.roll()
+        game.fill(bot.choose_box(game.card, game.dice, 3 - game.rolls_left))
+    bot.close()
+    return [c.total for c in game.cards], len(set(id(x) for x in taken))
+
+
+def test_a_computer_made_again_each_turn_takes_the_arrays_left_and_plays_the_same():
+    yc.rules.SPARE.clear()
+    totals, arrays = remade_bot_game(1)
+    assert arrays == 1                  # one hold-value array for all 48 turns
+    assert totals == bot_game('good', 1)[0]
+    yc.rules.SPARE.clear()
+
+
+def test_six_dice_planners_keep_their_own_arrays():
+    from yahtzee_core.bots import make_bot
+    yc.rules.SPARE.clear()
+    bot = make_bot('good', 'maxi-yatzy')
+    assert len(bot.planner.x) != len(make_bot('good', 'yamb').planner.x)
+    bot.close()
+    assert 'x' not in yc.rules.SPARE    # not a five-dice planner's size: not left
