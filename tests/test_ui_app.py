@@ -928,8 +928,12 @@ def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatc
     """On a board (gc.mem_free) with little heap left after a computer's turn and a
     human's next, the computers go (made again at their next turn): Yamb's and
     Balut's hold 7-13 KB that the human's announce step and card need. Not when the
-    heap has room."""
+    heap has room. Their planners' arrays stay (rules.SPARE) and the next turn's
+    planner takes them: no piece that large is asked of a split heap again. Making
+    room out of heap lets them go too, and so does the game's end."""
     from ui import scene_cpu
+    from yahtzee_core.rules import SPARE
+    SPARE.clear()
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
     app = s.app
@@ -938,46 +942,26 @@ def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatc
     fill_turn(s)
     s.press(A.OK)                                   # the computer plays out at once
     assert app.scene == codes.TURN and app.bots is not None     # room enough: kept
+    assert not SPARE.get('x')
     free[0] = 6000
     fill_turn(s)
     s.press(A.OK)
     assert app.scene == codes.TURN and app.bots is None         # short: let go
     assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 2
-    free[0] = 60000
-    fill_turn(s)
-    s.press(A.OK)                                   # made again for its turn
-    assert app.bots is not None and app.game.cards[1].scores.count(255) == \
-        app.game.rules.n_boxes - 3
-
-
-def test_computers_let_go_between_turns_leave_their_arrays_for_their_next_turn(monkeypatch):
-    """The computers that go between turns (a board short of heap) leave their
-    planners' arrays (rules.SPARE) and the next turn's planner takes them: no piece
-    that large is asked of a split heap again. Making room out of heap lets them go
-    too, and so does the game's end."""
-    from ui import scene_cpu
-    from yahtzee_core.rules import SPARE
-    SPARE.clear()
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    free = [6000]
-    monkeypatch.setattr(scene_cpu.gc, "mem_free", lambda: free[0], raising=False)
-    fill_turn(s)
-    s.press(A.OK)                                   # the computer plays out at once
-    assert app.scene == codes.TURN and app.bots is None         # short: let go
     x = SPARE['x'][-1]
     children = SPARE['children']
     fill_turn(s)
     s.press(A.OK)                                   # made again for its turn
-    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 2
+    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 3
     assert SPARE['x'][-1] is x and SPARE['children'] is children    # taken, left again
     app.make_room()                                 # out of heap: they go too
     assert not SPARE
     free[0] = 60000
     fill_turn(s)
-    s.press(A.OK)
-    assert app.bots is not None and SPARE['children'] is not children  # made anew
+    s.press(A.OK)                                   # made again for its turn
+    assert app.bots is not None and app.game.cards[1].scores.count(255) == \
+        app.game.rules.n_boxes - 4
+    assert SPARE['children'] is not children        # made anew
     app.go(codes.MENU, s.now)                       # the game left: nothing kept
     assert not SPARE
 

@@ -218,15 +218,17 @@ def test_other_rulesets_refuse_the_announce():
     assert_unchanged(game, replay, game, save.ANNOUNCE, b'\x00', error=save.SaveError)
 
 
-def bot_game(kind, seed, players=1):
+def bot_game(kind, seed, players=1, next_turn=None):
     """A whole game of computer players of one level; returns the totals and the
-    announces made."""
+    announces made. next_turn(bot): the bot for the next turn (default: the same)."""
     from yahtzee_core.bots import make_bot
     rnd = random.Random(seed)
     game = yc.Game('yamb', players, lambda: rnd.randint(1, 6))
     bot = make_bot(kind, game.rules)
     announces = 0
     while not game.over:
+        if next_turn is not None:
+            bot = next_turn(bot)
         game.roll()
         box = bot.choose_announce(game.card, game.dice)
         if box >= 0:
@@ -255,44 +257,26 @@ def test_the_computer_levels_play_whole_games_and_announce():
     assert casual[0] > max(t[0] for t, _ in beginner)
 
 
-def remade_bot_game(seed):
-    """bot_game('good') with the bot closed and made again before every turn, as a
-    board that lets its computers go between turns does: its planner's arrays (the
-    hold values, the child tables) left for the next one (rules.SPARE)."""
-    from yahtzee_core.bots import make_bot
-    rnd = random.Random(seed)
-    game = yc.Game('yamb', 1, lambda: rnd.randint(1, 6))
-    taken = []          # every planner's hold values (held: no id is reused)
-    bot = None
-    while not game.over:
-        if bot is not None:
-            x = bot.planner.x
-            bot.close()
-            assert bot.planner.x is None        # a closed planner keeps nothing
-            assert yc.rules.SPARE['x'][-1] is x
-        bot = make_bot('good', game.rules)
-        taken.append(bot.planner.x)
-        assert bot.planner.children is yc.rules.SPARE['children']
-        game.roll()
-        box = bot.choose_announce(game.card, game.dice)
-        if box >= 0:
-            game.rules.announce(game, box)
-        while game.rolls_left:
-            held = bot.choose_hold(game.card, game.dice, game.rolls_left)
-            if all(held):
-                break
-            for i in range(5):
-                game.hold(i, held[i])
-            game.roll()
-        game.fill(bot.choose_box(game.card, game.dice, 3 - game.rolls_left))
-    bot.close()
-    return [c.total for c in game.cards], len(set(id(x) for x in taken))
-
-
 def test_a_computer_made_again_each_turn_takes_the_arrays_left_and_plays_the_same():
+    """The bot closed and made again before every turn, as a board that lets its
+    computers go between turns does: each planner takes the arrays the last one left
+    (rules.SPARE: the hold values, the child tables) and the game is the same."""
+    from yahtzee_core.bots import make_bot
     yc.rules.SPARE.clear()
-    totals, arrays = remade_bot_game(1)
-    assert arrays == 1                  # one hold-value array for all 48 turns
+    taken = []          # every planner's hold values (held: no id is reused)
+
+    def made_again(bot):
+        x = bot.planner.x
+        bot.close()
+        assert bot.planner.x is None            # a closed planner keeps nothing
+        assert yc.rules.SPARE['x'][-1] is x
+        bot = make_bot('good', 'yamb')
+        assert bot.planner.children is yc.rules.SPARE['children']
+        taken.append(bot.planner.x)
+        return bot
+
+    totals = bot_game('good', 1, next_turn=made_again)[0]
+    assert len(taken) == 48 and len(set(id(x) for x in taken)) == 1
     assert totals == bot_game('good', 1)[0]
     yc.rules.SPARE.clear()
 

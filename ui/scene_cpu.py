@@ -29,7 +29,8 @@ _CPU_HELD = const(1)        # holds chosen: roll next
 _CPU_ANNOUNCED = const(2)   # box announced: fill it next
 _CPU_KEEPS_ALL = const(3)   # keeps all five: choose a box next
 # Less free heap than this after a computer's turn, with a human's next (a board's
-# gc.mem_free): the computers go (App.make_room) and are made again at their next turn.
+# gc.mem_free): the computers go (App.make_room) and are made again at their next turn,
+# from the planner arrays they left (rules.SPARE).
 # Yamb's and Balut's hold 7-13 KB that a human's announce step and card need.
 _SHORT_OF_HEAP = const(8192)
 
