@@ -191,12 +191,8 @@ class Ruleset:
         return bonus
 
 
-# Working arrays a turn planner leaves when its computer player goes (bots.Bot.close):
-# the next planner takes them rather than ask a board's heap, split by the game, for
-# pieces as large again (the hold values 1848 bytes, a child table up to 756). A board
-# lets the computers go between turns (App.make_room) and makes them again at their
-# next: Yamb's computer, made again at most of its turns, found no such piece at some
-# and played them as a beginner. A game's end clears it (App.go).
+# The arrays a turn planner leaves as its computer goes, for the next to take
+# (planner.TurnPlanner.release: a board's split heap may have no piece that large).
 SPARE = {}
 
 
