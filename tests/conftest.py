@@ -16,8 +16,19 @@ def pytest_report_header(config):
     return "circuitpython: checks skipped: " + CIRCUITPYTHON_MISSING
 
 
-def pytest_collection_modifyitems(items):
-    # The games on the emulated Pico (minutes each) run first: with test.sh's two
-    # work-stealing workers the other worker takes the many short tests meanwhile,
-    # and no long game is left to run alone at the end.
-    items.sort(key=lambda item: 0 if item.nodeid.startswith("tests/test_pico_emu.py") else 1)
+def pytest_collection_modifyitems(config, items):
+    # The games on the emulated Pico (minutes each) run first, shared out: test.sh's
+    # work-stealing workers each start on one contiguous part of the list, so each
+    # part begins with its share of the games, and the many short tests fill in
+    # around them (all the games in one part left a worker alone at the end).
+    games = [i for i in items if i.nodeid.startswith("tests/test_pico_emu.py")]
+    rest = [i for i in items if not i.nodeid.startswith("tests/test_pico_emu.py")]
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    part = len(items) // workers
+    ordered = []
+    for w in range(workers):
+        mine = games[w::workers]
+        take = part - len(mine) if w < workers - 1 else len(rest)
+        ordered += mine + rest[:take]
+        rest = rest[take:]
+    items[:] = ordered
