@@ -6,7 +6,11 @@ too long for the test suite (Crag, Balut, Maxi Yatzy: 2.5 to 5 minutes each to
 emulate; Yamb's 48 rounds about 16): the suite plays them to the handover after the
 computer's first turn, and Poker Dice's and Yahtzee's whole (tests/test_pico_emu.py).
 
-    .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py] [--pictures DIR]
+    .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py | --firmware]
+                                              [--pictures DIR]
+
+--firmware: on our own firmware (python -m tools.firmware; the game frozen in, the
+drive without code; rules "yahtzee" is the setup's game with hints on).
 
 Printed: the snaps matched (or the first that differs), a traceback if the program
 stopped, the computer turns a beginner played because the board had no room to make
@@ -29,22 +33,28 @@ def main(argv=None):
     from tools import pico_emu
     from tools.pico_emu import games
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="yamb", choices=[r for r in games.GAMES if r])
+    parser.add_argument("--rules", default="yamb",
+                        choices=[r or "yahtzee" for r in games.GAMES])
     parser.add_argument("--py", action="store_true", help="the plain .py bundle")
+    parser.add_argument("--firmware", action="store_true",
+                        help="our firmware (build/firmware, POCKET_YAHTZEE_FIRMWARE)")
     parser.add_argument("--pictures", metavar="DIR", help="where to save a differing snap")
     args = parser.parse_args(argv)
-    why = pico_emu.unavailable()
+    if args.py and args.firmware:
+        parser.error("--py and --firmware: choose one")
+    rules = None if args.rules == "yahtzee" else args.rules
+    why = pico_emu.unavailable("pico" if args.firmware else None)
     if why:
         print("no emulator: %s" % why)
         return 1
-    if not args.py and pico_emu.mpy_cross() is None:
+    if not args.py and not args.firmware and pico_emu.mpy_cross() is None:
         print("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS): try --py")
         return 1
     began = time.time()
-    text, want = games.simulated_game(args.rules)
-    game = games.play_on_board(text, want, args.rules, mpy=not args.py)
-    bundle = ".py" if args.py else ".mpy"
-    print("%s, %s bundle, seats %s" % (args.rules, bundle, " / ".join(games.GAMES[args.rules][0])))
+    text, want = games.simulated_game(rules)
+    game = games.play_on_board(text, want, rules, mpy=not args.py, firmware=args.firmware)
+    bundle = "our firmware's" if args.firmware else ".py" if args.py else ".mpy"
+    print("%s, %s bundle, seats %s" % (args.rules, bundle, " / ".join(games.GAMES[rules][0])))
     matched = [n for n in want if n in game.got and n != game.differs]
     if game.differs:
         print("snaps: %d of %d the simulator's; %r differs (the game stopped there)"

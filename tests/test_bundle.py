@@ -395,6 +395,31 @@ def test_mpy_build_compiles_modules_but_not_code_and_boot(repo, tmp_path):
     assert json.loads((bundle.out / bb.MANIFEST).read_text())["mpy"] is True
 
 
+def test_firmware_drive_has_no_code_and_its_room_goes_to_tables(repo, tmp_path):
+    """--firmware: the drive for our firmware, whose code is frozen in: code.py, boot.py,
+    settings and tables only; the manifest names what the firmware must have frozen
+    (every display driver: settings.toml picks the chip on the board). A table that
+    the code crowds out of the bundle fits beside code.py alone."""
+    tables = tmp_path / "tables"
+    tables.mkdir()
+    (tables / "alpha.yzt").write_bytes(os.urandom(92 * 1024))
+    kw = dict(tables_dir=tables, rules="alpha", circuitpy_kb=124)  # 100 KB usable
+    fw = build(repo, tmp_path, firmware=True, **kw)
+    files = bundle_files(fw.out)
+    assert [f for f in files if f.endswith((".py", ".mpy"))] == ["boot.py", "code.py"]
+    assert not [f for f in files if f.startswith("lib/")]
+    manifest = json.loads((fw.out / bb.MANIFEST).read_text())
+    assert manifest["firmware"] is True
+    assert {"ui", "yahtzee_core", "fake_text", "fake_busdev"} <= set(manifest["frozen"])
+    assert fw.tables == ["alpha"] and "tables/alpha.yzt" in files
+    assert "frozen into the firmware" in fw.summary()
+    assert "strategy tables: alpha" in fw.summary()
+    regular = build(repo, tmp_path, profile="default", **kw)
+    assert regular.tables == [] and "left out table alpha" in regular.summary()
+    with pytest.raises(bb.BuildError, match="nothing to compile"):
+        build(repo, tmp_path, firmware=True, mpy=True, mpy_cross="mpy-cross")
+
+
 def test_giving_a_compiler_is_enough_to_ship_mpy(repo, tmp_path):
     compiler = fake_circuitpython_mpy_cross(tmp_path)
     assert build(repo, tmp_path, mpy_cross=str(compiler)).mpy

@@ -132,6 +132,58 @@ def test_stale_files_of_ours_are_listed_and_pruned_only_when_asked(dist, drive, 
     assert after["ui/app.mpy"] == b"C\x06compiled"
 
 
+def make_firmware_dist(root, frozen=("ui", "yahtzee_core", "adafruit_displayio_ssd1306")):
+    """A drive for our firmware: no code but code.py and boot.py; the manifest says
+    what the firmware has frozen in."""
+    files = {rel: data for rel, data in BASE.items() if rel in ("code.py", "boot.py",
+                                                                "settings.toml")}
+    files["tables/yahtzee.yz8"] = b"\x01" * 300
+    root = make_dist(root, files)
+    manifest = json.loads((root / dp.MANIFEST).read_text())
+    manifest.update(firmware=True, frozen=sorted(frozen))
+    (root / dp.MANIFEST).write_text(json.dumps(manifest))
+    return root
+
+
+def test_firmware_drive_lists_the_bundles_code_as_shadowing_and_prunes_it(dist, drive,
+                                                                          tmp_path):
+    """A drive that had the bundle (code in ui/, yahtzee_core/, lib/) gets our firmware's
+    drive: the game's modules left there would run instead of the frozen ones, so they
+    are listed as shadowing and --prune deletes them; the user's files stay."""
+    dp.deploy(dist, drive, log=quiet)
+    (drive / "adafruit_displayio_ssd1306.py").write_bytes(b"# a driver at the root\n")
+    (drive / "lib" / "adafruit_displayio_ssd1306.mpy").write_bytes(b"C\x06driver")
+    fw = make_firmware_dist(tmp_path / "fw")
+    lines = []
+    plan = dp.deploy(fw, drive, firmware=True,
+                     log=lambda *a: lines.append(" ".join(map(str, a))))
+    assert plan.firmware
+    assert {"ui/app.py", "ui/__init__.py", "yahtzee_core/__init__.py",
+            "adafruit_displayio_ssd1306.py"} <= set(plan.shadowing)
+    # /lib comes after the frozen modules on sys.path: unused there, not shadowing
+    assert "lib/adafruit_displayio_ssd1306.mpy" in plan.stale
+    assert "lib/adafruit_displayio_ssd1306.mpy" not in plan.shadowing
+    assert "lib/users_own_lib.py" not in plan.stale
+    assert any("shadows the firmware's frozen module" in line for line in lines)
+    assert (drive / "ui" / "app.py").exists()       # kept without --prune
+    dp.deploy(fw, drive, firmware=True, prune=True, log=quiet)
+    after = snapshot(drive)
+    assert not [r for r in after if r.startswith(("ui/", "yahtzee_core/"))]
+    assert "adafruit_displayio_ssd1306.py" not in after
+    assert after["tables/yahtzee.yz8"] == b"\x01" * 300
+    assert after["my_notes.txt"] == b"user file, not ours\n"
+    assert after["lib/users_own_lib.py"] == b"# installed by the user\n"
+
+
+def test_firmware_flag_refuses_a_bundle_for_the_stock_firmware(dist, drive, capsys):
+    before = snapshot(drive)
+    with pytest.raises(dp.DeployError, match="build_bundle --firmware"):
+        dp.deploy(dist, drive, firmware=True, log=quiet)
+    assert dp.main([str(drive), "--dist", str(dist), "--firmware"]) == 1
+    assert "build_bundle --firmware" in capsys.readouterr().err
+    assert snapshot(drive) == before
+
+
 def test_same_library_under_the_other_suffix_is_stale(dist, drive):
     (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C\x06old")
     plan = dp.deploy(dist, drive, dry_run=True, log=quiet)

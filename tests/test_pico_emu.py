@@ -1,10 +1,15 @@
-"""The game on the Pico's own firmware: CircuitPython 10.2.1 for the Raspberry Pi Pico
-in the rp2040js emulator, with the handheld's parts on their pins (tools/pico_emu).
+"""The game on the emulated Pico (rp2040js, tools/pico_emu), with the handheld's parts on
+their pins: on our own firmware (tools/firmware.py: CircuitPython 10.2.1 with the game
+frozen in, the drive without code), which plays the whole games, and on the stock
+CircuitPython 10.2.1 firmware for the Pico with the bundle on the drive (.py and .mpy),
+which boots and plays a game to its first handover.
 
 Skipped, with the reason, without node, without tools/pico_emu/node_modules (made by
-tools/ensure_env.sh), or without the firmware and the RP2040 boot ROM (PICO_UF2 and
-PICO_BOOTROM, or ../shared/rp2040/ beside the checkout). The tests that need none of
-these (the drive image, the script writer, the device-code checks) always run.
+tools/ensure_env.sh), without the stock firmware and the RP2040 boot ROM (PICO_UF2 and
+PICO_BOOTROM, or ../shared/rp2040/ beside the checkout), or, for ours, without its UF2
+built from the checkout's code (./test.sh builds it into build/firmware when the
+CircuitPython source and a gcc 14 can be had). The tests that need none of these (the
+drive image, the script writer, the device-code checks) always run.
 """
 
 import ast
@@ -22,6 +27,8 @@ REPO = Path(__file__).resolve().parent.parent
 GOLDEN = REPO / "tests" / "golden"
 REASON = pico_emu.unavailable()
 needs_pico = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+OURS = pico_emu.unavailable("pico")
+needs_ours = pytest.mark.skipif(OURS is not None, reason="our firmware: %s" % OURS)
 
 
 def golden(name):
@@ -191,55 +198,77 @@ def test_boot_shows_the_goldens_how_to_then_the_menu():
     drive.close()
 
 
+@needs_ours
+def test_our_firmware_boots_from_a_drive_without_code_to_the_goldens():
+    """Our firmware with its drive (code.py, boot.py, settings, percentiles; the game
+    frozen in): the how-to, then BACK, the main menu, each the golden of that screen;
+    boot_out.txt names our board; no module of the game on the drive to shadow the
+    frozen ones."""
+    drive = pico_emu.Drive(profile="default", firmware=True)
+    code = [n for n in drive.files() if n.endswith((".py", ".mpy"))]
+    assert sorted(code) == ["boot.py", "code.py"], code
+    with pico_emu.Pico(drive) as pico:
+        howto = pico.boot()
+        assert_same_picture(howto, golden("howto"), "first boot")
+        pico.press("BACK")
+        pico.run_until_still(400)
+        assert_same_picture(pico.screen(), golden("menu"), "menu after the how-to")
+        assert "Traceback" not in pico.console
+        boot_out = pico.drive_files()["boot_out.txt"].decode()
+        assert "Pocket Yahtzee (Raspberry Pi Pico) with rp2040" in boot_out
+        assert "boot: the computer may write CIRCUITPY" in boot_out
+    drive.close()
+
+
 @needs_pico
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
-def test_two_seat_game_plays_like_the_simulator(mpy):
-    """A human (shakes and hold buttons) against a computer, from the menu to game
-    over, the high-score initials and the table: the script the simulator played,
-    with the same seeded dice, gives the same pictures at every snap on the board.
-    The free heap at each scene comes over the console (YAHTZEE_TRACE)."""
+def test_two_seat_game_to_the_handover_on_the_stock_firmware(mpy):
+    """The bundle on the stock firmware (the path for hacking on the code): a human
+    (shakes and hold buttons) against a computer, from the menu to the handover after
+    the computer's first turn, the same pictures at every snap as the simulator's
+    with the same seeded dice. The free heap at each scene comes over the console
+    (YAHTZEE_TRACE)."""
     if mpy and pico_emu.mpy_cross() is None:
         pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
-    _play_like_the_simulator(mpy)
+    _play_like_the_simulator(mpy, last="handover")
 
 
-# The new rulesets on the board (.mpy; games.GAMES: their seats, tables). Poker Dice's
-# short game is played whole here; the others' whole games (2.5 to 16 minutes each to
-# emulate: Yamb's 48 rounds the longest) are bench/bench_pico_game.py's, and the suite
-# plays each to the handover after the computer's first turn.
-FIRST_ROUNDS = ("balut", "crag", "maxi-yatzy", "yamb")
+# On our firmware (games.GAMES: each game's seats, tables): Yahtzee (hints on), Crag (a
+# perfect computer reading Crag's strategy table) and Poker Dice whole; Balut, Maxi
+# Yatzy and Yamb to the handover after the computer's first turn (their whole games,
+# 2.5 to 16 minutes each to emulate, are bench/bench_pico_game.py --firmware's).
+WHOLE_GAMES = (None, "crag", "poker-dice")
+FIRST_ROUNDS = ("balut", "maxi-yatzy", "yamb")
+LEAST_FREE_HEAP = 100 * 1024     # our firmware's goal for the lowest free heap in a game
 
 
-@needs_pico
-def test_poker_dice_two_seat_game_plays_like_the_simulator():
-    """Poker Dice (its hands, rounds won) against a good computer, on the .mpy bundle,
-    whole: the same checks as the Yahtzee game."""
-    if pico_emu.mpy_cross() is None:
-        pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
-    _play_like_the_simulator(True, "poker-dice")
+@needs_ours
+@pytest.mark.parametrize("rules", WHOLE_GAMES, ids=[r or "yahtzee" for r in WHOLE_GAMES])
+def test_whole_games_on_our_firmware_play_like_the_simulator(rules):
+    """From the menu to game over, the high-score initials and the table: every snap
+    the simulator's picture, the free heap never under LEAST_FREE_HEAP."""
+    _play_like_the_simulator(False, rules, firmware=True)
 
 
-@needs_pico
+@needs_ours
 @pytest.mark.parametrize("rules", FIRST_ROUNDS)
-def test_new_rulesets_first_rounds_play_like_the_simulator(rules):
-    """On the .mpy bundle to the handover after the computer's first turn: Crag's
-    three dice over the middle hold buttons and a perfect computer reading Crag's
-    strategy table, Balut's cells card, Maxi Yatzy's six dice (the sixth on a long
-    press), Yamb's announce step and four-column card; each computer's planner made
-    at its first turn: every snap the simulator's picture."""
-    if pico_emu.mpy_cross() is None:
-        pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
-    _play_like_the_simulator(True, rules, last="handover")
+def test_new_rulesets_first_rounds_on_our_firmware_play_like_the_simulator(rules):
+    """To the handover after the computer's first turn: Balut's cells card, Maxi
+    Yatzy's six dice (the sixth on a long press), Yamb's announce step and
+    four-column card; each computer's planner made at its first turn: every snap the
+    simulator's picture."""
+    _play_like_the_simulator(False, rules, last="handover", firmware=True)
 
 
-def _play_like_the_simulator(mpy, rules=None, last=None):
+def _play_like_the_simulator(mpy, rules=None, last=None, firmware=False):
     """The simulator's two-seat game played on the board (games.play_on_board), to
     its end or to snap `last`: the same picture at every snap, no traceback, the
-    free heap traced at every scene (the lowest printed) and the piezo sounding."""
+    free heap traced at every scene (the lowest printed; on our firmware at least
+    LEAST_FREE_HEAP) and the piezo sounding."""
     text, want = _simulated_game(rules)
     if last is not None:
         text, want = games.until_snap(text, want, last)
-    game = games.play_on_board(text, want, rules, mpy)
+    game = games.play_on_board(text, want, rules, mpy, firmware=firmware)
     console = game.console
     assert "Traceback" not in console, console[-2000:]
     # every computer turn played by the seat's own computer, none by the stand-in a
@@ -259,13 +288,14 @@ def _play_like_the_simulator(mpy, rules=None, last=None):
         ({"announce"} if rules == "yamb" else set())
     assert wanted <= scenes, wanted - scenes
     lowest = min(free for _, free in heap)
-    assert lowest > 0
-    print("lowest free heap (%s%s): %d bytes" % (rules + " " if rules else "",
-                                                 "mpy" if mpy else "py", lowest))
+    assert lowest > (LEAST_FREE_HEAP if firmware else 0), lowest
+    print("lowest free heap (%s%s): %d bytes" % (
+        rules + " " if rules else "", "our firmware" if firmware else "mpy" if mpy else "py",
+        lowest))
     assert any(hz > 0 for _, hz, _ in game.tones), "the piezo never sounded"
 
 
-@needs_pico
+@needs_ours
 def test_power_cut_in_a_save_resumes_before_or_after_it():
     """A cut while filling a box must leave the records and a game to resume as it
     was before or after the fill. The journal appends the fill's record into erased
@@ -274,7 +304,7 @@ def test_power_cut_in_a_save_resumes_before_or_after_it():
     is cut at its start, halfway and in its last bytes."""
     import tempfile
     from tools.pico_emu import powercut
-    drive = powercut.drive_for_cuts(mpy=True)
+    drive = powercut.drive_for_cuts(firmware=True)
     with tempfile.TemporaryDirectory() as folder:
         setup = powercut.prepare(drive, folder, log=lambda *a: None)
         kinds = [op["kind"] for op in setup.ops]
@@ -285,12 +315,15 @@ def test_power_cut_in_a_save_resumes_before_or_after_it():
     drive.close()
 
 
-@needs_pico
+@needs_ours
 def test_three_button_feather_boots_on_its_pins_at_128x32():
     """The three-button profile with the Feather RP2040's pins (I2C1 on GP2/GP3,
-    buttons on D9/D6/D5) and a 128x32 OLED: the how-to and, after a long B (BACK),
-    the menu, each its golden."""
-    drive = pico_emu.Drive(profile="three-button", mpy=True)
+    buttons on D9/D6/D5) and a 128x32 OLED, on our Feather firmware (its board
+    module names those pins; our Pico firmware with the pins named GPn in
+    settings.toml when the Feather's is not built): the how-to and, after a long B
+    (BACK), the menu, each its golden."""
+    drive = pico_emu.Drive(profile="three-button", firmware=True)
+    print("on our %s firmware" % drive.firmware)
     with pico_emu.Pico(drive) as pico:
         assert_same_picture(pico.boot(), golden("small_howto"), "first boot")
         pico.press("BACK")
@@ -300,7 +333,7 @@ def test_three_button_feather_boots_on_its_pins_at_128x32():
     drive.close()
 
 
-@needs_pico
+@needs_ours
 def test_a_stopped_game_restarts_with_its_screen_on_a_button():
     """When the app stops with an error, code.py shows it and waits; a button press
     restarts code.py, and the new start gets the I2C bus, the display and the
@@ -309,7 +342,7 @@ def test_a_stopped_game_restarts_with_its_screen_on_a_button():
                b"def _stop(hw, **options):\n"
                b"    raise RuntimeError('a test error')\n"
                b"ui.loop.run_app = _stop\n")
-    drive = pico_emu.Drive(profile="default", mpy=True, extra_files={
+    drive = pico_emu.Drive(profile="default", firmware=True, extra_files={
         "code.py": failing + (REPO / "code.py").read_bytes()})
     with pico_emu.Pico(drive) as pico:
         pico.power_on()

@@ -41,6 +41,7 @@ from tools import imports as imp  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = REPO_ROOT / "dist" / "CIRCUITPY"
+FIRMWARE_OUT = REPO_ROOT / "dist" / "CIRCUITPY-firmware"   # --firmware's drive
 ENTRY_FILES = ("code.py", "boot.py")
 SETTINGS = "settings.toml"
 MANIFEST = "yahtzee_manifest.json"
@@ -376,6 +377,7 @@ class Bundle:
         self.tables = []       # rulesets whose tables went in
         self.walk = None
         self.mpy = False
+        self.firmware = False  # the drive for our firmware: the code is frozen in it
 
     def used(self):
         cluster = self.profile["cluster"]
@@ -388,8 +390,14 @@ class Bundle:
             "  drive size assumes %s" % self.profile.get("assumes", "the profile's board"),
             "  %d files, %.1f KB on the drive of %.1f KB usable (%.1f KB kept free for saves)"
             % (len(self.files), self.used() / KB, cap / KB, self.profile["reserve_bytes"] / KB),
-            "  our packages: %s" % (", ".join(self.walk.ours_tops()) or "-"),
-            "  lib/: %s" % (", ".join(self.walk.lib_tops()) or "-"),
+        ]
+        if self.firmware:
+            lines.append("  code: frozen into the firmware (python -m tools.firmware): %s"
+                         % ", ".join(self.walk.ours_tops() + self.walk.lib_tops()))
+        else:
+            lines += ["  our packages: %s" % (", ".join(self.walk.ours_tops()) or "-"),
+                      "  lib/: %s" % (", ".join(self.walk.lib_tops()) or "-")]
+        lines += [
             "  strategy tables: %s" % (", ".join(self.tables) or "none"),
         ]
         for what, why in self.left_out:
@@ -427,15 +435,20 @@ def check_out(out, replace_any=False):
 
 def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, mpy=None,
           mpy_cross=None, tables=True, tables_dir=None, lib_dirs=None, log=print,
-          circuitpy_kb=None, build_missing_tables=True, replace_any=False):
+          circuitpy_kb=None, build_missing_tables=True, replace_any=False, firmware=False):
     """Build the bundle into `out` (replaced if it is a previous bundle, or anything with
     replace_any). Returns a Bundle; BuildError on failure.
 
     mpy=None compiles to .mpy exactly when a compiler is given (mpy_cross): a board then
     loads bytecode instead of compiling every module in its RAM at power-on.
-    circuitpy_kb overrides the profile's drive size (a board with other flash)."""
+    circuitpy_kb overrides the profile's drive size (a board with other flash).
+    firmware: the drive for our own firmware (tools/firmware.py), which has the game's
+    code and libraries frozen in: no code but code.py and boot.py, so more tables fit."""
     if mpy is None:
         mpy = mpy_cross is not None
+    if firmware and mpy:
+        raise BuildError("--firmware: the code is frozen into the firmware, there is "
+                         "nothing to compile (leave out --mpy/--mpy-cross)")
     repo = Path(repo)
     out = Path(out)
     check_out(out, replace_any)
@@ -452,7 +465,8 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     compiler = check_mpy_cross(mpy_cross) if mpy else None
     settings = repo / SETTINGS
     settings_text = settings.read_text(encoding="utf-8") if settings.is_file() else ""
-    skip = other_display_drivers(profile, settings_text)
+    # our firmware has every display chip's driver frozen in (settings.toml picks one)
+    skip = {} if firmware else other_display_drivers(profile, settings_text)
     walk = walk_device(repo, repo_resolver(repo, lib_dirs, skip))
     walk.left_out_libs = skip
 
@@ -466,7 +480,7 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     try:
         bundle = _build_into(stage, walk, repo, profile_name, profile, rules, compiler,
                              tables, Path(tables_dir) if tables_dir else repo / TABLES_DIR, log,
-                             build_missing_tables)
+                             build_missing_tables, firmware)
         if out.exists():
             shutil.rmtree(out)
         stage.rename(out)
@@ -549,10 +563,11 @@ def shipped_source(source):
 
 
 def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, tables,
-                tables_dir, log, build_missing_tables=True):
+                tables_dir, log, build_missing_tables=True, firmware=False):
     bundle = Bundle(stage, profile_name, profile)
     bundle.walk = walk
     bundle.mpy = compiler is not None
+    bundle.firmware = firmware
     prefix = str(repo) + os.sep
     left_out_libs = getattr(walk, "left_out_libs", {})
     for module, why in sorted(left_out_libs.items()):
@@ -580,7 +595,7 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
         bundle.notes.append("no settings.toml in the repo: wrote one naming the profile only")
     put(SETTINGS, select_profile(text, profile_name).encode("utf-8"))
 
-    for mod in walk.files():
+    for mod in ([] if firmware else walk.files()):
         rel = mod.relpath if mod.kind == "ours" else "lib/" + mod.relpath
         if compiler and mod.path.suffix == ".py":
             rel = rel[:-3] + ".mpy"
@@ -613,6 +628,9 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
             "board": profile["board"],
             "mpy": bundle.mpy,
             "tables": bundle.tables,
+            "firmware": firmware,
+            # the modules the firmware has frozen in: a copy on the drive would shadow them
+            "frozen": sorted(walk.ours_tops() + walk.lib_tops()) if firmware else [],
             "left_out": ["%s: %s" % lo for lo in bundle.left_out],
             "files": {rel: [size, file_sha256(stage / rel)]
                       for rel, size in sorted(bundle.files.items()) if rel != MANIFEST},
@@ -760,8 +778,13 @@ def main(argv=None):
     parser.add_argument("--rules", default="all",
                         help="rulesets whose strategy tables to include, comma-separated, "
                              "in priority order (default: all that fit)")
-    parser.add_argument("--out", default=str(DEFAULT_OUT),
-                        help="output folder: new, empty or a previous bundle (replaced)")
+    parser.add_argument("--out", default=None,
+                        help="output folder: new, empty or a previous bundle (replaced); "
+                             "default dist/CIRCUITPY (--firmware: dist/CIRCUITPY-firmware)")
+    parser.add_argument("--firmware", action="store_true",
+                        help="the drive for our own firmware (python -m tools.firmware), "
+                             "whose game code is frozen in: no code on the drive, more "
+                             "strategy tables")
     parser.add_argument("--replace-any-out", action="store_true",
                         help="let --out be a folder of other files, and delete them")
     parser.add_argument("--mpy", action="store_true",
@@ -792,10 +815,11 @@ def main(argv=None):
             (REPO_ROOT / "requirements.txt").write_text(text)
             print(text, end="")
             return 0
-        bundle = build(args.profile, args.rules, args.out, mpy=args.mpy or None,
+        out = args.out or str(FIRMWARE_OUT if args.firmware else DEFAULT_OUT)
+        bundle = build(args.profile, args.rules, out, mpy=args.mpy or None,
                        mpy_cross=args.mpy_cross, tables=not args.no_tables,
                        tables_dir=args.tables_dir, circuitpy_kb=args.circuitpy_kb,
-                       replace_any=args.replace_any_out)
+                       replace_any=args.replace_any_out, firmware=args.firmware)
     except BuildError as err:
         print("build_bundle: error: %s" % err, file=sys.stderr)
         return 1

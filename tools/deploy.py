@@ -12,6 +12,11 @@ Desktop-only. Guarantees:
   the drive is still the old one;
 - files that are not ours are never touched. Stale files of our own packages (a module
   that no longer ships, a .py left beside its new .mpy) are listed; --prune deletes them.
+
+--firmware deploys the drive for our own firmware (python -m tools.build_bundle
+--firmware: no game code on it). The game's modules left on the drive by a bundle
+would shadow the frozen ones (CircuitPython looks on the drive first): they are
+listed, and --prune deletes them.
 """
 import argparse
 import errno
@@ -29,6 +34,7 @@ from tools.build_bundle import file_sha256  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIST = REPO_ROOT / "dist" / "CIRCUITPY"
+FIRMWARE_DIST = REPO_ROOT / "dist" / "CIRCUITPY-firmware"
 MANIFEST = "yahtzee_manifest.json"
 ENTRY_LAST = "code.py"
 TMP_SUFFIX = ".deploy-tmp"
@@ -171,14 +177,16 @@ class Plan:
         self.new_bytes = 0   # bytes to write
         self.sizes = {}      # relpath -> new size
         self.data = {}       # relpath -> bytes to write instead of the dist file
+        self.firmware = False  # the drive for our firmware (the code frozen in it)
 
 
 def make_plan(dist, drive, prune=False):
     dist, drive = Path(dist), Path(drive)
     if not (dist / ENTRY_LAST).is_file():
-        raise DeployError("%s has no code.py: build it first (python -m tools.build_bundle)"
-                          % dist)
+        raise DeployError("%s has no code.py: build it first (python -m tools.build_bundle%s)"
+                          % (dist, " --firmware" if Path(dist) == FIRMWARE_DIST else ""))
     plan = Plan()
+    plan.firmware = bool(frozen_in(dist))
     shipped = _rel_files(dist)
     plan.stale, plan.shadowing = find_stale(dist, drive, shipped)
     if prune:
@@ -224,12 +232,24 @@ def _read_bytes(dist, plan, rel):
     return data if data is not None else (Path(dist) / rel).read_bytes()
 
 
+def frozen_in(dist):
+    """Top-level modules the bundle's firmware has frozen in (its manifest's "frozen";
+    empty for a bundle for the stock firmware)."""
+    try:
+        manifest = json.loads((Path(dist) / MANIFEST).read_text())
+        return set(manifest.get("frozen") or ()) if manifest.get("firmware") else set()
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
 def find_stale(dist, drive, shipped):
     """Files on the drive that are ours but not in this bundle.
 
     Ours means: listed in the drive's previous manifest, inside one of our package
     folders or tables/, or a lib/ module that this bundle ships under the other suffix
     (.py vs .mpy; the .py would win at import). Anything else is the user's.
+    For our firmware's drive, a copy of a frozen module (a package folder, a module at
+    the root or in lib/) is stale and shadows the frozen one.
     """
     shipped_set = set(shipped)
     ours_dirs = set()
@@ -237,6 +257,8 @@ def find_stale(dist, drive, shipped):
         top = rel.split("/")[0]
         if "/" in rel and top != "lib":
             ours_dirs.add(top)           # yahtzee_core, hardware, ui, tables
+    frozen = frozen_in(dist)
+    ours_dirs |= frozen
     shipped_modules = {_module_key(r): r for r in shipped if _module_key(r)}
     previous = set()
     old_manifest = Path(drive) / MANIFEST
@@ -256,10 +278,20 @@ def find_stale(dist, drive, shipped):
                 continue
             key = _module_key(rel)
             twin = shipped_modules.get(key) if key else None
-            if top in ours_dirs or rel in previous or twin:
+            # a frozen module's copy: in a package folder it shadows the frozen one
+            # (sys.path: '/', then '.frozen', then '/lib'); in lib/ it is only unused
+            frozen_copy = key is not None and (
+                top in frozen or (top == "lib" and key.split("/")[1] in frozen))
+            if top in ours_dirs or rel in previous or twin or frozen_copy:
                 stale.append(rel)
-                if twin and rel.endswith(".py") and twin.endswith(".mpy"):
+                if (twin and rel.endswith(".py") and twin.endswith(".mpy")) or \
+                        (frozen_copy and top != "lib"):
                     shadowing.append(rel)
+    for rel in _rel_files(drive) if frozen else ():
+        key = _module_key(rel)
+        if key and "/" not in rel and key in frozen and rel not in stale:
+            stale.append(rel)            # a frozen module's copy at the drive's root
+            shadowing.append(rel)
     for rel in sorted(previous):
         if rel not in shipped_set and rel not in stale and "/" not in rel \
                 and (Path(drive) / rel).is_file():
@@ -289,13 +321,19 @@ def looks_like_circuitpy(drive):
     return (drive / "boot_out.txt").is_file() or (drive / MANIFEST).is_file()
 
 
-def deploy(dist=DEFAULT_DIST, drive=None, prune=False, dry_run=False, io=None, log=print,
-           force=False):
+def deploy(dist=None, drive=None, prune=False, dry_run=False, io=None, log=print,
+           force=False, firmware=False):
     """Copy changed files of `dist` to `drive`. Returns the Plan. DeployError on refusal.
 
-    force: deploy to a folder that does not look like a CIRCUITPY drive."""
+    force: deploy to a folder that does not look like a CIRCUITPY drive.
+    firmware: the drive for our firmware (default dist: dist/CIRCUITPY-firmware),
+    refused unless the bundle was built for it."""
     io = io or DriveIO()
-    dist = Path(dist)
+    dist = Path(dist or (FIRMWARE_DIST if firmware else DEFAULT_DIST))
+    if firmware and (dist / ENTRY_LAST).is_file() and not frozen_in(dist):
+        raise DeployError("%s is a bundle for the stock firmware (the code on the drive); "
+                          "build our firmware's drive with python -m tools.build_bundle "
+                          "--firmware" % dist)
     if drive is None:
         drive = find_drive()
     drive = Path(drive)
@@ -315,8 +353,10 @@ def deploy(dist=DEFAULT_DIST, drive=None, prune=False, dry_run=False, io=None, l
         log("stale files of ours on the drive (%s):" % ("deleting" if prune and not dry_run
                                                         else "kept; --prune deletes them"))
         for rel in plan.stale:
-            log("  %s%s" % (rel, "  <- shadows the new .mpy: the board runs this old .py"
-                            if rel in plan.shadowing else ""))
+            log("  %s%s" % (rel, "" if rel not in plan.shadowing else
+                            "  <- shadows the firmware's frozen module: the board runs this "
+                            "copy" if plan.firmware else
+                            "  <- shadows the new .mpy: the board runs this old .py"))
     if dry_run or (not plan.copy and not (prune and plan.stale)):
         if not plan.copy:
             log("nothing to copy: the drive is up to date")
@@ -333,7 +373,9 @@ def deploy(dist=DEFAULT_DIST, drive=None, prune=False, dry_run=False, io=None, l
         _prune(drive, plan, io, log)
     log("deployed %d files, verified" % len(plan.copy))
     if plan.shadowing and not prune:
-        log("WARNING: stale .py files shadow the new .mpy ones; run again with --prune")
+        log("WARNING: stale %s; run again with --prune"
+            % ("copies of the game's modules shadow the firmware's frozen ones"
+               if plan.firmware else ".py files shadow the new .mpy ones"))
     return plan
 
 
@@ -432,7 +474,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.deploy",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("drive", nargs="?", help="mounted CIRCUITPY folder (default: find it)")
-    parser.add_argument("--dist", default=str(DEFAULT_DIST), help="built bundle to copy")
+    parser.add_argument("--dist", default=None,
+                        help="built bundle to copy (default dist/CIRCUITPY; --firmware: "
+                             "dist/CIRCUITPY-firmware)")
+    parser.add_argument("--firmware", action="store_true",
+                        help="the drive for our own firmware (build_bundle --firmware)")
     parser.add_argument("--dry-run", action="store_true", help="show what would change")
     parser.add_argument("--prune", action="store_true",
                         help="delete stale files of our own packages from the drive")
@@ -441,7 +487,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         deploy(args.dist, args.drive, prune=args.prune, dry_run=args.dry_run,
-               force=args.force)
+               force=args.force, firmware=args.firmware)
     except DeployError as err:
         print("deploy: error: %s" % err, file=sys.stderr)
         return 1

@@ -14,6 +14,9 @@
 The firmware (a CircuitPython 10 UF2 for the Raspberry Pi Pico) and the RP2040 boot ROM
 are not in the repository: PICO_UF2 and PICO_BOOTROM name them, else they are looked for
 in ../shared/rp2040/ beside the checkout. tools/pico_emu/README.md says how to get them.
+Drive(..., firmware=True) runs our own firmware instead (the game frozen in, the drive
+without code): POCKET_YAHTZEE_FIRMWARE names the folder `python -m tools.firmware --out`
+wrote, else build/firmware/ in the checkout (./test.sh builds it there).
 Desktop only.
 """
 
@@ -52,31 +55,72 @@ def _path_setting(env, shared_name):
     return Path(value) if value else SHARED / shared_name
 
 
-def firmware_paths():
+def firmware_paths(board=None):
     """{'uf2', 'bootrom', 'elf'}: where the firmware, the boot ROM and the firmware's ELF
-    (symbols for profiles; optional) are looked for."""
-    return {"uf2": _path_setting("PICO_UF2", "firmware.uf2"),
-            "bootrom": _path_setting("PICO_BOOTROM", "bootrom-b1.bin"),
-            "elf": _path_setting("PICO_ELF", "firmware.elf")}
+    (symbols for profiles; optional) are looked for. board: None for the stock Pico
+    firmware, else one of tools.firmware.BOARDS for ours."""
+    paths = {"uf2": _path_setting("PICO_UF2", "firmware.uf2"),
+             "bootrom": _path_setting("PICO_BOOTROM", "bootrom-b1.bin"),
+             "elf": _path_setting("PICO_ELF", "firmware.elf")}
+    if board is not None:
+        folder = our_firmware_dir()
+        paths["uf2"] = folder / ("pocket-yahtzee-%s.uf2" % board)
+        paths["elf"] = folder / ("pocket-yahtzee-%s.elf" % board)
+    return paths
+
+
+def our_firmware_dir():
+    """Where `python -m tools.firmware --out` put our firmware for the emulator."""
+    value = os.environ.get("POCKET_YAHTZEE_FIRMWARE")
+    return Path(value) if value else REPO_ROOT / "build" / "firmware"
+
+
+def firmware_board(profile):
+    """Which of our firmwares a profile's board runs: its board's (tools.firmware.BOARDS)
+    when that was built, else the Pico's (./test.sh builds only the Pico's; on it the
+    profile's pins are named GPn in settings.toml)."""
+    from tools.firmware import BOARDS
+    for board, (_, board_profile) in BOARDS.items():
+        if board_profile == profile and firmware_paths(board)["uf2"].is_file():
+            return board
+    return "pico"
 
 
 def node_binary():
     return shutil.which(os.environ.get("NODE", "node"))
 
 
-def unavailable():
-    """None when the emulator can run here, else one line saying what is missing."""
+def unavailable(board=None):
+    """None when the emulator can run here, else one line saying what is missing.
+    board: one of our firmwares (tools.firmware.BOARDS) instead of the stock one."""
+    if board is not None:
+        why = _no_emulator()
+        if why:
+            return why
+        from tools import firmware
+        if not firmware_paths(board)["uf2"].is_file() and firmware.unavailable():
+            return firmware.unavailable()
+        return firmware.stale_reason(our_firmware_dir(), board)
+    why = _no_emulator()
+    if why:
+        return why
+    paths = firmware_paths()
+    if not paths["uf2"].is_file():
+        return ("no CircuitPython %s UF2 for the Pico at %s (set PICO_UF2)"
+                % (FIRMWARE_VERSION, paths["uf2"]))
+    return None
+
+
+def _no_emulator():
+    """None when node, rp2040js and the boot ROM are here, else what is missing."""
     if node_binary() is None:
         return "no node (Node.js 18+) on PATH: the emulated-Pico tests need it"
     if not NODE_MODULES.is_dir():
         return ("rp2040js not installed in tools/pico_emu/node_modules "
                 "(tools/ensure_env.sh runs npm ci there)")
-    paths = firmware_paths()
-    if not paths["uf2"].is_file():
-        return ("no CircuitPython %s UF2 for the Pico at %s (set PICO_UF2)"
-                % (FIRMWARE_VERSION, paths["uf2"]))
-    if not paths["bootrom"].is_file():
-        return "no RP2040 boot ROM at %s (set PICO_BOOTROM)" % paths["bootrom"]
+    bootrom = firmware_paths()["bootrom"]
+    if not bootrom.is_file():
+        return "no RP2040 boot ROM at %s (set PICO_BOOTROM)" % bootrom
     return None
 
 
@@ -92,9 +136,11 @@ class Wiring:
     lines that name those pins on the Pico's firmware (whose `board` module only has
     GPn names)."""
 
-    def __init__(self, profile_name="default"):
+    def __init__(self, profile_name="default", firmware=None):
         from hardware import profiles
         profile = profiles.get(profile_name)
+        # the Pico's firmware names only GPn pins; the Feather's has the profile's names
+        own_names = firmware == "feather_rp2040"
         self.profile = profile
         self.name = profile_name
         self.settings = {}
@@ -102,7 +148,8 @@ class Wiring:
         for role, name in profile["pins"].items():
             gp = self._gpio(name)
             self.pins[role] = gp
-            if not name.upper().startswith("GP") and name.upper() != "VOLTAGE_MONITOR":
+            if not (own_names or name.upper().startswith("GP")
+                    or name.upper() == "VOLTAGE_MONITOR"):
                 self.settings["YAHTZEE_PIN_" + role] = "GP%d" % gp
         self.width = profile["width"]
         self.height = profile["height"]
@@ -172,7 +219,7 @@ class Pico:
 
     def __init__(self, drive, flash_file=None, shake_pattern=None, i2c_timing=False,
                  vsys_mv=None):
-        reason = unavailable()
+        reason = unavailable(drive.firmware)
         if reason:
             raise EmulatorError(reason)
         self.drive = drive
@@ -188,7 +235,7 @@ class Pico:
         self._proc = subprocess.Popen(
             [node_binary(), str(HARNESS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, cwd=str(HERE))
-        paths = firmware_paths()
+        paths = firmware_paths(drive.firmware)
         parts, pull_ups = self.wiring.parts()
         if shake_pattern is None:
             from hardware import desktop
@@ -452,24 +499,30 @@ class Pico:
 class Drive:
     """A CIRCUITPY image: the bundle tools.build_bundle makes for a profile (plain .py,
     or .mpy through CircuitPython's mpy-cross), with extra settings.toml lines.
+    firmware=True: the drive for our own firmware (build_bundle --firmware: no code on
+    it), and the board runs that firmware (the profile's: firmware_board).
 
-    Bundles are built once per (profile, mpy, rules) into a cache folder; images are
-    written on demand into a temporary folder removed with the Drive."""
+    Bundles are built once per (profile, mpy, rules, firmware) into a cache folder;
+    images are written on demand into a temporary folder removed with the Drive."""
 
     def __init__(self, profile="default", mpy=False, rules=None, settings=None,
-                 extra_files=None, drive_bytes=1024 * 1024, cache_dir=None):
+                 extra_files=None, drive_bytes=1024 * 1024, cache_dir=None, firmware=False):
+        if firmware and mpy:
+            raise ValueError("our firmware's drive has no code to compile: mpy=False")
         self.profile = profile
         self.mpy = mpy
+        self.firmware = firmware_board(profile) if firmware else None
         self.rules = rules           # None: no strategy tables; else build_bundle's --rules
         self.settings = dict(settings or {})
         self.extra_files = dict(extra_files or {})
         self.drive_bytes = drive_bytes
-        self.wiring = Wiring(profile)
+        self.wiring = Wiring(profile, self.firmware)
         self.cache_dir = Path(cache_dir) if cache_dir else default_cache_dir()
         self._tmp = None
 
     def bundle_dir(self):
-        return bundle(self.profile, self.mpy, self.rules, self.cache_dir)
+        return bundle(self.profile, self.mpy, self.rules, self.cache_dir,
+                      firmware=self.firmware is not None)
 
     def files(self):
         from tools.pico_emu.fat import folder_files
@@ -520,12 +573,14 @@ def mpy_cross():
     return path if path.is_file() else None
 
 
-def bundle(profile="default", mpy=False, rules=None, cache_dir=None):
+def bundle(profile="default", mpy=False, rules=None, cache_dir=None, firmware=False):
     """A bundle folder for the profile (built when missing or older than the sources),
-    shared by every process: built in a temporary folder, then renamed into place."""
+    shared by every process: built in a temporary folder, then renamed into place.
+    firmware: the drive for our firmware (no code)."""
     from tools import build_bundle
     cache = Path(cache_dir) if cache_dir else default_cache_dir()
-    key = "%s-%s-%s" % (profile, "mpy" if mpy else "py", (rules or "notables").replace(",", "+"))
+    key = "%s-%s-%s" % (profile, "fw" if firmware else "mpy" if mpy else "py",
+                        (rules or "notables").replace(",", "+"))
     out = cache / key
     stamp = out / ".sources"
     want = _sources_stamp(rules)
@@ -542,7 +597,7 @@ def bundle(profile="default", mpy=False, rules=None, cache_dir=None):
         build_bundle.build(profile_name=profile, rules=rules or "all", out=staging / "b",
                            mpy_cross=str(compiler) if compiler else None,
                            tables=rules is not None, log=lambda *a: None,
-                           replace_any=True)
+                           replace_any=True, firmware=firmware)
         (staging / "b" / ".sources").write_text(want)
         if out.exists():
             shutil.rmtree(out, ignore_errors=True)

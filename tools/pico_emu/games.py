@@ -103,10 +103,11 @@ class _SnapDiffers(Exception):
     """The board's picture at a snap is not the simulator's: the game stops there."""
 
 
-def play_on_board(text, want, rules=None, mpy=True):
+def play_on_board(text, want, rules=None, mpy=True, firmware=False):
     """Play the script on the emulated Pico (the default profile, the .mpy bundle
-    unless mpy=False), tracing the free heap at each scene; stop at the first snap
-    that differs from `want`, or at a traceback."""
+    unless mpy=False; firmware=True: our firmware and its drive without code),
+    tracing the free heap at each scene; stop at the first snap that differs from
+    `want`, or at a traceback."""
     import numpy as np
     from tools import pico_emu
     from tools.pico_emu.scripts import play
@@ -116,7 +117,8 @@ def play_on_board(text, want, rules=None, mpy=True):
         from tools.strategy_table import ensure_tables
         path = ensure_tables(tables, str(REPO / "tables"))["plain"]
         extra["tables/" + os.path.basename(path)] = Path(path).read_bytes()
-    drive = pico_emu.Drive(profile="default", mpy=mpy, extra_files=extra,
+    drive = pico_emu.Drive(profile="default", mpy=mpy and not firmware, firmware=firmware,
+                           extra_files=extra,
                            settings={"YAHTZEE_DICE_SEED": str(DICE_SEED),
                                      "YAHTZEE_TRACE": "heap"})
     with pico_emu.Pico(drive, vsys_mv=sim_vsys_mv()) as pico:

@@ -145,20 +145,22 @@ def cut_and_boot(drive, setup, n, kind, fraction, seed=1):
         return False, "cut %s: resumed a game that is neither before nor after" % cut_at
 
 
-def drive_for_cuts(mpy=True):
+def drive_for_cuts(mpy=True, firmware=False):
+    """The drive the cuts play on: the .mpy bundle (or .py), or our firmware's drive."""
     from tools import pico_emu
-    return pico_emu.Drive(profile="default", mpy=mpy,
+    return pico_emu.Drive(profile="default", mpy=mpy and not firmware, firmware=firmware,
                           settings={"YAHTZEE_DICE_SEED": str(DICE_SEED)})
 
 
 def main(argv=None):
     from tools import pico_emu
-    reason = pico_emu.unavailable()
+    args = argv if argv is not None else sys.argv[1:]
+    firmware = "--firmware" in args
+    reason = pico_emu.unavailable("pico" if firmware else None)
     if reason:
         print("powercut: " + reason, file=sys.stderr)
         return 2
-    mpy = "--py" not in (argv if argv is not None else sys.argv[1:])
-    drive = drive_for_cuts(mpy)
+    drive = drive_for_cuts("--py" not in args, firmware)
     with tempfile.TemporaryDirectory() as folder:
         setup = prepare(drive, folder)
         kept_all = True
