@@ -553,9 +553,15 @@ def unavailable():
     return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad command line is one line on stderr and exit 2 (--help has the usage)."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (--help)\n" % (self.prog, message))
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.firmware",
-                                     description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="python -m tools.firmware", description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", required=True, choices=sorted(BOARDS) + ["all"],
                         help="which board's firmware (all: every one)")
     parser.add_argument("--out", required=True, help="folder for the .uf2 and .elf")
