@@ -416,6 +416,22 @@ def test_firmware_drive_has_no_code_and_its_room_goes_to_tables(repo, tmp_path):
     assert "strategy tables: alpha" in fw.summary()
     regular = build(repo, tmp_path, profile="default", **kw)
     assert regular.tables == [] and "left out table alpha" in regular.summary()
+    # With room for tables of several rulesets, they serve as many rulesets as fit:
+    # two small tables are not crowded out by a large one first in priority order;
+    # among as many, priority order decides.
+    (tables / "beta.yzt").write_bytes(os.urandom(6 * 1024))
+    kw["rules"] = "alpha,beta"
+    assert build(repo, tmp_path, firmware=True, **kw).tables == ["alpha"]
+    found = {"alpha": [(92, "a")], "beta": [(6, "b")], "gamma": [(6, "c")]}
+    assert bb.choose_tables(found, 95) == {"alpha": 0}
+    assert bb.choose_tables(found, 95, most_rulesets=True) == {"beta": 0, "gamma": 0}
+    assert bb.choose_tables(found, 100, most_rulesets=True) == {"alpha": 0, "beta": 0}
+    found["alpha"].insert(0, (120, "a.yzt"))
+    found["gamma"].insert(0, (20, "c.yzt"))     # then upgrades, in priority order
+    assert bb.choose_tables(found, 130, most_rulesets=True) == {"alpha": 1, "beta": 0,
+                                                                "gamma": 0}
+    assert bb.choose_tables(found, 140, most_rulesets=True) == {"alpha": 0, "beta": 0,
+                                                                "gamma": 1}
     with pytest.raises(bb.BuildError, match="nothing to compile"):
         build(repo, tmp_path, firmware=True, mpy=True, mpy_cross="mpy-cross")
 

