@@ -431,24 +431,8 @@ def build_key(board, source_id, files):
 
 def elf_figures(elf):
     """(flash bytes the firmware uses, static RAM bytes) from the ELF's symbols."""
-    from tools.pico_emu.elf import Symbols
-    import struct
-    data = Path(elf).read_bytes()
-    shoff, = struct.unpack_from("<I", data, 0x20)
-    shentsize, shnum = struct.unpack_from("<HH", data, 0x2E)
-    values = {}
-    for i in range(shnum):
-        sh = struct.unpack_from("<IIIIIIIIII", data, shoff + i * shentsize)
-        if sh[1] != 2:
-            continue
-        str_at = struct.unpack_from("<IIIIIIIIII", data, shoff + sh[6] * shentsize)[4]
-        for at in range(sh[4], sh[4] + sh[5], 16):
-            name_at, value = struct.unpack_from("<II", data, at)
-            end = data.index(b"\0", str_at + name_at)
-            name = data[str_at + name_at:end]
-            if name in (b"__flash_binary_end", b"end", b"__bss_end__"):
-                values[name.decode()] = value
-    del Symbols
+    from tools.pico_emu.elf import symbol_values
+    values = symbol_values(elf, ("__flash_binary_end", "__bss_end__", "end"))
     flash = values.get("__flash_binary_end", FLASH_START) - FLASH_START
     ram_end = values.get("__bss_end__") or values.get("end") or RAM_START
     return flash, ram_end - RAM_START

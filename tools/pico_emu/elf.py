@@ -10,32 +10,37 @@ import bisect
 import struct
 
 
+def _symbols(path):
+    """(name, value, size, kind) of every symbol in the ELF's .symtab."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise ValueError("%s is not a 32-bit little-endian ELF file" % path)
+    shoff, = struct.unpack_from("<I", data, 0x20)
+    shentsize, shnum = struct.unpack_from("<HH", data, 0x2E)
+    sections = [struct.unpack_from("<IIIIIIIIII", data, shoff + i * shentsize)
+                for i in range(shnum)]
+    for sh in sections:
+        if sh[1] != 2:                  # SHT_SYMTAB
+            continue
+        str_at = sections[sh[6]][4]     # sh_link: its string table
+        for at in range(sh[4], sh[4] + sh[5], 16):
+            name_at, value, size, info = struct.unpack_from("<IIIB", data, at)
+            end = data.index(b"\0", str_at + name_at)
+            yield data[str_at + name_at:end].decode("latin-1"), value, size, info & 0xF
+
+
+def symbol_values(path, names):
+    """{name: value} of the named symbols the ELF has (linker symbols too)."""
+    return {name: value for name, value, _, _ in _symbols(path) if name in names}
+
+
 class Symbols:
     """Function and object symbols of an ELF, looked up by address."""
 
     def __init__(self, path):
-        with open(path, "rb") as f:
-            data = f.read()
-        if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
-            raise ValueError("%s is not a 32-bit little-endian ELF file" % path)
-        shoff, = struct.unpack_from("<I", data, 0x20)
-        shentsize, shnum = struct.unpack_from("<HH", data, 0x2E)
-        sections = [struct.unpack_from("<IIIIIIIIII", data, shoff + i * shentsize)
-                    for i in range(shnum)]
-        entries = []
-        for sh in sections:
-            if sh[1] != 2:                  # SHT_SYMTAB
-                continue
-            strtab = sections[sh[6]]        # sh_link: its string table
-            str_at = strtab[4]
-            for at in range(sh[4], sh[4] + sh[5], 16):
-                name_at, value, size, info = struct.unpack_from("<IIIB", data, at)
-                kind = info & 0xF
-                if kind not in (1, 2) or not value:       # OBJECT, FUNC
-                    continue
-                end = data.index(b"\0", str_at + name_at)
-                name = data[str_at + name_at:end].decode("latin-1")
-                entries.append((value & ~1, size, name))
+        entries = [(value & ~1, size, name) for name, value, size, kind in _symbols(path)
+                   if kind in (1, 2) and value]         # OBJECT, FUNC
         entries.sort()
         # hand-written assembly often has no size: it runs up to the next symbol
         for i, (start, size, name) in enumerate(entries):
