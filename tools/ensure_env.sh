@@ -20,13 +20,16 @@ if ! [ -x "$venv/bin/python" ] || [ "$(cat "$venv/.stamp" 2>/dev/null)" != "$wan
 fi
 
 # The emulated Pico (tools/pico_emu): rp2040js from npm, pinned by its package-lock.json,
-# when this machine has Node.js; without it those tests skip and say why.
-emu="$root/tools/pico_emu"
+# when this machine has Node.js; without it those tests skip and say why. The web page
+# (web/): esbuild and playwright-core (which drives the system's chromium in the browser
+# test; it downloads no browser), pinned the same way.
 if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
-  want="$(hash_of "$emu/package-lock.json")"
-  if [ "$(cat "$emu/node_modules/.stamp" 2>/dev/null)" != "$want" ]; then
-    echo "Installing rp2040js for the emulated Pico (first run only) ..." >&2
-    (cd "$emu" && npm ci --no-audit --no-fund --loglevel=error >&2)
-    echo "$want" > "$emu/node_modules/.stamp"
-  fi
+  for dir in "$root/tools/pico_emu" "$root/web"; do
+    want="$(hash_of "$dir/package-lock.json")"
+    if [ "$(cat "$dir/node_modules/.stamp" 2>/dev/null)" != "$want" ]; then
+      echo "Installing $(basename "$dir")'s npm packages (first run only) ..." >&2
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2)
+      echo "$want" > "$dir/node_modules/.stamp"
+    fi
+  done
 fi

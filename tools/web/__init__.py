@@ -256,11 +256,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(folder, host="127.0.0.1", port=8000, ready=None):
-    """Serve `folder` until interrupted; ready(url) once listening."""
-    server = Server((host, port), partial(Handler, directory=str(folder)))
-    url = "http://%s:%d/" % (host, server.server_address[1])
-    (ready or (lambda u: print("serving %s at %s (Ctrl-C stops)" % (folder, u), flush=True)))(url)
+def make_server(folder, host="127.0.0.1", port=8000):
+    return Server((host, port), partial(Handler, directory=str(folder)))
+
+
+def serve(folder, host="127.0.0.1", port=8000):
+    """Serve `folder` until interrupted."""
+    server = make_server(folder, host, port)
+    print("serving %s at http://%s:%d/ (Ctrl-C stops)" % (folder, host, server.server_address[1]), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

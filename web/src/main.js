@@ -11,7 +11,7 @@ const SHAKE_CALM_MS = 250;
 const $ = (selector) => document.querySelector(selector);
 const state = {
   config: null, profile: null, worker: null, screen: null, stats: null,
-  saved: null, muted: localStorage.getItem('pocket-muted') === '1', console: '',
+  clock: { t: 0, busy: 0 }, saved: null, muted: localStorage.getItem('pocket-muted') === '1', console: '',
   startedAt: performance.now(), firstLit: null, power: 0,
 };
 window.pocket = state;            // for the browser test and the bench
@@ -245,6 +245,7 @@ function onWorker(worker, message) {
     state.screen = message;
     draw(message);
   } else if (message.type === 'tones') play(message.tones);
+  else if (message.type === 'clock') state.clock = message;
   else if (message.type === 'stats') { state.stats = message; showStats(); }
   else if (message.type === 'saved') { state.saved = message; showStats(); }
   else if (message.type === 'power') state.power++;

@@ -3,8 +3,8 @@
 //
 // Messages in:  start {profile, uf2, bootrom, drive, driveBytes, driveVersion}
 //               button {pin, pressed, hold_ms?} | shake {on} | reset | erase | flush
-// Messages out: screen {width, height, on, contrast, bits} | tones {tones: [[ms, hz, duty]]}
-//               stats {...} | console {text} | saved {at, pending} | error {message}
+// Messages out: screen {width, height, on, contrast, bits, t} | tones {tones: [[ms, hz, duty]]}
+//               clock {t, busy} | stats {...} | console {text} | saved {at, pending} | error {message}
 
 import { Board, NS_PER_CYCLE } from '../../tools/pico_emu/board/board.js';
 import { FLASH_BYTES, NVM_OFFSET, DRIVE_OFFSET, SECTOR, bootromWords, loadUf2 } from '../../tools/pico_emu/board/flash.js';
@@ -16,6 +16,7 @@ const IDLE_WAIT_MS = 8;         // caught up with the wall clock: sleep this lon
 const MIN_PRESS_NS = 60e6;      // a press shorter than keypad's scan would be lost
 const MIN_SHAKE_NS = 450e6;     // a tap of the shake button shakes as the simulator's Space does
 const SAVE_AFTER_MS = 250;      // flash written: saved this long after the last write
+const CLOCK_EVERY_MS = 100;     // the emulated clock told to the page this often
 
 let setup = null;               // the start message
 let board = null;
@@ -31,6 +32,7 @@ let savedOps = 0;               // board.flashOps total at the last save
 let savedNvmOps = 0;
 let driveDirty = false;
 let dbPromise = null;
+let lastClockPost = 0;
 const stats = { wallInRun: 0, busyAt: 0, emuAt: 0, wallAt: 0 };
 
 const yieldChannel = new MessageChannel();
@@ -219,6 +221,10 @@ function report(now) {
     post({ type: 'console', text: board.console.slice(board.consoleSent) });
     board.console = '';
     board.consoleSent = 0;
+  }
+  if (now - lastClockPost >= CLOCK_EVERY_MS) {
+    lastClockPost = now;
+    post({ type: 'clock', t: board.clock.nanos / 1e6, busy: board.busyNanos / 1e6 });
   }
   if (now - stats.wallAt >= 1000) {
     const wall = now - stats.wallAt;
