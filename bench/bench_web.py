@@ -48,6 +48,8 @@ def bench_script(folder):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="bench/bench_web.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--uf2", default=None, help="the firmware (default as python -m tools.web build)")
+    parser.add_argument("--screenshot", default=None,
+                        help="a PNG of the page with the first roll's dice (docs/web.png)")
     args = parser.parse_args(argv)
     import numpy as np
     from tools import pico_emu, web
@@ -68,6 +70,9 @@ def main(argv=None):
                  + browser.steps_of(text, want, pico_emu.Wiring("default"))
                  + [{"do": "saved"}, {"do": "reload"}, {"do": "lit"},
                     {"do": "snap", "name": "menu_again"}])
+        if args.screenshot:
+            at = next(i for i, s in enumerate(steps) if s.get("name") == "m_roll")
+            steps.insert(at + 1, {"do": "screenshot", "path": os.path.abspath(args.screenshot)})
         url, stop = browser.serving(page)
         try:
             out = browser.drive(url, steps, os.path.join(folder, "browser"))

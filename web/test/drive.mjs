@@ -15,6 +15,7 @@
 //   {do: "snap", name, want?, limit_ms?}  with `want`, wait until the canvas shows it (up to
 //                                      limit_ms: shown_ms), then until still; the canvas's pixels
 //   {do: "saved"}                      wait until the board's flash is in IndexedDB
+//   {do: "screenshot", path}           a PNG of the page
 import { chromium } from 'playwright-core';
 import fs from 'fs';
 
@@ -121,6 +122,8 @@ async function main() {
           if (now.saved && !now.saved.pending) break;
           await sleep(100);
         }
+      } else if (step.do === 'screenshot') {
+        await page.locator('main').screenshot({ path: step.path });
       } else throw new Error(`unknown step ${step.do}`);
       result.wall_ms = Date.now() - started;
       if (page) result.board = await page.evaluate(board);
