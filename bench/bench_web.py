@@ -91,7 +91,8 @@ def main(argv=None):
         goal = GOALS.get(name)
         print("%-28s %7.0f ms wall%s  (%s)" % (what, ms, "" if goal is None else
                                                "  goal <= %d: %s" % (goal, "met" if ms <= goal else "MISSED"), name))
-    print("page: %.2f MB" % (sum(sizes.values()) / 1e6))
+    print("page: %.2f MB; load average now %.1f on %d cores (other work slows the emulator)"
+          % (sum(sizes.values()) / 1e6, os.getloadavg()[0], os.cpu_count()))
     # (the page's load, then the wait for its first picture)
     figure("first", results[0]["wall_ms"] + results[1]["lit_ms"], "first visit, first picture")
     figure("menu", results[-3]["wall_ms"] + results[-2]["lit_ms"], "reload to the menu")

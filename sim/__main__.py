@@ -60,6 +60,9 @@ def parser():
                       help="play in a pygame window instead of the terminal")
     mode.add_argument("--headless", action="store_true",
                       help="run --script without a terminal, on a virtual clock")
+    mode.add_argument("--web", action="store_true",
+                      help="build the web page (the board's own firmware in the browser, "
+                           "docs/WEB.md) and serve it at http://127.0.0.1:8000/")
     p.add_argument("--rules", choices=yc.RULESETS,
                    help="ruleset (default: yahtzee)")
     p.add_argument("--players", type=_players, metavar="LIST",
@@ -102,6 +105,9 @@ def parser():
 
 def main(argv=None):
     args = parser().parse_args(argv)   # exits 2 with a usage message on a bad option
+    if args.web:
+        from tools.web import main as web
+        return web(["serve"])
     from hardware.desktop import StorageError
     try:
         return run(args)

@@ -68,14 +68,51 @@ def test_keys_are_the_simulators_on_the_boards_buttons():
 # ------------------------------------------------------------------ in the browser
 
 
+@pytest.fixture(scope="module")
+def built_page(tmp_path_factory):
+    """The page with the seeded dice and no strategy table (as the simulator's
+    --no-tables), built once for this module's browser tests."""
+    page = tmp_path_factory.mktemp("web") / "page"
+    sizes = web.build(page, dice_seed=browser.DICE_SEED, tables=False, log=lambda *a: None)
+    return page, sizes
+
+
 @needs_browser
-def test_page_plays_a_game_like_the_simulator_and_resumes_after_a_reload(tmp_path):
+def test_three_button_board_boots_and_takes_its_keys(built_page, tmp_path):
+    """The 128x32 three-button board chosen by the page's address: the how-to, then
+    Esc (BACK: a long B on this board) gives the menu, each the golden of that screen."""
+    from PIL import Image
+    page, _ = built_page
+
+    def golden(name):
+        return np.array(Image.open(REPO / "tests" / "golden" / (name + ".png")).convert("1"),
+                        dtype=np.uint8)
+    steps = [{"do": "open"}, {"do": "lit"},
+             {"do": "snap", "name": "howto", "want": browser.rows_text(golden("small_howto"))},
+             {"do": "key", "key": "Escape"},
+             {"do": "snap", "name": "menu", "want": browser.rows_text(golden("small_menu"))}]
+    url, stop = browser.serving(page)
+    try:
+        out = browser.drive(url + "?board=three-button", steps, tmp_path / "browser")
+    finally:
+        stop()
+    assert not out["errors"], out["errors"]
+    for s in (s for s in out["steps"] if s["do"] == "snap"):
+        got = browser.pixels_of(s["pixels"])
+        want = golden("small_" + s["name"])
+        assert got.shape == (32, 128)
+        differ = np.argwhere(got != want)
+        assert not len(differ), "%s: %d pixels differ from the golden, first at (y, x) %s" % (
+            s["name"], len(differ), tuple(differ[0]))
+
+
+@needs_browser
+def test_page_plays_a_game_like_the_simulator_and_resumes_after_a_reload(built_page, tmp_path):
     """Built with the dice seed: the menu, a new one-player game, a roll by the shake
     button, a die held by a click, a box filled, each snap the simulator's picture on
     the canvas; the page under 5 MB; after a reload the board boots from the browser's
     storage and Continue resumes the game as the simulator resumes it from its save."""
-    page = tmp_path / "page"
-    sizes = web.build(page, dice_seed=browser.DICE_SEED, tables=False, log=lambda *a: None)
+    page, sizes = built_page
     assert sum(sizes.values()) < web.PAGE_LIMIT, sizes
     (first, want1), (second, want2) = browser.one_player_game(str(tmp_path / "sim"))
     wiring = pico_emu.Wiring("default")

@@ -10,7 +10,7 @@
 //   {do: "lit"}                        wait until the OLED shows something and is still
 //   {do: "press", role, ms?}           once the OLED is still, click the button (held ms of
 //                                      wall time, default 120)
-//   {do: "key", key, ms?}              a key on the keyboard
+//   {do: "key", key, ms?}              once still, a key on the keyboard
 //   {do: "shake", ms}                  once still, hold the shake button ms
 //   {do: "snap", name, want?, limit_ms?}  with `want`, wait until the canvas shows it (up to
 //                                      limit_ms: shown_ms), then until still; the canvas's pixels
@@ -104,6 +104,7 @@ async function main() {
         await page.mouse.up();
         result.emulated_at = before.clock.t;
       } else if (step.do === 'key') {
+        await waitStill(page);
         await page.keyboard.down(step.key);
         await sleep(step.ms || 120);
         await page.keyboard.up(step.key);
