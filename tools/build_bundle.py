@@ -21,6 +21,7 @@ from the output header and stops).
 """
 import argparse
 import ast
+import contextlib
 import hashlib
 import io
 import json
@@ -408,6 +409,20 @@ def file_sha256(path):
     return h.hexdigest()
 
 
+@contextlib.contextmanager
+def swapped_in(stage, out):
+    """Build into the folder `stage`; when the block ends well it replaces `out`, else
+    it is removed (a failed build leaves the old one)."""
+    try:
+        yield stage
+        if out.exists():
+            shutil.rmtree(out)
+        stage.rename(out)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
 def check_out(out, replace_any=False):
     """BuildError unless `out` may become the bundle: new, empty, or a previous bundle
     (it holds the manifest), or anything when replace_any asks for it explicitly. A
@@ -463,16 +478,10 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     except OSError as err:
         raise BuildError("--out %s: cannot make a folder in %s (%s)"
                          % (out, out.parent, err.strerror or err)) from None
-    try:
+    with swapped_in(stage, out):
         bundle = _build_into(stage, walk, repo, profile_name, profile, rules, compiler,
                              tables, Path(tables_dir) if tables_dir else repo / TABLES_DIR, log,
                              build_missing_tables)
-        if out.exists():
-            shutil.rmtree(out)
-        stage.rename(out)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
     bundle.out = out
     return bundle
 

@@ -177,6 +177,18 @@ def profile_entry(name, mpy, tables, settings, out):
             "rows": button_rows(wiring), "keys": keys, "keys_help": keys_help(keys)}
 
 
+def write_service_worker(stage):
+    """sw.js with the page's files and a version that changes with any of them."""
+    files = sorted(p.name for p in stage.iterdir()) + ["sw.js"]
+    digest = hashlib.sha256()
+    for name in files[:-1]:
+        digest.update(name.encode() + (stage / name).read_bytes())
+    sw = (SOURCES / "sw.js").read_text()
+    sw = sw.replace("__VERSION__", "pocket-" + digest.hexdigest()[:16])
+    sw = sw.replace("__FILES__", json.dumps(["./"] + files))
+    (stage / "sw.js").write_text(sw)
+
+
 def esbuild(entry, outfile):
     result = subprocess.run(
         [str(ESBUILD), str(entry), "--bundle", "--minify", "--format=iife", "--target=es2020",
@@ -189,6 +201,7 @@ def esbuild(entry, outfile):
 def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
     """Build the page into `out` (replaced). Returns {file: bytes}."""
     from tools import pico_emu
+    from tools.build_bundle import swapped_in
     need_node_tools()
     uf2_path, ours = choose_uf2(uf2)
     bootrom = pico_emu.firmware_paths()["bootrom"]
@@ -201,7 +214,7 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
     stage = out.parent / (".%s-building" % out.name)
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
-    try:
+    with swapped_in(stage, out):
         settings = {"YAHTZEE_DICE_SEED": str(dice_seed)} if dice_seed is not None else {}
         profiles = {name: profile_entry(name, mpy, tables, settings, stage) for name in PROFILES}
         shutil.copyfile(uf2_path, stage / "firmware.uf2")
@@ -216,20 +229,7 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
                   "bootrom": "bootrom.bin", "default_profile": PROFILES[0],
                   "profiles": profiles, "mpy": mpy, "dice_seed": dice_seed}
         (stage / "config.json").write_text(json.dumps(config, indent=1) + "\n")
-        files = sorted(p.name for p in stage.iterdir()) + ["sw.js"]
-        digest = hashlib.sha256()
-        for name in files[:-1]:
-            digest.update(name.encode() + (stage / name).read_bytes())
-        sw = (SOURCES / "sw.js").read_text()
-        sw = sw.replace("__VERSION__", "pocket-" + digest.hexdigest()[:16])
-        sw = sw.replace("__FILES__", json.dumps(["./"] + files))
-        (stage / "sw.js").write_text(sw)
-        if out.exists():
-            shutil.rmtree(out)
-        stage.rename(out)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
+        write_service_worker(stage)
     sizes = {p.name: p.stat().st_size for p in sorted(out.iterdir())}
     log("firmware: %s (%s)" % ("ours" if ours else "stock CircuitPython %s" % pico_emu.FIRMWARE_VERSION, uf2_path))
     log("drives: the game as %s%s%s" % (".mpy" if mpy else "plain .py (no CircuitPython mpy-cross: PICO_MPY_CROSS)",

@@ -83,19 +83,9 @@ def snap(w, name):
 
 def new_game(w, kinds):
     """From the main menu to the first screen of a game of these seats."""
-    import yahtzee_core as yc
-    app = w.app
     w.cursor_to("New game")
     w.press("ok")
-    while app.setup_players != len(kinds):
-        w.cursor_to("Players")
-        w.press("ok")
-    for seat, kind in enumerate(kinds):
-        for _ in range(len(yc.KINDS)):
-            if yc.KINDS[app.setup_kinds[seat]] == kind:
-                break
-            w.cursor_to(app.items[seat + 1].strip())
-            w.press("ok")
+    w.seats(kinds)
     w.cursor_to("Start game")
     w.press("ok")
 

@@ -14,7 +14,7 @@ const CHUNK_NS = 1e6;           // emulated time run between looks at the wall c
 const MAX_LAG_NS = 250e6;       // behind the wall clock by more than this: the debt is dropped
 const IDLE_WAIT_MS = 8;         // caught up with the wall clock: sleep this long
 const MIN_PRESS_NS = 60e6;      // a press shorter than keypad's scan would be lost
-const MIN_SHAKE_NS = 450e6;     // a tap of the shake button shakes as the simulator's Space does
+const MIN_SHAKE_NS = 300e6;     // a tap of Shake: enough for the detector (120 ms moving, two peaks)
 const SAVE_AFTER_MS = 250;      // flash written: saved this long after the last write
 const CLOCK_EVERY_MS = 100;     // the emulated clock told to the page this often
 
