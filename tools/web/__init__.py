@@ -98,15 +98,23 @@ def keymap(wiring):
     return out
 
 
-def keys_help(keys):
-    """One line: each key and what it does (keys of the same action together)."""
-    by_action = {}
-    for key, entry in keys.items():
-        by_action.setdefault(entry["action"], []).append(key)
+def keys_help(keys, labels=None):
+    """One line: each key and what it does (keys of the same action together; a key
+    on a button the board labels, e.g. the FeatherWing's A B C, by that label)."""
     shown = {"Enter": "Enter", "Backspace": "Backspace", "Escape": "Esc",
              "ArrowLeft": "Left", "ArrowRight": "Right"}
-    parts = ["%s %s" % ("/".join(shown.get(k, k) for k in ks), action.replace("_", " ").lower())
-             for action, ks in by_action.items()]
+    what = {"HOLD_6": "the sixth die"}
+    holds = [k for k, e in keys.items() if e["action"] in ("HOLD_%d" % n for n in range(1, 6))]
+    parts = ["%s-%s hold the die above" % (holds[0], holds[-1])] if holds else []
+    by_action = {}
+    for key, entry in keys.items():
+        if key not in holds:
+            by_action.setdefault(entry["action"], []).append(key)
+    for action, ks in by_action.items():
+        entry = keys[ks[0]]
+        label = (labels or {}).get(entry["role"]) if "hold_ms" not in entry else None
+        parts.append("%s %s" % ("/".join(shown.get(k, k) for k in ks if k != "H"),
+                                label or what.get(action, action.lower())))
     return "Keys: " + ", ".join(parts + ["Space shake (hold it; the dice roll when you let go)"])
 
 
@@ -174,7 +182,7 @@ def profile_entry(name, mpy, tables, settings, out):
     return {"name": name, "label": PROFILE_LABELS.get(name, name), "width": wiring.width,
             "height": wiring.height, "drive": file_name, "table": table.name if table else None, "drive_bytes": len(image),
             "drive_version": hashlib.sha256(image).hexdigest()[:16], "harness": harness,
-            "rows": button_rows(wiring), "keys": keys, "keys_help": keys_help(keys)}
+            "rows": button_rows(wiring), "keys": keys, "keys_help": keys_help(keys, wiring.profile.get("button_labels"))}
 
 
 def write_service_worker(stage):
