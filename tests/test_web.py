@@ -111,7 +111,8 @@ def test_page_plays_a_game_like_the_simulator_and_resumes_after_a_reload(built_p
     """Built with the dice seed: the menu, a new one-player game, a roll by the shake
     button, a die held by a click, a box filled, each snap the simulator's picture on
     the canvas; the page under 5 MB; after a reload the board boots from the browser's
-    storage and Continue resumes the game as the simulator resumes it from its save."""
+    storage and Resume game resumes it as the simulator resumes from its save; the
+    piezo's tones reach the page."""
     page, sizes = built_page
     assert sum(sizes.values()) < web.PAGE_LIMIT, sizes
     (first, want1), (second, want2) = browser.one_player_game(str(tmp_path / "sim"))
@@ -126,6 +127,8 @@ def test_page_plays_a_game_like_the_simulator_and_resumes_after_a_reload(built_p
     finally:
         stop()
     assert not out["errors"], out["errors"]
+    assert any(s["board"]["tones"] for s in out["steps"] if s.get("board")), \
+        "the piezo's tones never reached the page"
     snaps = [s for s in out["steps"] if s["do"] == "snap"]
     want = dict(want1, **{k: v for k, v in want2.items()})
     assert [s["name"] for s in snaps] == [n for n in ("menu", "start", "rolled", "held", "second",

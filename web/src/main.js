@@ -12,7 +12,7 @@ const $ = (selector) => document.querySelector(selector);
 const state = {
   config: null, profile: null, worker: null, screen: null, stats: null,
   clock: { t: 0, busy: 0 }, saved: null, muted: localStorage.getItem('pocket-muted') === '1', console: '',
-  startedAt: performance.now(), firstLit: null, power: 0,
+  startedAt: performance.now(), firstLit: null, power: 0, tones: 0,
 };
 window.pocket = state;            // for the browser test and the bench
 
@@ -76,8 +76,10 @@ let oscillator = null;
 let gain = null;
 let audioOffset = null;           // audio clock seconds minus emulated seconds
 
+// Browsers start sound only from a click or a key: called from every input.
 function wakeAudio() {
-  if (audio || state.muted || !window.AudioContext) return;
+  if (state.muted || !window.AudioContext) return;
+  if (audio) { if (audio.state === 'suspended') audio.resume(); return; }
   audio = new AudioContext();
   oscillator = audio.createOscillator();
   oscillator.type = 'square';
@@ -101,22 +103,40 @@ function play(tones) {
   }
 }
 
-function setMuted(muted) {
+function setMuted(muted, byUser) {
   state.muted = muted;
   localStorage.setItem('pocket-muted', muted ? '1' : '0');
   $('#mute').textContent = muted ? 'Sound off' : 'Sound on';
   $('#mute').setAttribute('aria-pressed', String(muted));
-  if (muted && gain) gain.gain.cancelScheduledValues(0), gain.gain.value = 0;
-  if (!muted) wakeAudio();
+  if (muted && gain) {
+    gain.gain.cancelScheduledValues(0);
+    gain.gain.value = 0;
+  }
+  if (!muted && byUser) wakeAudio();
 }
 
 // -------------------------------------------------------------- inputs
 
 function send(message) { if (state.worker) state.worker.postMessage(message); }
 
-function pressPin(pin, pressed) { send({ type: 'button', pin, pressed }); }
+// Each press and shake tells the board how long it lasted here (wall ms): the board
+// keeps it that long in its own time, however fast the emulator runs.
+const downAt = new Map();
 
-function shake(on) { send({ type: 'shake', on }); $('#shake').classList.toggle('down', on); }
+function held(what, down) {
+  const now = performance.now();
+  if (down) { downAt.set(what, now); return undefined; }
+  const since = downAt.get(what);
+  downAt.delete(what);
+  return since === undefined ? undefined : now - since;
+}
+
+function pressPin(pin, pressed) { send({ type: 'button', pin, pressed, held_ms: held(`pin${pin}`, pressed) }); }
+
+function shake(on) {
+  send({ type: 'shake', on, held_ms: held('shake', on) });
+  $('#shake').classList.toggle('down', on);
+}
 
 // A button that is down as long as the pointer holds it.
 function holdable(element, down, up) {
@@ -244,7 +264,10 @@ function onWorker(worker, message) {
   if (message.type === 'screen') {
     state.screen = message;
     draw(message);
-  } else if (message.type === 'tones') play(message.tones);
+  } else if (message.type === 'tones') {
+    state.tones += message.tones.length;
+    play(message.tones);
+  }
   else if (message.type === 'clock') state.clock = message;
   else if (message.type === 'stats') { state.stats = message; showStats(); }
   else if (message.type === 'saved') { state.saved = message; showStats(); }
@@ -284,7 +307,7 @@ async function main() {
   select.addEventListener('change', () => start(select.value));
   const wanted = new URLSearchParams(location.search).get('board') || localStorage.getItem('pocket-board');
   setMuted(state.muted);
-  $('#mute').addEventListener('click', () => setMuted(!state.muted));
+  $('#mute').addEventListener('click', () => setMuted(!state.muted, true));
   $('#reset').addEventListener('click', () => { send({ type: 'reset' }); });
   $('#erase').addEventListener('click', () => {
     if (confirm('Start over as a new board: the saved game, the high scores and the names go.')) send({ type: 'erase' });

@@ -2,7 +2,7 @@
 // (tools/pico_emu/board/), run against the wall clock, its flash kept in IndexedDB.
 //
 // Messages in:  start {profile, uf2, bootrom, drive, driveBytes, driveVersion}
-//               button {pin, pressed, hold_ms?} | shake {on} | reset | erase | flush
+//               button {pin, pressed, hold_ms?, held_ms?} | shake {on, held_ms?} | reset | erase | flush
 // Messages out: screen {width, height, on, contrast, bits, t} | tones {tones: [[ms, hz, duty]]}
 //               clock {t, busy} | stats {...} | console {text} | saved {at, pending} | error {message}
 
@@ -241,9 +241,11 @@ function report(now) {
 
 // -------------------------------------------------------------- inputs
 
-// A button from the pin to GND, pressed or let go; holdMs: let go after that long
-// (emulated), for a long press made by one key.
-function button(pin, pressed, holdMs) {
+// A button from the pin to GND, pressed or let go. A press lasts on the board as long
+// as it lasted on the page (heldMs, wall), and at least MIN_PRESS_NS: when the
+// emulator runs slower than the wall clock, a long press stays long. holdMs: let go
+// after that long (emulated), for a long press made by one key.
+function button(pin, pressed, holdMs, heldMs) {
   if (!board) return;
   const generation = (releaseGeneration.get(pin) || 0) + 1;
   releaseGeneration.set(pin, generation);
@@ -258,10 +260,11 @@ function button(pin, pressed, holdMs) {
     }
   } else {
     const held = board.clock.nanos - (pressedAt.get(pin) ?? -Infinity);
-    if (held >= MIN_PRESS_NS) board.setPin(pin, null);
+    const need = Math.max(MIN_PRESS_NS, (heldMs || 0) * 1e6);
+    if (held >= need) board.setPin(pin, null);
     else {
       const current = board;
-      board.after((MIN_PRESS_NS - held) / 1e6, () => {
+      board.after((need - held) / 1e6, () => {
         if (board === current && releaseGeneration.get(pin) === generation) board.setPin(pin, null);
       });
     }
@@ -269,7 +272,8 @@ function button(pin, pressed, holdMs) {
   schedule(0);
 }
 
-function shake(on) {
+// The shake on or off; like a press, it lasts as long as on the page (heldMs).
+function shake(on, heldMs) {
   if (!board) return;
   shakeGeneration++;
   if (on) {
@@ -277,10 +281,11 @@ function shake(on) {
     board.shake = { on: true };
   } else if (board.shake.on) {
     const held = board.clock.nanos - shakeSince;
-    if (held >= MIN_SHAKE_NS) board.shake = { on: false };
+    const need = Math.max(MIN_SHAKE_NS, (heldMs || 0) * 1e6);
+    if (held >= need) board.shake = { on: false };
     else {
       const current = board, generation = shakeGeneration;
-      board.after((MIN_SHAKE_NS - held) / 1e6, () => {
+      board.after((need - held) / 1e6, () => {
         if (board === current && generation === shakeGeneration) board.shake = { on: false };
       });
     }
@@ -294,8 +299,8 @@ self.onmessage = async (event) => {
     if (message.type === 'start') {
       setup = message;
       await powerOn(await startingFlash());
-    } else if (message.type === 'button') button(message.pin, message.pressed, message.hold_ms);
-    else if (message.type === 'shake') shake(message.on);
+    } else if (message.type === 'button') button(message.pin, message.pressed, message.hold_ms, message.held_ms);
+    else if (message.type === 'shake') shake(message.on, message.held_ms);
     else if (message.type === 'flush') await save();
     else if (message.type === 'reset') {
       // as pulling the battery: the flash as it is, the board off and on again

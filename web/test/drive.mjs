@@ -45,7 +45,8 @@ function readCanvas() {
 }
 
 const board = () => window.pocket && ({ clock: window.pocket.clock, screen: window.pocket.screen && window.pocket.screen.t,
-  lit: window.pocket.firstLit, saved: window.pocket.saved, power: window.pocket.power, stats: window.pocket.stats });
+  lit: window.pocket.firstLit, saved: window.pocket.saved, power: window.pocket.power, stats: window.pocket.stats,
+  tones: window.pocket.tones });
 
 async function waitStill(page, since) {
   const started = Date.now();
