@@ -48,6 +48,8 @@ def bench_script(folder):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="bench/bench_web.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--uf2", default=None, help="the firmware (default as python -m tools.web build)")
+    parser.add_argument("--pictures", default=None,
+                        help="a folder for the page's picture beside the simulator's at each snap")
     parser.add_argument("--screenshot", default=None,
                         help="a PNG of the page with the first roll's dice (docs/web.png)")
     args = parser.parse_args(argv)
@@ -84,6 +86,13 @@ def main(argv=None):
     snaps = {s["name"]: s for s in results if s["do"] == "snap"}
     parted = [n for n, s in snaps.items() if n in want and
               not np.array_equal(browser.pixels_of(s["pixels"]), want[n])]
+    if args.pictures:
+        from PIL import Image
+        os.makedirs(args.pictures, exist_ok=True)
+        for name, s in snaps.items():
+            got = browser.pixels_of(s["pixels"])
+            pair = np.hstack([got, want[name]]) if name in want else got
+            Image.fromarray(pair * 255).save(os.path.join(args.pictures, name + ".png"))
     figures = {}
 
     def figure(name, ms, what):

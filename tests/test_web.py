@@ -117,7 +117,7 @@ def test_page_plays_a_game_like_the_simulator_and_resumes_after_a_reload(built_p
     assert sum(sizes.values()) < web.PAGE_LIMIT, sizes
     (first, want1), (second, want2) = browser.one_player_game(str(tmp_path / "sim"))
     wiring = pico_emu.Wiring("default")
-    steps = ([{"do": "open"}, {"do": "lit"}, {"do": "press", "role": "BACK", "ms": 120}] +
+    steps = ([{"do": "open"}, {"do": "lit"}, {"do": "press", "role": "BACK", "ms": browser.CLICK_MS}] +
              browser.steps_of(first, want1, wiring) +
              [{"do": "saved"}, {"do": "reload"}, {"do": "lit"}] +
              browser.steps_of(second, want2, wiring))

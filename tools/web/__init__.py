@@ -180,7 +180,8 @@ def profile_entry(name, mpy, tables, settings, out):
                "vsys_mv": sim_vsys_mv() if "BATTERY" in wiring.pins else None}
     keys = keymap(wiring)
     return {"name": name, "label": PROFILE_LABELS.get(name, name), "width": wiring.width,
-            "height": wiring.height, "drive": file_name, "table": table.name if table else None, "drive_bytes": len(image),
+            "height": wiring.height, "long_press_ms": wiring.long_press_ms, "drive": file_name,
+            "table": table.name if table else None, "drive_bytes": len(image),
             "drive_version": hashlib.sha256(image).hexdigest()[:16], "harness": harness,
             "rows": button_rows(wiring), "keys": keys, "keys_help": keys_help(keys, wiring.profile.get("button_labels"))}
 

@@ -17,7 +17,7 @@ from pathlib import Path
 DICE_SEED = 7
 REPO = Path(__file__).resolve().parent.parent.parent
 DRIVER = REPO / "web" / "test" / "drive.mjs"
-CLICK_MS = 120          # a click on a page button (the worker holds it >= 60 ms emulated)
+CLICK_MS = 60           # a click on a page button (the worker holds it >= 60 ms emulated)
 
 
 def chromium():

@@ -260,7 +260,11 @@ function button(pin, pressed, holdMs, heldMs) {
     }
   } else {
     const held = board.clock.nanos - (pressedAt.get(pin) ?? -Infinity);
-    const need = Math.max(MIN_PRESS_NS, (heldMs || 0) * 1e6);
+    // a click held shorter than the board's long press stays a short press, however
+    // late its release came through (a busy machine), and a long one stays long
+    const longMs = setup.profile.long_press_ms;
+    const wallMs = (heldMs || 0) < longMs ? Math.min(heldMs || 0, longMs / 2) : heldMs;
+    const need = Math.max(MIN_PRESS_NS, wallMs * 1e6);
     if (held >= need) board.setPin(pin, null);
     else {
       const current = board;

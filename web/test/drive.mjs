@@ -9,7 +9,7 @@
 //   {do: "reload"}                     reload it (the worker starts again from storage)
 //   {do: "lit"}                        wait until the OLED shows something and is still
 //   {do: "press", role, ms?}           once the OLED is still, click the button (held ms of
-//                                      wall time, default 120)
+//                                      wall time, default 60)
 //   {do: "key", key, ms?}              once still, a key on the keyboard
 //   {do: "shake", ms}                  once still, hold the shake button ms
 //   {do: "snap", name, want?, limit_ms?}  with `want`, wait until the canvas shows it (up to
@@ -101,7 +101,7 @@ async function main() {
         const before = await page.evaluate(board);
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         await page.mouse.down();
-        await sleep(step.ms || 120);
+        await sleep(step.ms || 60);
         await page.mouse.up();
         result.emulated_at = before.clock.t;
       } else if (step.do === 'key') {
