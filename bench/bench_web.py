@@ -98,8 +98,8 @@ def main(argv=None):
     def figure(name, ms, what):
         figures[name] = ms
         goal = GOALS.get(name)
-        print("%-28s %7.0f ms wall%s  (%s)" % (what, ms, "" if goal is None else
-                                               "  goal <= %d: %s" % (goal, "met" if ms <= goal else "MISSED"), name))
+        verdict = "" if goal is None else "  goal <= %d: %s" % (goal, "met" if ms <= goal else "MISSED")
+        print("%-28s %7.0f ms wall%s  (%s)" % (what, ms, verdict, name))
     print("page: %.2f MB; load average now %.1f on %d cores (other work slows the emulator)"
           % (sum(sizes.values()) / 1e6, os.getloadavg()[0], os.cpu_count()))
     # (the page's load, then the wait for its first picture)
@@ -116,7 +116,8 @@ def main(argv=None):
         busy = [m["busy_mhz"] for m in mhz if m["cpu_share"] > 0.5]
         print("emulated MHz (of 125), per step: %s" % " ".join("%.0f" % m["mhz"] for m in mhz))
         if busy:
-            print("emulator while the CPU is busy: %.1f MHz (median of %d steps)" % (float(np.median(busy)), len(busy)))
+            print("emulator while the CPU is busy: %.1f MHz (median of %d steps)"
+                  % (float(np.median(busy)), len(busy)))
     if parted:
         print("snaps not the simulator's picture: %s" % ", ".join(parted))
     return 0 if not parted else 1

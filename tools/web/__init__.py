@@ -183,7 +183,8 @@ def profile_entry(name, mpy, tables, settings, out):
             "height": wiring.height, "long_press_ms": wiring.long_press_ms, "drive": file_name,
             "table": table.name if table else None, "drive_bytes": len(image),
             "drive_version": hashlib.sha256(image).hexdigest()[:16], "harness": harness,
-            "rows": button_rows(wiring), "keys": keys, "keys_help": keys_help(keys, wiring.profile.get("button_labels"))}
+            "rows": button_rows(wiring), "keys": keys,
+            "keys_help": keys_help(keys, wiring.profile.get("button_labels"))}
 
 
 def write_service_worker(stage):
@@ -204,7 +205,8 @@ def esbuild(entry, outfile):
          "--log-level=warning", "--outfile=%s" % outfile],
         cwd=str(REPO), capture_output=True, text=True)
     if result.returncode != 0:
-        raise WebError("esbuild %s: %s" % (entry.name, (result.stderr.strip().splitlines() or ["failed"])[-1]))
+        last = (result.stderr.strip().splitlines() or ["failed"])[-1]
+        raise WebError("esbuild %s: %s" % (entry.name, last))
 
 
 def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
@@ -240,10 +242,12 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
         (stage / "config.json").write_text(json.dumps(config, indent=1) + "\n")
         write_service_worker(stage)
     sizes = {p.name: p.stat().st_size for p in sorted(out.iterdir())}
-    log("firmware: %s (%s)" % ("ours" if ours else "stock CircuitPython %s" % pico_emu.FIRMWARE_VERSION, uf2_path))
-    log("drives: the game as %s%s%s" % (".mpy" if mpy else "plain .py (no CircuitPython mpy-cross: PICO_MPY_CROSS)",
-                                       ", the Yahtzee strategy table" if tables else ", no strategy table",
-                                       ", dice seed %s" % dice_seed if dice_seed is not None else ""))
+    log("firmware: %s (%s)" % ("ours" if ours else
+                               "stock CircuitPython %s" % pico_emu.FIRMWARE_VERSION, uf2_path))
+    log("drives: the game as %s%s%s" % (
+        ".mpy" if mpy else "plain .py (no CircuitPython mpy-cross: PICO_MPY_CROSS)",
+        ", the Yahtzee strategy table" if tables else ", no strategy table",
+        ", dice seed %s" % dice_seed if dice_seed is not None else ""))
     for name, size in sizes.items():
         log("  %-22s %9d bytes" % (name, size))
     total = sum(sizes.values())
@@ -272,7 +276,8 @@ def make_server(folder, host="127.0.0.1", port=8000):
 def serve(folder, host="127.0.0.1", port=8000):
     """Serve `folder` until interrupted."""
     server = make_server(folder, host, port)
-    print("serving %s at http://%s:%d/ (Ctrl-C stops)" % (folder, host, server.server_address[1]), flush=True)
+    print("serving %s at http://%s:%d/ (Ctrl-C stops)" % (folder, host, server.server_address[1]),
+          flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
