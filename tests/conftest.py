@@ -21,8 +21,9 @@ def pytest_collection_modifyitems(config, items):
     # work-stealing workers each start on one contiguous part of the list, so each
     # part begins with its share of the games, and the many short tests fill in
     # around them (all the games in one part left a worker alone at the end).
-    games = [i for i in items if i.nodeid.startswith("tests/test_pico_emu.py")]
-    rest = [i for i in items if not i.nodeid.startswith("tests/test_pico_emu.py")]
+    long = ("tests/test_pico_emu.py", "tests/test_web.py")     # the latter: in a browser
+    games = [i for i in items if i.nodeid.startswith(long)]
+    rest = [i for i in items if not i.nodeid.startswith(long)]
     workers = getattr(config, "workerinput", {}).get("workercount", 1)
     part = len(items) // workers
     ordered = []
