@@ -48,7 +48,8 @@ def _dice_seed(text):
 def parser():
     import yahtzee_core as yc
     from hardware.desktop import board_names
-    p = argparse.ArgumentParser(
+    from tools.cli_checks import Parser
+    p = Parser(
         prog="play.sh",
         description="Play the Yahtzee handheld on this computer: the device's own app "
                     "and screen, in the terminal (default) or a window.",
@@ -134,18 +135,24 @@ def run(args):
 
     if args.headless and not args.script:
         raise UsageError("--headless needs --script FILE (there is no one to press keys)")
-    if args.save and os.path.isdir(args.save):
-        raise UsageError("--save %s is a folder, not a file" % args.save)
-    for option, path in (("--save", args.save), ("--script", args.script)):
-        # a FIFO or device would block the open (or never end): only regular files
-        if path and os.path.exists(path) and not os.path.isfile(path):
-            raise UsageError("%s %s is not a regular file" % (option, path))
-    if args.table and "%s" in args.table:
+    for option, path in (("--save", args.save), ("--gif", args.gif)):
+        if path and os.path.isdir(path):
+            raise UsageError("%s %s is a folder, not a file" % (option, path))
+    table = args.table
+    if table and "%s" in table:
         try:
-            args.table % "yahtzee"
+            table = table % (args.rules or "yahtzee")
         except (TypeError, ValueError):
             raise UsageError("--table %s: a pattern takes one %%s (the ruleset name) and "
                              "%%%% for a literal %%" % args.table) from None
+    elif table and not os.path.exists(table):
+        raise UsageError("--table %s: no such file (a pattern has %%s for the ruleset "
+                         "name, e.g. tables/%%s.yzt)" % table)
+    for option, path in (("--save", args.save), ("--script", args.script),
+                         ("--table", table)):
+        # a FIFO or device would block the open (or never end): only regular files
+        if path and os.path.exists(path) and not os.path.isfile(path):
+            raise UsageError("%s %s is not a regular file" % (option, path))
     for option, folder in (("--frames", args.frames), ("--snap-dir", args.snap_dir),
                            ("--gif folder", args.gif and os.path.dirname(os.path.abspath(args.gif)))):
         _check_folder(option, folder)
