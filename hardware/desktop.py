@@ -266,6 +266,19 @@ def _write_atomically(path, data):
         raise
 
 
+def holds_saves(data):
+    """True when `data` (a save file's bytes) is a device storage this game keeps: erased
+    (a new device), its journal (yahtzee_core/journal.py), or the layout before the
+    journal with an intact slot (ui/nvm_legacy.py). Anything else is some other file,
+    which the game would overwrite."""
+    from yahtzee_core.journal import FORMAT
+    if data.count(0xFF) == len(data) or data[0:3] == bytes((0x59, 0x4A, FORMAT)):
+        return True
+    from ui import nvm_legacy
+    return any(slot and nvm_legacy._newest(data, at, slot) is not None
+               for at, slot in nvm_legacy._slots(len(data)))
+
+
 class FileStorage(FlashNvm):
     """The device's nvm, as its flash takes writes (hardware/flash_model.py: the
     RP2040's by default); with a path, every write lands in the file atomically.
@@ -279,12 +292,14 @@ class FileStorage(FlashNvm):
         self.path = path
         if path is None:
             return
+        data = b""
         if os.path.exists(path):
             try:
                 with open(path, "rb") as src:
                     data = src.read()
             except OSError as err:
                 raise StorageError("cannot read save file %s: %s" % (path, err.strerror)) from None
+        if data:        # an empty file is a new one, as a missing one
             if len(data) != size:
                 raise StorageError(
                     "save file %s holds %d bytes, not the %d bytes of this board's storage"
