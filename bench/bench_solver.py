@@ -67,6 +67,7 @@ def load():
 
 
 def main(argv=None):
+    sys.path.insert(0, ROOT)
     from tools.cli_checks import Parser, bad_count, bad_workers
     ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--rules', nargs='*', default=['yatzy', 'yahtzee', 'yahtzee-free-joker'],
@@ -79,7 +80,6 @@ def main(argv=None):
     ap.refuse(bad_count(args.repeat, '--repeat', what='pairs of runs'),
               bad_workers(args.workers))
     dtype = 'float64' if args.float64 else 'float32'
-    sys.path.insert(0, ROOT)
     from tools.solver import RulesModel, compiled_kernel
     from tools import cbuild
     # build (or find) the cached kernel variants the runs use, untimed
