@@ -266,19 +266,6 @@ def _write_atomically(path, data):
         raise
 
 
-def holds_saves(data):
-    """True when `data` (a save file's bytes) is a device storage this game keeps: erased
-    (a new device), its journal (yahtzee_core/journal.py), or the layout before the
-    journal with an intact slot (ui/nvm_legacy.py). Anything else is some other file,
-    which the game would overwrite."""
-    from yahtzee_core.journal import FORMAT
-    if data.count(0xFF) == len(data) or data[0:3] == bytes((0x59, 0x4A, FORMAT)):
-        return True
-    from ui import nvm_legacy
-    return any(slot and nvm_legacy._newest(data, at, slot) is not None
-               for at, slot in nvm_legacy._slots(len(data)))
-
-
 class FileStorage(FlashNvm):
     """The device's nvm, as its flash takes writes (hardware/flash_model.py: the
     RP2040's by default); with a path, every write lands in the file atomically.

@@ -170,7 +170,8 @@ def run(args):
         if path and os.path.exists(path) and not os.path.isfile(path):
             raise UsageError("%s %s is not a regular file" % (option, path))
     if args.save and os.path.isfile(args.save):
-        from hardware.desktop import DEFAULT_NVM_SIZE, holds_saves
+        from hardware.desktop import DEFAULT_NVM_SIZE
+        from sim import holds_saves
         try:
             with open(args.save, "rb") as f:
                 data = f.read()

@@ -376,12 +376,12 @@ def test_the_default_save_is_in_the_users_data_folder():
     (b"some text " * 409 + b"end\n\n\n", False),
 ])
 def test_a_save_file_is_recognised_before_it_is_written(content, ours):
-    from hardware.desktop import holds_saves
+    from sim import holds_saves
     assert holds_saves(content) is ours
 
 
 def test_a_journal_the_app_wrote_is_recognised_and_a_random_file_is_not(tmp_path):
-    from hardware.desktop import holds_saves
+    from sim import holds_saves
     from yahtzee_core.journal import Journal
     from yahtzee_core.save import RECORDS
     store = FileStorage(4096, str(tmp_path / "s.nvm"))
