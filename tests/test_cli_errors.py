@@ -1,6 +1,8 @@
-"""Bad command lines of the simulator, the deploy tool and the table tools (solver,
-strategy table, distribution): one clear line on stderr, a non-zero exit, no
-traceback, no hang (the build tool's --out cases: test_bundle.py)."""
+"""Bad command lines of every program in tools/, sim/ and bench/ (the simulator, the
+deploy and build tools, the table tools, the benches): one clear line on stderr, a
+non-zero exit (2 for the command line), no traceback, no usage first, no hang (the
+build tool's --out cases: test_bundle.py); no tool rewrites a tracked file unless
+asked to; a user's file given as --save is never overwritten with a save."""
 import os
 import re
 import subprocess
