@@ -5,7 +5,7 @@ temporary folders, so the clone's own caches are neither used nor touched.
 
     .venv/bin/python bench/bench_first_hint.py [RULESET]
 
-Goal (issue 24): under 20 s on 2 cores, the compile included. The simulator starts
+Goal: under 20 s on 2 cores, the compile included. The simulator starts
 the compile in the background at start (sim/tables.py) and the table's bar follows
 it, so a player who reads the how-to first waits for the table build alone.
 """

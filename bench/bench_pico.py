@@ -29,7 +29,7 @@ Printed, for each bundle:
   YAHTZEE_TRACE) through the game: a perfect computer against a human who asks for
   a hint every turn and opens the Odds screen once;
 - with --profile: where the CPU time of the game went, by firmware function.
-Goals (issue 21): hint <= 300 ms, Odds all rows <= 500 ms, perfect turn <= 500 ms,
+Goals: hint <= 300 ms, Odds all rows <= 500 ms, perfect turn <= 500 ms,
 frame <= 20 ms, boot to menu <= 2 s, lowest free heap >= 40 KB (.py), >= 80 KB (.mpy).
 """
 

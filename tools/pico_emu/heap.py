@@ -31,7 +31,7 @@ ROOTS = ("hardware.board_io", "hardware.accel", "hardware.display",
          "adafruit_displayio_ssd1306",
          "ui.app", "ui.views", "ui.card_view", "ui.loop",
          "yahtzee_core.save", "yahtzee_core.records", "yahtzee_core.variants.yahtzee",
-         "ui.nvm_layout", "ui.app_load", "ui.scene_learn", "ui.help_text")
+         "ui.app_load", "ui.scene_learn", "ui.help_text")
 
 
 def _module_path(root, name):
