@@ -377,14 +377,14 @@ def test_play_keeps_its_game_in_the_data_folder_by_default(tmp_path, monkeypatch
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     save = tmp_path / "data" / "pocket-yahtzee" / "handheld.nvm"
     sim = Sim(["--seed", "3", "--players", "human,good"])
-    sim.wait_status("round 1/13")
+    sim.wait_status("round 1/13", timeout=30)     # a start on a loaded machine
     sim.send(" ")
     sim.wait_status("rolls left 2")
     sim.send("q")
     assert sim.finish() == 0 and save.is_file()
 
     again = Sim([])
-    again.wait_status("game kept in %s" % save)     # the how-to of a first menu boot
+    again.wait_status("game kept in %s" % save, timeout=30)   # the how-to of a first boot
     again.send("\x1b")
     again.wait_status("menu")
     again.send("\r")                                # the first item: Resume game
@@ -396,7 +396,7 @@ def test_play_keeps_its_game_in_the_data_folder_by_default(tmp_path, monkeypatch
 
     save.unlink()
     fresh = Sim(["--no-save", "--seed", "3", "--players", "human"])
-    fresh.wait_status("round 1/13")
+    fresh.wait_status("round 1/13", timeout=30)
     assert "kept" not in fresh.screen.status()
     fresh.send("q")
     assert fresh.finish() == 0 and not save.exists()
