@@ -20,7 +20,6 @@ keeps up with the wall clock) and the emulator's own speed while the CPU is busy
 Goals (issue 37): a roll lands within 1.5 s, the menu within 10 s of opening the page.
 """
 
-import argparse
 import os
 import sys
 import tempfile
@@ -46,7 +45,8 @@ def bench_script(folder):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="bench/bench_web.py", description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser
+    parser = Parser(prog="bench/bench_web.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--uf2", default=None, help="the firmware (default as python -m tools.web build)")
     parser.add_argument("--pictures", default=None,
                         help="a folder for the page's picture beside the simulator's at each snap")

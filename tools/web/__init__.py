@@ -8,7 +8,6 @@ The page's sources are in web/src/; esbuild (web/package.json, pinned by its loc
 bundles them with rp2040js. Desktop only.
 """
 
-import argparse
 import hashlib
 import http.server
 import json
@@ -286,15 +285,10 @@ def serve(folder, host="127.0.0.1", port=8000):
         server.server_close()
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        print("%s: error: %s" % (self.prog, message), file=sys.stderr)
-        sys.exit(2)
-
-
 def main(argv=None):
-    parser = _Parser(prog="python -m tools.web", description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    from tools.cli_checks import Parser
+    parser = Parser(prog="python -m tools.web", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
     b = commands.add_parser("build", help="build the page into a folder")
     s = commands.add_parser("serve", help="serve the page on this machine (built first unless --no-build)")
     for p in (b, s):
