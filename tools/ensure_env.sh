@@ -60,3 +60,11 @@ if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
     fi
   done
 fi
+
+# The browser test (tests/test_web.py) drives Debian's chromium. As root with apt, install it
+# once; anywhere else that test skips and says why.
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing chromium for the browser test (first run only) ..." >&2
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2 \
+    || echo "chromium could not be installed: the browser test will skip" >&2
+fi
