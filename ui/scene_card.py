@@ -33,9 +33,9 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
-    if g.rules.hands:    # Poker Dice: stand, or its list (ui/poker.py)
+    if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/poker.py)
         from ui.poker import enter_card
-        return enter_card(app, seat, fill, fill_box, now)
+        return enter_card(app, seat, fill, now)
     app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
@@ -161,7 +161,7 @@ def _pick(app, now):
     b = app.rows[app.cursor]
     if b < 0 or app.pts[b] == 255:
         return
-    if app.pts[b] == 0:
+    if app.pts[b] == 0 and not app.game.rules.hands:   # (Poker Dice: a hand, no 0)
         app.dialog = DLG_ZERO       # ui/app.py: OK there fills (fill_box), BACK keeps
         app.dialog_lines[0] = 'Score 0 in'
         app.dialog_lines[1] = app.box_label(b, 17) + '?'
