@@ -38,7 +38,7 @@ def handle_announce(app, action, now):
     elif action == A.BACK:
         app.go(PLAY if _boxes[0] < 0 else PAUSE, now)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
-        app.open(PAGES, now, PG_RULES, b if b >= 0 else _boxes[-1])
+        app.open(PAGES, now, PG_RULES, -1 - (b if b >= 0 else _boxes[-1]))
 
 
 # This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).

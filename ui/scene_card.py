@@ -91,7 +91,7 @@ def handle_card(app, action, now):
         show_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
         b = app.rows[app.cursor]
-        app.open(PAGES, now, PG_RULES, b if b >= 0 else 0)
+        app.open(PAGES, now, PG_RULES, -1 - b if b >= 0 else 0)   # its page
 
 
 def _upper_text(rules, card):
