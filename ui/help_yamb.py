@@ -60,8 +60,8 @@ def pages(rules, h):
     first, last = labels[0], labels[per - 1]
     out = [('Columns', '%s columns (%s) of the same %d rows: %d rounds, a box a turn. '
             'Down fills %s to %s in order, Up %s to %s, Free any order, Announce only as '
-            'announced. Card: dots, a box this turn cannot fill; |12|, what the dice '
-            'score there now.'
+            'announced. On the card: dots, a box this turn cannot fill; (12), what the '
+            'dice score there now.'
             % (h['_COUNT_WORDS'][len(orders)], h['_joined'](names), per, rules.rounds,
                first, last, last, first))]
     pk = rules.kinds.find(b'm')     # the four-alike row
@@ -101,9 +101,10 @@ def pages(rules, h):
                     _dashed((5, 5, 5, 5, 2)), labels[pk], rules.score((5, 5, 5, 5, 2), pk),
                     labels[_STRAIGHT + 1])))
     up = 3 * 21                 # three of each face
-    out.append(('Totals', 'Each column adds up its upper boxes (UP: three of each face '
-                'make %d, %d with the bonus), (%s - %s) x %s (MID) and %s to %s (LOW). '
-                'The card\'s total: the %s columns\'. Highest total wins.'
+    out.append(('Totals', 'Each column adds up three rows of the card: Upper, its six '
+                'upper boxes (three of each face make %d, %d with the bonus); Middle, '
+                '(%s - %s) x %s; Lower, %s to %s. The card\'s total: the %s columns\'. '
+                'Highest total wins.'
                 % (up, up + rules.upper_bonus if up >= rules.upper_bonus_at else up,
                    labels[_MAX], labels[_MIN], labels[0], labels[_STRAIGHT], last,
                    h['_COUNT_WORDS'][len(orders)].lower())))
