@@ -431,6 +431,17 @@ def test_hint_on_the_announce_step_gives_the_planners_announce_and_ok_follows_it
     assert g.card.announced == -1               # nothing yet: the advice only
     s.press(A.OK)                               # follow it
     assert app.scene == ui_app.PLAY and g.card.announced == want
+    # only the Announce column left: the advice is a box, and OK binds the turn to it
+    s = game(dice=(5, 5, 5, 5, 1) + (5,) * 10)
+    app = s.app
+    g = app.game
+    for b in range(36):
+        g.cards[0].scores[b] = 0
+    s.press(A.OK, A.HINT)
+    want = YambPlanner(RULES).best_announce(g.card, g.dice)
+    assert want >= 36 and app.hint == ('announce', want)
+    s.press(A.OK)
+    assert app.scene == ui_app.PLAY and g.card.announced == want
     # without hints: what the step asks, in a note, and the step stays
     s2 = game(dice=(6, 6, 6, 6, 2))
     s2.app.hints = False
