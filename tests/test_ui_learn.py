@@ -74,7 +74,7 @@ def test_the_how_to_is_in_the_menu_too():
 
 # -- rules and legend -----------------------------------------------------------------
 OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns'],
-             'balut': ['Cells', 'Fours, Fives and Sixes', 'Straight', 'House', 'Choice',
+             'balut': ['Cells', 'Fours to Sixes', 'Straight', 'House', 'Choice',
                        'Balut', 'Points'],
              'yamb': ['Columns', 'Announce', 'Ones to Sixes', 'Max and Min', 'Straight',
                       'Full to Yamb', 'Totals'],
@@ -105,6 +105,8 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
         s.press(A.HOLD_5)           # the next page
     for title, text in extra:
         page_lines(app, title, text)
+        # the title and the page number share the title row apart (6 px a character)
+        assert (len(title) + 1 + len(app.title_right)) * 6 <= 128, title
         s.press(A.HOLD_5)
     page_lines(app, *help_text.legend(profiles.get('default')))
     assert app.title_right == '%d/%d' % (total, total)

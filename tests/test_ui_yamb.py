@@ -1,6 +1,7 @@
-"""Yamb on the device: its card (the 128x32 list row by row, the 128x64 grid of 12
-rows x 4 columns, boxes this turn cannot fill marked '-' and greyed), the cursor keys
-of the grid, and the announce step."""
+"""Yamb on the device: its card (a grid of the 12 rows in words by the 4 columns on
+128x64 and 128x32 alike, its list row by row underneath, boxes this turn cannot fill
+marked '-' and greyed), the cursor keys of the grid, and the announce step with its
+hint and help."""
 
 import pytest
 from PIL import ImageChops
@@ -152,6 +153,9 @@ def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_ful
                 assert text == app.values[i] and w == 23
             if i == -2 and y > 8:
                 names.add(text)
+            if i == -2:     # inverted on the cursor's: a lit pixel either side of the
+                # ink; the names a dark one before the rule
+                assert x + 1 <= tx and tx + 4 * len(text) - 1 <= x + w - 2, text
             if text and y >= 14 and i != -2 and x >= yamb_grid.RULE_X and text[0] != '(':
                 # right-aligned, a gap of 3 pixels or more to the next cell
                 assert tx >= x + 1 and tx + 4 * len(text) - 1 <= x + w - 3, text
@@ -447,5 +451,22 @@ def test_hint_on_the_announce_step_gives_the_planners_announce_and_ok_follows_it
     s2.app.hints = False
     s2.press(A.OK, A.HINT)
     assert s2.app.dialog == ui_app.DLG_NOTE and s2.app.dialog_lines[0] == 'Announce?'
+    assert max(len(line) for line in s2.app.dialog_lines) <= 18     # a dialog's width
     s2.press(A.OK)
     assert s2.app.scene == codes.ANNOUNCE and s2.app.dialog == ui_app.DLG_NONE
+
+
+def test_help_on_the_announce_step_opens_the_rows_page_or_the_announce_page():
+    s = game(dice=(6, 6, 6, 6, 2) + (6,) * 10)
+    app = s.app
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE and app.items[0] == 'No announce'
+    s.press(A.HELP)                         # on 'No announce': what announcing is
+    assert app.scene == ui_app.PAGES and app.title == 'Announce'
+    s.press(A.BACK)
+    assert app.scene == codes.ANNOUNCE
+    app.cursor = app.items.index('Poker')
+    s.press(A.HELP)                         # on a box: its row's page
+    assert app.scene == ui_app.PAGES and app.title == 'Full to Yamb'
+    s.press(A.BACK)
+    assert app.scene == codes.ANNOUNCE and app.items[app.cursor] == 'Poker'

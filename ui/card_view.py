@@ -87,7 +87,6 @@ class CardView:
     def __init__(self, width, height, palette):
         self.width = width
         self.height = height
-        self.bitmap = None
         self.group = displayio.Group()
         self.group.hidden = True
         self.bitmap = displayio.Bitmap(width, height, 2)    # (128x32: Yamb's grid)

@@ -95,14 +95,14 @@ def pages(rules, h):
             'dice that miss its category\'s need score 0 there. Points win, not the '
             'total: each category\'s goal earns them, and so does the total.'
             % (per, n, rules.rounds))]
-    names = []
     goals = []
     for c in range(faces):
-        names.append(labels[c])
         goals.append('%d (%s)' % (rules.goals[0][c][0], labels[c]))
     face = _table_boxes(rules, 0)[0] + 1        # the first face counted (Balut's 4s)
-    out.append((h['_joined'](names, 'and'), 'Any dice: the dice of that face, %s scores '
-                '%d as %s. Goals: the %s cells totalling %s or more earn %d points each.'
+    # (the title names the first and last: the three would not fit beside '2/8')
+    out.append(('%s to %s' % (labels[0], labels[faces - 1]), 'Any dice: the dice of that '
+                'face, %s scores %d as %s. Goals: a category\'s %s cells totalling at least %s '
+                'earn %d points.'
                 % ('-'.join(['%d' % face] * 3 + ['%d' % (face - 1), '%d' % (7 - face)]),
                    3 * face, labels[0], h['_COUNT_WORDS'][n].lower(),
                    h['_joined'](goals, 'or'), rules.goals[0][0][1])))

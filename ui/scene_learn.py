@@ -12,8 +12,8 @@ where they were opened (App.open).
 """
 
 from events import actions as A
-from ui.codes import (CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, TEXT_COLS,
-                      TEXT_ROWS, rules_name)
+from ui.codes import (CARD, ANNOUNCE, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, PG_HOWTO,
+                      VIEW_TEXT, TEXT_COLS, TEXT_ROWS, rules_name)
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
@@ -123,17 +123,23 @@ def _turn(app, step, now, stay=False):
 
 
 def _footer(app):
-    """The keys, as the page stands: OK shows more of it, turns it, or is done; the
-    buttons that page back and forth (the hold buttons 4 and 5, three buttons' A/C)."""
+    """The keys, as the page stands: OK shows more of it, turns it, or is done; then
+    the buttons that page back and forth (the hold buttons 4 and 5, three buttons'
+    A/C), or on the how-to, which a first boot opens unasked, how to skip it (the
+    footer holds one of the two)."""
     if app.page_kind == PG_COACH or app.view == VIEW_TEXT:
         return          # (the coach's own; 128x32 shows none)
     names = app.profile.get('button_labels', {})
-    ok = names.get('OK', 'OK')
-    pages = '4/5' if app.hold_buttons else '%s/%s' % (names.get('LEFT', '<'),
-                                                     names.get('RIGHT', '>'))
     more = app.top + _screen_rows(app) < len(app.items)
-    app.footer = '%s: %s  %s: page' % (ok, 'more' if more else 'done' if app.page + 1 >=
-                                       _count else 'next', pages)
+    last = app.page + 1 >= _count
+    footer = '%s: %s' % (names.get('OK', 'OK'), 'more' if more else 'done' if last else
+                         'next')
+    if app.page_kind == PG_HOWTO:
+        footer += '' if last and not more else '  BACK: skip'
+    else:
+        footer += '  %s: page' % ('4/5' if app.hold_buttons else '%s/%s' % (
+            names.get('LEFT', '<'), names.get('RIGHT', '>')))
+    app.footer = footer
     app.list_version += 1
 
 
@@ -147,8 +153,8 @@ def rules_in_play(app):
 
 
 def _leave(app, now):
-    """Back where PAGES or ODDS was opened (the card on the same row): the texts and
-    the odds tables leave RAM (App.go drops this module)."""
+    """Back where PAGES or ODDS was opened (the card or the announce step on the same
+    row): the texts and the odds tables leave RAM (App.go drops this module)."""
     from yahtzee_core.rules import forget
     to = app.returns[app.scene]
     cursor = app.page_cursor
@@ -164,7 +170,7 @@ def _leave(app, now):
     forget('help_poker', 'ui')      # (Poker Dice's)
     forget('help_yamb', 'ui')       # (Yamb's, likewise)
     app.go(to, now)
-    if cursor >= 0 and to == CARD:
+    if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row whose help it was
         app.cursor = cursor
         app.scroll_to_cursor()
         app.touch()

@@ -2,14 +2,14 @@
 columns (Down, Free, Up, Announce) of the same twelve rows, box = column * 12 + row,
 listed row by row (Ones D, Ones F, Ones U, Ones A, Twos D, ...) as the grid shows
 them on every screen (ui/yamb_grid.py); then each column's three sections and the
-total. A box this turn
-cannot fill shows '-' (the grid greys it): Down's below its first open box, Up's
-above its last, every other box once the turn is announced, and the Announce column
-unless announced (it stays open to an announce until the turn's second roll). Also
-the announce itself: the one call the shared scenes make (announce: the human's step,
-the ANNOUNCE scene, or a computer's announce, and the play view's texts of a bound
-turn), the picker's rows, and its journal record. No displayio here: MicroPython runs
-it in the app checks.
+total. A box this turn cannot fill shows '-' (the grid greys it): Down's below its
+first open box, Up's above its last, every other box once the turn is announced,
+and the Announce column unless announced (it stays open to an announce until the
+turn's second roll). Also the announce itself: the one call the shared scenes make
+(announce: the human's step, the ANNOUNCE scene, or a computer's announce, and the
+play view's texts of a bound turn), the picker's rows, the announce step's hint, and
+its journal record; the grid's cursor keys. No displayio here: MicroPython runs it in
+the app checks.
 """
 
 from ui.codes import PLAY, ANNOUNCE
@@ -210,8 +210,8 @@ def announce_hint(app):
     planner = hint_source(app).planner if hints_available(app) else None
     if planner is None or not hasattr(planner, 'best_announce'):
         lines[0] = 'Announce?'
-        lines[1] = 'Bind this turn to a'
-        lines[2] = 'box, or play free'
+        lines[1] = 'Bind the turn to a'     # (a dialog line holds 18)
+        lines[2] = 'box, or play on'
         app.dialog = DLG_NOTE
     else:
         b = planner.best_announce(g.card, g.dice)

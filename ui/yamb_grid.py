@@ -9,14 +9,14 @@ rows scroll with the cursor: 8 show on 128x64, 3 on 128x32.
     P1      |3 3 5 5 5          231      the seat | the dice, the card's total
     --------+--------------------------
             | DOWN  FREE   UP   ANN.     column heads (the cursor's inverted)
-    ONES    |    3   |4|  ....           a cell: points; |4| what the dice score
+    ONES    |    3   (4)  ....           a cell: points; (4) what the dice score
     ...     |                            there now; dots: closed this turn
     UPPER   |63+30    12    0     0      a section: the column's sum (and bonus)
 
-A cell shows the box's points; what the dice would score there now between two
-short bars; a box this turn cannot fill (the column's order, the announce) dotted;
-an open one blank. The cursor's cell, its row's name and its column's head are
-inverted.
+A cell shows the box's points; what the dice would score there now in brackets set
+a pixel apart from the digits (the font's own touch them); a box this turn cannot
+fill (the column's order, the announce) dotted; an open one blank. The cursor's cell,
+its row's name and its column's head are inverted.
 
 Layout entries are those of card_view: (x, y, width, item index, text, text x);
 index -1 never takes the cursor, -2 a row name or column head (redrawn on every
@@ -28,11 +28,12 @@ from ui import tiny_font
 from ui.tiny_font import fill
 from ui.yamb import COLUMNS, ROWS, sections
 
-RULE_X = 33                 # the rule between the row names and the cells
+RULE_X = 34                 # the rule between the row names and the cells: a pixel
+#                             past the longest name, 'STRAIGHT' (x 1 to 32)
 _PITCH = 6
 _LETTER = 4                 # a character's advance in the 3x5 font
 _CELL_W = 23
-_CELL_X = 35                # the first cell's left edge
+_CELL_X = 36                # the first cell's left edge (the last cell ends at 127)
 _HEAD_Y = 8                 # the column heads' row
 _GRID_Y = 14                # the first row of cells
 _HEADS = ('DOWN', 'FREE', 'UP', 'ANN.')
@@ -88,7 +89,9 @@ def grid_layout(app, dice):
     values = app.values
     scroll(app)
     total = app.title_right
-    out = [(0, 0, RULE_X, -1, app.title[:8], 0), (0, _PITCH, 128, -3, '', 0)]
+    # names a pixel in from the edge: inverted (the cursor's row), a first letter at
+    # x 0 would lose its left stroke to the dark edge of the screen
+    out = [(0, 0, RULE_X, -1, app.title[:8], 1), (0, _PITCH, 128, -3, '', 0)]
     if dice:
         out.append((_CELL_X, 0, 40, -1, dice, _CELL_X))
     out.append((128 - 24, 0, 24, -1, total, 128 - 1 - _LETTER * len(total) + 1))
@@ -101,7 +104,7 @@ def grid_layout(app, dice):
         row = GRID[_top + v]
         y = _GRID_Y + _PITCH * v
         out.append((0, y, RULE_X, -2, labels[row].upper() if row >= 0 else
-                    _SECTIONS[-1 - row], 0))
+                    _SECTIONS[-1 - row], 1))
         for c in range(COLUMNS):
             x = _CELL_X + _CELL_W * c
             if row >= 0:
