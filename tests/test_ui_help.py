@@ -9,6 +9,7 @@ import yahtzee_core as yc
 from hardware import profiles
 from ui import help_rules as R
 from ui import help_text as H
+from ui import tiny_font
 from yahtzee_core import dice as yd
 from ui_helpers import OFFERED
 
@@ -16,6 +17,8 @@ HEIGHTS = (64, 32)   # the two OLEDs: 6 and 3 lines of terminalio.FONT
 
 
 def all_pages(title, text):
+    # 128x32 shows the pages in the 3x5 font: no character drawn as its '?'
+    assert not [c for c in title + text if c != "\n" and tiny_font.CHARS.find(c.upper()) < 0]
     out = []
     for height in HEIGHTS:
         rows = H.rows_for(height)
