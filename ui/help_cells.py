@@ -101,8 +101,8 @@ def pages(rules, h):
     face = _table_boxes(rules, 0)[0] + 1        # the first face counted (Balut's 4s)
     # (the title names the first and last: the three would not fit beside '2/8')
     out.append(('%s to %s' % (labels[0], labels[faces - 1]), 'Any dice: the dice of that '
-                'face, %s scores %d as %s. Goals: a category\'s %s cells totalling at least %s '
-                'earn %d points.'
+                'face, %s scores %d as %s. Goals: a category\'s %s cells totalling at '
+                'least %s earn %d points.'
                 % ('-'.join(['%d' % face] * 3 + ['%d' % (face - 1), '%d' % (7 - face)]),
                    3 * face, labels[0], h['_COUNT_WORDS'][n].lower(),
                    h['_joined'](goals, 'or'), rules.goals[0][0][1])))
