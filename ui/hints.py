@@ -98,6 +98,12 @@ def apply_hint(app, now):
     if h[0] == 'odds':
         app.open(ODDS, now)         # from the dice (PLAY): BACK comes back to them
         return None
+    if h[0] == 'announce':          # Yamb's announce step: announce (or not), roll on
+        if h[1] >= 0:
+            from ui.yamb import bind
+            bind(app, h[1])
+        app.go(PLAY, now)
+        return None
     if h[0] == 'hold':
         from yahtzee_core.bots import held_flags
         flags = held_flags(g.dice, h[1])
