@@ -72,9 +72,10 @@ def show_hint(app):
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
             lines[2] = 'OK roll  BACK no'       # the keys' legend (a line holds 18)
         else:
-            # on the turn's first roll: served points
+            # the roll the dice come from, as Game.fill scores them (served points,
+            # Yamb's straight)
             value, box = src.box_options(g.card, g.dice,
-                                         g.rolls_left == g.rules.turn_rolls - 1)[0]
+                                         g.rules.turn_rolls - g.rolls_left)[0]
             app.hint = ('box', box)
             lines[1] = 'Score ' + app.box_label(box, 12)
             lines[2] = 'OK score  BACK no'
