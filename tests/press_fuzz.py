@@ -13,7 +13,8 @@ flash model (hardware/flash_model.py), the views updated after every press as th
 device loop does. Its presses, drawn by a seeded generator:
 
 - HINT then OK (follow the hint: an odds screen before the roll, a hold and roll,
-  a box filled), HELP, and the pause menu's Odds, in whatever scene the app is in;
+  a box filled), HELP, and the pause menu's Odds, Hint (then OK), Rules, Scorecard,
+  Standings or Undo, in whatever scene the app is in;
 - any other action of the board (its buttons and their long presses), now and then
   any action at all (the simulator's keyboard sends arrows on every board), a
   shake, a wait (a computer's turn, a note's end, the dim and the deep sleep);
@@ -22,7 +23,11 @@ device loop does. Its presses, drawn by a seeded generator:
   cut left, with the same dice, as a board powered up again does.
 
 A game over or the menu starts the next game of the run's ruleset at once (a mix of
-human seats and computers), so the presses stay in games. A run counts, per
+human seats and computers), and now and then one starts over the game in play;
+most of them start part way through (the core's random legal
+moves up to a random round, as a resumed save), so the presses stay in games and
+reach their late rounds. Yacht and Crag runs have their strategy tables (exact
+hints, the coach, the analysis); the rest play as a board without tables. A run counts, per
 ruleset, the hints followed, the Odds and help screens opened (and from which scene):
 tests/test_ui_fuzz.py fails when a ruleset never reached one, so the test cannot
 quietly stop covering them. Any exception fails with the run's replay command and
@@ -57,6 +62,18 @@ _ANY = (A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK, A.BACK, A.LEFT,
 # seat kinds of the games a run starts (0 human, 1 perfect, 2 good, 3 beginner,
 # 4 casual): mostly humans, whose presses these are
 _TABLES = ((0,), (0,), (0, 0), (0, 2), (0, 3, 0), (0, 1), (0, 4), (3, 0, 0, 0))
+# rulesets whose runs have their strategy table (quick to build: tables/, as the
+# simulator's): exact hints, the coach and the points-lost analysis; the others
+# play as a board without tables (hints and perfect seats from level good)
+TABLED = ('yacht', 'crag')
+
+
+def table_for(rules):
+    if rules not in TABLED:
+        return None
+    from tools.strategy_table import ensure_tables
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return ensure_tables(rules, os.path.join(root, 'tables'))['plain']
 
 
 class FuzzFailure(AssertionError):
@@ -82,6 +99,7 @@ class Run:
         self.counts = {'hint_ok': 0, 'odds': 0, 'help': 0}
         self.opened_from = {}       # (screen, scene it was opened from): count
         self.views = views
+        self.table = table_for(rules)
         self.s = None
         self._boot()
 
@@ -91,7 +109,9 @@ class Run:
         self.s = Session(width=shape['width'], height=shape['height'], dice=self.dice,
                          hold_buttons=shape['hold_keys'], has_shake=shape['shake'],
                          storage=self.nvm, profile=shape['profile'],
-                         rules_default=self.rules)
+                         rules_default=self.rules, table_path=self.table)
+        if self.table is not None:      # (a setting the records keep; set here too)
+            self.s.app.coach_mode = self.rng.randrange(3)
         self.boots += 1
         self._draw()
 
@@ -151,12 +171,39 @@ class Run:
         if self.rng.random() < 0.3:
             app.setup_duplicate = self.rng.random() < 0.5
         self._do(s.start_game, self.rules, kinds)
+        if self.rng.random() < 0.6 and self.s.app.game is not None:
+            self._do(self.skip_ahead)
+
+    def skip_ahead(self):
+        """Half the games start part way through, as a resumed save does: random
+        legal moves by the core (tests/save_fuzz.py) up to a random round, then the
+        app takes the game on from its save (the late rounds: Yamb's Announce column
+        alone, a nearly full card)."""
+        from save_fuzz import random_step
+        from ui.app_saves import save_game
+        app = self.s.app
+        g = app.game
+        rng = self.rng
+        stop = rng.randrange(1, g.rules.rounds + 1)
+        in_order = rng.random() < 0.5     # a player who fills the card top down (Yamb:
+        self.log.append('skip to round %d%s' % (stop, ' in order' if in_order else ''))
+        cats = g.rules.categories       # its Announce column left for last)
+        while g.round < stop and not g.over:
+            options = g.options()
+            if in_order and options and rng.random() < 0.5:
+                g.fill(min(cats.index(c) for c in options))
+            else:
+                random_step(g, rng)
+        g.last_fill = None
+        app.turn_taken = False
+        save_game(app)
+        app.go(codes.PLAY, self.s.now)
 
     def step(self):
         rng = self.rng
         app = self.s.app
         g = app.game
-        if app.scene in (codes.MENU, codes.BOOT) and rng.random() < 0.9:
+        if app.scene in (codes.MENU, codes.BOOT) and (rng.random() < 0.9 or not self.games):
             if g is None or g.over:
                 self.new_game()
             elif app.scene == codes.BOOT or app.items[app.cursor] == 'Resume game':
@@ -165,13 +212,16 @@ class Run:
                 self.press(A.HOLD_1 if self.shape['hold_keys'] else A.LEFT)
             return
         r = rng.random()
-        if r < 0.25:                    # a hint, followed
+        if r < 0.003:                   # a new game over the one in play (a long
+            self.new_game()             # game, Yamb's 48 rounds, would take the run)
+        elif r < 0.25:                  # a hint, followed
             self.press(A.HINT)
             self.press(A.OK)
         elif r < 0.28:
             self.press(A.HELP)
-        elif r < 0.31:
-            self.odds_from_pause()
+        elif r < 0.33:
+            self.from_pause(rng.choice(('Odds', 'Odds', 'Hint', 'Rules', 'Scorecard',
+                                        'Undo last box', 'Standings')))
         elif r < 0.35 and self.shape['shake']:
             self.log.append('shake')
             self.presses += 1
@@ -188,21 +238,22 @@ class Run:
         else:
             self.press(rng.choice(self.keys))
 
-    def odds_from_pause(self):
-        """BACK (the pause menu, where the scene has one) and the Odds item, if any."""
+    def from_pause(self, item):
+        """BACK (the pause menu, where the scene has one) and its `item`, if it has
+        it (the Hint item: then OK, to follow it)."""
         s = self.s
         self.press(A.BACK)
         app = s.app
-        if app.scene == codes.PAUSE and 'Odds' in app.items:
-            down = A.DOWN if A.DOWN in self.keys or not self.shape['hold_keys'] else A.HOLD_2
-            if not self.shape['hold_keys']:
-                down = A.RIGHT
+        if app.scene == codes.PAUSE and item in app.items:
+            down = A.HOLD_2 if self.shape['hold_keys'] else A.RIGHT     # the board's
             for _ in range(len(app.items)):
-                if app.items[app.cursor] == 'Odds' or app.scene != codes.PAUSE:
+                if app.items[app.cursor] == item or app.scene != codes.PAUSE:
                     break
                 self.press(down)
             if app.scene == codes.PAUSE:
                 self.press(A.OK)
+                if item == 'Hint':
+                    self.press(A.OK)
 
     def power_cut(self):
         """The power goes: at a flash operation a few ahead (mid-way or just after it),

@@ -1,6 +1,7 @@
 """Random presses on the real App in every ruleset and on every board, with power
 cuts (tests/press_fuzz.py): nothing a player presses raises. 2,400 presses a run, 42
-runs: 100,800 presses (about 110 s of CPU; bench/bench_presses.py --fuzz runs more).
+runs: 100,800 presses (about 130 s of CPU: `.venv/bin/python tests/press_fuzz.py`
+prints it; bench/bench_presses.py --fuzz runs more).
 
 Each run must also have followed a hint (HINT then OK), opened the Odds and opened
 a help page in its ruleset's games: a run that stops reaching them fails, so the
