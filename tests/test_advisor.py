@@ -613,3 +613,30 @@ def test_new_rulesets_advised_game_on_the_interpreters(name, kind, port):
     final = re.search(r'^final score (\d+)$', cp.stdout, re.M)
     if final:   # CPython has no gc.mem_alloc: only compare when it ran
         assert final.group(1) == fig['final score']
+
+
+@pytest.mark.parametrize('name', [n for n in yc.RULESETS if not yc.ruleset(n).hands])
+def test_the_hints_rank_exactly_the_boxes_the_card_lets_the_dice_fill(name):
+    """A hint never proposes a box the game refuses: at every roll of random games
+    (Yamb announced or not, Jokers, Balut's cells, Triple Yahtzee's columns) the
+    boxes ranked are the game's options, and the best one fills without IllegalMove.
+    (Poker Dice's hint is its round's box: ui/poker.py.)"""
+    from save_fuzz import dice_source, random_step
+    from yahtzee_core.ranking import Hints
+    rng = random.Random(name)
+    hints = Hints(name, None)
+    checked = 0
+    for players in (1, 2):
+        game = yc.Game(name, players, dice_source(rng, 0.6))
+        while not game.over:
+            if game.rolled:
+                first = game.rules.turn_rolls - game.rolls_left
+                ranked = hints.box_options(game.card, game.dice, first)
+                names = set(game.rules.categories[b] for _, b in ranked)
+                assert names == set(game.options()), (game.round, list(game.card.scores))
+                checked += 1
+                if ranked and rng.random() < 0.3:
+                    game.fill(ranked[0][1])
+                    continue
+            random_step(game, rng)
+    assert checked >= 10

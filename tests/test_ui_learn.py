@@ -310,7 +310,8 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
     adv = Advisor('yacht', table)
     v = adv.expected_final(app.game.card)
     adv.close()
-    assert app.dialog_lines == ['Hint', 'Exp. total %d.%02d' % (v // 100, v % 100),
+    t = (v + 5) // 10                   # to one decimal
+    assert app.dialog_lines == ['Hint', 'Exp. final %d.%d' % (t // 10, t % 10),
                                 'OK: odds per box']
 
 
@@ -328,6 +329,22 @@ def test_the_stored_fresh_turn_odds_are_chases():
         for b in range(rules.n_boxes // (rules.columns * rules.cells)):
             want.extend((six_chase if rules.n_dice > 5 else chase)(rules, b)[:2])
         assert list(FRESH[name]) == want, name
+
+
+def test_balut_odds_before_the_first_roll_give_each_open_cell_its_category_figures():
+    """Balut's 28 boxes are four cells of its seven categories (box = cell * 7 +
+    category): a fresh turn's figures are its category's, at any handover too."""
+    s = new_session(dice=ScriptedDice(seed=1))
+    s.start(players=2, rules=yc.RULESETS.index('balut'))
+    app = s.app
+    rules = app.game.rules
+    assert app.scene == codes.TURN
+    s.press(A.BACK)                 # the handover's pause menu, before the roll
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and len(app.items) == 28
+    for row in range(28):
+        assert app.values[row] == odds_value(*chase(rules, row % 7)[:2])
 
 
 def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():

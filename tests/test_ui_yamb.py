@@ -375,14 +375,14 @@ def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
     s = game(dice=(6, 6, 6, 6, 6) * 3)
     app = s.app
     g = app.game
-    s.press(A.HINT)                                 # level good's rough estimate
+    s.press(A.HINT)                 # level good's: no expected final score (unsolved)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines[:2] == ['Hint (no table)', 'Est. total 908.00']
+    assert app.dialog_lines == ['Hint (CPU good)', 'Roll all 5 dice', 'OK: odds per box']
     s.press(A.BACK, A.OK)                           # roll: the announce step
     assert app.scene == codes.ANNOUNCE
     s.press(A.OK)                                   # no announce
     s.press(A.HINT)
-    assert app.dialog_lines[0].startswith('Hint, est. ')
+    assert app.dialog_lines[0] == 'Hint (CPU good)'
     assert app.dialog_lines[1].startswith('Score ') or app.dialog_lines[1].startswith('Keep')
     hint = app.hint
     s.press(A.OK)                                   # follow it
@@ -390,6 +390,30 @@ def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
         assert g.cards[0].scores[hint[1]] != 255
     else:
         assert g.rolls_left == 1
+
+
+def test_the_hint_of_a_turn_that_must_announce_proposes_the_announce_and_ok_binds_it():
+    """Only Announce boxes open: the turn may neither roll nor fill a box until it
+    announces (the core's may_roll), so the hint, asked from the pause menu on the
+    announce step, names the box to announce, and OK binds the turn to it."""
+    s = game(dice=(6, 6, 6, 2, 1), seed=3)
+    app = s.app
+    g = app.game
+    for b in range(36):
+        g.card.scores[b] = 10
+    s.press(A.OK)                                   # roll: the announce step, no skip
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.items
+    s.press(A.BACK)                                 # the pause menu
+    while app.items[app.cursor] != 'Hint':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    lines = list(app.dialog_lines)
+    b = app.hint[1]
+    assert lines[1].startswith('Announce ') and 36 <= b < 48 and g.card.scores[b] == 255
+    s.press(A.OK)
+    assert g.card.announced == b and app.scene == ui_app.PLAY and g.rolls_left == 2
+    s.press(A.HINT, A.OK)                           # the bound turn's hint plays on
+    assert g.rolls_left == 1 or g.card.scores[b] != 255
 
 
 # -- game over -------------------------------------------------------------------

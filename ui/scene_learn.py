@@ -192,7 +192,9 @@ def enter_odds(app, now):
     items = []
     values = []
     keeps = []
-    per = rules.n_boxes // rules.columns    # boxes of one column
+    # boxes of one column (Triple Yahtzee) or one cell (Balut): the fresh odds'
+    # table has a figure pair for each of them
+    per = rules.n_boxes // (rules.columns * rules.cells)
     if rules.hands:  # Poker Dice: each hand's chance (ui/poker.py)
         from ui.poker import odds_items
         items = odds_items()
