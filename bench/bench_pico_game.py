@@ -20,7 +20,6 @@ lowest, and the time the emulation took. --pictures DIR: the board's and the
 simulator's picture of a snap that differs, as DIR/SNAP_board.png and SNAP_sim.png.
 """
 
-import argparse
 import os
 import sys
 import time
@@ -32,7 +31,8 @@ sys.path.insert(0, ROOT)
 def main(argv=None):
     from tools import pico_emu
     from tools.pico_emu import games
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.cli_checks import Parser
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="yamb",
                         choices=[r or "yahtzee" for r in games.GAMES])
     parser.add_argument("--py", action="store_true", help="the plain .py bundle")

@@ -3,6 +3,11 @@ two humans and two computers, the handovers counted), and three letters on the n
 entry. Scripted sessions against the real App (tools.screenshots.Session), seeded.
 
     .venv/bin/python bench/bench_presses.py [--games N]
+    .venv/bin/python bench/bench_presses.py --fuzz N [--seeds S]
+
+--fuzz: random presses instead (tests/press_fuzz.py, as tests/test_ui_fuzz.py runs
+2,400): N presses on each ruleset and board, for seeds 2 to S + 1 (default 1 seed),
+power cuts included; prints each run's counts and the presses per second of CPU.
 
 "Following the hints": OK to roll, HINT on every decision, OK to follow it (a hold
 rolls the rest at once, a box is filled), OK on any note in the way; with the coach
@@ -127,8 +132,40 @@ def name_figures():
               % (board, ann, mean, 3 * max(per_letter)))
 
 
-def main(argv):
-    games = int(argv[argv.index('--games') + 1]) if '--games' in argv else 5
+def fuzz(presses, seeds):
+    import time
+    import press_fuzz
+    import yahtzee_core as yc
+    total = 0
+    t0 = time.process_time()
+    for seed in range(2, seeds + 2):       # (seed 1: the test's)
+        for name in yc.RULESETS:
+            for board in press_fuzz.BOARDS:
+                r = press_fuzz.run(name, board, seed, presses)
+                total += r.presses
+                print("  seed %d %-19s %-13s %6d presses, %3d games, %3d power cuts; "
+                      "hint+OK %d, odds %d, help %d" % (
+                          seed, name, board, r.presses, r.games, r.cuts,
+                          r.counts['hint_ok'], r.counts['odds'], r.counts['help']))
+    cpu = time.process_time() - t0
+    print("random presses: %d, nothing raised; %.0f s CPU (%.0f presses/s)"
+          % (total, cpu, total / max(cpu, 1e-9)))
+
+
+def main(argv=None):
+    from tools.cli_checks import Parser, bad_count
+    ap = Parser(description=__doc__.split('\n')[0])
+    ap.add_argument('--games', type=int, default=5, help='seeded games a figure')
+    ap.add_argument('--fuzz', type=int, metavar='N',
+                    help='instead: random presses, N a run, every ruleset and board')
+    ap.add_argument('--seeds', type=int, default=1, help='with --fuzz: seeds from 2 on')
+    args = ap.parse_args(argv)
+    games = args.games
+    ap.refuse(bad_count(games, '--games'))
+    if args.fuzz is not None:
+        ap.refuse(bad_count(args.fuzz, '--fuzz', what='presses')
+                  or bad_count(args.seeds, '--seeds', what='seeds'))
+        return fuzz(args.fuzz, args.seeds)
     from tools.strategy_table import ensure_tables
     table = ensure_tables('yahtzee', os.path.join(ROOT, 'tables'))['plain']   # as the sim
     print("presses per turn following the hints, yahtzee (%d seeded games each):" % games)
@@ -147,4 +184,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    main()

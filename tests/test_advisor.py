@@ -18,14 +18,8 @@ from mpy_util import (CIRCUITPYTHON_MISSING, REPO_ROOT, circuitpython_available,
 TABLES = os.path.join(str(REPO_ROOT), 'tables')
 # Heap budgets for the compiled core + advisor game (fail if the code grows); the
 # CircuitPython one is the 32-bit board target. bench/bench_advisor.py prints the floors.
-# Measured floors (every table format): CircuitPython 32K, MicroPython 42K; after the
-# Generala and Kismet tables 30K / 41K (Generala 29K / 40K, Kismet 30K / 41K); after
-# issue 26's rulesets up to 31.25K / 44.5K (Kismet); with the table header's names
-# private (advisor.py) and the rulesets' names one string: yahtzee 30K / 41K in every
-# format, Generala 29.75K / 40.75K, Kismet 30.5K / 41.75K. The planner's hold values
-# made from a range, not beside a block of zeros as large (a board's split heap had no
-# second 1.8 KB piece for the Yamb computer): the heap laid out otherwise, MicroPython
-# up to 44K (Kismet; yahtzee 42K, Generala 41K), CircuitPython 30-31K.
+# Measured floors (every table format): CircuitPython 30-31K; MicroPython 41-44K
+# (Generala 41K, yahtzee 42K, Kismet 44K).
 ADVISOR_HEAP = {'micropython': '44K', 'circuitpython': '32K'}
 # Crag (three dice) measured 45K / 32K: SmallPlanner still builds the five-dice
 # planner's arrays beside its own (a 1.2 KB table Crag never reads)
@@ -619,3 +613,30 @@ def test_new_rulesets_advised_game_on_the_interpreters(name, kind, port):
     final = re.search(r'^final score (\d+)$', cp.stdout, re.M)
     if final:   # CPython has no gc.mem_alloc: only compare when it ran
         assert final.group(1) == fig['final score']
+
+
+@pytest.mark.parametrize('name', [n for n in yc.RULESETS if not yc.ruleset(n).hands])
+def test_the_hints_rank_exactly_the_boxes_the_card_lets_the_dice_fill(name):
+    """A hint never proposes a box the game refuses: at every roll of random games
+    (Yamb announced or not, Jokers, Balut's cells, Triple Yahtzee's columns) the
+    boxes ranked are the game's options, and the best one fills without IllegalMove.
+    (Poker Dice's hint is its round's box: ui/poker.py.)"""
+    from save_fuzz import dice_source, random_step
+    from yahtzee_core.ranking import Hints
+    rng = random.Random(name)
+    hints = Hints(name, None)
+    checked = 0
+    for players in (1, 2):
+        game = yc.Game(name, players, dice_source(rng, 0.6))
+        while not game.over:
+            if game.rolled:
+                first = game.rules.turn_rolls - game.rolls_left
+                ranked = hints.box_options(game.card, game.dice, first)
+                names = set(game.rules.categories[b] for _, b in ranked)
+                assert names == set(game.options()), (game.round, list(game.card.scores))
+                checked += 1
+                if ranked and rng.random() < 0.3:
+                    game.fill(ranked[0][1])
+                    continue
+            random_step(game, rng)
+    assert checked >= 10

@@ -636,3 +636,17 @@ def test_balut_planner_keeps_a_straight_for_its_goal_and_dumps_a_poor_roll_on_ba
         card.fill(name, dice)
     box = bot.choose_box(card, (1, 1, 2, 3, 3))
     assert card.rules.categories[box].startswith('balut')
+
+
+@pytest.mark.parametrize('name', yc.RULESETS)
+def test_a_ruleset_is_solved_exactly_where_the_solver_or_its_planner_solves_it(name):
+    """rules.solved, what the app offers level perfect and exact hints by, is the
+    solver's verdict (Poker Dice: its planner solves each turn exactly), and a perfect
+    bot falls back to good exactly where it is False."""
+    from tools.solver import unsolvable
+    rules = yc.ruleset(name)
+    assert rules.solved == (rules.hands or unsolvable(rules) is None)
+    bot = make_bot('perfect', rules, None)
+    assert bot.fallback == (not rules.hands)        # no table given: good's, said so
+    if not rules.solved:
+        assert 'no strategy table exists' in bot.note

@@ -241,7 +241,7 @@ def test_a_whole_scripted_game_reaches_the_ranking(tmp_path, rules, board, heigh
                 won = sum(card.scores[r] == max(c.scores[r] for c in game.cards)
                           for r in range(game.rules.rounds))
                 assert card.total == won and app.values[[q for _, q, _ in
-                                                         game.ranking()].index(p)] == "%d" % won
+                                                         game.ranking()].index(p)] == "%d won" % won
         # the game was drawn, frame by frame (Poker Dice's 5 rounds: fewer frames)
         assert len(recorder.hashes) > (50 if game.rules.rounds > 5 else 30)
         assert "game over" in session.status_line()

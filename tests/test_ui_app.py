@@ -357,16 +357,13 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.start()
     app = s.app
     s.press(A.HINT)
-    # before the first roll: level good's estimate of the final score, and the odds
-    start = hints.hint_source(app).planner.expected_remaining(app.game.card)
-    assert app.dialog_lines == ['Hint (no table)', 'Est. total %d.%02d' % (
-        start // 100, start % 100), 'OK: odds per box']
+    # before the first roll: no expected final score (good's estimates are none),
+    # and OK opens the odds
+    assert app.dialog_lines == ['Hint (no table)', 'Roll all 5 dice', 'OK: odds per box']
     s.press(A.BACK, A.OK, A.HINT)
     assert hints.hint_source(app).fallback
-    # `good` keeps the three sixes; its value is an estimate, and the dialog says so
-    best = hints.hint_source(app).hold_options(app.game.card, app.game.dice, 2)[0][0]
-    assert app.dialog_lines == ['Hint, est. %d.%02d' % (best // 100, best % 100),
-                                'Keep 6 6 6', 'OK roll  BACK no']
+    # `good` keeps the three sixes; the title says whose move it is, with no score
+    assert app.dialog_lines == ['Hint (no table)', 'Keep 6 6 6', 'OK roll  BACK no']
     s.press(A.OK)
     assert list(app.game.held) == [1, 1, 1, 0, 0] and app.game.rolls_left == 1
     s.press(A.BACK)
@@ -407,7 +404,7 @@ def test_hint_shows_the_best_hold_and_ok_follows_it_in_one_press(height):
     app = s.app
     s.press(A.OK, A.HINT)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines == ['Hint, total 123.45', 'Keep 6', 'OK roll  BACK no']
+    assert app.dialog_lines == ['Hint, final 123.5', 'Keep 6', 'OK roll  BACK no']
     first = list(app.game.dice)
     s.press(A.OK)                                    # held and rolled: one press
     assert list(app.game.held) == [0, 1, 0, 0, 0] and app.game.rolls_left == 1
@@ -416,7 +413,7 @@ def test_hint_shows_the_best_hold_and_ok_follows_it_in_one_press(height):
     assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 1
     s.press(A.OK)                                    # no rolls left: box hint
     s.press(A.HINT)
-    assert app.dialog_lines == ['Hint, total 67.89', 'Score Aces', 'OK score  BACK no']
+    assert app.dialog_lines == ['Hint, final 67.9', 'Score Aces', 'OK score  BACK no']
     s.press(A.OK)
     assert app.game.cards[0].scores[0] != 255 and app.game.round == 2
     assert app.scene == ui_app.PLAY and not app.game.rolled

@@ -130,14 +130,14 @@ def test_a_six_dice_game_then_a_five_dice_one_draws_the_five_as_before():
 
 @pytest.mark.parametrize('height', (64, 32))
 def test_a_crag_hint_keeps_some_of_three_dice_or_scores(height):
-    """Hints rank the holds of three dice (no table: level good's estimate) and OK
+    """Hints rank the holds of three dice (no table: level good's, no score shown) and OK
     applies them."""
     s = session('crag', height=height, seed=12)
     app = s.app
     g = app.game
     s.app.saved = True
     s.press(A.HINT)
-    assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0].startswith('Hint, est.')
+    assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint (no table)'
     line = app.dialog_lines[1]
     assert line.startswith('Keep ') or line.startswith('Score ')
     if line.startswith('Keep '):

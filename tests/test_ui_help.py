@@ -9,6 +9,7 @@ import yahtzee_core as yc
 from hardware import profiles
 from ui import help_rules as R
 from ui import help_text as H
+from ui import tiny_font
 from yahtzee_core import dice as yd
 from ui_helpers import OFFERED
 
@@ -16,6 +17,8 @@ HEIGHTS = (64, 32)   # the two OLEDs: 6 and 3 lines of terminalio.FONT
 
 
 def all_pages(title, text):
+    # 128x32 shows the pages in the 3x5 font: no character drawn as its '?'
+    assert not [c for c in title + text if c != "\n" and tiny_font.CHARS.find(c.upper()) < 0]
     out = []
     for height in HEIGHTS:
         rows = H.rows_for(height)
@@ -314,48 +317,52 @@ def test_maxi_yatzy_pages_show_the_sources_examples_on_six_dice():
     assert 'Scores those 5 dice' in R.box_help(rules, 'full_house')[1]
 
 
-def test_balut_pages_name_each_cell_and_state_its_score_goal_and_an_example():
+def test_balut_says_each_category_once_in_a_few_pages_with_its_score_goal_and_example():
+    """Balut: no page per cell; Cells, the face categories together, a page a category
+    (need, score, an example the core scores as said, its goal), Points. HELP on any
+    of a category's four cells opens its page."""
     rules = yc.ruleset("balut")
     labels = rules.labels.split("|")
-    for b in range(rules.n_boxes):
-        title, text = R.box_help(rules, b)
-        assert (title, text) == R.box_help(rules, rules.categories[b])
-        c, cell = b % 7, b // 7 + 1
-        assert title == "%s %d" % (labels[c], cell)
+    pages = R.extra_pages(rules, False)
+    titles = [t for t, _ in pages]
+    assert titles == ["Cells", "Fours to Sixes", "Straight", "House", "Choice",
+                      "Balut", "Points"]
+    for title, text in pages:
         all_pages(title, text)
-        scores = {rules.score_roll(r, b) for r in range(yd.N_ROLLS)} - {0}
-        if c < 3:                           # Fours, Fives, Sixes: their face's dice
-            assert text.startswith("Any dice") and "%ds only" % (c + 4) in text
-        else:
-            # the sum; the Straight names its two fixed scores
-            assert ("15" in text and "20" in text) if c == 3 else "total" in text, text
-            # a worked example that scores there, by the core's own score
-            dice, got = re.search(r"For example (\d-\d-\d-\d-\d) scores (\d+)", text).groups()
-            assert rules.score(tuple(int(d) for d in dice.split("-")), b) == int(got)
-            assert int(got) in scores
-        if min(rules.score_roll(r, b) for r in range(yd.N_ROLLS)) == 0:
-            assert text.startswith("Needs") or c < 3, text
+    for b in range(rules.n_boxes):
+        c = b % 7
+        page = R.page_of_box(rules, b)
+        assert R.box_help(rules, b) == pages[page] == R.box_help(rules, rules.categories[b])
+        title, text = pages[page]
+        assert labels[c] in title or c < 3 and title == "%s to %s" % (labels[0], labels[2])
         at, points = rules.goals[0][c]
+        if c < 3:                           # Fours, Fives, Sixes: their face's dice
+            assert text.startswith("Any dice") and "%d (%s)" % (at, labels[c]) in text
+            assert "earn %d points" % points in text
+            continue
+        scores = {rules.score_roll(r, b) for r in range(yd.N_ROLLS)} - {0}
+        assert ("15" in text and "20" in text) if c == 3 else "total" in text, text
+        dice, got = re.search(r"For example (\d-\d-\d-\d-\d) scores (\d+)", text).groups()
+        assert rules.score(tuple(int(d) for d in dice.split("-")), b) == int(got)
+        assert int(got) in scores
         assert "earn %d points" % points in text or "earns %d points" % points in text
         if at > 0:
             assert "%d or more" % at in text
-    pages = dict(R.extra_pages(rules, False))
-    text = pages["Points"]
-    all_pages("Points", text)
-    for at, points in rules.goals[0]:
-        assert (" %d+ %d" % (at, points) in text) if at > 0 else True
+    faces = pages[1][1]
+    dice, got = re.search(r"(\d-\d-\d-\d-\d) scores (\d+) as Fours", faces).groups()
+    assert rules.score(tuple(int(d) for d in dice.split("-")), 0) == int(got) > 0
+    text = dict(pages)["Points"]
     for at, points in rules.goals[1][1:]:
         assert "%d: %+d" % (at, points) in text
-    assert "below 300: -2" in text and "28 rounds" in text and "higher total" in text
-    example = pages["Points, example"]
-    all_pages("Points, example", example)
+    assert "below 300: -2" in text and "higher total" in text
+    assert "28 rounds" in dict(pages)["Cells"]
     # the example's cells add up to the goal they are said to reach, each a Fours score
-    cells, total, points = re.search(r"Fours ([\d+]+) = (\d+): (\d+) points", example).groups()
+    cells, total, points = re.search(r"Fours ([\d+]+) = (\d+): (\d+) points", text).groups()
     values = [int(v) for v in cells.split("+")]
     assert sum(values) == int(total) == rules.goals[0][0][0]
     assert int(points) == rules.goals[0][0][1]
     assert all(v % 4 == 0 and v <= 20 for v in values)
-    assert "A total of 412: +1" in example
+    assert "a total of 412: +1" in text
 
 
 def test_poker_dice_pages_name_the_cards_every_hand_and_order_the_tie_example_by_the_core():
@@ -374,49 +381,46 @@ def test_poker_dice_pages_name_the_cards_every_hand_and_order_the_tie_example_by
     assert "%d rounds" % rules.rounds in pages["A round"]
 
 
-def test_yamb_pages_name_each_box_by_column_with_worked_examples_the_core_scores():
-    """Yamb: a page per box titled with its column ('Full A'), its row's need and
-    score with an example the core scores as said, and its column's order; the
-    Columns, Announce and Sections pages' figures are the core's too."""
+def test_yamb_says_its_columns_and_rows_once_with_worked_examples_the_core_scores():
+    """Yamb: no page per box; Columns, Announce, the rows a group a page (each with an
+    example the core scores as said), Totals. HELP on any box opens its row's page."""
     rules = yc.ruleset("yamb")
     labels = rules.labels.split("|")
     blank = bytearray([255] * rules.n_boxes)
+    pages = R.extra_pages(rules, False)
+    titles = [t for t, _ in pages]
+    assert titles == ["Columns", "Announce", "Ones to Sixes", "Max and Min", "Straight",
+                      "Full to Yamb", "Totals"]
+    for title, text in pages:
+        all_pages(title, text)
     for b in range(rules.n_boxes):
-        title, text = R.box_help(rules, b)
-        assert (title, text) == R.box_help(rules, rules.categories[b])
-        row, column = b % 12, rules.column_orders[b // 12]
-        assert title == "%s %s" % (labels[row], column)
-        all_pages(title, text)
-        assert {"D": "Down column", "F": "Free column", "U": "Up column",
-                "A": "Announce column"}[column] in text
-        m = re.search(r"(\d-\d-\d-\d-\d)( on the first roll)? scores (\d+)", text)
-        assert m, text
-        dice = tuple(int(d) for d in m.group(1).split("-"))
-        roll = yd.roll_index(dice)
-        first = 1 if m.group(2) else 0
-        assert rules.points(blank, roll, 12 + row, first) == int(m.group(3)) > 0
-        if row < 6:
-            assert "60 or more: +30" in text
-        if row in (6, 7):       # the middle section's example, as the core adds it up
-            hi, lo, ones, mid = (int(v) for v in re.search(
-                r"(\d+), (\d+) and (\d+) Ones give \(\d+ - \d+\) x \d+ = (\d+)", text).groups())
-            card = yc.Scorecard(rules)
-            card.scores[6], card.scores[7], card.scores[0] = hi, lo, ones
-            assert rules.column_scores(card.scores, 0)[1] == mid == (hi - lo) * ones
-        if row == 8:
-            assert "Scores 66 made on the first roll of a turn, 56 on the second, 46" in text
-            assert [rules.points(blank, roll, 20, k) for k in (1, 2, 3)] == [66, 56, 46]
-    pages = dict(R.extra_pages(rules, False))
-    assert list(pages) == ["Columns", "Announce", "Sections"]
-    for title, text in pages.items():
-        all_pages(title, text)
-    assert "48 rounds" in pages["Columns"] and "Down takes only its Threes" in pages["Columns"]
+        page = R.page_of_box(rules, b)
+        assert R.box_help(rules, b) == pages[page] == R.box_help(rules, rules.categories[b])
+        title = pages[page][0]
+        row = b % 12
+        assert labels[row] in title or (labels[0] in title and row < 6) or (
+            row > 8 and title == "Full to Yamb")
+    text = dict(pages)
+    assert "48 rounds" in text["Columns"] and "Down fills Ones to Yamb" in text["Columns"]
+    assert "60 or more: +30" in text["Ones to Sixes"]
+    dice, got = re.search(r"(\d-\d-\d-\d-\d) scores (\d+) as Threes", text["Ones to Sixes"]).groups()
+    assert rules.points(blank, yd.roll_index(tuple(int(d) for d in dice.split("-"))), 14) == int(got)
+    hi, lo, ones, mid = (int(v) for v in re.search(
+        r"Max (\d+), Min (\d+) and (\d+) Ones give \(\d+ - \d+\) x \d+ = (\d+)",
+        text["Max and Min"]).groups())
     card = yc.Scorecard(rules)
-    card.scores[0], card.scores[1] = 3, 6
-    assert [b for b in range(12) if rules.points(card.scores, 0, b) >= 0] == [2]
+    card.scores[6], card.scores[7], card.scores[0] = hi, lo, ones
+    assert rules.column_scores(card.scores, 0)[1] == mid == (hi - lo) * ones
+    roll = yd.roll_index((2, 3, 4, 5, 6))
+    assert "66 made on the first roll of a turn, 56 on the second, 46" in text["Straight"]
+    assert [rules.points(blank, roll, 20, k) for k in (1, 2, 3)] == [66, 56, 46]
+    for k, bonus in ((9, 30), (10, 40), (11, 50)):
+        assert "%s: " % labels[k] in text["Full to Yamb"] and "+%d" % bonus in text["Full to Yamb"]
+    dice, got = re.search(r"(\d-\d-\d-\d-\d) in Poker scores (\d+)", text["Full to Yamb"]).groups()
+    assert rules.score(tuple(int(d) for d in dice.split("-")), "poker_announce") == int(got)
     assert "6-6-6-6-6 scores %d there" % rules.score((6,) * 5, "poker_announce") in \
-        pages["Announce"]
+        text["Announce"]
     for face in range(6):
         card.scores[face] = 3 * (face + 1)
     assert "make 63, %d with the bonus" % rules.column_scores(card.scores, 0)[0] in \
-        pages["Sections"]
+        text["Totals"]

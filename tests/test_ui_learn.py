@@ -43,7 +43,8 @@ def test_the_how_to_shows_at_the_first_boot_only_and_any_page_can_skip_it():
     for k, (title, text) in enumerate(pages):
         assert app.title_right == '%d/%d' % (k + 1, len(pages))
         page_lines(app, title, text)
-        s.press(A.OK)
+        for _ in range((len(app.items) - 1) // app.list_rows + 1):
+            s.press(A.OK)           # the rest of the page, then the next
     assert app.scene == ui_app.MENU
     again = Session(storage=s.storage, first_howto=True)
     assert again.app.scene == ui_app.MENU               # remembered in the records
@@ -73,7 +74,10 @@ def test_the_how_to_is_in_the_menu_too():
 
 # -- rules and legend -----------------------------------------------------------------
 OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': ['Columns'],
-             'balut': ['Points', 'Points, example'], 'yamb': ['Columns', 'Announce', 'Sections'],
+             'balut': ['Cells', 'Fours to Sixes', 'Straight', 'House', 'Choice',
+                       'Balut', 'Points'],
+             'yamb': ['Columns', 'Announce', 'Ones to Sixes', 'Max and Min', 'Straight',
+                      'Full to Yamb', 'Totals'],
              'poker-dice': ['Cards', 'Hands', 'Ties', 'A turn', 'A round']}   # (no box pages)
 
 
@@ -88,7 +92,9 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     extra = list(help_rules.extra_pages(rules, duplicate))
     # the ruleset's own rules, then duplicate play only when it is on
     assert [t for t, _ in extra] == OWN_PAGES.get(rules.name, []) + ['Duplicate'] * duplicate
-    boxes = 0 if rules.hands else rules.n_boxes     # Poker Dice: no box pages
+    # a page a box, but none for Yamb's columns, Balut's cells, Poker Dice's rounds
+    boxes = 0 if rules.hands or rules.column_orders or rules.cells > 1 else rules.n_boxes
+    assert boxes == help_rules.box_pages(rules)
     total = boxes + len(extra) + 1
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
@@ -96,14 +102,28 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     for b in range(boxes):
         page_lines(app, *help_rules.box_help(rules, b))
         assert app.title_right == '%d/%d' % (b + 1, total)
-        s.press(A.OK)
+        s.press(A.HOLD_5)           # the next page
     for title, text in extra:
         page_lines(app, title, text)
-        s.press(A.OK)
+        # the title and the page number share the title row apart (6 px a character)
+        assert (len(title) + 1 + len(app.title_right)) * 6 <= 128, title
+        s.press(A.HOLD_5)
     page_lines(app, *help_text.legend(profiles.get('default')))
     assert app.title_right == '%d/%d' % (total, total)
-    s.press(A.OK)                   # round again to the first box
-    assert app.title == (help_rules.box_help(rules, 0)[0] if boxes else extra[0][0])
+    s.press(A.HOLD_5)               # no wrap-around: the last page stays
+    assert app.title_right == '%d/%d' % (total, total)
+    s.press(A.HOLD_4)               # a page back
+    assert app.title == (extra[-1][0] if extra else help_rules.box_help(rules, boxes - 1)[0])
+    s.press(A.HOLD_5)
+    for _ in range(len(app.items)):
+        s.press(A.OK)               # the rest of the last page, then done
+        if app.scene != ui_app.PAGES:
+            break
+    assert app.scene == ui_app.MENU and 'ui.help_rules' not in sys.modules
+    to_menu_item(s, scene_menus.M_RULES)
+    s.press(A.OK)
+    s.press(A.HOLD_4)               # the first page: nothing before it
+    assert app.title_right == '1/%d' % total
     s.press(A.BACK)
     assert app.scene == ui_app.MENU and 'ui.help_rules' not in sys.modules
 
@@ -120,7 +140,7 @@ def test_a_duplicate_game_in_play_has_the_duplicate_page_whatever_setup_says_now
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     for _ in range(rules.n_boxes):
-        s.press(A.OK)
+        s.press(A.HOLD_5)
     assert app.title == 'Duplicate' and 'same dice' in ' '.join(app.items)
     s.press(A.BACK)
     assert app.scene == ui_app.PAUSE
@@ -156,7 +176,7 @@ def test_the_legend_is_the_one_of_the_board_in_use():
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     for _ in range(13):
-        s.press(A.OK)
+        s.press(A.RIGHT)            # C: the next page
     page_lines(s.app, *help_text.legend(three))
     assert 'Hold A: help' in ' '.join(s.app.items)     # its long press for the rules
 
@@ -290,7 +310,8 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
     adv = Advisor('yacht', table)
     v = adv.expected_final(app.game.card)
     adv.close()
-    assert app.dialog_lines == ['Hint', 'Exp. total %d.%02d' % (v // 100, v % 100),
+    t = (v + 5) // 10                   # to one decimal
+    assert app.dialog_lines == ['Hint', 'Exp. final %d.%d' % (t // 10, t % 10),
                                 'OK: odds per box']
 
 
@@ -308,6 +329,22 @@ def test_the_stored_fresh_turn_odds_are_chases():
         for b in range(rules.n_boxes // (rules.columns * rules.cells)):
             want.extend((six_chase if rules.n_dice > 5 else chase)(rules, b)[:2])
         assert list(FRESH[name]) == want, name
+
+
+def test_balut_odds_before_the_first_roll_give_each_open_cell_its_category_figures():
+    """Balut's 28 boxes are four cells of its seven categories (box = cell * 7 +
+    category): a fresh turn's figures are its category's, at any handover too."""
+    s = new_session(dice=ScriptedDice(seed=1))
+    s.start(players=2, rules=yc.RULESETS.index('balut'))
+    app = s.app
+    rules = app.game.rules
+    assert app.scene == codes.TURN
+    s.press(A.BACK)                 # the handover's pause menu, before the roll
+    to_menu_item(s, scene_menus.M_ODDS)
+    s.press(A.OK)
+    assert app.scene == ui_app.ODDS and len(app.items) == 28
+    for row in range(28):
+        assert app.values[row] == odds_value(*chase(rules, row % 7)[:2])
 
 
 def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():
@@ -401,3 +438,46 @@ def test_crag_odds_screen_works_out_three_dice_before_and_after_a_roll(height):
     keep = figures[0][2]
     want = 'keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
     assert (app.title_right if height < 64 else app.footer.lower()) == want
+
+
+@pytest.mark.parametrize('three', [False, True])
+def test_ok_reads_a_page_to_its_end_before_the_next_and_left_pages_back(three):
+    """OK shows the rest of a long page first; LEFT (A; HOLD_4) turns back a page,
+    RIGHT (C; HOLD_5) on: a three-button board reads every line and pages both ways."""
+    profile = profiles.get('three-button' if three else 'default')
+    s = new_session(hold_buttons=not three, profile=profile)
+    app = s.app
+    app.setup_rules = yc.RULESETS.index('yamb')
+    to_menu_item(s, scene_menus.M_RULES)
+    s.press(A.OK)
+    rows = app.list_rows
+    assert app.title == 'Columns' and len(app.items) > rows
+    assert app.footer == ('B: more  A/C: page' if three else 'OK: more  4/5: page')
+    s.press(A.OK)                   # more of the same page
+    assert app.title == 'Columns' and app.top > 0
+    while app.top + rows < len(app.items):
+        s.press(A.OK)
+    assert app.footer.startswith('B: next' if three else 'OK: next')
+    s.press(A.OK)
+    assert app.title == 'Announce' and app.top == 0
+    s.press(A.LEFT if three else A.HOLD_4)
+    assert app.title == 'Columns' and app.title_right.startswith('1/')
+    s.press(A.RIGHT if three else A.HOLD_5, A.RIGHT if three else A.HOLD_5)
+    assert app.title == 'Ones to Sixes'
+
+
+def test_help_on_a_yamb_box_opens_its_rows_page_and_comes_back():
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(rules=yc.RULESETS.index('yamb'))
+    app = s.app
+    s.press(A.OK)
+    if app.scene == ui_app.ANNOUNCE:
+        s.press(A.OK)               # no announce
+    s.press(A.DOWN)
+    assert app.scene == ui_app.CARD
+    box = app.rows[app.cursor]
+    s.press(A.HOLD_3)
+    assert app.scene == ui_app.PAGES
+    page_lines(app, *help_rules.box_help(app.game.rules, box))
+    s.press(A.BACK)
+    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box

@@ -148,24 +148,31 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_six' not in sys.modules
 
 
-def test_duplicate_play_is_refused_for_six_dice_with_a_note_and_setup_stays():
-    """A duplicate round deals 15 dice, three rolls of five: setup says so for Maxi
-    Yatzy instead of starting a game the core refuses; with Duplicate off it starts."""
-    from ui import scene_menus
+def test_setup_does_not_offer_duplicate_play_for_six_dice():
+    """A duplicate round deals 15 dice, three rolls of five (the core refuses six):
+    setup shows Duplicate off for Maxi Yatzy, its row says why instead of turning it
+    on, and Start starts a plain game, never a refusal. The setting is kept for the
+    next ruleset."""
     s = new_session()
     app = s.app
     while app.items[app.cursor] != 'New game':
         s.press(A.DOWN)
     s.press(A.OK)
-    app.setup_rules = yc.RULESETS.index(MAXI)
     app.setup_duplicate = True
-    scene_menus.start_game(app, s.now)
-    assert app.scene == ui_app.SETUP and app.game is None
+    while app.items[app.cursor] != 'Rules':
+        s.press(A.DOWN)
+    while app.values[app.cursor] != 'Maxi Yatzy':
+        s.press(A.OK)
+    assert app.values[app.cursor + 1] == 'off'
+    s.press(A.DOWN, A.OK)           # the Duplicate row
     assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[1] == 'five dice at most'
     s.press(A.OK)
-    app.setup_duplicate = False
-    scene_menus.start_game(app, s.now)
-    assert app.game is not None and app.game.rules.n_dice == 6
+    assert app.values[app.cursor] == 'off'
+    while app.items[app.cursor] != 'Start game':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    assert app.game is not None and app.game.rules.n_dice == 6 and app.game.round_dice is None
+    assert app.setup_duplicate
 
 
 def test_the_odds_help_says_an_upper_box_is_made_with_four_of_its_face():

@@ -46,16 +46,48 @@ def test_the_play_view_names_the_hand_and_a_later_seat_sees_the_hand_to_beat():
     assert beat == max(g.cards[0].scores[0], g.cards[1].scores[0])
     assert app.line_a == 'One pair loses'
     assert app.line_b == 'Beat ' + HANDS[hand_kind(beat)]
+    # the round is not decided while seat 2 plays: nobody has won it yet
+    assert [c.total for c in g.cards] == [0, 0, 0] and app.header_right == '0-0-0'
+    s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)     # stands
     totals = [c.total for c in g.cards]
-    assert app.header_right == '-'.join('%d' % t for t in totals) and sum(totals) == 1
+    assert sum(totals) == 1 and totals[2] == 0
 
 
-def test_down_and_ok_after_the_last_roll_stand_on_the_hand():
+def test_a_lead_is_no_round_won_until_every_seat_has_played():
+    dice = ScriptedDice(script=(6, 6, 6, 6, 6), seed=2)
+    s = new_session(dice=dice)
+    s.start_game(NAME, kinds=(0, 0))
+    app = s.app
+    g = app.game
+    s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)  # five aces
+    assert g.cards[0].scores[0] != 255 and g.current == 1
+    assert [c.total for c in g.cards] == [0, 0]       # seat 1 has not rolled
+    from ui.poker import card_rows
+    items, values = [], []
+    card_rows(app, g.cards[0], items, values, [])
+    assert values[0] == 'Five' and values[-1] == '0'  # leads, no W yet
+    s.press(A.OK)                                     # pass the device
+    s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)   # stands
+    assert g.round == 2 and g.cards[0].total == 1     # decided: five aces win it
+    items, values = [], []
+    card_rows(app, g.cards[0], items, values, [])
+    assert values[0] == 'Five W' and values[-1] == '1'
+
+
+def test_down_opens_the_card_whose_first_row_stands_and_ok_after_the_last_roll_stands():
     s = session(seed=5, kinds=(0, 0))
     app = s.app
     g = app.game
     s.press(A.OK)
-    s.press(A.DOWN)                                 # the card's key stands at once
+    s.press(A.DOWN)                                 # the card, as in every ruleset
+    assert app.scene == codes.CARD and g.cards[0].scores[0] == 255
+    assert app.items[0].startswith('Stand: ') and app.cursor == 0
+    assert app.items[1:] == ['Round %d' % (r + 1) for r in range(5)] + ['Rounds won']
+    s.press(A.DOWN)                                 # only the stand row takes the cursor
+    assert app.cursor == 0
+    s.press(A.BACK)                                 # back to the dice: nothing stood
+    assert app.scene == codes.PLAY and g.cards[0].scores[0] == 255 and g.rolls_left == 2
+    s.press(A.DOWN, A.OK)                           # the card's stand row
     assert app.scene == codes.TURN and g.cards[0].scores[0] != 255 and g.current == 1
     s.press(A.OK, A.OK, A.OK, A.OK)                 # pass; seat 1 rolls three times
     assert g.rolls_left == 0 and app.line_b == 'OK: stand on it'
@@ -74,8 +106,12 @@ def test_a_whole_game_ends_on_the_rounds_won(height):
     ranking = g.ranking()
     for row, (place, p, won) in enumerate(ranking):
         assert won == g.cards[p].total
-        assert app.values[row] == '%d' % won
+        assert app.values[row] == '%d won' % won
     assert sum(w for _, _, w in ranking) >= g.rules.rounds   # a tie gives each a round
+    # rounds won are no high score; a human placed first is told the game is won
+    assert not app.pending_high and all(e[2] != g.rules.id for e in app.records.high)
+    human_first = any(place == 1 and p != 1 for place, p, _ in ranking)
+    assert (app.moment == codes.MOMENT_WON) == human_first
 
 
 def test_the_hint_keeps_cards_and_gives_the_planners_chance_to_win():

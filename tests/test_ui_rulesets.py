@@ -88,6 +88,35 @@ def test_setup_offers_every_menu_ruleset_and_duplicate_play_which_it_remembers()
     assert again.app.values[again.app.items.index('Duplicate')] == 'on'
 
 
+@pytest.mark.parametrize('name', OFFERED)
+def test_setup_offers_a_perfect_computer_only_where_the_ruleset_is_solved(name):
+    """Level perfect needs perfect play (rules.solved): where no solver can solve the
+    ruleset, setup's levels skip it and a perfect seat kept from another ruleset
+    plays good, called so, without the fallback note holding its first turn."""
+    s = new_session(dice=ScriptedDice(seed=3))
+    app = s.app
+    app.setup_rules = yc.RULESETS.index(name)
+    app.setup_players = 2
+    app.setup_kinds[1] = 1
+    new_game_menu(s)
+    solved = yc.ruleset(name).solved
+    seat = app.cursor + 2
+    assert app.items[seat].strip() == ('Pro2' if solved else 'Good2')
+    want = [k for k in codes.KIND_NAMES if solved or k != 'CPU perfect']
+    levels = []
+    for _ in range(len(want)):
+        levels.append(app.values[seat])
+        app.cursor = seat
+        s.press(A.OK)
+    assert sorted(levels) == sorted(want) and app.values[seat] == levels[0]   # round
+    s.start_game(name, (1, 0))      # (a perfect seat as kept from a solved ruleset)
+    assert app.game.players[0] == ('perfect' if solved else 'good')
+    assert app.scene == ui_app.CPU
+    s.wait(3 * app.step_ms)         # its first steps: no note in the way (this
+    if not solved:                  # session has no table: a solved one's perfect says so)
+        assert app.dialog == ui_app.DLG_NONE and app.game.rolled
+
+
 @pytest.mark.parametrize('name', NEW)
 def test_a_duplicate_game_of_each_new_ruleset_starts_saves_and_resumes(name):
     nvm = bytearray(b'\xff' * 4096)

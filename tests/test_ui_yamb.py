@@ -1,7 +1,9 @@
-"""Yamb on the device: its card (the 128x32 list row by row, the 128x64 grid of 12
-rows x 4 columns, boxes this turn cannot fill marked '-' and greyed), the cursor keys
-of the grid, and the announce step."""
+"""Yamb on the device: its card (a grid of the 12 rows in words by the 4 columns on
+128x64 and 128x32 alike, its list row by row underneath, boxes this turn cannot fill
+marked '-' and greyed), the cursor keys of the grid, and the announce step with its
+hint and help."""
 
+import pytest
 from PIL import ImageChops
 
 import yahtzee_core as yc
@@ -64,7 +66,7 @@ def test_the_list_shows_each_row_across_the_columns_then_each_columns_sections()
                        ('ones_free', (1, 1, 1, 1, 6)), ('yamb_up', (6, 6, 6, 6, 6))):
         card.fill(name, dice)
     app.go(ui_app.CARD, s.now)
-    assert app.items[:5] == ['Ones D', 'Ones F', 'Ones U', 'Ones A', 'Twos D']
+    assert app.items[:5] == ['Ones', 'Ones', 'Ones', 'Ones', 'Twos']   # the grid's rows
     assert [app.rows[r] for r in range(6)] == [0, 12, 24, 36, 1, 13]
     # not rolled: filled boxes their points, open ones blank, those the column's
     # order closes '-': Down below its first open box, Up above its last
@@ -120,67 +122,130 @@ def test_an_announced_turn_greys_every_box_but_the_announced_one():
     assert app.rows[app.cursor] == box('poker_announce')
 
 
-def test_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
-    from ui.yamb_grid import grid_layout
-    s = rolled_card((3, 3, 5, 5, 5))
+def _ink(img, x0, y0, x1, y1):
+    """The columns holding lit pixels in a box, as a set."""
+    return {x for x in range(x0, x1) for y in range(y0, y1) if img.getpixel((x, y))}
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_full_draw(height):
+    """Every box shows as the rows scroll with the cursor (8 rows on 128x64, 3 on
+    128x32), named in words; each cell's figure stays inside it with a gap; a cursor
+    move redraws what a full draw does."""
+    from ui import yamb_grid
+    s = rolled_card((3, 3, 5, 5, 5), height=height)     # (128x32: the default buttons)
     app = s.app
     assert app.view == ui_app.VIEW_CARD
-    layout = grid_layout(app, '3 3 5 5 5')
-    assert sorted(line[3] for line in layout if line[3] >= 0) == list(range(48))
-    for x, y, w, i, text, tx in layout:             # every box a cell, each once
-        assert 0 <= x and x + w <= 128 and y + 6 <= 64
-        if i >= 0:                                  # '(dd)' between bars: 11 pixels
-            assert text == app.values[i] and len(text) <= 4 and w == 13
-        elif i == -1 and text:                      # the other texts in their cells
-            assert tx >= x and tx + 4 * len(text) - 1 <= x + w
     # the cursor starts on the box that scores most: Full F (3 3 5 5 5: 21 + 30)
     assert app.rows[app.cursor] == box('full_free') and app.pts[box('full_free')] == 51
-    for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP):
+    seen = set()
+    names = set()
+    for row in range(48):
+        app.cursor = row
+        yamb_grid.scroll(app)
+        layout = yamb_grid.grid_layout(app, '3 3 5 5 5')
+        assert len([1 for line in layout if line[3] == -2 and line[1] > 8]) == \
+            yamb_grid.visible(app) == (8 if height == 64 else 3)
+        for x, y, w, i, text, tx in layout:
+            assert 0 <= x and x + w <= 128 and y + 6 <= height
+            if i >= 0:
+                seen.add(i)
+                assert text == app.values[i] and w == 23
+            if i == -2 and y > 8:
+                names.add(text)
+            if i == -2:     # inverted on the cursor's: a lit pixel either side of the
+                # ink; the names a dark one before the rule
+                assert x + 1 <= tx and tx + 4 * len(text) - 1 <= x + w - 2, text
+            if text and y >= 14 and i != -2 and x >= yamb_grid.RULE_X and text[0] != '(':
+                # right-aligned, a gap of 3 pixels or more to the next cell
+                assert tx >= x + 1 and tx + 4 * len(text) - 1 <= x + w - 3, text
+    assert seen == set(range(48))
+    assert names == {label.upper() for label in RULES.labels.split('|')} | {
+        'UPPER', 'MIDDLE', 'LOWER', 'TOTAL'}
+    app.cursor = app.rows.index(box('full_free'))
+    app.list_version += 1
+    for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP,
+                A.DOWN, A.DOWN, A.DOWN, A.DOWN):
         s.press(key)
         moved = s.image()
         s.views.card.version = -1                   # force the full redraw
         assert ImageChops.difference(moved, s.image()).getbbox() is None
 
 
-def test_grid_greys_closed_boxes_and_brackets_potentials():
+def test_grid_greys_closed_boxes_and_brackets_potentials_apart_from_their_digits():
+    from ui import yamb_grid
     s = rolled_card((1, 2, 3, 4, 5))
     app = s.app
     assert app.rows[app.cursor] == box('straight_free')     # the most: 66
-    s.press(A.HOLD_2)                                       # on to another box
+    s.press(A.HOLD_1)                                       # on to another box
     img = s.image()
-    from ui.yamb_grid import grid_layout
-    layout = {line[3]: line for line in grid_layout(app, '') if line[3] >= 0}
+    layout = {line[3]: line for line in yamb_grid.grid_layout(app, '') if line[3] >= 0}
 
     def lit(i):
         x, y, w = layout[i][:3]
         return sum(1 for v in img.crop((x, y, x + w, y + 6)).get_flattened_data() if v)
-    grey = app.rows.index(box('sixes_down'))        # closed: Down's order
-    blank = app.rows.index(box('sixes_announce'))   # open to an announce
-    assert lit(blank) == 0 and lit(grey) >= 12      # dots across the cell
+    grey = app.rows.index(box('straight_down'))     # closed: Down's order
+    blank = app.rows.index(box('straight_announce'))   # open to an announce
+    assert lit(blank) == 0 and lit(grey) >= 20      # dots across the cell
     x, y, w = layout[grey][:3]
     row = [img.getpixel((x + dx, y + 3)) for dx in range(w)]
     assert not any(row[dx] and row[dx + 1] for dx in range(w - 1))  # never solid
-    # a potential, Straight F's (66): its digits, a bar either side, 3 pixels high
+    # a potential, Straight F's (66): '(', the digits, ')', two dark columns between
     x, y, w, i, text, tx = layout[app.rows.index(box('straight_free'))]
     assert text == '(66)'
-    for bar in (x + 1, x + w - 2):
-        assert [img.getpixel((bar, y + dy)) for dy in range(6)] == [0, 0, 255, 255, 255, 0]
-    assert lit(app.rows.index(box('straight_free'))) > 6 + 10
+    ink = sorted(_ink(img, x, y, x + w, y + 6))
+    gaps = [b - a - 1 for a, b in zip(ink, ink[1:]) if b - a > 1]
+    assert gaps == [2, 1, 2] and ink[-1] <= x + w - 4     # ( 6 6 ), inside the cell
 
 
-def test_grid_keys_move_down_columns_and_along_rows():
+def test_grid_keys_move_up_and_down_a_column_and_across_the_columns():
     s = game()
     app = s.app
     app.go(ui_app.CARD, s.now)                      # before a roll: any box
     assert app.view == ui_app.VIEW_CARD and app.rows[app.cursor] == box('ones_down')
     s.press(A.HOLD_2)                               # down: Twos D
     assert app.rows[app.cursor] == box('twos_down')
-    s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # along: Twos A
+    s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # across: Twos F, U, A
     assert app.rows[app.cursor] == box('twos_announce')
-    s.press(A.RIGHT)                                # past the row's end: Threes D
-    assert app.rows[app.cursor] == box('threes_down')
-    s.press(A.UP, A.UP, A.UP)                       # up past the top: Yamb A's column
+    s.press(A.RIGHT)                                # round to the first column
+    assert app.rows[app.cursor] == box('twos_down')
+    s.press(A.UP, A.UP)                             # up past the top: the column's end
+    assert app.rows[app.cursor] == box('yamb_down')
+    s.press(A.LEFT)                                 # round to the last column
     assert app.rows[app.cursor] == box('yamb_announce')
+
+
+def test_after_a_roll_left_and_right_go_to_the_nearest_box_the_next_column_can_take():
+    s = rolled_card((1, 2, 3, 4, 5))
+    app = s.app
+    app.cursor = app.rows.index(box('straight_free'))
+    s.press(A.LEFT)                                 # Down: only its Ones is open
+    assert app.rows[app.cursor] == box('ones_down')
+    s.press(A.DOWN)                                 # nothing else in that column
+    assert app.rows[app.cursor] == box('ones_down')
+    s.press(A.LEFT)             # round, past Announce (not announced): Up's Yamb
+    assert app.rows[app.cursor] == box('yamb_up')
+    s.press(A.RIGHT)                                # past Announce again: Down's Ones
+    assert app.rows[app.cursor] == box('ones_down')
+    s.press(A.RIGHT)                                # Free: its row nearest Ones
+    assert app.rows[app.cursor] == box('ones_free')
+    s.press(A.HOLD_2, A.HOLD_2, A.HOLD_5)           # Threes F, then Up: its Yamb only
+    assert app.rows[app.cursor] == box('yamb_up')
+
+
+def test_three_buttons_walk_every_box_row_by_row():
+    from hardware import profiles
+    s = game(height=32, hold_buttons=False, profile=profiles.get('three-button'))
+    app = s.app
+    app.go(ui_app.CARD, s.now)
+    assert app.view == ui_app.VIEW_CARD
+    seen = [app.rows[app.cursor]]
+    for _ in range(47):
+        s.press(A.RIGHT)
+        seen.append(app.rows[app.cursor])
+    assert seen == [c * 12 + k for k in range(12) for c in range(4)]
+    s.press(A.RIGHT)
+    assert app.rows[app.cursor] == box('ones_down')
 
 
 # -- the announce step -----------------------------------------------------------
@@ -310,14 +375,14 @@ def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
     s = game(dice=(6, 6, 6, 6, 6) * 3)
     app = s.app
     g = app.game
-    s.press(A.HINT)                                 # level good's rough estimate
+    s.press(A.HINT)                 # level good's: no expected final score (unsolved)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines[:2] == ['Hint (no table)', 'Est. total 908.00']
+    assert app.dialog_lines == ['Hint (CPU good)', 'Roll all 5 dice', 'OK: odds per box']
     s.press(A.BACK, A.OK)                           # roll: the announce step
     assert app.scene == codes.ANNOUNCE
     s.press(A.OK)                                   # no announce
     s.press(A.HINT)
-    assert app.dialog_lines[0].startswith('Hint, est. ')
+    assert app.dialog_lines[0] == 'Hint (CPU good)'
     assert app.dialog_lines[1].startswith('Score ') or app.dialog_lines[1].startswith('Keep')
     hint = app.hint
     s.press(A.OK)                                   # follow it
@@ -325,6 +390,30 @@ def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
         assert g.cards[0].scores[hint[1]] != 255
     else:
         assert g.rolls_left == 1
+
+
+def test_the_hint_of_a_turn_that_must_announce_proposes_the_announce_and_ok_binds_it():
+    """Only Announce boxes open: the turn may neither roll nor fill a box until it
+    announces (the core's may_roll), so the hint, asked from the pause menu on the
+    announce step, names the box to announce, and OK binds the turn to it."""
+    s = game(dice=(6, 6, 6, 2, 1), seed=3)
+    app = s.app
+    g = app.game
+    for b in range(36):
+        g.card.scores[b] = 10
+    s.press(A.OK)                                   # roll: the announce step, no skip
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.items
+    s.press(A.BACK)                                 # the pause menu
+    while app.items[app.cursor] != 'Hint':
+        s.press(A.DOWN)
+    s.press(A.OK)
+    lines = list(app.dialog_lines)
+    b = app.hint[1]
+    assert lines[1].startswith('Announce ') and 36 <= b < 48 and g.card.scores[b] == 255
+    s.press(A.OK)
+    assert g.card.announced == b and app.scene == ui_app.PLAY and g.rolls_left == 2
+    s.press(A.HINT, A.OK)                           # the bound turn's hint plays on
+    assert g.rolls_left == 1 or g.card.scores[b] != 255
 
 
 # -- game over -------------------------------------------------------------------
@@ -353,3 +442,55 @@ def test_game_over_rates_against_level_goods_games_and_says_so():
     assert app.items[1] == '%d: better than %d%%' % (total, PerfectScores(table).better_than(total))
     assert app.items[2] == 'of good CPU games'
     assert app.records.games == 1 and app.records.rated == 0
+
+
+def test_hint_on_the_announce_step_gives_the_planners_announce_and_ok_follows_it():
+    from yahtzee_core.yamb_planner import YambPlanner
+    s = game(dice=(6, 6, 6, 6, 2) + (6,) * 10)
+    app = s.app
+    g = app.game
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE
+    s.press(A.HINT)
+    want = YambPlanner(RULES).best_announce(g.card, g.dice)
+    assert app.dialog == ui_app.DLG_HINT and app.hint == ('announce', want)
+    assert app.dialog_lines[1] == ('Announce ' + RULES.labels.split('|')[want % 12]
+                                   if want >= 0 else 'No announce')
+    assert g.card.announced == -1               # nothing yet: the advice only
+    s.press(A.OK)                               # follow it
+    assert app.scene == ui_app.PLAY and g.card.announced == want
+    # only the Announce column left: the advice is a box, and OK binds the turn to it
+    s = game(dice=(5, 5, 5, 5, 1) + (5,) * 10)
+    app = s.app
+    g = app.game
+    for b in range(36):
+        g.cards[0].scores[b] = 0
+    s.press(A.OK, A.HINT)
+    want = YambPlanner(RULES).best_announce(g.card, g.dice)
+    assert want >= 36 and app.hint == ('announce', want)
+    s.press(A.OK)
+    assert app.scene == ui_app.PLAY and g.card.announced == want
+    # without hints: what the step asks, in a note, and the step stays
+    s2 = game(dice=(6, 6, 6, 6, 2))
+    s2.app.hints = False
+    s2.press(A.OK, A.HINT)
+    assert s2.app.dialog == ui_app.DLG_NOTE and s2.app.dialog_lines[0] == 'Announce?'
+    assert max(len(line) for line in s2.app.dialog_lines) <= 18     # a dialog's width
+    s2.press(A.OK)
+    assert s2.app.scene == codes.ANNOUNCE and s2.app.dialog == ui_app.DLG_NONE
+
+
+def test_help_on_the_announce_step_opens_the_rows_page_or_the_announce_page():
+    s = game(dice=(6, 6, 6, 6, 2) + (6,) * 10)
+    app = s.app
+    s.press(A.OK)
+    assert app.scene == codes.ANNOUNCE and app.items[0] == 'No announce'
+    s.press(A.HELP)                         # on 'No announce': what announcing is
+    assert app.scene == ui_app.PAGES and app.title == 'Announce'
+    s.press(A.BACK)
+    assert app.scene == codes.ANNOUNCE
+    app.cursor = app.items.index('Poker')
+    s.press(A.HELP)                         # on a box: its row's page
+    assert app.scene == ui_app.PAGES and app.title == 'Full to Yamb'
+    s.press(A.BACK)
+    assert app.scene == codes.ANNOUNCE and app.items[app.cursor] == 'Poker'

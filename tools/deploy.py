@@ -18,7 +18,6 @@ Desktop-only. Guarantees:
 would shadow the frozen ones (CircuitPython looks on the drive first): they are
 listed, and --prune deletes them.
 """
-import argparse
 import errno
 import glob
 import hashlib
@@ -471,8 +470,9 @@ def _prune(drive, plan, io, log):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.deploy",
-                                     description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser
+    parser = Parser(prog="python -m tools.deploy",
+                    description=__doc__.split("\n\n")[0])
     parser.add_argument("drive", nargs="?", help="mounted CIRCUITPY folder (default: find it)")
     parser.add_argument("--dist", default=None,
                         help="built bundle to copy (default dist/CIRCUITPY; --firmware: "

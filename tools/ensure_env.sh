@@ -1,32 +1,70 @@
 #!/usr/bin/env bash
-# Create (or refresh) the project's virtual environment in .venv from requirements-dev.txt.
-# Idempotent: a stamp holding the requirements' hash skips the install when nothing changed.
+# Create (or refresh) the project's virtual environment in .venv, for what is asked:
+#   tools/ensure_env.sh play   what ./play.sh needs: requirements-play.txt
+#   tools/ensure_env.sh        everything (./test.sh, the tools): requirements-dev.txt,
+#                              which includes play's, and the npm packages of the emulated
+#                              Pico and of the web page (./play.sh --web asks for this)
+# Idempotent: a stamp per part holding its requirements' hash skips an install when
+# nothing changed (.venv/.stamp-play, .venv/.stamp, node_modules/.stamp in tools/pico_emu and web).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 py="${PYTHON:-python3}"
-if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-  echo "error: Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11)" >&2
-  exit 1
-fi
-hash_of() { local h; h="$(sha256sum "$1" 2>/dev/null || shasum -a 256 "$1")"; echo "${h%% *}"; }
-want="$(hash_of "$root/requirements-dev.txt")"
-if ! [ -x "$venv/bin/python" ] || [ "$(cat "$venv/.stamp" 2>/dev/null)" != "$want" ]; then
-  echo "Setting up $venv (first run only) ..." >&2
+part="${1:-all}"
+case "$part" in
+  play|all) ;;
+  *) echo "ensure_env.sh: error: unknown part '$part' (play, or nothing for all)" >&2; exit 2 ;;
+esac
+hash_of() { local h; h="$(cat "$@" | { sha256sum 2>/dev/null || shasum -a 256; })"; echo "${h%% *}"; }
+
+# install REQUIREMENTS STAMP HASH: pip install -r REQUIREMENTS unless STAMP holds HASH
+install() {
+  if [ -x "$venv/bin/python" ] && [ "$(cat "$venv/$2" 2>/dev/null)" = "$3" ]; then
+    return
+  fi
+  if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    echo "error: Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11)" >&2
+    exit 1
+  fi
+  echo "Setting up $venv for $4 (first run only) ..." >&2
   [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/requirements-dev.txt" >&2
-  echo "$want" > "$venv/.stamp"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/$1" >&2
+  echo "$3" > "$venv/$2"
+}
+
+play_hash="$(hash_of "$root/requirements-play.txt")"
+if [ "$part" = play ]; then
+  # everything installed (the stamp of all) covers playing too
+  all_hash="$(hash_of "$root/requirements-dev.txt" "$root/requirements-play.txt")"
+  if [ "$(cat "$venv/.stamp" 2>/dev/null)" != "$all_hash" ]; then
+    install requirements-play.txt .stamp-play "$play_hash" "playing"
+  fi
+  exit 0
 fi
+install requirements-dev.txt .stamp "$(hash_of "$root/requirements-dev.txt" "$root/requirements-play.txt")" \
+  "the tests and tools"
+echo "$play_hash" > "$venv/.stamp-play"
 
 # The emulated Pico (tools/pico_emu): rp2040js from npm, pinned by its package-lock.json,
-# when this machine has Node.js; without it those tests skip and say why.
-emu="$root/tools/pico_emu"
+# when this machine has Node.js; without it those tests skip and say why. The web page
+# (web/): esbuild and playwright-core (which drives the system's chromium in the browser
+# test; it downloads no browser), pinned the same way.
 if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
-  want="$(hash_of "$emu/package-lock.json")"
-  if [ "$(cat "$emu/node_modules/.stamp" 2>/dev/null)" != "$want" ]; then
-    echo "Installing rp2040js for the emulated Pico (first run only) ..." >&2
-    (cd "$emu" && npm ci --no-audit --no-fund --loglevel=error >&2)
-    echo "$want" > "$emu/node_modules/.stamp"
-  fi
+  for dir in "$root/tools/pico_emu" "$root/web"; do
+    want="$(hash_of "$dir/package-lock.json")"
+    if [ "$(cat "$dir/node_modules/.stamp" 2>/dev/null)" != "$want" ]; then
+      echo "Installing $(basename "$dir")'s npm packages (first run only) ..." >&2
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2)
+      echo "$want" > "$dir/node_modules/.stamp"
+    fi
+  done
+fi
+
+# The browser test (tests/test_web.py) drives Debian's chromium. As root with apt, install it
+# once; anywhere else that test skips and says why.
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing chromium for the browser test (first run only) ..." >&2
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2 \
+    || echo "chromium could not be installed: the browser test will skip" >&2
 fi

@@ -21,7 +21,6 @@ The cache (${XDG_CACHE_HOME:-~/.cache}/pocket-yahtzee/firmware, or $POCKET_YAHTZ
 is outside the clone. A build folder is kept per source, board and module set, so a
 build after a change to Python files only freezes, compiles frozen_content.c and links.
 """
-import argparse
 import fcntl
 import hashlib
 import os
@@ -542,15 +541,9 @@ def unavailable():
     return None
 
 
-class _Parser(argparse.ArgumentParser):
-    """A bad command line is one line on stderr and exit 2 (--help has the usage)."""
-
-    def error(self, message):
-        self.exit(2, "%s: error: %s (--help)\n" % (self.prog, message))
-
-
 def main(argv=None):
-    parser = _Parser(prog="python -m tools.firmware", description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser
+    parser = Parser(prog="python -m tools.firmware", description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", required=True, choices=sorted(BOARDS) + ["all"],
                         help="which board's firmware (all: every one)")
     parser.add_argument("--out", required=True, help="folder for the .uf2 and .elf")

@@ -1,7 +1,8 @@
 """Pictures of the app's screens, rendered by Blinka's displayio (desktop only).
 
-    python -m tools.screenshots            # docs/screens/*.png (4x, for reading)
+    python -m tools.screenshots --write    # docs/screens/*.png (4x, for reading)
     python -m tools.screenshots --golden   # tests/golden/*.png (1x, what tests compare)
+    python -m tools.screenshots --out DIR  # DIR/*.png (4x), nothing tracked touched
 
 The real ui.views groups (text lines over the terminalio font's glyphs, TileGrid
 dice) are composited by Blinka's own displayio code into a 1-bit frame, the way an
@@ -302,7 +303,7 @@ def learn_screens(width=128, height=64):
     keys = dict(hold_buttons=not small)
     s = Session(width, height, first_howto=True, **keys)
     out.append((pre + 'howto', s.image()))
-    s.press(A.OK, A.OK, A.OK)
+    s.press(A.RIGHT, A.RIGHT, A.RIGHT)          # page on (OK reads a page to its end)
     out.append((pre + 'legend', s.image()))
     s = Session(width, height, dice=ScriptedDice(script=[5, 2, 5, 6, 5, 5, 3, 1, 1, 4], seed=7),
                 hints_factory=TableLookHints, **keys)
@@ -490,12 +491,18 @@ def family_screens(width=128, height=64):
         s.press(A.OK)                               # take the device and roll
         if app.scene == ui_app.ANNOUNCE:            # Yamb's announce step: skipped
             out.append((pre + 'announce_' + rules, s.image()))
-            s.press(A.OK)
+            s.press(A.HINT)                         # the planner's advice
+            out.append((pre + 'hint_announce_' + rules, s.image()))
+            s.press(A.BACK, A.OK)
         if g.rules.n_dice != 5:                     # the dice too: Crag's three, six
             s.wait(600)
             out.append((pre + 'play_' + rules.replace('-', '_'), s.image()))
         s.press(A.DOWN) if not small else s.play_on()
         out.append((pre + 'card_' + rules.replace('-', '_'), s.image()))
+        if rules in ('yamb', 'balut'):              # the box's rules: its row's page
+            s.press(A.HELP)
+            out.append((pre + 'rules_' + rules, s.image()))
+            s.press(A.BACK)
     # Generala served: P1 scores a straight, then P2's first roll is five fives
     s = Session(width, height, hold_buttons=not small,
                 dice=ScriptedDice(script=[3, 4, 5, 6, 1] + [5] * 5, seed=25))
@@ -528,6 +535,9 @@ def poker_screens(width=128, height=64):
     s.press(A.OK)                       # take the device and roll: a pair of aces
     s.press(A.OK if small else A.HOLD_1)    # hold the first ace (small: the cursor's on it)
     out.append((pre + 'play_poker_dice', s.image()))
+    app.go(ui_app.CARD, s.now)          # the card (Down): its first row stands
+    out.append((pre + 'card_stand_poker_dice', s.image()))
+    s.press(A.BACK)
     app.open(ui_app.ODDS, s.now)        # each hand's chance from here (a row a frame)
     for _ in range(10):
         s.wait(30)
@@ -608,15 +618,27 @@ def save(images, folder, scale):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from tools.cli_checks import Parser, bad_out_folder
+    ap = Parser(description=__doc__.split('\n')[0])
+    where = ap.add_mutually_exclusive_group(required=True)
+    where.add_argument('--write', action='store_true',
+                       help='rewrite docs/screens/*.png (4x, for reading)')
+    where.add_argument('--golden', action='store_true',
+                       help='rewrite tests/golden/*.png (1x, what the tests compare)')
+    where.add_argument('--out', metavar='DIR', help='write the 4x pictures into DIR')
+    args = ap.parse_args(argv)
+    if args.out:
+        ap.refuse(bad_out_folder(args.out, '--out'))
     images = all_screens()
-    if '--golden' in argv:
+    if args.golden:
         save(images, GOLDEN_DIR, 1)
         print('wrote %d golden images to %s' % (len(images), GOLDEN_DIR))
     else:
-        save(images, DOCS_DIR, 4)
-        print('wrote %d screenshots to %s' % (len(images), DOCS_DIR))
+        folder = args.out or DOCS_DIR
+        save(images, folder, 4)
+        print('wrote %d screenshots to %s' % (len(images), folder))
+    return 0
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())

@@ -82,17 +82,15 @@ def _fits_halves(rules, height):
 
 class CardView:
     """The Bitmap and its TileGrid (in .group, hidden until VIEW_CARD); 128x32 screens
-    get an empty group (they keep the list)."""
+    show it for Yamb's grid only (the other cards keep the list)."""
 
     def __init__(self, width, height, palette):
         self.width = width
         self.height = height
-        self.bitmap = None
         self.group = displayio.Group()
         self.group.hidden = True
-        if height >= 64:
-            self.bitmap = displayio.Bitmap(width, height, 2)
-            self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.bitmap = displayio.Bitmap(width, height, 2)    # (128x32: Yamb's grid)
+        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         self.version = -1       # app.list_version drawn (-1: draw it all)
         self.cursor = -2
         self.layout = ()

@@ -1,6 +1,6 @@
 """The coach: judges each human decision against the strategy table as it is made,
-says what was better ("Keep 5 5: +2.3") and keeps every decision that cost points for
-the list at the end of the game (shown by the PAGES scene, ui/scene_learn.py).
+says what was better ("Keep 5 5", "+2.3 exp. final") and keeps every decision that
+cost points for the list at the end of the game (shown by the PAGES scene, ui/scene_learn.py).
 
 Imported only when the coach is on (ui/hints.py calls it from the decision log). The
 cost of a decision is the expected final score of the best choice minus that of the
@@ -19,7 +19,6 @@ app.coach holds the costly decisions, REC bytes each, saved with the game
 from ui.codes import COACH_ALWAYS, COACH_BEST
 
 REC = 7
-_NOTE_COLS = 18         # characters a dialog line holds on 128x64
 _COST_MAX = 16383
 
 
@@ -49,14 +48,10 @@ def judge(app, g, rolls_left, choice, planner):
 
 
 def _better(app, rolls_left, best, cost):
-    """The note's two lines: "Keep 5 5: +2.3" where it fits the dialog, else the move
-    and the gain on a line each."""
-    what = describe(app, rolls_left, best)
-    gain = '+' + points(cost, 1)
-    one = what + ': ' + gain
-    if len(one) <= _NOTE_COLS:
-        return one + '\n'
-    return what + '\n' + gain + ' points'
+    """The note's two lines: the better move ("Keep 5 5") and what it adds to the
+    expected final score ("+2.3 exp. final", as the hint's "final"; the button
+    legend explains it)."""
+    return describe(app, rolls_left, best) + '\n+' + points(cost, 1) + ' exp. final'
 
 
 

@@ -144,3 +144,6 @@ def wrap(text, cols):
 # Generala served (made on the turn's first roll) wins the game at once: its banner.
 MOMENT_SERVIDA = 6
 MOMENT_NAMES += ('GENERALA SERVIDA',)
+# Poker Dice: a human seat won a game of several (rounds won are no high score)
+MOMENT_WON = 7
+MOMENT_NAMES += ('GAME WON!',)

@@ -1,5 +1,6 @@
-"""The help of a card of cells won on points (Balut): a page per cell (its score, a
-worked example, its category's goal), the Points pages and the how-to. Loaded only
+"""The help of a card of cells won on points (Balut): a few pages said once for the
+four cells of a category (the face categories together, then a page a category:
+need, score, a worked example and its goal), the Points page and the how-to. Loaded only
 for such a ruleset, from ui/help_rules.py and ui/help_text.py (while a help screen is
 open): the other rulesets' help screens never hold it."""
 
@@ -41,70 +42,90 @@ def _table_boxes(rules, b):
     return part
 
 
-def cell_help(rules, b, h):
-    """(title, text) of box b of a card of cells (Balut): its category's requirement
-    and score (from the score table's boxes it scores as), a worked example and the
-    category's goal."""
-    labels = h['_labels'](rules)
-    per = len(labels)
-    c = b % per
+def _faces(rules):
+    """How many categories come first that score one face's dice (Balut's Fours,
+    Fives and Sixes): they share a page."""
+    n = 0
+    while chr(rules.kinds[_table_boxes(rules, n)[0]]) == 'u':
+        n += 1
+    return n
+
+
+def page_of_box(rules, b):
+    """The page that explains box b's category: after Cells, the faces' page, then a
+    page a category."""
+    c = b % (rules.n_boxes // rules.cells)
+    faces = _faces(rules)
+    return 1 if c < faces else 2 + c - faces
+
+
+def box_help(rules, b, h):
+    """(title, text) of box b of a card of cells (Balut): its category's page."""
+    return pages(rules, h)[page_of_box(rules, b)]
+
+
+def _category_text(rules, c, h):
+    """Category c's requirement and score (from the score table's boxes it scores
+    as), a worked example and its goal."""
     parts = []
-    for t in _table_boxes(rules, b):
+    for t in _table_boxes(rules, c):
         kind = chr(rules.kinds[t])
-        p = rules.params[t]
-        if kind == 'u':
-            parts.append(h['face_text'](p - 1))
-        elif kind == 'f':
+        if kind == 'f':
             parts.append(h['_FULL'] + ' Scores ' + h['_TOTAL'] + '. 5 alike is not one.')
         else:
             words = h['_KINDS'][kind]
-            parts.append(words % p if '%d' in words else words)
+            parts.append(words % rules.params[t] if '%d' in words else words)
     text = parts[0]
     for more in parts[1:]:      # the Straight: 'Needs exactly 1-2-3-4-5 ... Or needs ..'
         text += ' Or ' + more[0].lower() + more[1:]
     if 'only' not in text:
-        text += h['example'](rules, b)
-    return '%s %d' % (labels[c], b // per + 1), text + ' ' + _goal_text(rules, c, h)
+        text += h['example'](rules, c)
+    return text + ' ' + _goal_text(rules, c, h)
 
 
-
-def points_pages(rules, labels, h):
-    """A game won on points (Balut): how they are earned, and a worked example on a
-    card whose every figure comes from the ruleset."""
+def pages(rules, h):
+    """The ruleset's own pages (help_rules.extra_pages), each said once for the four
+    cells of a category: Cells, the face categories together, a page a category,
+    Points (the total's part and a worked example)."""
+    labels = h['_labels'](rules)
     n = rules.cells
+    per = len(labels)
+    faces = _faces(rules)
+    out = [('Cells', '%d categories of %d cells: %d rounds. Each turn fills any open cell; '
+            'dice that miss its category\'s need score 0 there. Points win, not the '
+            'total: each category\'s goal earns them, and so does the total.'
+            % (per, n, rules.rounds))]
     goals = []
-    for c in range(len(labels)):
-        at, points = rules.goals[0][c]
-        goals.append('%s %s %d' % (labels[c], '%d+' % at if at > 0 else
-                                   'all %d' % n if at == 0 else 'each', points))
+    for c in range(faces):
+        goals.append('%d (%s)' % (rules.goals[0][c][0], labels[c]))
+    face = _table_boxes(rules, 0)[0] + 1        # the first face counted (Balut's 4s)
+    # (the title names the first and last: the three would not fit beside '2/8')
+    out.append(('%s to %s' % (labels[0], labels[faces - 1]), 'Any dice: the dice of that '
+                'face, %s scores %d as %s. Goals: a category\'s %s cells totalling at '
+                'least %s earn %d points.'
+                % ('-'.join(['%d' % face] * 3 + ['%d' % (face - 1), '%d' % (7 - face)]),
+                   3 * face, labels[0], h['_COUNT_WORDS'][n].lower(),
+                   h['_joined'](goals, 'or'), rules.goals[0][0][1])))
+    for c in range(faces, per):
+        out.append((labels[c], _category_text(rules, c, h)))
     bands = rules.goals[1]
     first = ['below %d: %d' % (bands[1][0], bands[0][1])]
     for at, points in bands[1:]:
         first.append('%d: %+d' % (at, points))
-    out = [('Points', '%s cells of each category: %d rounds. The most points win (equal '
-            'points: the higher total). Points: %s. Total %s (and up).'
-            % (h['_COUNT_WORDS'][n], rules.rounds, ', '.join(goals), ', '.join(first)))]
-    # The example: the first total goal met exactly, one cell of 0 in the first
-    # every-cell goal, and the total's band.
-    c = 0
-    while rules.goals[0][c][0] <= 0:
-        c += 1
-    at, points = rules.goals[0][c]
-    face = h['_top'](rules, c) // 5          # a face's category: its most is five of it
+    # the example: the first total goal met exactly, and a total's band
+    at, points = rules.goals[0][0]
     cells = [face * (at // face // n)] * n
     cells[-1] += at - sum(cells)
-    e = 0
-    while rules.goals[0][e][0] != 0:
-        e += 1
     total = 412
     band = 0
     for low, got in bands:
         if total >= low:
             band = got
-    out.append(('Points, example', '%s %s = %d: %d points. %s with a 0 in one cell: '
-                'none. A total of %d: %+d. Each goal counts once the game ends.'
-                % (labels[c], '+'.join(['%d' % v for v in cells]), at, points, labels[e],
-                   total, band)))
+    out.append(('Points', 'Most points win (equal points: the higher total). The total '
+                'earns %s and up. Example: %s %s = %d: %d points; a total of %d: %+d. '
+                'Goals count when the game ends.'
+                % (', '.join(first), labels[0], '+'.join(['%d' % v for v in cells]), at,
+                   points, total, band)))
     return out
 
 

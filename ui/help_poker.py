@@ -31,7 +31,8 @@ def rules_pages(rules):
         ('Ties', 'Equal hands compare the cards of the combination, then the others, '
                  'highest first: %s. Only the same cards tie.' % _tie_example(rules)),
         ('A turn', 'Roll up to %d times, keeping any dice between rolls; then stand on '
-                   'your hand (hold all %d, or OK after the last roll).'
+                   'your hand: hold all %d and OK, OK after the last roll, or the card\'s '
+                   'Stand row.'
          % (rules.turn_rolls, rules.n_dice)),
         ('A round', 'Every seat plays one turn. The best hand wins the round, equal best '
                     'hands each win it; a later seat sees the hand to beat. %d rounds: '

@@ -1,6 +1,7 @@
 """The rules in words, made from the ruleset in play: a page per box (what it needs and
 scores, from its kind letter and parameter: yahtzee_core/_build.py), the ruleset's
-own pages (served hands, colours, columns) and duplicate play's. Nothing here names a
+own pages (served hands, colours, columns; Yamb's and Balut's rows said once, in a
+few pages, not a page a box) and duplicate play's. Nothing here names a
 ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
@@ -206,18 +207,38 @@ def _lower(rules, b, times):
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
-    if rules.column_orders:     # Yamb's columns: ui/help_yamb.py (loaded for it)
+    if rules.column_orders:     # Yamb's columns: its row's page (ui/help_yamb.py)
         from ui import help_yamb
         return help_yamb.box_help(rules, b, globals())
-    if rules.cells > 1:         # Balut's cells: ui/help_cells.py (loaded for it)
-        from ui.help_cells import cell_help
-        return cell_help(rules, b, globals())
+    if rules.cells > 1:         # Balut's cells: its category's page (ui/help_cells.py)
+        from ui import help_cells
+        return help_cells.box_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     times = b // per + 1
     b %= per
     title = labels[b] + (' x%d' % times if per < rules.n_boxes else '')
     return title, (_upper(rules, b, times) if b < rules.n_upper else _lower(rules, b, times))
+
+
+def box_pages(rules):
+    """How many pages come first, one a box: every box's, but none where many boxes
+    share their rules (Yamb's columns and Balut's cells say them once, in their own
+    pages; Poker Dice's rounds)."""
+    return 0 if rules.hands or rules.column_orders or rules.cells > 1 else rules.n_boxes
+
+
+def page_of_box(rules, b):
+    """The rules page that explains box b (HELP on the card opens it)."""
+    if rules.hands:
+        return 0
+    if rules.column_orders:
+        from ui import help_yamb
+        return help_yamb.page_of_box(rules, b)
+    if rules.cells > 1:
+        from ui import help_cells
+        return help_cells.page_of_box(rules, b)
+    return b
 
 
 def _joined(words, last='and'):
@@ -268,9 +289,9 @@ def extra_pages(rules, duplicate):
                     'bonus: +%d times its multiplier.'
                     % (_COUNT_WORDS[n], len(labels), labels[rules.five_alike_box],
                        _joined(marks), rules.rounds, rules.upper_bonus)))
-    if rules.goals is not None:     # won on points: ui/help_cells.py
-        from ui.help_cells import points_pages
-        out.extend(points_pages(rules, labels, globals()))
+    if rules.goals is not None:     # won on points (Balut's cells): ui/help_cells.py
+        from ui import help_cells
+        out.extend(help_cells.pages(rules, globals()))
     if duplicate:
         out.append(_DUPLICATE)
     return out

@@ -1,35 +1,26 @@
-"""The help of a card of columns filled in an order (Yamb): a page per box (its row's
-need and score with a worked example, then its column's order), the Columns,
-Announce and Sections pages, and the how-to. Loaded only for such a ruleset, from
-ui/help_rules.py and ui/help_text.py (while a help screen is open): the other
-rulesets' help screens never hold it. Every figure comes from the ruleset."""
+"""The help of a card of columns filled in an order (Yamb): a few pages read once, not
+a page per box: the columns and their orders, the announce, then the rows a group a
+page (Ones to Sixes, Max and Min, the Straight, Full to Yamb, each with a worked
+example) and how a column adds up. A box's help (HELP on the card) opens its row's
+page. Loaded only for such a ruleset, from ui/help_rules.py and ui/help_text.py
+(while a help screen is open): the other rulesets' help screens never hold it.
+Every figure comes from the ruleset."""
 
 # Its functions take `h`, the globals of ui.help_rules (the module loaded and asking),
 # for the texts and helpers they share: an import here would make the two an import
 # circle.
 
-_ORDER_WORDS = {
-    'D': 'Down column: filled from the top, each box only once the one above is filled.',
-    'F': 'Free column: its boxes in any order.',
-    'U': 'Up column: filled from the bottom, each box only once the one below is filled.',
-    'A': ('Announce column: only by announcing this box after the first roll of a turn; '
-          'that turn must then fill it.'),
-}
 _COLUMN_NAMES = {'D': 'Down', 'F': 'Free', 'U': 'Up', 'A': 'Announce'}
 _MAX, _MIN, _STRAIGHT = 6, 7, 8     # rows of the middle section and the straight
 # the worked example of a column's middle section: Max, Min and the Ones box
 _EXAMPLE_MAX, _EXAMPLE_MIN, _EXAMPLE_ONES = (6, 6, 5, 5, 6), (1, 1, 2, 3, 2), (1, 1, 1, 4, 6)
+# the rows' pages, after Columns and Announce: Ones to Sixes, Max and Min, the
+# Straight, Full to Yamb; then Totals
+_ROW_PAGE = (2, 2, 2, 2, 2, 2, 3, 3, 4, 5, 5, 5)
 
 
 def _dashed(dice):
     return '-'.join(['%d' % d for d in dice])
-
-
-def _straight_scores(rules):
-    """What the straight scores made on the turn's first, second and third roll."""
-    top = rules.params[_STRAIGHT]
-    step = rules.roll_bonus(_STRAIGHT)
-    return top + 2 * step, top + step, top
 
 
 def _middle(rules):
@@ -38,34 +29,6 @@ def _middle(rules):
     lo = rules.score(_EXAMPLE_MIN, _MIN)
     ones = rules.score(_EXAMPLE_ONES, 0)
     return hi, lo, ones, (hi - lo) * ones
-
-
-def _row_text(rules, k, h):
-    """What row k needs and scores, with a worked example."""
-    labels = h['_labels'](rules)
-    if k < rules.n_upper:
-        return '%s A column\'s six upper boxes totalling %d or more: +%d.' % (
-            h['face_text'](k), rules.upper_bonus_at, rules.upper_bonus)
-    if k == _MAX or k == _MIN:
-        hi, lo, ones, mid = _middle(rules)
-        return ('Any dice. Scores the total of all 5 dice, %s: %s scores %d. The column '
-                'counts (%s - %s) x %s, not %s and %s themselves: %d, %d and %d %s give '
-                '(%d - %d) x %d = %d.'
-                % ('as high as you can' if k == _MAX else 'as low as you can',
-                   _dashed(_EXAMPLE_MAX if k == _MAX else _EXAMPLE_MIN), hi if k == _MAX
-                   else lo, labels[_MAX], labels[_MIN], labels[0], labels[_MAX],
-                   labels[_MIN], hi, lo, ones, labels[0], hi, lo, ones, mid))
-    if k == _STRAIGHT:
-        first, second, third = _straight_scores(rules)
-        return ('Needs 5 in a row: 12345 or 23456. Scores %d made on the first roll of a '
-                'turn, %d on the second, %d on the third. For example 2-3-4-5-6 on the '
-                'first roll scores %d.' % (first, second, third,
-                                           _first_roll(rules, (2, 3, 4, 5, 6),
-                                                       _STRAIGHT)))
-    text = h['_KINDS'][chr(rules.kinds[k])] % rules.params[k] + h['example'](rules, k)
-    if k == rules.five_alike_box:
-        return text + ' No bonus for a further %s, no Joker.' % labels[k]
-    return text + (' 5 alike is not a full house.' if chr(rules.kinds[k]) == 'g' else '')
 
 
 def _first_roll(rules, dice, k):
@@ -77,50 +40,74 @@ def _first_roll(rules, dice, k):
                         roll_index(dice, rules.n_dice), free + k, 1)
 
 
+def page_of_box(rules, b):
+    """The page that explains box b's row."""
+    return _ROW_PAGE[b % (rules.n_boxes // rules.columns)]
+
+
 def box_help(rules, b, h):
-    """(title, text) of box b: 'Ones D', its row's need and score, its column's
-    order."""
-    labels = h['_labels'](rules)
-    per = len(labels)
-    order = rules.column_orders[b // per]
-    return '%s %s' % (labels[b % per], order), (_row_text(rules, b % per, h) + ' ' +
-                                                _ORDER_WORDS[order])
+    """(title, text) of box b: its row's page."""
+    return pages(rules, h)[page_of_box(rules, b)]
 
 
 def pages(rules, h):
-    """The ruleset's own pages: its columns (with the card's marks), the announce and
-    the sections a column adds up, each with a worked example."""
+    """The ruleset's own pages (help_rules.extra_pages): Columns, Announce, the rows'
+    four pages, Totals."""
     labels = h['_labels'](rules)
     per = len(labels)
     orders = rules.column_orders
-    names = ['%s (%s)' % (_COLUMN_NAMES[o], o) for o in orders]
+    names = [_COLUMN_NAMES[o] for o in orders]
     first, last = labels[0], labels[per - 1]
-    out = [('Columns', '%s columns of the %d boxes: %s. %d rounds. Down goes from %s to '
-            '%s, Up from %s to %s, Free in any order, Announce only as announced. With '
-            'Down\'s %s and %s filled, Down takes only its %s. On the card a box this '
-            'turn cannot fill is dotted; |12| is what the dice score there now.'
-            % (h['_COUNT_WORDS'][len(orders)], per, h['_joined'](names), rules.rounds,
-               first, last, last, first, labels[0], labels[1], labels[2]))]
-    dice = (6, 6, 6, 6, 2)
+    out = [('Columns', '%s columns (%s) of the same %d rows: %d rounds, a box a turn. '
+            'Down fills %s to %s in order, Up %s to %s, Free any order, Announce only as '
+            'announced. On the card: dots, a box this turn cannot fill; (12), what the '
+            'dice score there now.'
+            % (h['_COUNT_WORDS'][len(orders)], h['_joined'](names), per, rules.rounds,
+               first, last, last, first))]
     pk = rules.kinds.find(b'm')     # the four-alike row
     out.append(('Announce', 'After the first roll of a turn you may announce one open '
-                'box of the Announce column (or not). The turn must then fill that box, '
-                'whatever the dice. Example: %s, announce %s, keep the four 6s and roll '
-                'on for a fifth; %s scores %d there, a roll without four alike 0. When '
-                'only Announce boxes are left, every turn must announce.'
-                % (_dashed(dice), labels[pk], _dashed((6, 6, 6, 6, 6)),
+                'Announce box (or not; a hint advises). The turn must then fill that box, '
+                'whatever the dice: %s, announce %s, roll on for a fifth 6: %s scores %d '
+                'there. Once only Announce boxes are left, every turn announces.'
+                % (_dashed((6, 6, 6, 6, 2)), labels[pk], _dashed((6, 6, 6, 6, 6)),
                    rules.score((6, 6, 6, 6, 6), pk))))
+    out.append(('%s to %s' % (labels[0], labels[5]),
+                'Any dice: the dice of that face, %s scores %d as %s. A column\'s six '
+                'totalling %d or more: +%d.'
+                % (_dashed((3, 3, 3, 5, 2)), rules.score((3, 3, 3, 5, 2), 2), labels[2],
+                   rules.upper_bonus_at, rules.upper_bonus)))
     hi, lo, ones, mid = _middle(rules)
+    out.append(('%s and %s' % (labels[_MAX], labels[_MIN]),
+                'Any dice: the total of all 5, %s as high as you can, %s as low. They '
+                'count only as (%s - %s) x %s: %s %d, %s %d and %d %s give (%d - %d) x %d '
+                '= %d.'
+                % (labels[_MAX], labels[_MIN], labels[_MAX], labels[_MIN], labels[0],
+                   labels[_MAX], hi, labels[_MIN], lo, ones, labels[0], hi, lo, ones,
+                   mid)))
+    top = rules.params[_STRAIGHT]
+    step = rules.roll_bonus(_STRAIGHT)
+    out.append((labels[_STRAIGHT], '1-2-3-4-5 or 2-3-4-5-6: %d made on the first roll of '
+                'a turn, %d on the second, %d on the third (%s on the first roll: %d).'
+                % (top + 2 * step, top + step, top, _dashed((2, 3, 4, 5, 6)),
+                   _first_roll(rules, (2, 3, 4, 5, 6), _STRAIGHT))))
+    parts = []
+    for k in range(_STRAIGHT + 1, per):
+        kind = chr(rules.kinds[k])
+        need = ('3 of one face and 2 of another' if kind == 'g' else
+                '%d alike' % (4 if kind == 'm' else 5))
+        parts.append('%s: %s, the dice +%d' % (labels[k], need, rules.params[k]))
+    out.append(('%s to %s' % (labels[_STRAIGHT + 1], last), '; '.join(parts) + ' (%s in %s '
+                'scores %d). 5 alike is no %s.' % (
+                    _dashed((5, 5, 5, 5, 2)), labels[pk], rules.score((5, 5, 5, 5, 2), pk),
+                    labels[_STRAIGHT + 1])))
     up = 3 * 21                 # three of each face
-    out.append(('Sections', 'Each column adds up three parts. Upper: %s to %s, +%d once '
-                'they total %d (UP on the card): three of each face make %d, %d with the '
-                'bonus. Middle (MM): (%s - %s) x %s: %d, %d and %d %s make %d. Lower '
-                '(LO): %s to %s. TO: the column\'s total; the card\'s is the four '
-                'columns\'.'
-                % (labels[0], labels[5], rules.upper_bonus, rules.upper_bonus_at, up,
-                   up + rules.upper_bonus if up >= rules.upper_bonus_at else up,
-                   labels[_MAX], labels[_MIN], labels[0], hi, lo, ones, labels[0], mid,
-                   labels[_STRAIGHT], labels[per - 1])))
+    out.append(('Totals', 'Each column adds up three rows of the card: Upper, its six '
+                'upper boxes (three of each face make %d, %d with the bonus); Middle, '
+                '(%s - %s) x %s; Lower, %s to %s. The card\'s total: the %s columns\'. '
+                'Highest total wins.'
+                % (up, up + rules.upper_bonus if up >= rules.upper_bonus_at else up,
+                   labels[_MAX], labels[_MIN], labels[0], labels[_STRAIGHT], last,
+                   h['_COUNT_WORDS'][len(orders)].lower())))
     return out
 
 

@@ -43,26 +43,37 @@ def hints_available(app):
 
 
 def show_hint(app):
-    """The best hold (or box) for the dice now and its expected final score, as a
-    dialog; from level `good` when there is no strategy table (the dialog says so)."""
+    """The best hold (or box) for the dice now, as a dialog, with its expected final
+    score ("final": the total a game played best from here ends with on average; the
+    button legend says so) where the strategy table gives it. Without one the hint is
+    level good's and shows no score: good's own estimates are no expected final score
+    (a fitted guess, or for Yamb and Balut a turn's gains), so the title says whose
+    move it is instead."""
     g = app.game
     if not hints_available(app) or g.over or app.is_cpu(g.current):
         return
     src = hint_source(app)
-    estimate = getattr(src, 'fallback', False)
+    exact = not getattr(src, 'fallback', False)
     lines = app.dialog_lines
-    lines[0] = 'Hint (no table)' if estimate else 'Hint'
+    lines[0] = 'Hint' if exact else 'Hint (no table)' if g.rules.solved else 'Hint (CPU good)'
     app.hint = None
     if g.rules.hands:    # Poker Dice: to win the round (ui/poker.py)
         from ui.poker import hint
         hint(app, src)
     elif not g.rolled:
         # before the first roll: the expected final score, and OK shows the odds
-        value = 100 * g.card.total + src.planner.expected_remaining(g.card)
         app.hint = ('odds', None)
-        lines[1] = '%s total %d.%02d' % ('Est.' if estimate else 'Exp.', value // 100,
-                                         value % 100)
+        lines[1] = 'Exp. final ' + final_score(100 * g.card.total +
+                                              src.planner.expected_remaining(g.card)) \
+            if exact else 'Roll all %d dice' % len(g.dice)
         lines[2] = 'OK: odds per box'
+    elif _announce_needed(app, g):
+        # Yamb with only Announce boxes open: no box and no roll until the turn
+        # announces one; the box level good would bind it to
+        b = src.planner.best_announce(g.card, g.dice)
+        app.hint = ('announce', b)
+        lines[1] = 'Announce ' + app.box_label(b, 9)
+        lines[2] = 'OK: announce it'
     else:
         kept = None
         if g.rolls_left > 0:
@@ -72,21 +83,41 @@ def show_hint(app):
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
             lines[2] = 'OK roll  BACK no'       # the keys' legend (a line holds 18)
         else:
-            # on the turn's first roll: served points
+            # the roll the dice come from, as Game.fill scores them (served points,
+            # Yamb's straight)
             value, box = src.box_options(g.card, g.dice,
-                                         g.rolls_left == g.rules.turn_rolls - 1)[0]
+                                         g.rules.turn_rolls - g.rolls_left)[0]
             app.hint = ('box', box)
             lines[1] = 'Score ' + app.box_label(box, 12)
             lines[2] = 'OK score  BACK no'
-        lines[0] = 'Hint, %s %d.%02d' % ('est.' if estimate else 'total', value // 100,
-                                        value % 100)
+        if exact:
+            lines[0] = 'Hint, final ' + final_score(value)
     app.dialog = DLG_HINT
     app.touch()
 
 
+def _announce_needed(app, g):
+    """Yamb: the core lets this rolled turn fill no box and roll no more (may_roll)
+    until it announces."""
+    if not g.rules.column_orders or g.options():
+        return False
+    try:
+        g.rules.may_roll(g)
+    except app.yc.IllegalMove:
+        return True
+    return False
+
+
+def final_score(hundredths):
+    """An expected final score to one decimal: '233.2'."""
+    t = (hundredths + 5) // 10
+    return '%d.%d' % (t // 10, t % 10)
+
+
 def apply_hint(app, now):
     """OK on the hint dialog, one press as on a handheld: before the roll the odds;
-    a hold: hold the dice it keeps and return 'roll' (the app rolls the rest); a box:
+    Yamb's announce: bind the turn to the box, back to the dice; a hold: hold the dice
+    it keeps and return 'roll' (the app rolls the rest); a box:
     return 'fill' (the app fills app.hint's box; the handover or the pause menu can
     take it back). None when nothing more is to do."""
     h = app.hint
@@ -97,6 +128,12 @@ def apply_hint(app, now):
     g = app.game
     if h[0] == 'odds':
         app.open(ODDS, now)         # from the dice (PLAY): BACK comes back to them
+        return None
+    if h[0] == 'announce':          # Yamb's announce step: announce (or not), roll on
+        if h[1] >= 0:
+            from ui.yamb import bind
+            bind(app, h[1])
+        app.go(PLAY, now)
         return None
     if h[0] == 'hold':
         from yahtzee_core.bots import held_flags
@@ -176,9 +213,10 @@ def coach_say(app):
         if app.scene == PLAY and g.rolled and not g.over:
             show_hint(app)          # every roll's hint, the first roll's too
             if app.dialog == DLG_HINT:
-                if best:
+                if best:        # 'Best, final 233.2' (no score without a table)
                     lines = app.dialog_lines
-                    lines[0] = 'Best move,' + lines[0][lines[0].rfind(' '):]
+                    lines[0] = 'Best,' + lines[0][5:] if lines[0][:5] == 'Hint,' \
+                        else 'Best move'
                 return
         if best and app.scene == PLAY:
             app.note('Coach: best move')

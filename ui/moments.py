@@ -6,10 +6,11 @@ nothing (bench/bench_app.py)."""
 
 from events.ticks import elapsed
 
-# a tune per codes.MOMENT_* (Hz, one note a step); the last, Generala served, wins
+# a tune per codes.MOMENT_* (Hz, one note a step); Generala served wins, then a game won
 MOMENT_TUNES = ((), (784, 988, 1175, 1568), (1175, 1568, 1175, 1568, 2093),
                 (659, 784, 1047), (523, 659, 523), (1047, 1319, 1568, 2093, 1568, 2093),
-                (523, 659, 784, 1047, 784, 1047, 1319, 1568, 1319, 1568, 2093))
+                (523, 659, 784, 1047, 784, 1047, 1319, 1568, 1319, 1568, 2093),
+                (784, 1047, 1319, 1568))
 
 _MOMENT_STEP_MS = 100   # a banner flash and a note of the tune
 _MOMENT_STEPS = 12

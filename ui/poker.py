@@ -95,32 +95,44 @@ def _all_held(g):
     return True
 
 
-def enter_card(app, seat, fill, fill_box, now):
-    """The card scene (ui/scene_card.py) for Poker Dice: with a hand to stand on,
-    standing (fill_box: the round's box); else the seat's card as a list, read only."""
+def enter_card(app, seat, fill, now):
+    """The card scene (ui/scene_card.py) for Poker Dice: the seat's card as a list
+    (each round's hand); with a hand to stand on, its first row stands on it (OK, the
+    cursor starts there; scene_card fills the round's box), as OK does on the dice
+    after the last roll. Read only otherwise."""
     g = app.game
     card = g.cards[seat]
-    if fill:
-        fill_box(app, card.round_box, now)
-        return
     items = []
     values = []
     rows = []
+    pts = app.pts
+    for b in range(len(pts)):
+        pts[b] = 255
+    if fill:
+        box = card.round_box
+        pts[box] = hand_of(g)
+        items.append('Stand: ' + SHORT[hand_kind(pts[box])])
+        values.append('OK')
+        rows.append(box)
     card_rows(app, card, items, values, rows)
+    if fill:            # the rounds' rows take no cursor: the stand row is the pick
+        for r in range(1, len(rows)):
+            rows[r] = -1
     app.rows = rows
     app.set_list(app.player_name(seat), items, values, cursor=0,
-                 title_right='%d' % card.total, footer='Won %d%s' % (
-                     card.total, '  read only' if g.rolled or seat != g.current else ''))
+                 title_right='%d won' % card.total, footer='BACK: the dice' if fill else
+                 'Won %d%s' % (card.total, '  read only' if g.rolled or seat != g.current
+                               else ''))
 
 
 def card_rows(app, card, items, values, rows):
-    """The card's list: each round's hand (a W where it won the round so far), then
-    the rounds won."""
+    """The card's list: each round's hand (W where it won a round every seat has
+    played), then the rounds won."""
     for b in range(len(card.scores)):
         items.append(app.box_label(b))
         s = card.scores[b]
         values.append('' if s == 255 else SHORT[hand_kind(s)] + (
-            ' W' if s == card.best(b) else ''))
+            ' W' if s == card.best(b) and card.decided(b) else ''))
         rows.append(b)
     items.append('Rounds won')
     values.append('%d' % card.total)

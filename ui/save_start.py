@@ -62,12 +62,12 @@ def fits(app, players, duplicate=False, rules=None):
     if rules is None:       # the setup's: the one it shows is built, the rest forgotten
         from ui.codes import rules_name
         name = rules_name(app.setup_rules)
-        _keep_only(app, name)
+        keep_only(app, name)
         rules = app.yc.ruleset(name)
     return HEADER + FRAME + 2 + save_size(rules, players, duplicate) + TURN_ROOM <= j.size
 
 
-def _keep_only(app, name):
+def keep_only(app, name):
     """Forget the rulesets built but `name` and the loaded game's (2-5K of heap each:
     a setup whose player looked through the fourteen would not fit them all, and the
     game then starts with its own alone). Each is built again when next asked for."""

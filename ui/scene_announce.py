@@ -4,14 +4,15 @@ row, 'No announce', skips (it is missing when only Announce boxes are left: the 
 must announce). OK binds the turn to the box under the cursor (ui/yamb.py bind,
 journaled) and goes back to the dice (PLAY), which say what was announced; BACK
 skips as 'No announce' does, or opens the pause menu (PAUSE) when the turn must
-announce (PLAY brings the step back); HELP (HOLD_3 on boards with hold buttons) the
-rules of the box under the cursor (PAGES), then back here. Loaded only while on (a
-Yamb game's turns); plain functions of the app.
+announce (PLAY brings the step back); HINT the planner's advice (OK follows it); HELP
+(HOLD_3 on boards with hold buttons) the rules of the box under the cursor, on 'No
+announce' the Announce page (PAGES), then back here. Loaded only while on (a Yamb
+game's turns); plain functions of the app.
 """
 
 from events import actions as A
 from ui.codes import ANNOUNCE, PLAY, PAUSE, PAGES, PG_RULES
-from ui.yamb import picker_rows, bind
+from ui.yamb import picker_rows, bind, announce_hint
 
 _boxes = ()     # the box of each row (-1: 'No announce')
 
@@ -37,8 +38,12 @@ def handle_announce(app, action, now):
         app.go(PLAY, now)
     elif action == A.BACK:
         app.go(PLAY if _boxes[0] < 0 else PAUSE, now)
+    elif action == A.HINT:         # announce or not: the planner's advice
+        announce_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
-        app.open(PAGES, now, PG_RULES, b if b >= 0 else _boxes[-1])
+        # -1 - b: box b's row's page; 1: the Announce page (Yamb's pages have no page a
+        # box, and Columns comes first: ui/help_yamb.py pages)
+        app.open(PAGES, now, PG_RULES, -1 - b if b >= 0 else 1)
 
 
 # This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).

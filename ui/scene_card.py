@@ -33,9 +33,9 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
-    if g.rules.hands:    # Poker Dice: stand, or its list (ui/poker.py)
+    if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/poker.py)
         from ui.poker import enter_card
-        return enter_card(app, seat, fill, fill_box, now)
+        return enter_card(app, seat, fill, now)
     app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
@@ -61,8 +61,9 @@ def enter_card(app, now):
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
                  title_right='%d' % card.total if g.rules.goals is None else
                  '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
-    if not app.small_screen:
-        app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py)
+    if not app.small_screen or g.rules.column_orders:
+        app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py); Yamb's
+        #                             grid on 128x32 too, its rows scrolling
 
 
 def handle_card(app, action, now):
@@ -91,7 +92,7 @@ def handle_card(app, action, now):
         show_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
         b = app.rows[app.cursor]
-        app.open(PAGES, now, PG_RULES, b if b >= 0 else 0)
+        app.open(PAGES, now, PG_RULES, -1 - b if b >= 0 else 0)   # its page
 
 
 def _upper_text(rules, card):
@@ -161,7 +162,7 @@ def _pick(app, now):
     b = app.rows[app.cursor]
     if b < 0 or app.pts[b] == 255:
         return
-    if app.pts[b] == 0:
+    if app.pts[b] == 0 and not app.game.rules.hands:   # (Poker Dice: a hand, no 0)
         app.dialog = DLG_ZERO       # ui/app.py: OK there fills (fill_box), BACK keeps
         app.dialog_lines[0] = 'Score 0 in'
         app.dialog_lines[1] = app.box_label(b, 17) + '?'

@@ -5,7 +5,8 @@ the analysis. Entering OVER counts the finished game in the records once. Plain
 functions of the app."""
 
 from events import actions as A
-from ui.codes import MENU, OVER, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH, MOMENT_HIGH
+from ui.codes import (MENU, OVER, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH, MOMENT_HIGH,
+                      MOMENT_WON)
 from ui.app_saves import save_records, save_people, clear_game
 from ui.hints import analysis_planner, perfect_scores
 from ui.seats import big_moment
@@ -21,6 +22,8 @@ def enter_over(app, now):
         _record_game(app, perfect)
         if app.pending_high:
             big_moment(app, MOMENT_HIGH, now)
+        elif app.game.rules.hands and _human_won(app):    # Poker Dice: its own terms
+            big_moment(app, MOMENT_WON, now)
     w = app.game.winner         # Generala served: the game ended at once
     items = [app.player_name(w) + ' wins'] if w >= 0 else []
     values = [''] * len(items)
@@ -30,7 +33,7 @@ def enter_over(app, now):
     for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
         values.append('%dp %d' % (rules.game_points(app.game.cards[p].scores), total)
-                      if goals else '%d' % total)
+                      if goals else '%d won' % total if rules.hands else '%d' % total)
     if perfect is not None and w < 0:   # (not for unfinished cards)
         from yahtzee_core.percentiles import PERFECT, GOOD_POINTS, PERFECT_HANDS
         kind = perfect.play
@@ -92,7 +95,10 @@ def _record_game(app, perfect):
                     app.people = People()
                 app.people.add_game(app.player_name(p), g.rules.id, total, st['yahtzees'],
                                     g.cards[p].upper_bonus > 0, multi and place == 1)
-            entry = r.add_score(total, app.player_name(p), g.rules.id)  # as stats
+            # Poker Dice's rounds won are no score (a lone seat wins all five; more
+            # seats, fewer): its games count in the stats, not the high scores
+            entry = None if g.rules.hands else r.add_score(total, app.player_name(p),
+                                                           g.rules.id)
             if entry is not None:
                 app.pending_high.append([entry, p])
         # a later seat's score may have pushed an earlier one out again
@@ -100,6 +106,17 @@ def _record_game(app, perfect):
         save_records(app)
         save_people(app)
     clear_game(app)
+
+
+def _human_won(app):
+    """A human seat placed first in a game of several seats."""
+    g = app.game
+    if len(g.players) < 2:
+        return False
+    for place, p, _ in g.ranking():
+        if place == 1 and not app.is_cpu(p):
+            return True
+    return False
 
 
 # -- ANALYSIS: points lost --

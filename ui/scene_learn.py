@@ -6,14 +6,14 @@ App.go imports this module when one of them opens and drops it when it closes; i
 drops ui/help_text.py, ui/help_rules.py and yahtzee_core/odds.py then too, so the
 texts and the odds tables take RAM only while they are on screen.
 
-Keys: UP/DOWN (LEFT/RIGHT, HOLD_1/HOLD_2) scroll a page or move over the odds; OK
-turns to the next page (the rules go round; the how-to and the coach's list end after
-their last page); BACK goes back to where they were opened (App.open).
+Keys on the pages: handle_pages (scroll, more, page back and forth, no wrap-around);
+on the odds UP/DOWN (LEFT/RIGHT, HOLD_1/HOLD_2) move over the boxes. BACK goes back to
+where they were opened (App.open).
 """
 
 from events import actions as A
-from ui.codes import (CARD, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, VIEW_TEXT, TEXT_COLS,
-                      rules_name)
+from ui.codes import (CARD, ANNOUNCE, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, PG_HOWTO,
+                      VIEW_TEXT, TEXT_COLS, TEXT_ROWS, rules_name)
 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
@@ -33,10 +33,12 @@ def enter_pages(app, now):
     rules = rules_in_play(app)
     profile = app.profile
     if kind == PG_RULES:
-        n = 0 if rules.hands else rules.n_boxes  # (Poker Dice: no box pages)
+        from ui import help_rules
+        n = help_rules.box_pages(rules)     # a page a box, or none (Yamb, Balut, Poker)
+        if app.page < 0:            # -1 - b: the page of box b (HELP on a card)
+            app.page = help_rules.page_of_box(rules, -1 - app.page)
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
-        from ui import help_rules
         extra = help_rules.extra_pages(rules, g.round_dice is not None if g is not None and
                                        not g.over else app.setup_duplicate)
         _count = n + len(extra) + 1
@@ -64,21 +66,81 @@ def enter_pages(app, now):
                  title_right='%d/%d' % (app.page + 1, _count), footer=footer)
     if small:
         app.view = VIEW_TEXT
+    elif kind != PG_ODDS:
+        _footer(app)
 
 
 def handle_pages(app, action, now):
-    if app.list_move(action):
-        return
-    if action == A.OK:
-        app.page += 1
-        if app.page >= _count:
-            if app.page_kind != PG_RULES:
-                _leave(app, now)
-                return
-            app.page = 0
-        enter_pages(app, now)
+    """UP/DOWN (HOLD_1/HOLD_2) scroll the page; OK shows the rest of the page, then
+    the next page (after the last: done); RIGHT (HOLD_5) the next page, LEFT (HOLD_4)
+    the one before: three buttons (A/B/C) read every line with B and page with A/C.
+    No wrap-around: the first and last pages stay put."""
+    hold = app.hold_buttons
+    if action == A.UP or action == A.DOWN or hold and (action == A.HOLD_1 or
+                                                       action == A.HOLD_2):
+        _scroll(app, -1 if action == A.UP or action == A.HOLD_1 else 1)
+    elif action == A.OK:
+        if not _scroll(app, _screen_rows(app)):
+            _turn(app, 1, now)
+    elif action == A.RIGHT or hold and action == A.HOLD_5:
+        _turn(app, 1, now, stay=True)
+    elif action == A.LEFT or hold and action == A.HOLD_4:
+        _turn(app, -1, now)
     elif action == A.BACK:
         _leave(app, now)
+
+
+def _screen_rows(app):
+    return TEXT_ROWS if app.view == VIEW_TEXT else app.list_rows
+
+
+def _scroll(app, delta):
+    """Move the page's view by delta lines: True when it moved."""
+    last = len(app.items) - _screen_rows(app)
+    top = app.top + delta
+    if top > last:
+        top = last
+    if top < 0:
+        top = 0
+    if top == app.top:
+        return False
+    app.top = top
+    _footer(app)
+    app.touch()
+    return True
+
+
+def _turn(app, step, now, stay=False):
+    """The next (step 1) or previous (-1) page; past the last, OK leaves (stay: not)."""
+    page = app.page + step
+    if page < 0 or page >= _count and stay:
+        return
+    if page >= _count:
+        _leave(app, now)
+        return
+    app.page = page
+    enter_pages(app, now)
+
+
+def _footer(app):
+    """The keys, as the page stands: OK shows more of it, turns it, or is done; then
+    the buttons that page back and forth (the hold buttons 4 and 5, three buttons'
+    A/C), or on the how-to, which a first boot opens unasked, how to skip it (the
+    footer holds one of the two)."""
+    if app.page_kind == PG_COACH or app.view == VIEW_TEXT:
+        return          # (the coach's own; 128x32 shows none)
+    names = app.profile.get('button_labels', {})
+    more = app.top + _screen_rows(app) < len(app.items)
+    last = app.page + 1 >= _count
+    footer = '%s: %s' % (names.get('OK', 'OK'), 'more' if more else 'done' if last else
+                         'next')
+    if app.page_kind == PG_HOWTO:
+        footer += '' if last and not more else '  BACK: skip'
+    else:
+        footer += '  %s: page' % ('4/5' if app.hold_buttons else '%s/%s' % (
+            names.get('LEFT', '<'), names.get('RIGHT', '>')))
+    app.footer = footer
+    app.list_version += 1
 
 
 def rules_in_play(app):
@@ -91,8 +153,8 @@ def rules_in_play(app):
 
 
 def _leave(app, now):
-    """Back where PAGES or ODDS was opened (the card on the same row): the texts and
-    the odds tables leave RAM (App.go drops this module)."""
+    """Back where PAGES or ODDS was opened (the card or the announce step on the same
+    row): the texts and the odds tables leave RAM (App.go drops this module)."""
     from yahtzee_core.rules import forget
     to = app.returns[app.scene]
     cursor = app.page_cursor
@@ -108,7 +170,7 @@ def _leave(app, now):
     forget('help_poker', 'ui')      # (Poker Dice's)
     forget('help_yamb', 'ui')       # (Yamb's, likewise)
     app.go(to, now)
-    if cursor >= 0 and to == CARD:
+    if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row whose help it was
         app.cursor = cursor
         app.scroll_to_cursor()
         app.touch()
@@ -130,7 +192,9 @@ def enter_odds(app, now):
     items = []
     values = []
     keeps = []
-    per = rules.n_boxes // rules.columns    # boxes of one column
+    # boxes of one column (Triple Yahtzee) or one cell (Balut): the fresh odds'
+    # table has a figure pair for each of them
+    per = rules.n_boxes // (rules.columns * rules.cells)
     if rules.hands:  # Poker Dice: each hand's chance (ui/poker.py)
         from ui.poker import odds_items
         items = odds_items()

@@ -175,7 +175,30 @@ def _menu_pick(app, now):
 
 
 # -- SETUP: new game --
+def _setup_ruleset(app):
+    """The ruleset setup shows, its seats' levels fitted to what it can back: no
+    perfect computer where it is not solved (rules.solved: level good takes the
+    seat). Built as can_save builds it, the others forgotten."""
+    from ui.save_start import keep_only
+    name = rules_name(app.setup_rules)
+    keep_only(app, name)
+    rules = app.yc.ruleset(name)
+    kinds = app.setup_kinds
+    for p in range(len(kinds)):
+        if kinds[p] == 1 and not rules.solved:
+            kinds[p] = 2
+    return rules
+
+
+def _duplicate(app, rules):
+    """Duplicate play as setup offers it for `rules`: never past five dice (a round
+    deals 15 dice, three rolls of five: Game refuses more); the setting itself is
+    kept for the next ruleset."""
+    return app.setup_duplicate and rules.n_dice <= 5
+
+
 def enter_setup(app, now):
+    _setup_ruleset(app)
     items, values = _setup_rows(app)
     # name_seat -1: back from NAMES, so on the Names row again
     app.set_list('New game', items, values,
@@ -198,6 +221,7 @@ def handle_setup(app, action, now):
 
 def _setup_rows(app):
     n = app.setup_players
+    dup = _duplicate(app, _setup_ruleset(app))
     items = ['Players']
     values = ['%d' % n]
     names = ''
@@ -209,9 +233,9 @@ def _setup_rows(app):
             names += (' ' if names else '') + seat_name(app, p, k)
     items += ['Names', 'Rules', 'Duplicate', 'Hints', 'Sound', 'Start game']
     values += [names if len(names) <= 11 else names[:10] + '+',
-               RULES_NAMES[app.setup_rules], 'on' if app.setup_duplicate else 'off',
+               RULES_NAMES[app.setup_rules], 'on' if dup else 'off',
                'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
-    if not can_save(app, n, app.setup_duplicate) and app.saves.journal is not None:
+    if not can_save(app, n, dup) and app.saves.journal is not None:
         values[-1] = 'no save'
     return items, values
 
@@ -223,7 +247,10 @@ def _setup_change(app, delta, now):
         app.setup_players = (n - 1 + delta) % 8 + 1
     elif c <= n:
         p = c - 1
-        app.setup_kinds[p] = (app.setup_kinds[p] + delta) % len(KIND_NAMES)
+        k = (app.setup_kinds[p] + delta) % len(KIND_NAMES)
+        if k == 1 and not _setup_ruleset(app).solved:
+            k = (k + delta) % len(KIND_NAMES)      # no perfect play to back it
+        app.setup_kinds[p] = k
     elif c == n + 1:
         app.name_seat = 0
         app.go(NAMES, now)
@@ -232,6 +259,9 @@ def _setup_change(app, delta, now):
         at = MENU_RULES.index(app.setup_rules) if app.setup_rules in MENU_RULES else 0
         app.setup_rules = MENU_RULES[(at + delta) % len(MENU_RULES)]
     elif c == n + 3:
+        if _setup_ruleset(app).n_dice > 5:
+            refuse(app, 'Duplicate play:', 'five dice at most')
+            return
         app.setup_duplicate = not app.setup_duplicate
     elif c == n + 4:
         app.hints = not app.hints
@@ -253,12 +283,9 @@ def _setup_change(app, delta, now):
 def start_game(app, now):
     """A new game with the setup's players and rules, from its first turn."""
     yc = app.yc
+    rules = _setup_ruleset(app)     # (levels and duplicate play it can back)
     players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
-    rules = yc.ruleset(rules_name(app.setup_rules))
-    dup = app.setup_duplicate
-    if dup and rules.n_dice > 5:    # a round deals 15 dice, three rolls of five
-        refuse(app, 'Duplicate play:', 'five dice at most')
-        return
+    dup = _duplicate(app, rules)
     app.game = None         # the last game's objects go before the new game's code loads
     app.new_game_state(True)
     app.load_game_code(players)

@@ -14,7 +14,8 @@ from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURS
 from events.ticks import elapsed
 from ui.app_saves import save_game
 from ui.hints import show_hint
-from ui.turns import start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll
+from ui.turns import (start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll,
+                      score_now, all_held)
 
 
 def enter_play(app, now):
@@ -75,7 +76,7 @@ def handle_play(app, action, now):
     elif app.hold_buttons:
         if action == A.OK:
             if g.rolls_left == 0:
-                app.go(CARD, now)
+                score_now(app, now)
             else:
                 ok_roll(app, now)
         elif action == A.RIGHT and g.rolled:
@@ -89,6 +90,8 @@ def handle_play(app, action, now):
                 ok_roll(app, now)
             elif c < len(g.dice):
                 toggle_hold(app, c, now)
+            elif g.rolls_left == 0 or all_held(g):
+                score_now(app, now)
             else:
                 app.go(CARD, now)
 

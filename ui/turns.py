@@ -123,7 +123,7 @@ def roll(app, now):
         return
     if g.rolled:
         if all_held(g):    # keeping everything means stopping: pick a box
-            app.go(CARD, now)
+            score_now(app, now)
             return
         log_hold(app, g)
     g.roll()
@@ -137,6 +137,16 @@ def roll(app, now):
         app.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
     update_play_texts(app)
     coach_say(app)
+
+
+def score_now(app, now):
+    """OK on the dice with no roll left (or every die held): the card, to pick a box;
+    Poker Dice stands on the hand at once (its one box: the play view says so)."""
+    g = app.game
+    if g.rules.hands:
+        fill_box(app, g.card.round_box, now)
+    else:
+        app.go(CARD, now)
 
 
 # -- filling a box and taking it back ------------------------------------------------

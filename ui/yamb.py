@@ -1,15 +1,15 @@
 """Yamb's card for the scenes (loaded only for a ruleset with column orders): four
 columns (Down, Free, Up, Announce) of the same twelve rows, box = column * 12 + row,
-listed row by row ("Ones D", "Ones F", "Ones U", "Ones A", "Twos D", ...) so a row's
-four columns sit side by side, in the 128x32 list as in the 128x64 grid
-(ui/yamb_grid.py); then each column's three sections and the total. A box this turn
-cannot fill shows '-' (the grid greys it): Down's below its first open box, Up's
-above its last, every other box once the turn is announced, and the Announce column
-unless announced (it stays open to an announce until the turn's second roll). Also
-the announce itself: the one call the shared scenes make (announce: the human's step,
-the ANNOUNCE scene, or a computer's announce, and the play view's texts of a bound
-turn), the picker's rows, and its journal record. No displayio here: MicroPython runs
-it in the app checks.
+listed row by row (Ones D, Ones F, Ones U, Ones A, Twos D, ...) as the grid shows
+them on every screen (ui/yamb_grid.py); then each column's three sections and the
+total. A box this turn cannot fill shows '-' (the grid greys it): Down's below its
+first open box, Up's above its last, every other box once the turn is announced,
+and the Announce column unless announced (it stays open to an announce until the
+turn's second roll). Also the announce itself: the one call the shared scenes make
+(announce: the human's step, the ANNOUNCE scene, or a computer's announce, and the
+play view's texts of a bound turn), the picker's rows, the announce step's hint, and
+its journal record; the grid's cursor keys. No displayio here: MicroPython runs it in
+the app checks.
 """
 
 from ui.codes import PLAY, ANNOUNCE
@@ -79,13 +79,12 @@ def sections(card, c):
 def card_rows(app, card, rolled, items, values, rows):
     """Append the card's list rows: the 48 boxes row by row, then each column's
     upper sum (its bonus beside it once earned), (Max - Min) x Ones and lower sum,
-    and the total. The 128x64 grid names only the box under the cursor: its rows
-    share the 12 labels, which saves the heap 48 strings."""
-    grid = not app.small_screen
+    and the total. The grid (ui/yamb_grid.py, on every screen) names the rows, not
+    the boxes: its rows share the 12 labels, which saves the heap 48 strings."""
     app.box_label(0)                # app.labels: this ruleset's
     for r in range(CELLS):
         b = box_of_row(r)
-        items.append(app.labels[r // COLUMNS] if grid else app.box_label(b))
+        items.append(app.labels[r // COLUMNS])
         values.append(cell_text(app, card, b, rolled))
         rows.append(b)
     rules = card.rules
@@ -106,10 +105,56 @@ def card_rows(app, card, rolled, items, values, rows):
 
 
 def move(app, action, allowed):
-    """A cursor key on the 128x64 grid (ui/grid_move.py): True when it moved (or
-    tried to)."""
-    from ui.grid_move import move as move_on_grid
-    return move_on_grid(app, action, allowed, COLUMNS, ROWS)
+    """A cursor key on the grid: True when it was one (moved or tried to). UP/DOWN
+    (HOLD_1/HOLD_2) go up and down the cursor's column, LEFT/RIGHT (HOLD_4/HOLD_5) to
+    the next column that has a box to take, on the row nearest the cursor's; round
+    at the ends. A board without UP/DOWN (three buttons) walks every box with
+    LEFT/RIGHT instead, row by row. Only boxes take the cursor; `allowed(app, row)`
+    says which."""
+    from events import actions as A
+    hold = app.hold_buttons
+    if action == A.UP or action == A.DOWN or hold and (action == A.HOLD_1 or
+                                                       action == A.HOLD_2):
+        down = 1 if action == A.DOWN or action == A.HOLD_2 else -1
+        across = 0
+    elif action == A.LEFT or action == A.RIGHT or hold and (action == A.HOLD_4 or
+                                                            action == A.HOLD_5):
+        down = 0
+        across = 1 if action == A.RIGHT or action == A.HOLD_5 else -1
+    else:
+        return False
+    r = app.cursor if 0 <= app.cursor < CELLS else 0
+    k = r // COLUMNS
+    c = r % COLUMNS
+    to = -1
+    if across and not hold and 'DOWN' not in app.profile['pins']:
+        for step in range(1, CELLS):        # three buttons: every box, row by row
+            q = (r + across * step) % CELLS
+            if allowed(app, q):
+                to = q
+                break
+    elif across:
+        for step in range(1, COLUMNS):
+            c2 = (c + across * step) % COLUMNS
+            for d in range(ROWS):           # the row nearest the cursor's first
+                for k2 in (k - d, k + d):
+                    if to < 0 and 0 <= k2 < ROWS and allowed(app, k2 * COLUMNS + c2):
+                        to = k2 * COLUMNS + c2
+            if to >= 0:
+                break
+    else:
+        for step in range(1, ROWS):
+            q = ((k + down * step) % ROWS) * COLUMNS + c
+            if allowed(app, q):
+                to = q
+                break
+    if to >= 0 and to != app.cursor:
+        app.cursor = to
+        from ui.yamb_grid import scroll
+        if scroll(app):
+            app.list_version += 1   # other rows on show: the whole grid again
+        app.touch()
+    return True
 
 
 def odds_rows(g):
@@ -151,6 +196,31 @@ def picker_rows(app):
             values.append('(%d)' % p)
             boxes.append(b)
     return items, values, boxes
+
+
+def announce_hint(app):
+    """HINT on the announce step: the planner's advice (level good's Yamb planner:
+    yahtzee_core/yamb_planner.py best_announce, as the computer seats announce) as the
+    hint dialog, OK follows it (ui/hints.py apply_hint); without hints, what the step
+    asks, in a note."""
+    from ui.codes import DLG_HINT, DLG_NOTE
+    from ui.hints import hints_available, hint_source
+    g = app.game
+    lines = app.dialog_lines
+    planner = hint_source(app).planner if hints_available(app) else None
+    if planner is None or not hasattr(planner, 'best_announce'):
+        lines[0] = 'Announce?'
+        lines[1] = 'Bind the turn to a'     # (a dialog line holds 18)
+        lines[2] = 'box, or play on'
+        app.dialog = DLG_NOTE
+    else:
+        b = planner.best_announce(g.card, g.dice)
+        app.hint = ('announce', b)
+        lines[0] = 'Hint'
+        lines[1] = 'Announce ' + app.box_label(b, 11)[:-2] if b >= 0 else 'No announce'
+        lines[2] = 'OK do it  BACK no'
+        app.dialog = DLG_HINT
+    app.touch()
 
 
 def bind(app, b):

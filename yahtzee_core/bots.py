@@ -155,9 +155,7 @@ def table_planner(rules, table_path):
     The bots' level perfect and the hints (ranking.Hints) both play by it."""
     if rules.hands:  # Poker Dice: solved by its planner, no table
         return good_planner(rules, 0), ''
-    if rules.columns > 1 or rules.goals is not None:
-        why = 'no strategy table exists for %s (too large to solve)' % rules.name
-    elif rules.n_dice > 5:
+    if not rules.solved:
         why = 'no strategy table exists for %s (too large to solve)' % rules.name
     elif table_path is None:
         why = 'no strategy table'

@@ -38,16 +38,21 @@ def hold_options(planner, card, dice, rolls_left):
 
 
 def box_options(planner, card, dice, first=0):
-    """[(value hundredths of the rest of the game, box index)] for every legal box,
-    best first; first=1 on the turn's first roll (served points)."""
+    """[(value hundredths of the rest of the game, box index)] for every box the card
+    lets these dice fill (Scorecard.points_into: the card decides, as Game.fill asks
+    it; Yamb's card closes every box but an announced one, and the Announce column
+    to an unannounced turn), best first. first: the turn's roll the dice come from, as
+    Game.fill passes it (1: served points; Yamb's straight by its roll)."""
     planner._prepare(card)
     rules = planner.rules
     roll = _dice.roll_index(dice, len(dice))
     paid = planner.unit and rules._five_alike(roll)
+    legal = bytearray(planner.n_boxes)
+    card.points_into(dice, legal, first)
     out = []
     for b in range(planner.n_boxes):
-        pts = rules.points(card.scores, roll, b, first)
-        if pts >= 0:
+        pts = legal[b]
+        if pts != 255:      # rules.OPEN: the card refuses the box
             v = planner._box_value(b, pts) + planner.offset
             if paid:
                 v += 100 * planner.unit * rules.bonus(card.scores, roll, b, pts)
@@ -96,8 +101,8 @@ class Hints:
         return [(t + v, kept) for v, kept in hold_options(self.planner, card, dice, rolls_left)]
 
     def box_options(self, card, dice, first=0):
-        """[(expected final hundredths, box index)] best first; first=1 on the turn's
-        first roll (served points)."""
+        """[(expected final hundredths, box index)] best first, only boxes the card
+        lets the dice fill; first: the turn's roll they come from (Game.fill's)."""
         t = 100 * card.total
         return [(t + v, b) for v, b in box_options(self.planner, card, dice, first)]
 

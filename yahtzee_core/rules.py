@@ -34,9 +34,9 @@ NAMES = (' yahtzee yahtzee-free-joker yahtzee-1956 yatzy yacht kniffel generala 
 OPEN = 255  # an unfilled box in a card's scores
 
 
-# Two traits of Ruleset, explained here, not beside them (a comment there lengthens
+# Three traits of Ruleset, explained here, not beside them (a comment there lengthens
 # the class's line table, which cost every ruleset's core check 1K of heap on
-# CircuitPython, as a third trait did: bench/bench_core.py):
+# CircuitPython: bench/bench_core.py):
 # - cells: a category's boxes (Balut: 4), box = cell * categories + category, every
 #   cell scored alike (no multiplier); the labels and the score table are one cell's
 #   (the variant's score_roll maps a box onto the table).
@@ -44,6 +44,10 @@ OPEN = 255  # an unfilled box in a card's scores
 #   (per category (at, points): its cells totalling at least `at` > 0 earn `points`;
 #   at 0, every cell scoring (none 0); at -1, each cell scoring; then ((total,
 #   points), ...) from the lowest: what the card's total earns).
+# - solved: perfect play is known (a strategy table can be built: tools/solver.py;
+#   Poker Dice's planner is exact): level perfect and exact hints exist. False where
+#   no solver can solve it (Triple Yahtzee, Yamb, Maxi Yatzy, Balut): the app offers
+#   no perfect computer there and its hints give no expected score.
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
@@ -99,6 +103,7 @@ class Ruleset:
     #                           black, red, green), where hands ask for one colour
     cells = 1
     goals = None
+    solved = True
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)

@@ -153,14 +153,19 @@ def drive_for_cuts(mpy=True, firmware=False):
 
 
 def main(argv=None):
+    from tools.cli_checks import Parser
+    ap = Parser(description=__doc__.split("\n")[0])
+    ap.add_argument("--py", action="store_true", help="the plain .py bundle (default .mpy)")
+    ap.add_argument("--firmware", action="store_true",
+                    help="our firmware and its drive without code (build/firmware)")
+    args = ap.parse_args(argv)
+    mpy, firmware = not args.py, args.firmware
     from tools import pico_emu
-    args = argv if argv is not None else sys.argv[1:]
-    firmware = "--firmware" in args
     reason = pico_emu.unavailable("pico" if firmware else None)
     if reason:
         print("powercut: " + reason, file=sys.stderr)
         return 2
-    drive = drive_for_cuts("--py" not in args, firmware)
+    drive = drive_for_cuts(mpy, firmware)
     with tempfile.TemporaryDirectory() as folder:
         setup = prepare(drive, folder)
         kept_all = True

@@ -165,6 +165,20 @@ class ScriptWriter:
                 self.up()
         raise ValueError("the cursor does not reach %r" % label)
 
+    def seats(self, kinds):
+        """On the new game's setup: the count of seats, then each seat's kind."""
+        import yahtzee_core as yc
+        app = self.app
+        while app.setup_players != len(kinds):
+            self.cursor_to("Players")
+            self.press("ok")
+        for seat, kind in enumerate(kinds):
+            for _ in range(len(yc.KINDS)):
+                if yc.KINDS[app.setup_kinds[seat]] == kind:
+                    break
+                self.cursor_to(app.items[seat + 1].strip())
+                self.press("ok")
+
     def text(self):
         return "".join(line + "\n" for line in self.lines)
 
@@ -197,16 +211,7 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
     snap("menu")
     w.cursor_to("New game")
     w.press("ok")
-    # seats: the count, then each seat's kind
-    while app.setup_players != len(players):
-        w.cursor_to("Players")
-        w.press("ok")
-    for seat, kind in enumerate(players):
-        for _ in range(len(yc.KINDS)):
-            if yc.KINDS[app.setup_kinds[seat]] == kind:
-                break
-            w.cursor_to(app.items[seat + 1].strip())
-            w.press("ok")
+    w.seats(players)
     if rules is not None:
         for _ in range(len(yc.RULESETS)):
             if yc.RULESETS[app.setup_rules] == rules:

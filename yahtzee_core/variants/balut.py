@@ -26,6 +26,7 @@ def _ids():
 
 class Balut(Ruleset):
     name = 'balut'
+    solved = False
     categories = _ids()
     labels = 'Fours|Fives|Sixes|Straight|House|Choice|Balut'
     # The table's boxes: the six faces (Fours to Sixes are its boxes 3 to 5), then

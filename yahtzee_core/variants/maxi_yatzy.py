@@ -11,6 +11,7 @@ from ..rules import Ruleset
 
 class MaxiYatzy(Ruleset):
     name = 'maxi-yatzy'
+    solved = False
     categories = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'one_pair',
                   'two_pairs', 'three_pairs', 'three_of_a_kind', 'four_of_a_kind',
                   'five_of_a_kind', 'small_straight', 'large_straight', 'full_straight',

@@ -84,14 +84,22 @@ class PokerCard(Scorecard):
 
     @property
     def total(self):
-        """Rounds this seat has won (the round in play: if it stood on the best so far)."""
+        """Rounds this seat has won: only rounds every seat has played (a hand that
+        leads a round while a seat is still to roll has not won it yet)."""
         won = 0
         for r in range(len(self.scores)):
             v = self.scores[r]
-            if v == OPEN:
+            if v == OPEN or not self.decided(r):
                 break
             won += v == self.best(r)
         return won
+
+    def decided(self, r):
+        """Every seat has stood on a hand in round r."""
+        for c in self.table:
+            if c.scores[r] == OPEN:
+                return False
+        return True
 
     @property
     def round_box(self):

@@ -21,6 +21,7 @@ def _ids():
 
 class TripleYahtzee(Ruleset):
     name = 'triple-yahtzee'
+    solved = False
     categories = _ids()
     labels = Yahtzee.labels          # one column's labels: box b % 13
     kinds = Yahtzee.kinds            # the table holds one column, unmultiplied

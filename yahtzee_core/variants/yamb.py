@@ -61,6 +61,7 @@ class YambCard(Scorecard):
 
 class Yamb(Ruleset):
     name = 'yamb'
+    solved = False
     categories = tuple(row + '_' + column for column in ('down', 'free', 'up', 'announce')
                        for row in _ROWS)
     labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Max|Min|Straight|Full|Poker|Yamb'

@@ -1,0 +1,5 @@
+import sys
+
+from tools.web import main
+
+sys.exit(main())
