@@ -204,6 +204,36 @@ def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None
     return nvm
 
 
+def mixed_games(rounds=1):
+    """Mixed play: every ruleset with 1 to 4 seats (a human first, then computers of
+    each level and humans in turn), `rounds` times, in an order that mixes them:
+    [(ruleset, seat kinds, duplicate)]."""
+    import yahtzee_core as yc
+    names = yc.RULESETS
+    out = []
+    for r in range(rounds):
+        for seats in (1, 2, 3, 4):
+            for i in range(len(names)):
+                kinds = ((0, 2, 0, 3, 4)[(r + i) % 2:] * 2)[:seats]
+                out.append((names[(i * 5 + seats + r) % len(names)], (0,) + kinds[1:], False))
+    return out
+
+
+def play_series(family, games, seed=1, size=None, undo_every=0, setting=False):
+    """Play `games` ([(ruleset, seat kinds, duplicate)]) one after another on one nvm
+    from blank flash, as play_games does."""
+    from tools.screenshots import Session
+    nvm = RecordingNvm(family, size)
+    nvm.marks = []
+    s = Session(storage=nvm, dice=ScriptedDice(seed=seed))
+    player = Player(s, seed, undo_every, setting)
+    for rules, kinds, duplicate in games:
+        nvm.marks.append(len(nvm.log))
+        player.start(rules, kinds, duplicate)
+        player.play()
+    return nvm
+
+
 def boot(family, image):
     """What an App booting on these nvm bytes holds: (game it offers to resume or
     None, its coach records, records bytes, people bytes or None)."""
