@@ -116,7 +116,7 @@ def test_the_app_refuses_an_unreachable_game_and_keeps_the_records_and_names():
     from ui.app_saves import save_people, save_records
     from yahtzee_core.journal import Journal
     from yahtzee_core.people import People
-    from yahtzee_core.save import GAME
+    from yahtzee_core.save import CLEAR, GAME
     nvm = FlashNvm("rp2040")
     s = Session(storage=nvm)
     s.start()
@@ -126,7 +126,9 @@ def test_the_app_refuses_an_unreachable_game_and_keeps_the_records_and_names():
     s.app.sound = False
     save_records(s.app)
     game = yc.Game('crag', 1, lcg(1))
-    Journal(nvm).append(GAME, b'\x07\x00' + resave(game, lambda d: d.__setitem__(7, 3)))
+    j = Journal(nvm)
+    j.append(CLEAR, b'')        # the game started above is over: none before this one
+    j.append(GAME, b'\x07\x00' + resave(game, lambda d: d.__setitem__(7, 3)))
     back = Session(storage=FlashNvm("rp2040", data=bytes(nvm)))
     assert back.app.game is None and not back.app.saved
     assert back.app.people.names[0] == 'ZED' and back.app.sound is False
