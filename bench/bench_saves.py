@@ -8,13 +8,17 @@ the player (hardware/flash_model.py, tools/power_cut.py).
    games until the flash's rated erase cycles are used up.
 2. The window: how often per game the nvm is erased with live data not yet programmed
    back (a compaction on an RP2040; every write on a SAMD51), and how long it lasts.
-3. With --sweep: a power cut at every instant of every write of whole games (every
+3. With --mixed: mixed play, every ruleset with 1 to 4 seats (tools/power_cut.py
+   mixed_games) twice over on one RP2040 nvm: erases per game, those that came with a
+   game in play (mid-game: its window can lose the game) and in which games, and the
+   games until the rated erase cycles are used up.
+4. With --sweep: a power cut at every instant of every write of whole games (every
    ruleset, 1 to 8 seats, duplicate play, Triple Yahtzee's largest game), resumed on a
    fresh App, losses counted outside the window and in it (tests/test_saves_power_cut.py
    runs a sample of the same). --all: every ruleset with 1 to 8 seats, plain and
    duplicate (a long run).
 
-    .venv/bin/python bench/bench_saves.py [--sweep | --all] [--families rp2040,samd51]
+    .venv/bin/python bench/bench_saves.py [--mixed] [--sweep | --all] [--families rp2040,samd51]
 """
 import os
 import sys
@@ -71,6 +75,25 @@ def four_seat_game(family):
     return nvm
 
 
+def mixed_play(family="rp2040", rounds=2):
+    games = pc.mixed_games(rounds)
+    nvm = pc.play_series(family, games, seed=5)
+    log = nvm.log
+    marks = nvm.marks + [len(log)]
+    erases = sum(1 for e in log if e[4])
+    mid = []
+    for g in range(len(games)):
+        n = sum(1 for e in log[marks[g]:marks[g + 1]] if e[4] and e[8] not in ('start', 'end'))
+        if n:
+            mid.append("%s %d seats (%d B)" % (games[g][0], len(games[g][1]), sum(
+                len(e[2]) for e in log[marks[g]:marks[g + 1]] if not e[4])))
+    print("%s, mixed play: %d games (every ruleset, 1 to 4 seats, %d times), %d nvm "
+          "writes, %d erases: %.2f a game; games to %d erase cycles: about %d" % (
+              family, len(games), rounds, len(log), erases, erases / len(games),
+              FAMILIES[family][8], FAMILIES[family][8] * len(games) / erases))
+    print("  erases with a game in play: %d, in %s" % (len(mid), ", ".join(mid) or "none"))
+
+
 def sweep(configs, families):
     total = {f: pc.Tally() for f in families}
     for family in families:
@@ -100,6 +123,8 @@ def main(argv=None):
                       help="a power cut at every instant of every write of whole games")
     runs.add_argument("--all", action="store_true",
                       help="the sweep over every ruleset, 1 to 8 seats, plain and duplicate")
+    ap.add_argument("--mixed", action="store_true",
+                    help="mixed play's wear: every ruleset with 1 to 4 seats (RP2040)")
     ap.add_argument("--families", default="rp2040,samd51",
                     help="board families, comma-separated (%s)" % ", ".join(sorted(FAMILIES)))
     args = ap.parse_args(argv)
@@ -110,6 +135,8 @@ def main(argv=None):
               [None if families else "--families: name at least one"])
     for family in families:
         four_seat_game(family)
+    if args.mixed and "rp2040" in families:
+        mixed_play()
     if args.all:
         import yahtzee_core as yc
         configs = [(r, ((0, 2, 3, 4) * 2)[:n], d)

@@ -126,3 +126,39 @@ def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, playe
     back = Session(storage=nvm)         # power cut: the solo game must not come back
     assert not resumable(back)
     assert 'Resume game' not in back.app.items
+
+
+def test_a_game_snapshot_that_passes_the_crc_but_not_its_check_falls_back_to_the_game_before():
+    # a new game's snapshot cut short so that the journal's CRC still matches (about
+    # one cut in 65,536 inside it): the game in play before it resumes, actions and all
+    from yahtzee_core.save import GAME
+    nvm = FlashNvm("rp2040")
+    s = Session(storage=nvm, dice=ScriptedDice(seed=3))
+    s.start(players=2)
+    s.press(A.OK, A.HOLD_2, A.OK)       # rolls: action records after the snapshot
+    before = s.app.game.to_bytes()
+    torn = bytearray(b'\x09\x00' + yc.Game('yatzy', 3).to_bytes())
+    torn[20:] = b'\xff' * (len(torn) - 20)      # the rest never programmed
+    Journal(nvm).append(GAME, bytes(torn))
+    image = FlashNvm("rp2040", data=bytes(nvm))
+    back = Session(storage=image, dice=ScriptedDice(seed=5))
+    assert resumable(back) and image.writes == 0
+    assert back.app.game.to_bytes() == before
+    back.press(A.OK)                    # resume, then a roll: the journal rewritten once
+    back.press(A.OK)
+    assert image.erases == 1
+    again = Session(storage=FlashNvm("rp2040", data=bytes(image)))
+    assert resumable(again)
+    assert again.app.game.to_bytes() == back.app.game.to_bytes()
+
+
+def test_a_game_snapshot_that_does_not_read_back_after_a_finished_game_resumes_nothing():
+    from yahtzee_core.save import GAME, CLEAR
+    nvm = FlashNvm("rp2040")
+    s = Session(storage=nvm, dice=ScriptedDice(seed=3))
+    s.start(players=1)
+    s.press(A.OK)
+    j = Journal(nvm)
+    j.append(CLEAR, b'')                # the game ended
+    j.append(GAME, b'\x09\x00' + yc.Game('yatzy', 3).to_bytes()[:-1] + b'\xff')
+    assert not resumable(Session(storage=FlashNvm("rp2040", data=bytes(nvm))))

@@ -178,3 +178,32 @@ def test_a_small_nvm_keeps_the_game_first_then_the_records():
     back = Journal(nvm)
     assert back.payload(back.game_at) == payload(9, 100)
     assert back.payload(back.at[RECORDS]) == payload(1, 90) and back.at[PEOPLE] < 0
+
+
+def journal_with_free(free):
+    """A journal holding records, names and a finished game, `free` bytes left."""
+    nvm = FlashNvm("rp2040")
+    j = Journal(nvm)
+    j.append(RECORDS, payload(1, 90))
+    j.append(PEOPLE, payload(2, 170))
+    j.append(GAME, payload(5, 80))
+    while j.size - j.end - 8 > free:
+        j.append(ROLL, b'\x00\x21\x43\x05')
+    j.append(CLEAR, b'')
+    assert nvm.erases == 0
+    return nvm, j
+
+
+@pytest.mark.parametrize("free, game, erases", [
+    (1000, 800, 0),     # the whole game fits what is left: appended
+    (600, 800, 1),      # it fits a compacted journal, not what is left: compacted now
+    (2800, 6000, 0),    # larger than a compacted journal: compacting now would cost an
+    (900, 6000, 1),     # erase more than when full, unless little is left anyway
+])
+def test_a_game_start_compacts_when_that_keeps_the_erases_out_of_the_game(free, game, erases):
+    nvm, j = journal_with_free(free)
+    j.append(GAME, payload(6, 80), game)
+    assert nvm.erases == erases
+    again = Journal(nvm)
+    assert again.payload(again.game_at) == payload(6, 80)
+    assert again.payload(again.at[PEOPLE]) == payload(2, 170)

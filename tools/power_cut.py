@@ -28,8 +28,8 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 
-# Whole games that between them cover every ruleset, 1 to 8 seats, duplicate play and
-# Triple Yahtzee's largest game: (ruleset, seat kinds (0 human, 2 good, 3 beginner,
+# Whole games that between them cover every ruleset (yahtzee_core.RULESETS, Yamb's
+# announce included), 1 to 8 seats, duplicate play and Triple Yahtzee's largest game: (ruleset, seat kinds (0 human, 2 good, 3 beginner,
 # 4 casual), duplicate)
 GAMES = [
     ('yahtzee', (0, 0, 2, 2), False),
@@ -41,6 +41,11 @@ GAMES = [
     ('generala', (0, 2, 3, 0, 4, 0, 2), False),
     ('kismet', (0, 0), True),
     ('triple-yahtzee', (0, 2, 3, 4, 0, 2, 3, 4), True),
+    ('crag', (0, 2, 0), True),
+    ('yamb', (0, 2, 0, 3), False),
+    ('maxi-yatzy', (0, 3, 2, 0), False),
+    ('balut', (0, 4, 0, 2, 0), False),
+    ('poker-dice', (0, 3, 0), True),
 ]
 ERASE_FRACTIONS = (0.02, 0.5, 0.98)     # instants inside an erase
 PART_FRACTION = 0.5                     # inside a page program, a plain write
@@ -118,6 +123,13 @@ class Player:
                     s.press(A.OK)
             elif sc == ui_app.PLAY:
                 self.human_step()
+            elif sc == codes.ANNOUNCE:      # Yamb: a third of the turns announce
+                free = app.items[0] == 'No announce'    # else the turn must announce
+                announce = not free or self.pick.random() < 0.34
+                self.label('announce' if announce else 'take')
+                if announce and free:
+                    s.press(A.DOWN)             # the first open Announce box
+                s.press(A.OK)
             elif sc == ui_app.CARD:
                 self.label('fill')
                 self.fills += 1
@@ -156,7 +168,7 @@ class Player:
                 s.press(A.BACK)
                 return
             self.label('hold')
-            for i in self.pick.sample(range(5), 2):
+            for i in self.pick.sample(range(len(g.dice)), 2):
                 s.press(A.HOLD_1 + i)
         self.label('roll')
         s.press(A.OK)
@@ -189,6 +201,36 @@ def play_games(family, rules, kinds, duplicate=False, seed=1, games=1, size=None
         player.play()
         if until_erase and any(e[4] for e in nvm.log[nvm.marks[-1]:]):
             break
+    return nvm
+
+
+def mixed_games(rounds=1):
+    """Mixed play: every ruleset with 1 to 4 seats (a human first, then computers of
+    each level and humans in turn), `rounds` times, in an order that mixes them:
+    [(ruleset, seat kinds, duplicate)]."""
+    import yahtzee_core as yc
+    names = yc.RULESETS
+    out = []
+    for r in range(rounds):
+        for seats in (1, 2, 3, 4):
+            for i in range(len(names)):
+                kinds = ((0, 2, 0, 3, 4)[(r + i) % 2:] * 2)[:seats]
+                out.append((names[(i * 5 + seats + r) % len(names)], (0,) + kinds[1:], False))
+    return out
+
+
+def play_series(family, games, seed=1, size=None, undo_every=0, setting=False):
+    """Play `games` ([(ruleset, seat kinds, duplicate)]) one after another on one nvm
+    from blank flash, as play_games does."""
+    from tools.screenshots import Session
+    nvm = RecordingNvm(family, size)
+    nvm.marks = []
+    s = Session(storage=nvm, dice=ScriptedDice(seed=seed))
+    player = Player(s, seed, undo_every, setting)
+    for rules, kinds, duplicate in games:
+        nvm.marks.append(len(nvm.log))
+        player.start(rules, kinds, duplicate)
+        player.play()
     return nvm
 
 

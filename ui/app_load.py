@@ -6,7 +6,7 @@ just before the sleep (sleep_note), read at the wake (woken). App.__init__ impor
 this module once and drops it again, the loop once before a deep sleep: its code is
 needed only then."""
 
-from yahtzee_core.save import RECORDS
+from yahtzee_core.save import RECORDS, GAME
 from ui.app_saves import Saves, load_people, mark, coach_record
 from ui.turns import note_fill
 
@@ -70,26 +70,35 @@ def load_records(app):
 def load_game(app):
     """The game in play, if the journal holds one that reads back (sets app.game);
     True when there is. An action record that does not replay (a cut-short write that
-    passed its CRC) ends the game where it was before that action."""
+    passed its CRC) ends the game where it was before that action; a GAME record
+    that does not read back (the same, or a state no play reaches) gives way to the
+    game before it, with its actions up to that record, as the records and names do."""
     j = app.saves.journal
     if j is None or j.game_at < 0:
         return False
-    data = j.payload(j.game_at)
-    try:
-        if len(data) < 3:
-            raise ValueError("no game")
-        game = app.yc.Game.from_bytes(data[2:], app.rng)
-    except ValueError:
-        j.dirty = True          # rewrite without it at the next save
-        return False
+    at = j.game_at
+    stop = j.end
+    for before in (j.older[0], -1):
+        data = j.payload(at)
+        try:
+            if len(data) < 3:
+                raise ValueError("no game")
+            game = app.yc.Game.from_bytes(data[2:], app.rng)
+            break
+        except ValueError:
+            j.dirty = True          # rewrite without it at the next save
+            if before < 0:
+                return False
+            stop = at
+            at = j.at[GAME] = j.game_at = before
     from yahtzee_core.save import COACH, PEOPLE, FILL, UNDO
     from yahtzee_core.replay import replay      # dropped again below
     coach = b''
     total = 0
     fills = []      # (seat, box, points) of the fills since the snapshot
-    _, start, n = j.record(j.game_at)
+    _, start, n = j.record(at)
     p = start + n + 2
-    while p < j.end:
+    while p < stop:
         kind, start, n = j.record(p)
         if kind == COACH and n >= 2:
             total, before = j.nvm[start], j.nvm[start + 1]

@@ -12,7 +12,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_TURN_BYTES = const(32)     # what a turn takes on average, to plan a game's room
+_TURN_BYTES = const(28)     # a turn's bytes, to plan a game's room (mixed play: 29-33
+                            # in games of 3-4 seats; bench/bench_saves.py --mixed)
 _END_BYTES = const(300)     # a game's end: the records and the names
 
 
@@ -34,7 +35,9 @@ def parts(app):
 
 def start(app):
     """A new game: its snapshot, where the journal has room for the whole game (else
-    it is compacted now, a calm moment); too big for this nvm: nothing to resume."""
+    it is compacted now, a calm moment, unless that costs an erase more: a game larger
+    than a compacted journal holds; journal_compact.compact); too big for this nvm:
+    nothing to resume."""
     s = app.saves
     g = app.game
     s.game = None
@@ -44,8 +47,7 @@ def start(app):
         return
     from yahtzee_core.save import GAME
     room = g.rules.rounds * len(g.players) * _TURN_BYTES + _END_BYTES
-    half = s.journal.size // 2
-    if write(app, GAME, snapshot(app), room if room < half else half):
+    if write(app, GAME, snapshot(app), room):
         mark(s, g)
         save_coach(app)
         app.saved = True

@@ -57,7 +57,9 @@ class Journal:
     made.
 
     at[kind]: where the newest record of that kind starts (-1: none); game_at: the
-    GAME record the game in play starts from (-1: no game to resume); end: where the
+    GAME record the game in play starts from (-1: no game to resume); older: the
+    records before the newest (a cut-short write that passed the CRC falls back to
+    them, see drop(); older[0]: the GAME before game_at's); end: where the
     next record goes (0 on blank or foreign nvm: the header goes first); dirty: the
     next write must be a compaction (after a cut-short write, or over foreign bytes).
     `parts` is set by the app: a function returning [(kind, payload)] that restart the
@@ -69,7 +71,9 @@ class Journal:
         self.size = len(nvm)
         self.parts = None
         self.at = [-1] * _KINDS
-        self.older = [-1, -1, -1]      # the record before the newest RECORDS, PEOPLE
+        # the record before the newest RECORDS, PEOPLE; at 0, the GAME before game_at
+        # (-1: none since a CLEAR): where to resume when game_at's does not decode
+        self.older = [-1, -1, -1]
         self.game_at = -1
         self.end = self.gen = self.seed = 0
         self.dirty = False
@@ -87,6 +91,7 @@ class Journal:
         if kind == RECORDS or kind == PEOPLE:
             self.older[kind] = self.at[kind]
         elif kind == GAME:
+            self.older[0] = self.game_at
             self.game_at = p
         elif kind == CLEAR:
             self.game_at = -1

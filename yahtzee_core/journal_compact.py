@@ -9,12 +9,18 @@ from .save import RECORDS, PEOPLE, GAME, COACH, CLEAR
 def compact(j, kind, payload, reserve):
     """Write back what is live with (kind, payload) added: the newest records and
     names, then the game in play (the app's `parts`, or the GAME being added; none
-    after a CLEAR). When only `reserve` asked for it and compacting would not make that
-    room, the record is just appended."""
-    if payload is not None and not j.dirty and j.end + len(payload) + FRAME <= j.size \
-            and live(j) + len(payload) + FRAME + reserve > j.size:
-        j.put(kind, payload)
-        return
+    after a CLEAR). When only `reserve` asked for it, it compacts now (a calm moment:
+    a game's start, a turn's end) unless that costs an erase more than appending and
+    compacting when full would for those `reserve` bytes (each compaction leaves
+    `room`): then the record is just appended."""
+    if payload is not None and not j.dirty:
+        need = len(payload) + FRAME
+        free = j.size - j.end - need        # left after appending here
+        room = j.size - live(j) - need      # left after compacting
+        if free >= 0 and (room <= 0 or
+                          -(-reserve // room) > -(-(reserve - free) // room)):
+            j.put(kind, payload)
+            return
     parts = []
     for k in (RECORDS, PEOPLE):
         if k == kind:

@@ -2,11 +2,12 @@
 unloads it before loading the second half (load_checks.py): the two never share RAM,
 and this runs at the heap's peak (a game in play and the one being read).
 
-Every field is checked: here the envelope (magic, version, ruleset, length, CRC) and
-that each box score is one its box can score (plain, as a Joker, served or 0); in
-load_checks.py, bonus and Yahtzee counts the card allows, dice and flags that fit the
-rolls left, duplicate play's dice of the round, and an undo record that, taken back and filled again, gives exactly the
-saved card. A CRC only proves the bytes are as written; these checks make an edited
+Every field is checked: here the envelope (magic, version, ruleset, length, CRC), rolls
+left within the turn's, and that each box score is one its box can score (plain, as a
+Joker, served or 0); in load_checks.py, boxes filled in an order the rules allow, bonus
+and Yahtzee counts the card allows, dice and flags that fit the rolls left, duplicate
+play's dice of the round, and an undo record that, taken back and filled again, gives
+exactly the saved card. A CRC only proves the bytes are as written; these checks make an edited
 save a SaveError instead of a game that fails later.
 
 Few names: a board interns every function and argument name of a module it loads for
@@ -81,7 +82,8 @@ def unpack(data, rules, n, rng):
     game.current, game.round, game.rolls_left = data[5], data[6], data[7] & 3
     if data[7] & 4:
         game.winner = game.current
-    if game.current >= n or not 1 <= game.round <= rules.rounds + 1:
+    if game.current >= n or not 1 <= game.round <= rules.rounds + 1 or \
+            game.rolls_left > rules.turn_rolls:     # (Crag's turn has two)
         raise SaveError("turn out of range")
     # the dice: bits 0-19 in bytes 8-10, a sixth die's 20-23 in byte 7's high nibble
     bits = (data[8] | data[9] << 8 | data[10] << 16) & 0xFFFFF | data[7] >> 4 << 20

@@ -1,6 +1,7 @@
 """Reading a save back, second half (load.py reads the cards first, and is unloaded
-before this loads): duplicate play's dice of the round must be dice, the turn one a game
-reaches, and the undo record must take back exactly the last fill (the journal's
+before this loads): duplicate play's dice of the round must be dice, the turn and the
+cards ones a game reaches (rolls, boxes filled in an order the rules allow, counts), and
+the undo record must take back exactly the last fill (the journal's
 action records after the snapshot: replay.py). Layouts: save.py. Names as in load.py:
 ones the firmware or the game already holds."""
 from .dice import IllegalMove, roll_index
@@ -16,12 +17,15 @@ def decode(data, game):
             round_dice(data, len(data) - 8, game)
         check_turn(game)  # and the cards
         check_undo(data, game)
+        rules = game.rules
         if data[10] & 0x10:  # flag bit 20: the turn announced the box in byte 11 (an
-            if not game.rules.column_orders:  # undo record's turn has not rolled: refused)
+            if not rules.column_orders:  # undo record's turn has not rolled: refused)
                 raise SaveError("bad undo record")
-            game.rules.announce(game, data[11], 1)
-    except IllegalMove:  # the engine refused the undo record's fill, or the announce
-        raise SaveError("not a usable save: bad undo record")
+            rules.announce(game, data[11], 1)
+        if rules.column_orders and game.rolls_left < rules.turn_rolls - 1:
+            rules.may_roll(game)  # Yamb: a turn's second roll needs a box for its dice
+    except IllegalMove:  # the engine refused the undo record's fill, the announce or
+        raise SaveError("not a usable save: a move the rules refuse")  # the roll
     except SaveError as refused:
         raise SaveError("not a usable save: " + refused.args[0])
 
@@ -99,12 +103,40 @@ def check_cards(game, counted):
     rules = game.rules
     box = rules.five_alike_box
     cols = rules.columns * rules.cells
-    per = rules.n_boxes // cols     # boxes of one column (Balut: of one cell)
+    nb = rules.n_boxes
+    per = nb // cols                # boxes of one column (Balut: of one cell)
+    again = bytearray(nb)           # a card filled again, in an order the rules allow
     for p in range(len(game.cards)):
         card = game.cards[p]
         done = 0
         for v in card.scores:
             done += v != OPEN
+        # Filled in an order the rules allow (Yamb's Down and Up columns, Poker Dice's
+        # rounds): fill the boxes again on a blank card, each once rules.points takes
+        # it (roll 1: no five-alike, so no Joker rule), sweeping down then up until
+        # all are filled or a sweep fills none.
+        for b in range(nb):
+            again[b] = OPEN
+        left = done
+        step = 1
+        while left:
+            moved = 0
+            b = 0 if step > 0 else nb - 1
+            for _ in range(nb):
+                if again[b] == OPEN and card.scores[b] != OPEN and \
+                        rules.points(again, 1, b) >= 0:
+                    again[b] = card.scores[b]
+                    left -= 1
+                    moved = 1
+                b += step
+            if not moved:
+                raise SaveError("boxes filled out of order")
+            step = -step
+        d = rules.double_box        # scores only with the Generala in (roll 0: five 1s)
+        if d >= 0 and again[d] != OPEN and again[d]:
+            again[d] = OPEN
+            if not rules.points(again, 0, d):
+                raise SaveError("boxes filled out of order")
         # One box per completed turn. A bonus needs the five-alike boxes filled (with
         # points, unless bonus_in_upper) and a turn other than the ones that filled them;
         # each such box and this turn's roll count a Yahtzee, a bonus Yahtzee pays 1 to
