@@ -99,7 +99,13 @@ class CardView:
 
     def update(self, app):
         old = self.cursor
-        if app.list_version != self.version:
+        # Yamb's grid (its own draw) scrolls to keep the cursor's row in sight: other
+        # rows on show, the whole grid again
+        scrolled = False
+        if self.draw is not None and app.cursor != old:
+            from ui.yamb_grid import scroll
+            scrolled = scroll(app)
+        if app.list_version != self.version or scrolled:
             self.version = app.list_version
             half = self.width // 2
             rules = app.game.rules

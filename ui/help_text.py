@@ -42,9 +42,11 @@ def pages(title, text, rows, width=WIDTH):
 
 
 # -- buttons ---------------------------------------------------------------------------
-_LONG_WORDS = {'HINT': 'a hint, the best move; "final" beside it is your expected final '
-                       'score, the average total of games played best from here (the '
-                       "coach's +2.3 exp. final: what a better move adds to it)", 'BACK': 'back / menu', 'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
+_LONG_WORDS = {'HINT': 'a hint, the best move; the number after final is your expected '
+                       'final score, the average total of games played best from here (the '
+                       "coach's +2.3 exp. final: what a better move adds to it)",
+               'BACK': 'back / menu',
+               'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
                'STANDINGS': 'the standings (a game of several)',
                'HOLD6': 'the sixth die, in a game of six dice'}
 

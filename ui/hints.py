@@ -247,3 +247,26 @@ def perfect_scores(app, name):
         return PerfectScores.load(src) if isinstance(src, str) else PerfectScores(src)
     except (ValueError, MemoryError):   # PercentileError is a ValueError
         return None
+
+
+def announce_hint(app):
+    """HINT on the announce step: the planner's advice (level good's Yamb planner:
+    yahtzee_core/yamb_planner.py best_announce, as the computer seats announce) as the
+    hint dialog, OK follows it (apply_hint); without hints, what the step
+    asks, in a note."""
+    g = app.game
+    lines = app.dialog_lines
+    planner = hint_source(app).planner if hints_available(app) else None
+    if planner is None or not hasattr(planner, 'best_announce'):
+        lines[0] = 'Announce?'
+        lines[1] = 'Bind the turn to a'     # (a dialog line holds 18)
+        lines[2] = 'box, or play on'
+        app.dialog = DLG_NOTE
+    else:
+        b = planner.best_announce(g.card, g.dice)
+        app.hint = ('announce', b)
+        lines[0] = 'Hint'
+        lines[1] = 'Announce ' + app.box_label(b, 11)[:-2] if b >= 0 else 'No announce'
+        lines[2] = 'OK do it  BACK no'
+        app.dialog = DLG_HINT
+    app.touch()

@@ -12,7 +12,8 @@ game's turns); plain functions of the app.
 
 from events import actions as A
 from ui.codes import ANNOUNCE, PLAY, PAUSE, PAGES, PG_RULES
-from ui.yamb import picker_rows, bind, announce_hint
+from ui.hints import announce_hint
+from ui.yamb import picker_rows, bind
 
 _boxes = ()     # the box of each row (-1: 'No announce')
 

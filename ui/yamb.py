@@ -149,10 +149,7 @@ def move(app, action, allowed):
                 to = q
                 break
     if to >= 0 and to != app.cursor:
-        app.cursor = to
-        from ui.yamb_grid import scroll
-        if scroll(app):
-            app.list_version += 1   # other rows on show: the whole grid again
+        app.cursor = to         # (the grid scrolls to it: ui/card_view.py)
         app.touch()
     return True
 
@@ -196,31 +193,6 @@ def picker_rows(app):
             values.append('(%d)' % p)
             boxes.append(b)
     return items, values, boxes
-
-
-def announce_hint(app):
-    """HINT on the announce step: the planner's advice (level good's Yamb planner:
-    yahtzee_core/yamb_planner.py best_announce, as the computer seats announce) as the
-    hint dialog, OK follows it (ui/hints.py apply_hint); without hints, what the step
-    asks, in a note."""
-    from ui.codes import DLG_HINT, DLG_NOTE
-    from ui.hints import hints_available, hint_source
-    g = app.game
-    lines = app.dialog_lines
-    planner = hint_source(app).planner if hints_available(app) else None
-    if planner is None or not hasattr(planner, 'best_announce'):
-        lines[0] = 'Announce?'
-        lines[1] = 'Bind the turn to a'     # (a dialog line holds 18)
-        lines[2] = 'box, or play on'
-        app.dialog = DLG_NOTE
-    else:
-        b = planner.best_announce(g.card, g.dice)
-        app.hint = ('announce', b)
-        lines[0] = 'Hint'
-        lines[1] = 'Announce ' + app.box_label(b, 11)[:-2] if b >= 0 else 'No announce'
-        lines[2] = 'OK do it  BACK no'
-        app.dialog = DLG_HINT
-    app.touch()
 
 
 def bind(app, b):
