@@ -170,7 +170,7 @@ def code_to_menu(pico, menu):
     start = pico.t
     # the console line arrives a USB frame after code.py began: at most 1 ms late
     mark = pico.console.rindex("code.py output:")
-    pico.run(10000, text="yahtzee: heap MENU", text_from=mark)
+    pico.run(10000, text="yahtzee: heap menu", text_from=mark)
     traced = pico.t
     pico.run_until_still(500, 10000)
     if not np.array_equal(pico.screen(), menu):
@@ -302,8 +302,9 @@ def report(outs):
                   "stopped there, none of its figures printed (console: build/pico_emu/"
                   "bench-%s-console.txt)" % (TITLES[f], out["parted"], f))
         if out.get("stand_ins"):
-            print("%s: %d computer turns played by a beginner stand-in: no figures"
-                  % (TITLES[f], out["stand_ins"]))
+            print("%s: a beginner stand-in played %d computer turn%s (no heap for the "
+                  "seat's own): no figures" % (TITLES[f], out["stand_ins"],
+                                              "s" if out["stand_ins"] > 1 else ""))
         if out.get("traceback"):
             print("%s: the board stopped with:\n%s" % (TITLES[f], out["traceback"]))
 
