@@ -297,7 +297,7 @@ def _part(messages, label, fallback, make, *args):
 
 
 def build_board(profile_name=None, getenv=None):
-    config, messages = settings.load_config(profile_name, getenv)
+    config, messages = settings.load_config(profile_name, getenv or settings.board_getenv())
     clock = Clock()
     try:
         import board

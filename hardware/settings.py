@@ -61,12 +61,44 @@ DEFAULTS = {"shake_start_mg": 1600, "shake_stop_mg": 1400, "long_press_ms": 600,
             "trace": "none", "dice_seed": None}
 
 
+SETTINGS_FILE = "/settings.toml"
+
+
 def _system_getenv(key):
     try:
         import os
         return os.getenv(key)
     except (ImportError, AttributeError):
         return None
+
+
+def keys_in(lines):
+    """The names a settings.toml's lines give a value (`NAME = ...`), of this
+    program's keys only (PREFIX)."""
+    found = set()
+    for line in lines:
+        line = line.strip()
+        if line.startswith(PREFIX):
+            i = line.find("=")
+            if i > 0:
+                found.add(line[:i].strip())
+    return found
+
+
+def board_getenv(path=SETTINGS_FILE):
+    """os.getenv for the keys the board's settings.toml names, None for the others
+    without asking: CircuitPython's os.getenv reads the file from its start for every
+    key asked, and load_config asks some forty (on the emulated Pico about a fifth of
+    code.py's way to the menu). Plain os.getenv when the file cannot be read here."""
+    try:
+        with open(path) as f:
+            named = keys_in(f.read().split("\n"))
+    except OSError:
+        return _system_getenv
+
+    def getenv(key):
+        return _system_getenv(key) if key in named else None
+    return getenv
 
 
 def parse_int(value):

@@ -177,6 +177,29 @@ def test_load_config_does_not_change_the_profiles():
     assert repr(profiles.PROFILES) == before
 
 
+
+def test_board_settings_asks_only_for_the_keys_the_file_names(tmp_path, monkeypatch):
+    """CircuitPython's os.getenv reads settings.toml from its start for every key:
+    the board asks it only for the keys the file gives a value, with the same answer
+    (os.getenv here reads the environment: a key set there but not in the file is
+    not asked for); without the file, every key goes to os.getenv."""
+    path = tmp_path / "settings.toml"
+    path.write_text('# a comment\nCIRCUITPY_WIFI_SSID = "x"\n  YAHTZEE_TRACE="heap"\n'
+                    'YAHTZEE_PIN_OK = "GP2"  # moved\n[table]\nYAHTZEE_SOUND = "none"\n')
+    assert settings.keys_in(path.read_text().split("\n")) == {
+        "YAHTZEE_TRACE", "YAHTZEE_PIN_OK", "YAHTZEE_SOUND"}
+    monkeypatch.setenv("YAHTZEE_TRACE", "heap")
+    monkeypatch.setenv("YAHTZEE_SHAKE", "none")
+    monkeypatch.delenv("YAHTZEE_PIN_OK", raising=False)
+    getenv = settings.board_getenv(str(path))
+    assert getenv("YAHTZEE_TRACE") == "heap"
+    assert getenv("YAHTZEE_SHAKE") is None          # not in the file: not asked
+    assert getenv("YAHTZEE_PIN_OK") is None         # in the file, not in os.getenv's answer
+    config, messages = settings.load_config(None, getenv)
+    assert (config["trace"], config["shake"], messages) == ("heap", "lis3dh", [])
+    missing = settings.board_getenv(str(tmp_path / "none.toml"))
+    assert missing("YAHTZEE_SHAKE") == "none"
+
 def test_shake_thresholds_from_settings(env):
     hw = build(env, {"YAHTZEE_SHAKE_START_MG": "2000", "YAHTZEE_SHAKE_STOP_MG": "1500"})
     expect = ShakeDetector(start_mg=2000, stop_mg=1500)

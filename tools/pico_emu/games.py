@@ -38,18 +38,13 @@ def simulated_game(rules=None):
     if rules in _CACHE:
         return _CACHE[rules]
     import tempfile
-    import numpy as np
-    from PIL import Image
     from hardware.desktop import VirtualClock
     from sim import Options, build_session, no_tables
-    from sim.__main__ import main as play_sh
     from tools.pico_emu.scripts import two_seat_game
     players, tables = GAMES[rules]
     with tempfile.TemporaryDirectory() as folder:
         # the writer's own session snaps as it goes: into a folder of its own
-        writing = os.path.join(folder, "writing")
-        os.mkdir(writing)
-        session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=writing,
+        session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=folder,
                                         table=None if tables else no_tables),
                                 clock=VirtualClock())
         try:
@@ -57,6 +52,18 @@ def simulated_game(rules=None):
                                  instant=rules is not None).text()
         finally:
             session.hw.close()
+    _CACHE[rules] = text, simulated_pictures(text, tables=bool(tables))
+    return _CACHE[rules]
+
+
+def simulated_pictures(text, tables=True):
+    """The pictures `./play.sh --headless --dice-seed DICE_SEED` takes at the script's
+    snaps ({name: pixels 128x64 of 0/1}); tables=False: as with --no-tables."""
+    import tempfile
+    import numpy as np
+    from PIL import Image
+    from sim.__main__ import main as play_sh
+    with tempfile.TemporaryDirectory() as folder:
         script = os.path.join(folder, "game.txt")
         with open(script, "w") as f:
             f.write(text)
@@ -68,8 +75,7 @@ def simulated_game(rules=None):
             if name.endswith(".png"):
                 big = np.array(Image.open(os.path.join(folder, name)).convert("L"))
                 snaps[name[:-4]] = (big[::4, ::4] > 128).astype(np.uint8)
-    _CACHE[rules] = text, snaps
-    return text, snaps
+    return snaps
 
 
 def until_snap(text, want, last):

@@ -25,10 +25,11 @@ STILL_LIMIT_MS = 30000
 def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
          still_limit_ms=STILL_LIMIT_MS, log=None, stop_at=None):
     """Play a script on the emulated board; on_snap(name, pixels) at each snap.
-    Returns {snap name: pixels}. `log`, a list, gets (kind, what, ms) for each event:
-    a press's ms is when the board acts on it (a key with a long action acts when
-    let go, a long action once held long enough), a shake's when it stops, a
-    snap's when it was taken. stop_at: stop once the console prints this text (a
+    Returns {snap name: pixels}. `log`, a list, gets (kind, what, ms, begun ms, CPU
+    busy ms then) for each event: a press's ms is when the board acts on it (a key
+    with a long action acts when let go, a long action once held long enough),
+    begun when the button went down; a shake's ms is when it stops, a snap's when
+    it was taken (both begun then). stop_at: stop once the console prints this text (a
     game gone wrong is not played on to its end)."""
     from sim.script import parse
     events = parse(text, name)
@@ -47,21 +48,22 @@ def play(pico, text, name="script", on_snap=None, still_ms=STILL_MS,
         if kind == "press":
             if value == actions.QUIT:
                 break
-            before = pico.t
+            before, busy = pico.t, pico.busy
             action = actions.NAMES[value]
             pico.press(action, after_ms=0)
             lag += max(0.0, pico.t - before - _press_gap())
             if log is not None:
-                log.append(("press", action, wiring.acts_at(action, before, pico.t)))
+                log.append(("press", action, wiring.acts_at(action, before, pico.t),
+                            before, busy))
         elif kind == "space_down":
             pico._call("shake", on=True)
         elif kind == "space_up":
             pico._call("shake", on=False)
             if log is not None:
-                log.append(("shake", None, pico.t))
+                log.append(("shake", None, pico.t, pico.t, pico.busy))
         elif kind == "snap":
             if log is not None:
-                log.append(("snap", value, pico.t))
+                log.append(("snap", value, pico.t, pico.t, pico.busy))
             pixels = pico.screen()
             snaps[value] = pixels
             if on_snap is not None:
