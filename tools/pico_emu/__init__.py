@@ -511,7 +511,9 @@ class Drive:
             raise ValueError("our firmware's drive has no code to compile: mpy=False")
         self.profile = profile
         self.mpy = mpy
-        self.firmware = firmware_board(profile) if firmware else None
+        # firmware: True for the profile's own board's, or one of tools.firmware.BOARDS
+        self.firmware = (firmware if isinstance(firmware, str) else
+                         firmware_board(profile)) if firmware else None
         self.rules = rules           # None: no strategy tables; else build_bundle's --rules
         self.settings = dict(settings or {})
         self.extra_files = dict(extra_files or {})

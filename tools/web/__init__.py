@@ -40,7 +40,8 @@ class WebError(Exception):
 
 def our_uf2_candidates():
     """Where the project's own firmware (tools.firmware's UF2) is looked for."""
-    return [REPO / "build" / "firmware" / OUR_UF2_NAME, REPO.parent / "fw-out" / OUR_UF2_NAME]
+    from tools import pico_emu
+    return [pico_emu.our_firmware_dir() / OUR_UF2_NAME]
 
 
 def choose_uf2(given=None):
@@ -144,9 +145,10 @@ def table_variants():
     return table_files(REPO / "tables", "yahtzee")
 
 
-def profile_entry(name, mpy, tables, settings, out):
+def profile_entry(name, mpy, tables, settings, out, ours=False):
     """The profile's drive image (written into out, its zero tail cut) and what the page
-    needs to know of the board: the harness's parts, the buttons, the keys."""
+    needs to know of the board: the harness's parts, the buttons, the keys. ours: the
+    page runs our Pico firmware, whose drive holds no game code (every profile on it)."""
     from hardware import desktop
     from tools import pico_emu
     from tools.pico_emu.games import sim_vsys_mv
@@ -156,7 +158,8 @@ def profile_entry(name, mpy, tables, settings, out):
     # strategy table that fits beside the game
     for table in table_variants() if tables else [None]:
         extra = {"tables/" + table.name: table.read_bytes()} if table else {}
-        drive = pico_emu.Drive(profile=name, mpy=mpy, settings=settings, extra_files=extra)
+        drive = pico_emu.Drive(profile=name, mpy=mpy and not ours, settings=settings,
+                               extra_files=extra, firmware="pico" if ours else False)
         try:
             image = drive.image_path().read_bytes()
             break
@@ -217,7 +220,7 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
     bootrom = pico_emu.firmware_paths()["bootrom"]
     if not bootrom.is_file():
         raise WebError("no RP2040 boot ROM at %s (set PICO_BOOTROM)" % bootrom)
-    mpy = pico_emu.mpy_cross() is not None
+    mpy = not ours and pico_emu.mpy_cross() is not None
     out = Path(out)
     if out.is_file():
         raise WebError("--out %s is a file, not a folder" % out)
@@ -226,7 +229,8 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
     stage.mkdir(parents=True)
     with swapped_in(stage, out):
         settings = {"YAHTZEE_DICE_SEED": str(dice_seed)} if dice_seed is not None else {}
-        profiles = {name: profile_entry(name, mpy, tables, settings, stage) for name in PROFILES}
+        profiles = {name: profile_entry(name, mpy, tables, settings, stage, ours)
+                    for name in PROFILES}
         shutil.copyfile(uf2_path, stage / "firmware.uf2")
         shutil.copyfile(bootrom, stage / "bootrom.bin")
         esbuild(SOURCES / "main.js", stage / "main.js")
@@ -243,8 +247,9 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
     sizes = {p.name: p.stat().st_size for p in sorted(out.iterdir())}
     log("firmware: %s (%s)" % ("ours" if ours else
                                "stock CircuitPython %s" % pico_emu.FIRMWARE_VERSION, uf2_path))
-    log("drives: the game as %s%s%s" % (
-        ".mpy" if mpy else "plain .py (no CircuitPython mpy-cross: PICO_MPY_CROSS)",
+    log("drives: the game %s%s%s" % (
+        "frozen in the firmware" if ours else "as .mpy" if mpy else
+        "as plain .py (no CircuitPython mpy-cross: PICO_MPY_CROSS)",
         ", the Yahtzee strategy table" if tables else ", no strategy table",
         ", dice seed %s" % dice_seed if dice_seed is not None else ""))
     for name, size in sizes.items():
