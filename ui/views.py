@@ -10,8 +10,11 @@ faces, cursor) and touches only what changed; the loop calls it only when
 
 Sizes come from the display: 128x64 gets the full layout; 32-pixel-high screens (the
 128x32 FeatherWing) get a compact one (smaller dice, two list rows, no footer).
-Text is terminalio.FONT (6x12 cell): a line whose capitals start at row T has its
-label at y = T + 3 and ends with descenders at T + 9, so lines sit 10 pixels apart.
+Text is terminalio.FONT (6x12 cell): a line whose capitals start at row T (its
+`top`) ends with descenders at T + 9, so lines sit 10 pixels apart. The font's tile
+has rows above the capitals (2 on the board's font): _Glyphs.cap_row measures them,
+and a line's tiles start that many rows above its top, so a title at row 0 shows
+its capitals' first row.
 A line of text is one TileGrid over the font's own glyph sheet, a tile per character
 (_Text): adafruit_display_text's Label makes a TileGrid per glyph, which on a board
 cost about 85 bytes a character and a kilobyte a label (tools/pico_emu/heap.py).
@@ -42,6 +45,7 @@ class _Glyphs:
         glyphs = [font.get_glyph(c) for c in range(_FIRST, _LAST + 1)]
         self.tiles = [g.tile_index if g is not None else 0 for g in glyphs]
         self.space = self.tiles[0]
+        self.cap_row = _first_ink_row(self.sheet, self.w, self.h, self.tiles[ord('H') - _FIRST])
         self.white = _palette()
         self.black = _palette()
         self.black[1] = _BLACK
@@ -49,16 +53,26 @@ class _Glyphs:
             p.make_transparent(0)
 
 
-class _Text:
-    """One line of text placed as a Label would be (capitals from y - 3): .text and
-    .color (white or black); .grid goes in a Group (and moves, and hides)."""
+def _first_ink_row(sheet, w, h, tile):
+    """The first row of a glyph's tile with a lit pixel (its capitals' top for 'H')."""
+    x0 = tile * w
+    for y in range(h):
+        for x in range(x0, x0 + w):
+            if sheet[x, y]:
+                return y
+    return 0
 
-    def __init__(self, glyphs, x, y, text):
+
+class _Text:
+    """One line of text whose capitals start at row `top`: .text and .color (white
+    or black); .grid goes in a Group (and moves, and hides)."""
+
+    def __init__(self, glyphs, x, top, text):
         self._glyphs = glyphs
         self.grid = displayio.TileGrid(
             glyphs.sheet, pixel_shader=glyphs.white, width=glyphs.cols, height=1,
             tile_width=glyphs.w, tile_height=glyphs.h, default_tile=glyphs.space,
-            x=x, y=y - (glyphs.h - glyphs.h // 2))
+            x=x, y=top - glyphs.cap_row)
         self._text = ''
         self._color = _WHITE
         self.text = text
@@ -201,7 +215,7 @@ class Views:
     # ------------------------------------------------------------------ builders
     def _label(self, group, x, top, text=''):
         """A text line whose capitals start at row `top`, added to group."""
-        lbl = _Text(self._glyphs, x, top + 3, text)
+        lbl = _Text(self._glyphs, x, top, text)
         group.append(lbl.grid)
         return lbl
 
@@ -220,7 +234,7 @@ class Views:
         self.title = self._label(g, 0, 0)
         self.title_right = self._label(g, 0, 0)
         self._rect(g, 0, 10, w, 1)                        # rule under the title
-        self._row_top = 13
+        self._row_top = 12     # the cursor bar's top too: capitals on its first row
         self.cursor_bar = self._rect(g, 0, 12, w - 3, 10)
         self.cursor_bar.hidden = True
         self.row_left = []
@@ -242,7 +256,7 @@ class Views:
         g.append(self.footer_group)
         if not self.small:
             self._rect(self.footer_group, 0, 53, w, 1)
-            self.footer = self._label(self.footer_group, 0, 55)
+            self.footer = self._label(self.footer_group, 0, 54)
         else:
             self.footer = None
         self.root.append(g)
@@ -261,17 +275,17 @@ class Views:
         self.marker = None
         self._make_dice(g, 5)
         if small:
-            self.line_a = self._label(g, 91, 11)
+            self.line_a = self._label(g, 91, 10)
             self.line_b = None
             right_x = 91
-            self.roll_btn = self._label(g, right_x + 1, 11, 'Roll')
-            self.card_btn = self._label(g, right_x + 1, 21, 'Card')
+            self.roll_btn = self._label(g, right_x + 1, 10, 'Roll')
+            self.card_btn = self._label(g, right_x + 1, 20, 'Card')
             self.btn_bar = self._rect(g, right_x, 10, 26, 10)
         else:
-            self.line_a = self._label(g, 0, 40)
-            self.line_b = self._label(g, 0, 53)
-            self.roll_btn = self._label(g, 81, 40, 'Roll')
-            self.card_btn = self._label(g, 105, 40, 'Card')
+            self.line_a = self._label(g, 0, 39)
+            self.line_b = self._label(g, 0, 52)
+            self.roll_btn = self._label(g, 81, 39, 'Roll')
+            self.card_btn = self._label(g, 105, 39, 'Card')
             self.btn_bar = self._rect(g, 80, 39, 26, 10)
         # the bar sits behind the button texts
         g.remove(self.btn_bar)
@@ -355,7 +369,7 @@ class Views:
         y0 = h // 2 - 8
         self._rect(g, 0, y0, w, 16, 1)
         self._rect(g, 2, y0 + 2, w - 4, 12, 0)
-        self.moment_label = self._label(g, 0, y0 + 4)
+        self.moment_label = self._label(g, 0, y0 + 4)     # 2 rows of black around capitals
         self._moment_list_y = -4 - y0   # over a list: in the title's place, no row hidden
         g.hidden = True
         self.root.append(g)
@@ -372,7 +386,7 @@ class Views:
         self._rect(g, x0 + 1, y0 + 1, bw - 2, bh - 2, 0)  # black inside
         self.dialog_x0 = x0
         self.dialog_w = bw
-        tops = (1, 11, 21) if self.small else (y0 + 4, y0 + 18, y0 + 32)
+        tops = (1, 11, 21) if self.small else (y0 + 3, y0 + 17, y0 + 31)
         self.dialog_lines = [self._label(g, x0 + 4, t) for t in tops]
         if not self.small:
             self._rect(g, x0 + 4, y0 + 14, bw - 8, 1)       # rule under the title
@@ -469,7 +483,7 @@ class Views:
                 val.color = color
         c = app.cursor - app.top
         if 0 <= c < self.list_rows:
-            self.cursor_bar.y = self._row_top - 1 + 10 * c
+            self.cursor_bar.y = self._row_top + 10 * c
             self.cursor_bar.hidden = False
         else:
             self.cursor_bar.hidden = True
@@ -532,7 +546,7 @@ class Views:
             if c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD:
                 b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
                 self.btn_bar.x = b.grid.x - 1
-                self.btn_bar.y = b.grid.y + 2       # a row above the capitals
+                self.btn_bar.y = b.grid.y + self._glyphs.cap_row    # from the capitals' row
                 self.btn_bar.hidden = False
             else:
                 self.btn_bar.hidden = True
