@@ -645,7 +645,11 @@ class App:
             o = rules.column_orders
             tail = ' ' + o[b // n] if o else (' x%d' if rules.columns > 1 else ' %d') % (
                 b // n + 1)
-        return self.labels[b % n][:cols - len(tail)].rstrip() + tail
+        label = self.labels[b % n]
+        if len(label) > cols - len(tail):   # a shorter name, not a cut one
+            from ui.short_labels import fit
+            label = fit(label, cols - len(tail))
+        return label + tail
 
     def player_name(self, p):
         return seats.seat_name(self, p)

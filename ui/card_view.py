@@ -18,22 +18,16 @@ _CARD_COLS = 15         # characters in a column of the whole-card view
 
 
 def card_line(label, value, cols=_CARD_COLS):
-    """One card row in a column of `cols` characters: the label shortened to leave
-    room for the right-aligned value: no space before a bracket ('3 OF A KIND(30)'),
-    then the last word's vowels dropped from its end ('2 PAIR COLR'), then cut."""
+    """One card row in a column of `cols` characters: the label, a space at least,
+    the value right-aligned. A label too long goes by a shorter name that reads as
+    words (ui/short_labels.py); a box's potential ('(25)', '-') keeps one name for
+    any value of two digits, so the row does not change name as the dice change."""
     room = cols - len(value) - 1
-    if len(label) > room and value[:1] == '(':
-        room += 1
     if len(label) > room and label.startswith('Bonus +'):
         label = label[6:]       # Kismet's tiers: '+35/55/75' says enough
-    i = len(label) - 1
-    first = label.rfind(' ') + 1
-    while len(label) > room and i > first:
-        if label[i] in 'aeiouAEIOU':
-            label = label[:i] + label[i + 1:]
-        i -= 1
-    if len(label) > room:
-        label = label[:room]
+    if len(label) > room or len(label) > cols - 5:
+        from ui.short_labels import fit
+        label = fit(label, room, cols - 5 if value[:1] in '(-' else 0)
     return label + ' ' * (cols - len(label) - len(value)) + value
 
 
