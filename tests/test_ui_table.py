@@ -546,6 +546,7 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     Yahtzee bonus and the total, all drawn at once (after a roll too); Triple
     Yahtzee's three columns as a grid (tests/test_ui_rulesets.py)."""
     from ui.card_view import card_layout, _fits_halves
+    from ui.short_labels import SHORT
     s = new_session(dice=ScriptedDice(seed=3))
     s.start_game(rules)
     app = s.app
@@ -566,7 +567,10 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
         assert len(text) <= 15
         if i >= 0:
             # (Kismet's "Bonus +35/55/75" shows as "+35/55/75")
-            assert text.endswith(app.values[i]) and text[:4] in app.items[i]
+            label = text[:len(text) - len(app.values[i])].rstrip()
+            assert text.endswith(' ' + app.values[i]) and (
+                label in (app.items[i],) + SHORT.get(app.items[i], ()) or
+                label == app.items[i][6:]), text
     s.image()                                       # and the real view draws it
     small = new_session(height=32, dice=ScriptedDice(seed=3))
     small.start_game(rules)
@@ -574,7 +578,9 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     if small.app.scene == codes.ANNOUNCE:
         small.press(A.OK)
     small.press(A.DOWN)
-    assert small.app.view == ui_app.VIEW_LIST       # 128x32 keeps the list
+    assert small.app.view == ui_app.VIEW_CARD       # 128x32: the same card, 5 rows of it
+    small.image()
+    assert small.views.card.layout == s.views.card.layout
 
 
 def test_a_cursor_move_on_the_whole_card_redraws_to_the_same_picture():

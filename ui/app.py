@@ -25,7 +25,7 @@ Controls (see docs/SCREENS.md):
   the dice, "Roll" and "Card"; OK acts on the cursor.
 - Lists and the scorecard: UP/DOWN (or LEFT/RIGHT; HOLD_1/HOLD_2 on hold-button
   boards) move, OK picks, BACK goes back. In New game, LEFT/RIGHT change a value and
-  OK steps it forward.
+  OK steps it forward; a cursor board's OK changes it with LEFT/RIGHT instead.
 """
 
 import gc
@@ -244,6 +244,7 @@ class App:
         self.setup_players = 1
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
+        self.setup_editing = False  # a cursor board's row being changed (its Left/Right: -/+)
 
         # -- storage: app_saves.Saves over the nvm journal (ui/app_saves.py) --
         self.saves = None

@@ -74,19 +74,29 @@ def _fits_halves(rules, height):
             <= height // _CARD_PITCH)
 
 
+_CARD_H = 64            # the card's height: the whole screen of a 128x64
+
+
 class CardView:
-    """The Bitmap and its TileGrid (in .group, hidden until VIEW_CARD); 128x32 screens
-    get an empty group (they keep the list)."""
+    """The Bitmap and its TileGrid (in .group, hidden until VIEW_CARD). A 128x32
+    screen shows the same 64-row card through a window of its 5 rows, moved to keep
+    the cursor's row in sight (Triple Yahtzee's, Balut's and Yamb's grids keep the
+    list there: ui/scene_card.py)."""
 
     def __init__(self, width, height, palette):
         self.width = width
-        self.height = height
-        self.bitmap = None
+        self.height = _CARD_H       # the card's, drawn whole; the screen's is below
+        self.screen_h = height
+        self.bitmap = displayio.Bitmap(width, _CARD_H, 2)
         self.group = displayio.Group()
         self.group.hidden = True
-        if height >= 64:
-            self.bitmap = displayio.Bitmap(width, height, 2)
-            self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.grid = displayio.TileGrid(self.bitmap, pixel_shader=palette)
+        self.group.append(self.grid)
+        self.bottom = _CARD_H       # the last drawn row's end (where scrolling stops)
+        self.window = height // _CARD_PITCH * _CARD_PITCH if height < _CARD_H else _CARD_H
+        if self.window < height:    # whole rows on a short screen; under them, black
+            self.group.append(displayio.TileGrid(displayio.Bitmap(width, height - self.window, 2),
+                                                 pixel_shader=palette, y=self.window))
         self.version = -1       # app.list_version drawn (-1: draw it all)
         self.cursor = -2
         self.layout = ()
@@ -120,6 +130,11 @@ class CardView:
             self.bitmap.fill(0)
             for x, h in lines:      # the rules between columns: (x, height)
                 _fill(self.bitmap, x, 0, 1, h, 1)
+            bottom = 0
+            for line in self.layout:
+                if line[1] + _CARD_PITCH > bottom and (line[4] or line[3] == -2):
+                    bottom = line[1] + _CARD_PITCH
+            self.bottom = bottom
             old = -2
         elif app.cursor == old:
             return
@@ -131,6 +146,19 @@ class CardView:
                     self.draw(app, self.bitmap, line, i >= 0 and i == app.cursor)
                 else:
                     self._row(app, line, i >= 0 and i == app.cursor)
+            if i == app.cursor and self.window < _CARD_H:
+                self._scroll_to(line[1])
+
+    def _scroll_to(self, y):
+        """A short screen: the row at y in sight, two rows above it where the card
+        goes on that far, the card's end at the screen's bottom at most."""
+        top = y - 2 * _CARD_PITCH
+        if top > self.bottom - self.window:
+            top = self.bottom - self.window
+        if top < 0:
+            top = 0
+        if self.grid.y != -top:
+            self.grid.y = -top
 
     def _row(self, app, line, highlight):
         x, y, w, i, text, tx = line

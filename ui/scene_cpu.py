@@ -128,7 +128,14 @@ def cpu_step(app, now):
         _phase = _CPU_ANNOUNCED
         # by the turn's roll: Generala's served, Yamb's straight
         g.card.points_into(g.dice, app.pts, g.rules.turn_rolls - g.rolls_left)
-        update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
+        if app.small_screen and not g.rules.hands:
+            # 128x32: the box across the header, its points beside the dice
+            update_play_texts(app, 'Scores +%d' % app.pts[box])
+            name = app.player_name(p)
+            app.header_left = '%s %s' % (name, app.box_label(
+                box, app.text_cols - len(name) - len(app.header_right) - 2))
+        else:
+            update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
 
 

@@ -40,6 +40,8 @@ def update_play_texts(app, cpu_text=None):
     elif app.scene == CPU:
         app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
         app.line_b = 'OK: skip'
+        if app.small_screen:    # 128x32: two rows of 6 beside the dice ('Holds\n3')
+            app.line_a = 'CPU\nplays' if cpu_text is None else cpu_text.replace(' ', '\n', 1)
     else:
         if left == 0:
             app.line_a = 'No rolls left'

@@ -45,6 +45,7 @@ class _Glyphs:
         glyphs = [font.get_glyph(c) for c in range(_FIRST, _LAST + 1)]
         self.tiles = [g.tile_index if g is not None else 0 for g in glyphs]
         self.space = self.tiles[0]
+        self.keys = ()          # key_words of the board: what the texts' OK and BACK become
         self.cap_row = _first_ink_row(self.sheet, self.w, self.h, self.tiles[ord('H') - _FIRST])
         self.white = _palette()
         self.black = _palette()
@@ -108,13 +109,56 @@ class _Text:
 
 
 
+def key_words(profile):
+    """((word, name), ...): the buttons the texts call OK and BACK, by the names a
+    board's player sees where they differ: what the button is printed with (the
+    FeatherWing's 'B') or, with no button of its own, the long press that gives it
+    ('hold B'). The default board's are its roles: nothing to change."""
+    if not profile:
+        return ()
+    labels = profile.get('button_labels') or {}
+    pins = profile.get('pins', {})
+    long_press = profile.get('long_press', {})
+    out = []
+    for role in ('BACK', 'OK'):
+        name = labels.get(role, role)
+        if role not in pins:
+            for key in long_press:
+                if long_press[key] == role:
+                    name = 'hold ' + labels.get(key, key)
+        if name != role:
+            out.append((role, name))
+    return tuple(out)
+
+
+def said_with_keys(text, keys):
+    """text with each word of keys (key_words) as the board names it: 'OK yes' ->
+    'B yes'; a word inside another ('BOOK') stays."""
+    for word, name in keys:
+        i = text.find(word)
+        while i >= 0:
+            j = i + len(word)
+            if (i == 0 or not text[i - 1].isalpha()) and (j == len(text) or
+                                                          not text[j].isalpha()):
+                text = text[:i] + name + text[j:]
+                j = i + len(name)
+            i = text.find(word, j)
+    return text
+
+
 def _set_text(lbl, text):
+    keys = lbl._glyphs.keys
+    if keys:
+        text = said_with_keys(text, keys)
     if lbl.text != text:
         lbl.text = text
 
 
 def _set_right(lbl, right, text):
     """Right-align a label so its last character ends at x = right (monospace)."""
+    keys = lbl._glyphs.keys
+    if keys:
+        text = said_with_keys(text, keys)
     if lbl.text != text:
         lbl.text = text
     x = right - _CHAR_W * len(text)
@@ -211,6 +255,7 @@ class Views:
         self._moment = 0            # the big moment whose banner is set up
         self._moment_shown = False
         self._faces[0] = 99         # force the first dice draw
+        self._profile = None        # the board whose button names the texts use
 
     # ------------------------------------------------------------------ builders
     def _label(self, group, x, top, text=''):
@@ -274,9 +319,10 @@ class Views:
         self.die_grids = []
         self.marker = None
         self._make_dice(g, 5)
-        if small:
+        if small:       # line_a beside the dice: two rows of 6 characters ('Holds\n3')
             self.line_a = self._label(g, 91, 10)
             self.line_b = None
+            self.side_b = self._label(g, 91, 20)
             right_x = 91
             self.roll_btn = self._label(g, right_x + 1, 10, 'Roll')
             self.card_btn = self._label(g, right_x + 1, 20, 'Card')
@@ -396,6 +442,10 @@ class Views:
     # ------------------------------------------------------------------ update
     def update(self, app):
         """Bring the groups in line with the app's state (cheap when little changed)."""
+        if app.profile is not self._profile:
+            self._profile = app.profile
+            self._glyphs.keys = key_words(app.profile)
+            self._list_version = self._play_version = self._dialog = -1   # said again
         view = app.view
         if view != self._view:
             self._view = view
@@ -509,7 +559,13 @@ class Views:
             self._play_version = app.play_version
             _set_text(self.header_left, app.header_left)
             _set_right(self.header_right, self.width, app.header_right)
-            _set_text(self.line_a, app.line_a)
+            text = app.line_a
+            if self.small:
+                i = text.find('\n')
+                _set_text(self.side_b, text[i + 1:] if i >= 0 else '')
+                if i >= 0:
+                    text = text[:i]
+            _set_text(self.line_a, text)
             if self.line_b is not None:
                 _set_text(self.line_b, app.line_b)
         n = len(app.faces)
@@ -525,13 +581,16 @@ class Views:
                 self._held[i] = held[i]
                 f = faces[i]
                 self.die_grids[i][0] = (f + 8) if (held[i] and f) else f
-        cursor_mode = not app.hold_buttons
+        # Roll and Card where a cursor picks them, but not on a computer's turn: what
+        # it does shows there (128x32) or under the dice
+        cursor_mode = not app.hold_buttons and app.scene != codes.CPU
         if cursor_mode != self._cursor_mode:
             self._cursor_mode = cursor_mode
             self.roll_btn.grid.hidden = not cursor_mode
             self.card_btn.grid.hidden = not cursor_mode
-            if self.small and self.line_a is not None:
+            if self.small:
                 self.line_a.grid.hidden = cursor_mode
+                self.side_b.grid.hidden = cursor_mode
             self._die_cursor = -2
         c = app.die_cursor
         if c != self._die_cursor:
@@ -543,7 +602,7 @@ class Views:
                 self.marker.hidden = True
             self.roll_btn.color = _BLACK if c == codes.CURSOR_ROLL else _WHITE
             self.card_btn.color = _BLACK if c == codes.CURSOR_CARD else _WHITE
-            if c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD:
+            if (c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD) and cursor_mode:
                 b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
                 self.btn_bar.x = b.grid.x - 1
                 self.btn_bar.y = b.grid.y + self._glyphs.cap_row    # from the capitals' row
