@@ -28,9 +28,9 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     s.press(A.OK)                                   # to the high-score entry
     assert app.scene == ui_app.INITIALS
     assert app.items[1] == 'Name:  [P] 1  _ '      # the seat's name, as in the stats
-    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, Z (the wheel: ..Z _ 0..)
+    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, 9 (the wheel: _ A..Z 0..9)
     assert app.scene == ui_app.MENU
-    assert app.records.high[0] == [total, 'Q1Z', 0]
+    assert app.records.high[0] == [total, 'Q19', 0]
     assert app.records.games == 1 and app.records.best == total
     assert app.saves.journal.game_at < 0 and not app.saved     # nothing left to resume
     # a fresh boot reads the same records and offers no resume
