@@ -1076,24 +1076,24 @@ def test_a_cursor_board_changes_a_setup_value_back_and_forth():
         s.press(A.RIGHT)
     first = app.setup_rules
     s.press(A.OK)
-    assert app.setup_editing and app.values[app.cursor].startswith('<')
+    assert app.values[app.cursor].startswith('<')
     s.press(A.RIGHT)
     assert app.setup_rules == codes.MENU_RULES[(codes.MENU_RULES.index(first) + 1) %
                                                len(codes.MENU_RULES)]
     s.press(A.LEFT, A.LEFT)                         # back past where it started
     assert app.setup_rules == codes.MENU_RULES[codes.MENU_RULES.index(first) - 1]
     s.press(A.BACK)                                 # held B: done, still in setup
-    assert app.scene == ui_app.SETUP and not app.setup_editing
+    assert app.scene == ui_app.SETUP
     assert not app.values[app.cursor].startswith('<')
     s.press(A.LEFT, A.LEFT, A.LEFT)                 # A moves again: to Players
     assert app.items[app.cursor] == 'Players'
     s.press(A.OK, A.RIGHT, A.RIGHT, A.LEFT, A.OK)
-    assert app.setup_players == 2 and not app.setup_editing
+    assert app.setup_players == 2 and not app.values[0].startswith("<")
     while app.items[app.cursor] != 'Hints':
         s.press(A.RIGHT)
     hints_on = app.hints
     s.press(A.OK)                                   # two values: B toggles
-    assert app.hints != hints_on and not app.setup_editing
+    assert app.hints != hints_on and not app.title_right
 
 
 @pytest.mark.parametrize('profile', ['three-button', 'feather-128x64', 'default'])

@@ -25,7 +25,7 @@ Controls (see docs/SCREENS.md):
   the dice, "Roll" and "Card"; OK acts on the cursor.
 - Lists and the scorecard: UP/DOWN (or LEFT/RIGHT; HOLD_1/HOLD_2 on hold-button
   boards) move, OK picks, BACK goes back. In New game, LEFT/RIGHT change a value and
-  OK steps it forward; a cursor board's OK changes it with LEFT/RIGHT instead.
+  OK steps it forward.
 """
 
 import gc
@@ -244,7 +244,6 @@ class App:
         self.setup_players = 1
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
-        self.setup_editing = False  # a cursor board's row being changed (its Left/Right: -/+)
 
         # -- storage: app_saves.Saves over the nvm journal (ui/app_saves.py) --
         self.saves = None
@@ -634,7 +633,7 @@ class App:
             self.touch()
 
     def box_label(self, b, cols=24):
-        """Box b's short name, cut to cols characters (Triple Yahtzee: 'Aces x2';
+        """Box b's short name in cols characters (Triple Yahtzee: 'Aces x2';
         Balut's cells: 'Fours 3'; Yamb's columns: 'Ones D')."""
         rules = self.game.rules
         if self.labels_of is not rules:
@@ -646,11 +645,7 @@ class App:
             o = rules.column_orders
             tail = ' ' + o[b // n] if o else (' x%d' if rules.columns > 1 else ' %d') % (
                 b // n + 1)
-        label = self.labels[b % n]
-        if len(label) > cols - len(tail):   # a shorter name, not a cut one
-            from ui.short_labels import fit
-            label = fit(label, cols - len(tail))
-        return label + tail
+        return seats.fit_label(self.labels[b % n], cols - len(tail)) + tail
 
     def player_name(self, p):
         return seats.seat_name(self, p)

@@ -176,7 +176,6 @@ def _menu_pick(app, now):
 
 # -- SETUP: new game --
 def enter_setup(app, now):
-    app.setup_editing = False
     items, values = _setup_rows(app)
     # name_seat -1: back from NAMES, so on the Names row again
     app.set_list('New game', items, values,
@@ -185,38 +184,20 @@ def enter_setup(app, now):
 
 
 def handle_setup(app, action, now):
-    """Up/Down (a cursor board's Left/Right) move, Left/Right change a value, OK steps
-    it forward or opens its row. A cursor board, whose Left/Right move, changes a
-    value of several (players, a seat, the rules) in a mode: OK on the row, then
-    Left/Right go back and forth ('<4>'), OK or BACK leave it."""
-    if app.setup_editing:
-        if action == A.LEFT or action == A.RIGHT:
-            _setup_change(app, -1 if action == A.LEFT else 1, now)
-        elif action == A.OK or action == A.BACK:
-            app.setup_editing = False
-            _setup_change(app, 0, now)
-        return
+    if not app.hold_buttons:    # Left/Right move: OK then Left/Right change a value
+        from ui import setup_cursor     # (a dotted from-import costs a board 4K here)
+        if setup_cursor.handle(app, action, now, _setup_change):
+            return
     if app.hold_buttons and (action == A.LEFT or action == A.RIGHT):
         _setup_change(app, -1 if action == A.LEFT else 1, now)
     elif app.list_move(action):
         return
     elif action == A.OK:
-        if not app.hold_buttons and _several_values(app):
-            app.setup_editing = True
-            _setup_change(app, 0, now)
-        else:
-            _setup_change(app, 1, now)
+        _setup_change(app, 1, now)
     elif action == A.BACK:
         save_records(app)
         load_people(app)        # names edited but not played are forgotten
         app.go(MENU, now)
-
-
-def _several_values(app):
-    """The row under the cursor has more than two values: players, a seat, rules."""
-    c = app.cursor
-    n = app.setup_players
-    return c <= n or c == n + 2
 
 
 def _setup_rows(app):
@@ -236,8 +217,6 @@ def _setup_rows(app):
                'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
     if not can_save(app, n, app.setup_duplicate) and app.saves.journal is not None:
         values[-1] = 'no save'
-    if app.setup_editing:
-        values[app.cursor] = '<%s>' % values[app.cursor]
     return items, values
 
 
@@ -268,11 +247,6 @@ def _setup_change(app, delta, now):
     items, values = _setup_rows(app)
     app.items = items
     app.values = values
-    if app.setup_editing:       # the buttons that change it, at the title's right
-        names = (app.profile or {}).get('button_labels', {})
-        app.title_right = '%s/%s: change' % (names.get('LEFT', '<'), names.get('RIGHT', '>'))
-    else:
-        app.title_right = ''
     if app.cursor >= len(items):
         app.cursor = len(items) - 1
     app.scroll_to_cursor()

@@ -38,10 +38,9 @@ def update_play_texts(app, cpu_text=None):
         if app.small_screen:
             app.header_left, app.line_a = app.line_a, 'OK'
     elif app.scene == CPU:
-        app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
+        app.line_a = cpu_text if cpu_text is not None else \
+            'CPU\nplays' if app.small_screen else 'Computer plays'   # 128x32: 2 rows of 6
         app.line_b = 'OK: skip'
-        if app.small_screen:    # 128x32: two rows of 6 beside the dice ('Holds\n3')
-            app.line_a = 'CPU\nplays' if cpu_text is None else cpu_text.replace(' ', '\n', 1)
     else:
         if left == 0:
             app.line_a = 'No rolls left'
@@ -55,8 +54,10 @@ def update_play_texts(app, cpu_text=None):
         elif not g.rolled:
             app.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
         else:
-            # after a roll: how to roll again and how to score now
-            app.line_a = '%d left: hold, %s' % (left, how)
+            # after a roll: how to roll again and how to score now (a cursor board's
+            # line beside its Roll and Card buttons keeps to 'N rolls left')
+            if app.hold_buttons:
+                app.line_a = '%d left: hold, %s' % (left, how)
             if not app.hold_buttons:
                 app.line_b = 'Card: score now'
             elif all_held(g):

@@ -330,9 +330,10 @@ class Views:
         else:
             self.line_a = self._label(g, 0, 39)
             self.line_b = self._label(g, 0, 52)
-            self.roll_btn = self._label(g, 81, 39, 'Roll')
-            self.card_btn = self._label(g, 105, 39, 'Card')
-            self.btn_bar = self._rect(g, 80, 39, 26, 10)
+            # beside line_a's 'N rolls left', a space between the two
+            self.roll_btn = self._label(g, 77, 39, 'Roll')
+            self.card_btn = self._label(g, 104, 39, 'Card')
+            self.btn_bar = self._rect(g, 76, 39, 26, 10)
         # the bar sits behind the button texts
         g.remove(self.btn_bar)
         g.insert(g.index(self.roll_btn.grid), self.btn_bar)
