@@ -68,8 +68,17 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sys.path.insert(0, root)
     sys.path.insert(0, os.path.join(root, 'tests'))
-    from tools.strategy_table import ensure_tables
-    table = sys.argv[1] if len(sys.argv) > 1 else ensure_tables('yahtzee', os.path.join(root, 'tables'))['plain']
+    from tools.cli_checks import Parser, bad_in_file
+    ap = Parser(description='Scoring pass and turn-start decision times, CPython and '
+                'MicroPython')
+    ap.add_argument('table', nargs='?', help="Yahtzee's plain strategy table (default: "
+                    "built in tables/)")
+    table = ap.parse_args().table
+    if table:
+        ap.refuse(bad_in_file(table, 'TABLE'))
+    else:
+        from tools.strategy_table import ensure_tables
+        table = ensure_tables('yahtzee', os.path.join(root, 'tables'))['plain']
     p, d = measure(table)
     print('CPython     scoring pass %8d us  turn-start decision %8d us  ratio %.1f' % (p, d, d / p))
     from mpy_util import run_micropython

@@ -112,7 +112,10 @@ def cpython_frame_time():
 
 
 if __name__ == "__main__":
-    if "--quick" not in sys.argv:
+    from tools.cli_checks import Parser
+    _ap = Parser(description=__doc__.split("\n")[0])
+    _ap.add_argument("--quick", action="store_true", help="without the CircuitPython heap floors")
+    if not _ap.parse_args().quick:
         circuitpython_heap_floors()
     print("MicroPython (unix port, .mpy), views replaced by a recording stand-in:")
     micropython_figures()

@@ -38,7 +38,6 @@ smallest heap that completes it and the figures the check prints.
     .venv/bin/python bench/bench_bots.py [--rules NAME ...] [--games 300] [--seed 2024]
         [--exact] [--dice paired|independent] [--no-luck] [--no-beginner] [--heap]
 """
-import argparse
 import math
 import os
 import random
@@ -373,7 +372,8 @@ def bench_heap(names):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
+    from tools.cli_checks import Parser, bad_count, unknown_rules
+    ap = Parser()
     ap.add_argument('--rules', nargs='+', default=['yahtzee'])
     ap.add_argument('--games', type=int, default=300)
     ap.add_argument('--seed', type=int, default=2024)
@@ -386,6 +386,7 @@ def main(argv=None):
     ap.add_argument('--heap', action='store_true',
                     help='only the MicroPython/CircuitPython heap of a game of good bots')
     args = ap.parse_args(argv)
+    ap.refuse(*[unknown_rules(r) for r in args.rules] + [bad_count(args.games, '--games')])
     if args.heap:
         bench_heap(args.rules)
         return 0

@@ -142,8 +142,12 @@ def micropython_script(body, tmp):
 
 
 def main():
+    from tools.cli_checks import Parser
+    ap = Parser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer rulesets' heap floors")
+    quick = ap.parse_args().quick
     with tempfile.TemporaryDirectory(prefix="bench_core_") as tmp:
-        run_all(tmp, quick="--quick" in sys.argv)
+        run_all(tmp, quick=quick)
 
 
 def run_all(tmp, quick):

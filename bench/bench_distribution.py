@@ -13,7 +13,6 @@ shown beside the exact figures (standard errors from the exact distribution).
         [--sample 100000]
 """
 
-import argparse
 import json
 import math
 import os
@@ -75,12 +74,16 @@ def compare_sample(rules, probs, games, seed=1):
 
 def main(argv=None):
     import yahtzee_core as yc
-    ap = argparse.ArgumentParser()
+    from tools.cli_checks import Parser, bad_count, bad_out_folder, bad_rules
+    ap = Parser()
     ap.add_argument('--rules', nargs='*', default=list(yc.RULESETS))
     ap.add_argument('--json-dir', default=None, help='also write NAME.json here')
     ap.add_argument('--sample', type=int, default=0,
                     help='games of yatzy-solver to sample for comparison (0: none)')
     args = ap.parse_args(argv)
+    ap.refuse(*[bad_rules(r) for r in args.rules] +
+              [bad_count(args.sample, '--sample', least=0),
+               args.json_dir and bad_out_folder(args.json_dir, '--json-dir')])
     if args.json_dir:
         os.makedirs(args.json_dir, exist_ok=True)
     ok = True

@@ -5,7 +5,7 @@ temporary folders, so the clone's own caches are neither used nor touched.
 
     .venv/bin/python bench/bench_first_hint.py [RULESET]
 
-Goal (issue 24): under 20 s on 2 cores, the compile included. The simulator starts
+Goal: under 20 s on 2 cores, the compile included. The simulator starts
 the compile in the background at start (sim/tables.py) and the table's bar follows
 it, so a player who reads the how-to first waits for the table build alone.
 """
@@ -18,8 +18,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 
-def main(argv):
-    name = argv[0] if argv else 'yahtzee'
+def main(argv=None):
+    import yahtzee_core as yc
+    from tools.cli_checks import Parser, bad_rules
+    ap = Parser(description=__doc__.split('\n')[0])
+    ap.add_argument('rules', nargs='?', default='yahtzee', help='ruleset (default yahtzee)')
+    name = ap.parse_args(argv).rules
+    ap.refuse(bad_rules(name, 'RULESET'))
     from tools import cbuild
     from tools.solver import RulesModel, compiled_kernel
     from tools.strategy_table import ensure_tables
@@ -49,4 +54,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

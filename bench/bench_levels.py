@@ -13,7 +13,6 @@ game. For perfect it also prints the solver's expected score and whether the mea
 within the tolerance: three standard errors of the mean (a correct player misses it
 in about 1 run in 370).
 """
-import argparse
 import math
 import os
 import statistics
@@ -40,13 +39,15 @@ def optimum(name):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
+    from tools.cli_checks import Parser, bad_count, unknown_rules
+    ap = Parser()
     ap.add_argument('--rules', default='maxi-yatzy')
     ap.add_argument('--games', type=int, default=100)
     ap.add_argument('--seed', type=int, default=1000)
     ap.add_argument('--kinds', nargs='+', default=['good', 'casual', 'beginner'],
                     choices=['perfect', 'good', 'casual', 'beginner'])
     args = ap.parse_args(argv)
+    ap.refuse(unknown_rules(args.rules), bad_count(args.games, '--games'))
     rules = yc.ruleset(args.rules)
     for kind in args.kinds:
         table = None

@@ -20,7 +20,6 @@
 
 The machine is shared and loaded: times are noisy, instruction counts are not.
 """
-import argparse
 import os
 import re
 import shutil
@@ -118,10 +117,13 @@ def cycles_per_instruction(pystone):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser, bad_count, bad_in_file
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=20, help="screens timed per figure")
     parser.add_argument("--pystone", type=Path, help="a pystone.py to calibrate (d)")
     args = parser.parse_args()
+    parser.refuse(bad_count(args.repeat, '--repeat', what='screens'),
+                  args.pystone and bad_in_file(args.pystone, '--pystone'))
     cpython_figures(args.repeat)
     print("(b) real interpreters, %d screens each" % args.repeat)
     for name in ("yahtzee", "yatzy"):

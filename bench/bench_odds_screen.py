@@ -20,7 +20,6 @@ maxi-yatzy times Maxi Yatzy's (six dice: yahtzee_core/odds_six.py, 20 boxes):
 
 The machine is shared and loaded: times are noisy, instruction counts are not.
 """
-import argparse
 import os
 import re
 import shutil
@@ -112,11 +111,15 @@ def timings(label, out):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser, bad_count, bad_in_file, unknown_rules
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=10, help="openings timed per figure")
     parser.add_argument("--pystone", type=Path, help="a pystone.py to calibrate (b)")
     parser.add_argument("--rules", default="yahtzee", help="the ruleset played")
     args = parser.parse_args()
+    parser.refuse(bad_count(args.repeat, '--repeat', what='openings'),
+                  args.pystone and bad_in_file(args.pystone, '--pystone'),
+                  unknown_rules(args.rules))
     rules = [-1, "whole", args.rules]
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "odds_screen_app.py"

@@ -29,7 +29,7 @@ Printed, for each bundle:
   YAHTZEE_TRACE) through the game: a perfect computer against a human who asks for
   a hint every turn and opens the Odds screen once;
 - with --profile: where the CPU time of the game went, by firmware function.
-Goals (issue 21): hint <= 300 ms, Odds all rows <= 500 ms, perfect turn <= 500 ms,
+Goals: hint <= 300 ms, Odds all rows <= 500 ms, perfect turn <= 500 ms,
 frame <= 20 ms, boot to menu <= 2 s, lowest free heap >= 40 KB (.py), >= 80 KB (.mpy).
 """
 
@@ -216,28 +216,33 @@ def report(label, out):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    import yahtzee_core as yc
+    from tools.cli_checks import Parser, unknown_rules
+    ap = Parser(description=__doc__.split("\n")[0])
+    form = ap.add_mutually_exclusive_group()
+    form.add_argument("--py", action="store_true", help="the plain .py bundle only")
+    form.add_argument("--mpy", action="store_true", help="the .mpy bundle only")
+    ap.add_argument("--profile", action="store_true", help="profile the board's run")
+    ap.add_argument("--opponent", default=PLAYERS[0],
+                    choices=[k for k in yc.KINDS if k != "human"])
+    ap.add_argument("--rules", default="yahtzee")
+    args = ap.parse_args(argv)
+    ap.refuse(unknown_rules(args.rules))
     from tools import pico_emu
     reason = pico_emu.unavailable()
     if reason:
         print("bench_pico: " + reason)
         return 0
-    forms = [False, True]
-    if "--py" in argv:
-        forms = [False]
-    elif "--mpy" in argv:
-        forms = [True]
+    forms = [False] if args.py else [True] if args.mpy else [False, True]
     if True in forms and pico_emu.mpy_cross() is None:
         print("no CircuitPython mpy-cross (PICO_MPY_CROSS): the .py bundle only")
         forms = [False]
     print(__doc__.split("\n\n")[1].replace("\n", " "))
-    players = PLAYERS
-    if "--opponent" in argv:
-        players = (argv[argv.index("--opponent") + 1], "human")
-    rules = argv[argv.index("--rules") + 1] if "--rules" in argv else "yahtzee"
+    players = (args.opponent, "human")
+    rules = args.rules
     print("the game: %s of %s against a human who asks a hint every turn" % (rules, players[0]))
     for mpy in forms:
-        run_bundle(mpy, profile="--profile" in argv, players=players, rules=rules)
+        run_bundle(mpy, profile=args.profile, players=players, rules=rules)
     return 0
 
 

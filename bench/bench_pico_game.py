@@ -16,7 +16,6 @@ lowest, and the time the emulation took. --pictures DIR: the board's and the
 simulator's picture of a snap that differs, as DIR/SNAP_board.png and SNAP_sim.png.
 """
 
-import argparse
 import os
 import sys
 import time
@@ -28,7 +27,8 @@ sys.path.insert(0, ROOT)
 def main(argv=None):
     from tools import pico_emu
     from tools.pico_emu import games
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.cli_checks import Parser
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="yamb", choices=[r for r in games.GAMES if r])
     parser.add_argument("--py", action="store_true", help="the plain .py bundle")
     parser.add_argument("--pictures", metavar="DIR", help="where to save a differing snap")

@@ -128,8 +128,12 @@ def name_figures():
               % (board, ann, mean, 3 * max(per_letter)))
 
 
-def main(argv):
-    games = int(argv[argv.index('--games') + 1]) if '--games' in argv else 5
+def main(argv=None):
+    from tools.cli_checks import Parser, bad_count
+    ap = Parser(description=__doc__.split('\n')[0])
+    ap.add_argument('--games', type=int, default=5, help='seeded games a figure')
+    games = ap.parse_args(argv).games
+    ap.refuse(bad_count(games, '--games'))
     from tools.strategy_table import ensure_tables
     table = ensure_tables('yahtzee', os.path.join(ROOT, 'tables'))['plain']   # as the sim
     print("presses per turn following the hints, yahtzee (%d seeded games each):" % games)
@@ -148,4 +152,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    main()

@@ -92,21 +92,32 @@ def sweep(configs, families):
                 ms(max(w[1] for w in t.window_us))))
 
 
-def main(argv):
-    families = ["rp2040", "samd51"]
-    for i, a in enumerate(argv):
-        if a == "--families":
-            families = argv[i + 1].split(",")
+def main(argv=None):
+    from tools.cli_checks import Parser
+    ap = Parser(description=__doc__.split("\n")[0])
+    runs = ap.add_mutually_exclusive_group()
+    runs.add_argument("--sweep", action="store_true",
+                      help="a power cut at every instant of every write of whole games")
+    runs.add_argument("--all", action="store_true",
+                      help="the sweep over every ruleset, 1 to 8 seats, plain and duplicate")
+    ap.add_argument("--families", default="rp2040,samd51",
+                    help="board families, comma-separated (%s)" % ", ".join(sorted(FAMILIES)))
+    args = ap.parse_args(argv)
+    families = [f.strip() for f in args.families.split(",") if f.strip()]
+    ap.refuse(*["--families %s: unknown family %s (choose from %s)"
+                % (args.families, f, ", ".join(sorted(FAMILIES)))
+                for f in families if f not in FAMILIES] +
+              [None if families else "--families: name at least one"])
     for family in families:
         four_seat_game(family)
-    if "--all" in argv:
+    if args.all:
         import yahtzee_core as yc
         configs = [(r, ((0, 2, 3, 4) * 2)[:n], d)
                    for r in yc.RULESETS for n in range(1, 9) for d in (False, True)]
         sweep(configs, families)
-    elif "--sweep" in argv:
+    elif args.sweep:
         sweep(pc.GAMES, families)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -12,7 +12,6 @@ kernel is compiled (and cached) before the first timed run.
 Kniffel, Generala and Kismet have no yatzy-solver twin: they are timed ours alone.
 """
 
-import argparse
 import json
 import os
 import statistics
@@ -68,7 +67,9 @@ def load():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    sys.path.insert(0, ROOT)
+    from tools.cli_checks import Parser, bad_count, bad_workers
+    ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--rules', nargs='*', default=['yatzy', 'yahtzee', 'yahtzee-free-joker'],
                     choices=sorted(THEIRS) + list(OURS_ONLY))
     ap.add_argument('--repeat', type=int, default=5, help='pairs of runs (default 5)')
@@ -76,8 +77,9 @@ def main(argv=None):
     ap.add_argument('--float64', action='store_true',
                     help='double precision inside a turn (default single)')
     args = ap.parse_args(argv)
+    ap.refuse(bad_count(args.repeat, '--repeat', what='pairs of runs'),
+              bad_workers(args.workers))
     dtype = 'float64' if args.float64 else 'float32'
-    sys.path.insert(0, ROOT)
     from tools.solver import RulesModel, compiled_kernel
     from tools import cbuild
     # build (or find) the cached kernel variants the runs use, untimed

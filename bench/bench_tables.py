@@ -9,7 +9,6 @@ as on the device); and the policy value: tools.solver.PolicyEvaluator replays th
 advisor's integer arithmetic on the values the device reads from that file
 (tools.strategy_table.read_table), against the optimum of the plain table.
 """
-import argparse
 import os
 import random
 import sys
@@ -86,11 +85,13 @@ def policy_value(path, model):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    from tools.cli_checks import Parser, bad_count, bad_rules
+    ap = Parser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--rules', default='yahtzee')
     ap.add_argument('--games', type=int, default=20)
     ap.add_argument('--no-policy', action='store_true', help='skip the exact policy values')
     args = ap.parse_args(argv)
+    ap.refuse(bad_rules(args.rules), bad_count(args.games, '--games'))
     from tools import strategy_table as st
     from tools.solver import RulesModel, Solver
     paths = st.ensure_tables(args.rules, os.path.join(ROOT, 'tables'), progress=True)

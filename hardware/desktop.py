@@ -279,12 +279,14 @@ class FileStorage(FlashNvm):
         self.path = path
         if path is None:
             return
+        data = b""
         if os.path.exists(path):
             try:
                 with open(path, "rb") as src:
                     data = src.read()
             except OSError as err:
                 raise StorageError("cannot read save file %s: %s" % (path, err.strerror)) from None
+        if data:        # an empty file is a new one, as a missing one
             if len(data) != size:
                 raise StorageError(
                     "save file %s holds %d bytes, not the %d bytes of this board's storage"

@@ -23,12 +23,3 @@ class SeededDice:
         self.state = (self.state * _MULTIPLIER + _INCREMENT) & _MASK
         return (((self.state >> 4) * 6) >> 16) + 1
 
-
-def system_dice():
-    import random
-    return lambda: random.randint(1, 6)
-
-
-def make_dice(seed=None):
-    """SeededDice(seed), or the system's dice when seed is None."""
-    return system_dice() if seed is None else SeededDice(seed)

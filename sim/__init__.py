@@ -9,6 +9,7 @@ pixels go. Desktop only: device code never imports this package.
 
 import os
 import random
+import sys
 
 from events import actions as A
 from hardware.desktop import DesktopHardware, VirtualClock, WallClock
@@ -18,6 +19,43 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Strategy tables as tools/strategy_table.py writes them (hints, perfect bots), built
 # here on first use unless --table names others (sim/tables.py).
 TABLES_DIR = os.path.join(ROOT, "tables")
+
+
+def data_folder(env=None, platform=None):
+    """Where the simulator keeps the handheld's storage between runs: $XDG_DATA_HOME
+    (when set to a full path, on any system), else the system's place for an
+    application's data, in a folder of its own."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = os.path.expanduser("~")
+    base = env.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        if platform == "darwin":
+            base = os.path.join(home, "Library", "Application Support")
+        elif platform.startswith("win"):
+            base = env.get("APPDATA") or os.path.join(home, "AppData", "Roaming")
+        else:
+            base = os.path.join(home, ".local", "share")
+    return os.path.join(base, "pocket-yahtzee")
+
+
+def default_save():
+    """The storage file ./play.sh plays on unless told --save FILE or --no-save: the
+    game in play, the records, the names and the settings, as a board's nvm keeps them."""
+    return os.path.join(data_folder(), "handheld.nvm")
+
+
+def holds_saves(data):
+    """True when `data` (a save file's bytes) is a device storage this game keeps: erased
+    (a new device), its journal (yahtzee_core/journal.py), or the layout before the
+    journal with an intact slot (ui/nvm_legacy.py). Anything else is some other file,
+    which the game would overwrite."""
+    from yahtzee_core.journal import FORMAT
+    if data.count(0xFF) == len(data) or data[0:3] == bytes((0x59, 0x4A, FORMAT)):
+        return True
+    from ui import nvm_legacy
+    return any(slot and nvm_legacy._newest(data, at, slot) is not None
+               for at, slot in nvm_legacy._slots(len(data)))
 
 
 def no_tables(rules):
@@ -198,6 +236,8 @@ class Session:
         game = app.game
         if game is None or scene not in ('play', 'card', 'cpu', 'pause', 'over', 'turn',
                                          'standings'):
+            if self.options.save:       # where the game is kept, said on the menus
+                return "%s  |  game kept in %s" % (scene, short_path(self.options.save))
             return scene
         rounds = game.rules.rounds
         parts = []
@@ -215,6 +255,13 @@ class Session:
         totals = "  ".join("%s %d" % (app.player_name(p), game.cards[p].total)
                            for p in range(len(game.players)))
         return "%s  |  %s  |  %s" % (scene, "  ".join(parts), totals)
+
+
+def short_path(path):
+    """`path` with the home folder as ~ (the status line is one line)."""
+    home = os.path.expanduser("~")
+    path = os.path.abspath(path)
+    return "~" + path[len(home):] if home != os.sep and path.startswith(home + os.sep) else path
 
 
 def build_session(options, clock=None, display=None, sound=None, script_events=None,

@@ -48,7 +48,9 @@ def _dice_seed(text):
 def parser():
     import yahtzee_core as yc
     from hardware.desktop import board_names
-    p = argparse.ArgumentParser(
+    from tools.cli_checks import Parser
+    from sim import default_save, short_path
+    p = Parser(
         prog="play.sh",
         description="Play the Yahtzee handheld on this computer: the device's own app "
                     "and screen, in the terminal (default) or a window.",
@@ -73,9 +75,14 @@ def parser():
                            "board whose settings.toml has YAHTZEE_DICE_SEED = \"N\"")
     p.add_argument("--board", default="default", choices=board_names(),
                    help="which handheld to show (default: default)")
-    p.add_argument("--save", metavar="FILE",
-                   help="keep the device's storage in FILE (created if missing), so a "
-                        "game can be resumed")
+    saves = p.add_mutually_exclusive_group()
+    saves.add_argument("--save", metavar="FILE",
+                       help="keep the handheld's storage (the game in play, records, names, "
+                            "settings) in FILE (created if missing) instead of the default, "
+                            "%s (scripted runs keep nothing unless told)"
+                            % short_path(default_save()))
+    saves.add_argument("--no-save", action="store_true",
+                       help="keep nothing between runs: every run starts as a new handheld")
     p.add_argument("--script", metavar="FILE",
                    help="scripted input (see docs/SIMULATOR.md for the format)")
     p.add_argument("--frames", metavar="DIR", help="write a PNG of every changed frame")
@@ -134,18 +141,46 @@ def run(args):
 
     if args.headless and not args.script:
         raise UsageError("--headless needs --script FILE (there is no one to press keys)")
-    if args.save and os.path.isdir(args.save):
-        raise UsageError("--save %s is a folder, not a file" % args.save)
-    for option, path in (("--save", args.save), ("--script", args.script)):
-        # a FIFO or device would block the open (or never end): only regular files
-        if path and os.path.exists(path) and not os.path.isfile(path):
-            raise UsageError("%s %s is not a regular file" % (option, path))
-    if args.table and "%s" in args.table:
+    if not (args.save or args.no_save or args.script):
+        # a player's run keeps its game, records and names between runs, as a handheld
+        # does; scripted runs start from a new handheld, the same every time
+        from sim import default_save
+        args.save = default_save()
         try:
-            args.table % "yahtzee"
+            os.makedirs(os.path.dirname(args.save), exist_ok=True)
+        except OSError as err:
+            raise UsageError("cannot make %s (%s): play with --save FILE or --no-save"
+                             % (os.path.dirname(args.save), err.strerror or err)) from None
+    for option, path in (("--save", args.save), ("--gif", args.gif)):
+        if path and os.path.isdir(path):
+            raise UsageError("%s %s is a folder, not a file" % (option, path))
+    table = args.table
+    if table and "%s" in table:
+        try:
+            table = table % (args.rules or "yahtzee")
         except (TypeError, ValueError):
             raise UsageError("--table %s: a pattern takes one %%s (the ruleset name) and "
                              "%%%% for a literal %%" % args.table) from None
+    elif table and not os.path.exists(table):
+        raise UsageError("--table %s: no such file (a pattern has %%s for the ruleset "
+                         "name, e.g. tables/%%s.yzt)" % table)
+    for option, path in (("--save", args.save), ("--script", args.script),
+                         ("--table", table)):
+        # a FIFO or device would block the open (or never end): only regular files
+        if path and os.path.exists(path) and not os.path.isfile(path):
+            raise UsageError("%s %s is not a regular file" % (option, path))
+    if args.save and os.path.isfile(args.save):
+        from hardware.desktop import DEFAULT_NVM_SIZE
+        from sim import holds_saves
+        try:
+            with open(args.save, "rb") as f:
+                data = f.read()
+        except OSError as err:
+            raise UsageError("cannot read save file %s: %s"
+                             % (args.save, err.strerror or err)) from None
+        if len(data) == DEFAULT_NVM_SIZE and not holds_saves(data):   # (other sizes: said below)
+            raise UsageError("--save %s holds something else, not this game's saves (it would "
+                             "be overwritten): name a new or empty file" % args.save)
     for option, folder in (("--frames", args.frames), ("--snap-dir", args.snap_dir),
                            ("--gif folder", args.gif and os.path.dirname(os.path.abspath(args.gif)))):
         _check_folder(option, folder)

@@ -1,6 +1,25 @@
-"""Shared pytest setup: make the repo root and tests/ importable however pytest is started."""
+"""Shared pytest setup: make the repo root and tests/ importable however pytest is started,
+and keep the simulator's default save out of the real user's data folder."""
+import atexit
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
+
+# ./play.sh keeps its game in the user's data folder (sim.data_folder, which honours
+# XDG_DATA_HOME): the tests, and the simulators they start, keep theirs in a folder of
+# their own (removed at the end), a new one for each test (no_user_data).
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="pocket-yahtzee-tests-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
+
+
+@pytest.fixture(autouse=True)
+def no_user_data(monkeypatch, tmp_path_factory):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
+
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 for _path in (str(REPO_ROOT), str(REPO_ROOT / "tests")):

@@ -18,14 +18,8 @@ from mpy_util import (CIRCUITPYTHON_MISSING, REPO_ROOT, circuitpython_available,
 TABLES = os.path.join(str(REPO_ROOT), 'tables')
 # Heap budgets for the compiled core + advisor game (fail if the code grows); the
 # CircuitPython one is the 32-bit board target. bench/bench_advisor.py prints the floors.
-# Measured floors (every table format): CircuitPython 32K, MicroPython 42K; after the
-# Generala and Kismet tables 30K / 41K (Generala 29K / 40K, Kismet 30K / 41K); after
-# issue 26's rulesets up to 31.25K / 44.5K (Kismet); with the table header's names
-# private (advisor.py) and the rulesets' names one string: yahtzee 30K / 41K in every
-# format, Generala 29.75K / 40.75K, Kismet 30.5K / 41.75K. The planner's hold values
-# made from a range, not beside a block of zeros as large (a board's split heap had no
-# second 1.8 KB piece for the Yamb computer): the heap laid out otherwise, MicroPython
-# up to 44K (Kismet; yahtzee 42K, Generala 41K), CircuitPython 30-31K.
+# Measured floors (every table format): CircuitPython 30-31K; MicroPython 41-44K
+# (Generala 41K, yahtzee 42K, Kismet 44K).
 ADVISOR_HEAP = {'micropython': '44K', 'circuitpython': '32K'}
 # Crag (three dice) measured 45K / 32K: SmallPlanner still builds the five-dice
 # planner's arrays beside its own (a 1.2 KB table Crag never reads)

@@ -422,8 +422,10 @@ def test_mpy_cross_found_on_path_is_checked_too(repo, tmp_path, monkeypatch):
 
 
 def test_cli_reports_errors_and_lists_profiles(capsys):
-    assert bb.main(["--profile", "no-such-board", "--out", "/nonexistent/x"]) == 1
-    assert "unknown profile" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:      # a bad command line: exit 2, one line
+        bb.main(["--profile", "no-such-board", "--out", "/nonexistent/x"])
+    err = capsys.readouterr().err
+    assert refused.value.code == 2 and "unknown profile" in err and len(err.splitlines()) == 1
     assert bb.main(["--list-profiles"]) == 0
     out = capsys.readouterr().out
     assert "default" in out and "three-button" in out

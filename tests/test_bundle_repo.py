@@ -84,7 +84,9 @@ def test_bundles_fit_their_boards(bundles):
 def test_lib_holds_the_pinned_library_sources(bundles):
     """lib/ files are byte-identical to the installed, pinned pip packages."""
     pins = {}
-    for line in (REPO / "requirements-dev.txt").read_text().splitlines():
+    text = "".join((REPO / name).read_text() for name in ("requirements-play.txt",
+                                                           "requirements-dev.txt"))
+    for line in text.splitlines():
         m = re.match(r"\s*([A-Za-z0-9_.-]+)==(\S+)", line)
         if m:
             pins[m.group(1).lower().replace("_", "-")] = m.group(2)

@@ -39,21 +39,18 @@ NOT_LOADED = {"yahtzee": ("yatzy", "yacht", "1956", "free"),
               "maxi-yatzy": ("yahtzee", "yacht", "kniffel", "generala", "kismet", "crag"),
               "poker-dice": ("yahtzee", "yatzy", "yacht", "kniffel", "generala", "kismet",
                              "triple", "crag", "yamb", "balut")}
-# Budgets: fail if the core grows past what it needs today (floors measured with
+# Budgets: fail if the core grows past what it needs (floors measured with
 # tests/mpy_util.heap_floor, every ruleset; bench/bench_core.py prints them), plus 1K.
 # CircuitPython's is the project's target for a 32-bit board: 25-27K by five-dice
 # ruleset (MicroPython 37-39K; Crag 25K / 36K), short of the 24K aimed for
-# (docs/FIGURES.md); before issue 26's rulesets 26-27K (37-39K), after them 26-27K
-# (38-40K) until the rulesets' names were one string and the game's module dict
-# smaller.
+# (docs/FIGURES.md).
 COMPILED_HEAP = {"micropython": "40K", "circuitpython": "28K"}
 # Triple Yahtzee's 39 boxes, Balut's 28: MicroPython passes 44K, fails 45K, passes every
-# heap from 46K once rules.py kept its planners' spare arrays (rules.SPARE: 64 bytes, a
-# layout shifted; 44K every heap from before), so no 1K margin there
+# heap from 46K, so no 1K margin there
 COMPILED_HEAP_TRIPLE = {"micropython": "46K", "circuitpython": "31K"}
 # Yamb's 48 boxes (four cards of them, and the check's `filled` dicts at the end);
 # measured: MicroPython passes 46K, fails 47K, passes every heap from 48K (so no 1K
-# margin, as before issue 26's trims); CircuitPython 31K
+# margin); CircuitPython 31K
 COMPILED_HEAP_YAMB = {"micropython": "48K", "circuitpython": "32K"}
 # Maxi Yatzy: a 4.6 KB table (462 rolls of six dice, 20 boxes)
 COMPILED_HEAP_SIX = {"micropython": "43K", "circuitpython": "31K"}

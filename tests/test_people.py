@@ -18,7 +18,7 @@ def test_bytes_round_trip_names_and_rows():
     assert (row.games, row.points, row.best, row.yahtzees, row.upper_bonuses, row.wins) == (
         2, 430, 250, 2, 1, 1)
     assert row.average == 215
-    assert [r.rules_id for r in back.of_name('ANN')] == [3, 0]     # latest first
+    assert [r.rules_id for r in back.rows if r.name == 'ANN'] == [3, 0]     # latest first
     assert back.find('ANN', 1) is None and back.find('BOB', 0) is None
 
 

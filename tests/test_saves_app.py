@@ -20,8 +20,8 @@ from yahtzee_core.records import Records
 from yahtzee_core.save import RECORDS, crc16
 
 GOLDEN = Path(__file__).parent / "golden"
-# nvm images written by the app before the journal (the two-slot layout of
-# ui/nvm_layout.py at commit 27dacfc), and what that app held when it wrote them
+# nvm images in the two-slot layout boards had before the journal (ui/nvm_legacy.py
+# reads it), and what the app held when it wrote them
 LEGACY = json.loads((GOLDEN / "legacy_nvm.json").read_text())
 
 

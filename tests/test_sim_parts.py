@@ -2,6 +2,7 @@
 key decoding, the script format and frame export."""
 
 import os
+import random
 
 import numpy as np
 import pytest
@@ -351,3 +352,39 @@ def test_the_no_shake_board_ignores_space_and_the_app_rolls_by_ok(tmp_path):
         assert not app.has_shake and app.messages[-1] == 'No shake sensor: OK rolls'
     finally:
         hw.close()
+
+
+# ------------------------------------------------------------------ the default save
+
+def test_the_default_save_is_in_the_users_data_folder():
+    from sim import data_folder
+    home = os.path.expanduser("~")
+    assert data_folder({}, "linux") == os.path.join(home, ".local", "share", "pocket-yahtzee")
+    assert data_folder({"XDG_DATA_HOME": "/data"}, "linux") == "/data/pocket-yahtzee"
+    # a relative XDG_DATA_HOME is invalid (the XDG spec): ignored
+    assert data_folder({"XDG_DATA_HOME": "rel"}, "linux").startswith(home)
+    assert data_folder({}, "darwin") == os.path.join(
+        home, "Library", "Application Support", "pocket-yahtzee")
+    assert data_folder({"APPDATA": r"C:\Users\u\AppData\Roaming"}, "win32").startswith(
+        r"C:\Users\u\AppData\Roaming")
+
+
+@pytest.mark.parametrize("content, ours", [
+    (b"\xff" * 4096, True),                                   # a new handheld
+    (bytes((0x59, 0x4A, 1, 0)) + b"\xff" * 4092, True),       # the journal's header
+    (b"\x00" * 4096, False),
+    (b"some text " * 409 + b"end\n\n\n", False),
+])
+def test_a_save_file_is_recognised_before_it_is_written(content, ours):
+    from sim import holds_saves
+    assert holds_saves(content) is ours
+
+
+def test_a_journal_the_app_wrote_is_recognised_and_a_random_file_is_not(tmp_path):
+    from sim import holds_saves
+    from yahtzee_core.journal import Journal
+    from yahtzee_core.save import RECORDS
+    store = FileStorage(4096, str(tmp_path / "s.nvm"))
+    Journal(store).append(RECORDS, b"hello")
+    assert holds_saves((tmp_path / "s.nvm").read_bytes())
+    assert not holds_saves(random.Random(1).randbytes(4096))

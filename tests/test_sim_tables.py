@@ -165,3 +165,31 @@ def test_each_kernel_variant_is_its_own_library(tmp_path, monkeypatch):
     assert len(os.listdir(tmp_path / 'cache')) == 1
     assert compiled_kernel(np.float32, 128).solve_masks_f32_l128
     assert len(os.listdir(tmp_path / 'cache')) == 2
+
+
+def test_quitting_during_the_background_compile_leaves_no_temporary_file(tmp_path):
+    """The simulator compiles the kernel in a daemon thread; a player who quits first
+    ends the program mid-compile: the compiler is stopped and its temporary .so
+    removed (they were left in build/ckernels/ before)."""
+    import subprocess
+    import sys
+    cache = tmp_path / 'cache'
+    code = ("import sys, time; sys.path.insert(0, %r)\n"
+            "from tools import cbuild\n"
+            "cbuild.CACHE_DIR = %r\n"
+            "from sim.tables import compile_kernel_in_background\n"
+            "compile_kernel_in_background('yahtzee')\n"
+            "import os\n"
+            "for _ in range(3000):     # no compiler: no file, and no 'compiling'\n"
+            "    if os.path.isdir(cbuild.CACHE_DIR) and os.listdir(cbuild.CACHE_DIR):\n"
+            "        time.sleep(0.3)\n"
+            "        print('compiling')\n"
+            "        break\n"
+            "    time.sleep(0.01)\n" % (sim.ROOT, str(cache)))
+    done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          timeout=120)
+    if 'compiling' not in done.stdout:
+        pytest.skip('no C compiler here: ' + done.stderr[-200:])
+    import time
+    time.sleep(1)                   # a compiler left running would write its file now
+    assert os.listdir(cache) == []

@@ -368,3 +368,35 @@ def test_the_three_button_frame_names_its_buttons_as_the_help_does(board):
     text = legend(shape["profile"])[1]
     assert "A/C: move" in text and "Hold B" in text and "LEFT" not in text
     assert terminal.frame_button(actions.OK, board_shape("default")["labels"]) == "OK"
+
+
+def test_play_keeps_its_game_in_the_data_folder_by_default(tmp_path, monkeypatch):
+    """./play.sh, quit, ./play.sh: the game, its seats' names and the records are
+    still there, in the user's data folder (XDG_DATA_HOME here), said on the first
+    screen's status line; --no-save keeps nothing."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    save = tmp_path / "data" / "pocket-yahtzee" / "handheld.nvm"
+    sim = Sim(["--seed", "3", "--players", "human,good"])
+    sim.wait_status("round 1/13", timeout=30)     # a start on a loaded machine
+    sim.send(" ")
+    sim.wait_status("rolls left 2")
+    sim.send("q")
+    assert sim.finish() == 0 and save.is_file()
+
+    again = Sim([])
+    again.wait_status("game kept in %s" % save, timeout=30)   # the how-to of a first boot
+    again.send("\x1b")
+    again.wait_status("menu")
+    again.send("\r")                                # the first item: Resume game
+    again.wait_status("round 1/13")
+    assert "rolls left 2" in again.screen.status()
+    assert "P1 0" in again.screen.status() and "Good2 0" in again.screen.status()
+    again.send("q")
+    assert again.finish() == 0
+
+    save.unlink()
+    fresh = Sim(["--no-save", "--seed", "3", "--players", "human"])
+    fresh.wait_status("round 1/13", timeout=30)
+    assert "kept" not in fresh.screen.status()
+    fresh.send("q")
+    assert fresh.finish() == 0 and not save.exists()

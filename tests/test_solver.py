@@ -479,7 +479,9 @@ def test_triple_yahtzee_is_refused_with_the_reason(capsys):
     from tools.solver import Unsolvable, main
     with pytest.raises(Unsolvable, match='cannot be solved exactly'):
         RulesModel('triple-yahtzee')
-    assert main(['--rules', 'triple-yahtzee']) == 2
+    with pytest.raises(SystemExit) as refused:     # a bad command line: exit 2
+        main(['--rules', 'triple-yahtzee'])
+    assert refused.value.code == 2
     out, err = capsys.readouterr()
     assert out == '' and len(err.strip().splitlines()) == 1
     assert 'triple-yahtzee cannot be solved exactly: 39 boxes' in err
@@ -499,7 +501,9 @@ def test_balut_is_refused_with_its_state_count(capsys):
     assert product == per[0] ** 3 * per[3] * per[4] * per[5] * per[6]
     with pytest.raises(Unsolvable, match='balut cannot be solved exactly'):
         RulesModel('balut')
-    assert main(['--rules', 'balut']) == 2
+    with pytest.raises(SystemExit) as refused:     # a bad command line: exit 2
+        main(['--rules', 'balut'])
+    assert refused.value.code == 2
     out, err = capsys.readouterr()
     assert out == '' and len(err.strip().splitlines()) == 1
     assert '{:,}'.format(product) in err and '651 totals' in err
@@ -602,7 +606,9 @@ def test_maxi_yatzy_is_not_solved_and_says_its_size(capsys):
         mask = sum(1 << f for f in range(6) if fill[f] >= 0)
         brute.add((mask, min(84, sum((f + 1) * c for f, c in enumerate(fill) if c > 0))))
     assert pairs == len(brute) == 3510
-    assert main(['--rules', 'maxi-yatzy']) == 2
+    with pytest.raises(SystemExit) as refused:     # a bad command line: exit 2
+        main(['--rules', 'maxi-yatzy'])
+    assert refused.value.code == 2
     err = capsys.readouterr().err
     assert '57,507,840' in err and 'STRATEGY.md' in err
     doc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

@@ -2,7 +2,7 @@
 
 Regenerate the golden images after a deliberate change of the looks with
     .venv/bin/python -m tools.screenshots --golden
-and look at them (python -m tools.screenshots writes 4x copies to docs/screens/).
+and look at them (python -m tools.screenshots --write writes 4x copies to docs/screens/).
 """
 import os
 
@@ -155,7 +155,7 @@ def test_the_high_score_banner_hides_no_place_and_no_name_line(height):
 
 def test_the_docs_pictures_are_the_goldens_at_four_times():
     """docs/screens/ shows what the app draws: each picture is its golden, 4x (both
-    written by tools.screenshots; rerun it without --golden after a change)."""
+    written by tools.screenshots; rerun it with --write after a change)."""
     names = sorted(f for f in os.listdir(GOLDEN) if f.endswith('.png'))
     for name in names:
         want = Image.open(os.path.join(GOLDEN, name)).convert('1')

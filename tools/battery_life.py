@@ -89,4 +89,6 @@ def table():
 
 
 if __name__ == "__main__":
+    from tools.cli_checks import Parser
+    Parser(description=__doc__.split("\n")[0]).parse_args()
     print(table())

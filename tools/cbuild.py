@@ -10,11 +10,13 @@ threads asking for one library compile it once, different libraries compile at o
 returns None and says why in ``last_error`` (callers fall back to numpy).
 """
 
+import atexit
 import ctypes
 import hashlib
 import os
 import platform
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -28,6 +30,12 @@ last_error = None
 _loaded = {}
 _lock = threading.Lock()    # guards _locks
 _locks = {}                 # one per library: a second caller waits for the first compile
+# Compiles under way: temporary file -> the compiler's process (None before it starts).
+# A program that ends mid-compile (the simulator quit during its background compile, a
+# daemon thread) stops them and removes their files at exit (_abandon_compiles).
+_running = {}
+_running_lock = threading.Lock()
+_exiting = False
 
 
 def _cpu_features():
@@ -55,16 +63,48 @@ def _key(sources, cc, flags):
 def _compile(source, out, cc, flags):
     """Compile to `out` atomically; returns the compiler's complaint or None."""
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(suffix='.so', dir=os.path.dirname(out))
-    os.close(fd)
+    with _running_lock:
+        if _exiting:
+            return 'the program is ending'
+        fd, tmp = tempfile.mkstemp(suffix='.so', dir=os.path.dirname(out))
+        os.close(fd)
+        _running[tmp] = None
     try:
-        res = subprocess.run([cc] + flags + ['-o', tmp, source], capture_output=True,
-                             text=True)
-        if res.returncode != 0:
-            return (res.stderr or res.stdout).strip()[-400:] or 'exit %d' % res.returncode
+        with _running_lock:
+            if _exiting:
+                return 'the program is ending'
+            proc = _running[tmp] = subprocess.Popen(
+                [cc] + flags + ['-o', tmp, source], stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                start_new_session=os.name == 'posix')   # its own group: cc1, as, ld too
+        stdout, stderr = proc.communicate()
+        if proc.returncode != 0:
+            return (stderr or stdout).strip()[-400:] or 'exit %d' % proc.returncode
         os.replace(tmp, out)
         return None
     finally:
+        with _running_lock:
+            _running.pop(tmp, None)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+@atexit.register
+def _abandon_compiles():
+    global _exiting
+    with _running_lock:
+        _exiting = True
+        running = list(_running.items())
+    for tmp, proc in running:
+        if proc is not None:
+            try:
+                if os.name == 'posix':
+                    os.killpg(proc.pid, signal.SIGKILL)
+                else:
+                    proc.kill()
+            except OSError:     # finished meanwhile
+                pass
+            proc.wait()
         if os.path.exists(tmp):
             os.unlink(tmp)
 

@@ -1,15 +1,40 @@
-"""Command-line checks the desktop tools share (solver, strategy_table, distribution):
-each returns one line saying what is wrong, or None, so a tool can refuse a bad
-command line (exit 2) before any work instead of failing with a traceback later."""
+"""Command-line checks every desktop entry point shares (tools/, sim/, bench/).
 
+Parser is argparse's parser with one-line errors: `prog: error: what is wrong` on
+stderr and exit 2, without the usage before it (--help shows that). The bad_*
+checks each return one line saying what is wrong, or None, for Parser.refuse, so a
+tool refuses a bad command line before any work instead of failing with a
+traceback later."""
+
+import argparse
 import os
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(2, "%s: error: %s\n" % (self.prog, message))
+
+    def refuse(self, *problems):
+        """Exit with the first problem that is not None (bad_* results)."""
+        for problem in problems:
+            if problem:
+                self.error(problem)
+
+
+def unknown_rules(name, option="--rules"):
+    """A name that is no ruleset."""
+    import yahtzee_core as yc
+    if name not in yc.RULESETS:
+        return "%s %s: unknown ruleset (choose from %s)" % (option, name, ", ".join(yc.RULESETS))
+    return None
 
 
 def bad_rules(name, option="--rules"):
     """An unknown ruleset name, or one no exact solve reaches (Triple Yahtzee)."""
+    unknown = unknown_rules(name, option)
+    if unknown:
+        return unknown
     import yahtzee_core as yc
-    if name not in yc.RULESETS:
-        return "%s %s: unknown ruleset (choose from %s)" % (option, name, ", ".join(yc.RULESETS))
     from tools.solver import unsolvable
     why = unsolvable(yc.ruleset(name))
     return "%s %s: %s" % (option, name, why) if why else None
@@ -41,5 +66,27 @@ def bad_out_folder(path, option):
     return "%s %s: %s is a file, not a folder" % (option, path, above) if above else None
 
 
+def bad_in_file(path, option):
+    """A file to read that is missing, or no regular file (a folder, a FIFO)."""
+    if not os.path.exists(path):
+        return "%s %s: no such file" % (option, path)
+    return None if os.path.isfile(path) else "%s %s is not a regular file" % (option, path)
+
+
+def write_text(parser, path, option, text):
+    """Write `text` to `path` (its folder made), or exit with one line saying why not."""
+    try:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as err:
+        parser.error("%s %s: cannot write it (%s)" % (option, path, err.strerror or err))
+
+
 def bad_workers(n):
     return None if n >= 1 else "--workers %d: needs 1 or more processes" % n
+
+
+def bad_count(n, option, least=1, what="games"):
+    return None if n >= least else "%s %d: needs %d or more %s" % (option, n, least, what)

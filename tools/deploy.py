@@ -13,7 +13,6 @@ Desktop-only. Guarantees:
 - files that are not ours are never touched. Stale files of our own packages (a module
   that no longer ships, a .py left beside its new .mpy) are listed; --prune deletes them.
 """
-import argparse
 import errno
 import glob
 import hashlib
@@ -429,8 +428,9 @@ def _prune(drive, plan, io, log):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.deploy",
-                                     description=__doc__.split("\n\n")[0])
+    from tools.cli_checks import Parser
+    parser = Parser(prog="python -m tools.deploy",
+                    description=__doc__.split("\n\n")[0])
     parser.add_argument("drive", nargs="?", help="mounted CIRCUITPY folder (default: find it)")
     parser.add_argument("--dist", default=str(DEFAULT_DIST), help="built bundle to copy")
     parser.add_argument("--dry-run", action="store_true", help="show what would change")

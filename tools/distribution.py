@@ -20,7 +20,6 @@ the solver's expected score to rounding (checked, 1e-9).
     python -m tools.distribution --rules yahtzee --json out/yahtzee.dist.json
 """
 
-import argparse
 import json
 import math
 import os
@@ -402,17 +401,14 @@ def compute(name, workers=2, progress=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    from tools.cli_checks import Parser, bad_rules, bad_out_file, bad_workers
+    ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--rules', default='yahtzee', help='ruleset name')
     ap.add_argument('--json', default=None, metavar='PATH', help='write the JSON here')
     ap.add_argument('--workers', type=int, default=2, help='solver processes (default 2)')
     args = ap.parse_args(argv)
-    from tools.cli_checks import bad_rules, bad_out_file, bad_workers
-    bad = bad_rules(args.rules) or bad_workers(args.workers) or (
-        bad_out_file(args.json, '--json') if args.json else None)
-    if bad:
-        print(bad, file=sys.stderr)
-        return 2
+    ap.refuse(bad_rules(args.rules), bad_workers(args.workers),
+              args.json and bad_out_file(args.json, '--json'))
     t0 = time.perf_counter()
     dist = compute(args.rules, args.workers)
     dt = time.perf_counter() - t0

@@ -1,7 +1,8 @@
 """Draw the wiring pictures of docs/HARDWARE.md from hardware/profiles.py (desktop only).
 
-    .venv/bin/python tools/draw_wiring.py          # rewrites docs/wiring-*.svg
-    .venv/bin/python tools/draw_wiring.py --check  # exit 1 if a file is out of date
+    .venv/bin/python tools/draw_wiring.py --write     # rewrites docs/wiring-*.svg
+    .venv/bin/python tools/draw_wiring.py --out DIR   # writes them into DIR instead
+    .venv/bin/python tools/draw_wiring.py --check     # exit 1 if a file is out of date
 
 The pictures are generated, so they always show the pins the firmware uses.
 Plain SVG text, no dependencies; the output is deterministic.
@@ -205,23 +206,34 @@ OUTPUTS = {
 }
 
 
-def main(argv):
-    check = "--check" in argv
+def main(argv=None):
+    from tools.cli_checks import Parser, bad_out_folder
+    ap = Parser(prog="draw_wiring.py", description=__doc__.split("\n")[0])
+    what = ap.add_mutually_exclusive_group(required=True)
+    what.add_argument("--write", action="store_true", help="rewrite docs/wiring-*.svg")
+    what.add_argument("--out", metavar="DIR", help="write the drawings into DIR instead")
+    what.add_argument("--check", action="store_true",
+                      help="exit 1 if a file in docs/ is out of date")
+    args = ap.parse_args(argv)
+    folder = Path(args.out) if args.out else REPO / "docs"
+    if args.out:
+        ap.refuse(bad_out_folder(args.out, "--out"))
+        folder.mkdir(parents=True, exist_ok=True)
     stale = []
     for name, draw in OUTPUTS.items():
-        path = REPO / "docs" / name
+        path = folder / name
         text = draw()
-        if check:
+        if args.check:
             if not path.exists() or path.read_text() != text:
                 stale.append(name)
         else:
             path.write_text(text)
-            print("wrote", path.relative_to(REPO))
+            print("wrote", path)
     if stale:
-        print("out of date:", ", ".join(stale), "- run tools/draw_wiring.py")
+        print("out of date:", ", ".join(stale), "- run tools/draw_wiring.py --write")
         return 1
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -26,7 +26,6 @@ scores"); the bonus share stays the bonus (100 points: full share at full slack)
     # prints each ruleset's WEIGHTS entry and the fit's residual error
     .venv/bin/python -m tools.fit_weights --selfplay maxi-yatzy --games 60 --rounds 2
 """
-import argparse
 import os
 import sys
 
@@ -164,12 +163,25 @@ def selfplay(name, games, rounds, progress=print):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--rules', nargs='+', default=['kniffel', 'generala', 'kismet'])
+    from tools.cli_checks import Parser, bad_count, bad_rules
+    from yahtzee_core.weights import WEIGHTS
+    ap = Parser(description=__doc__.split('\n')[0])
+    ap.add_argument('--rules', nargs='+', default=['kniffel', 'generala', 'kismet'],
+                    help='solvable rulesets to fit: %s' % ', '.join(WEIGHTS))
     ap.add_argument('--selfplay', help='a ruleset with no solve: worths from self-play')
-    ap.add_argument('--games', type=int, default=60)
-    ap.add_argument('--rounds', type=int, default=2)
+    ap.add_argument('--games', type=int, default=60, help='self-play games a round')
+    ap.add_argument('--rounds', type=int, default=2, help='self-play rounds')
     args = ap.parse_args(argv)
+
+    def no_weights(name, option, what):
+        # the fit starts from the ruleset's entry in WEIGHTS, and prints a new one
+        return None if name in WEIGHTS else '%s %s: no weights to %s (choose from %s)' % (
+            option, name, what, ', '.join(WEIGHTS))
+    ap.refuse(bad_count(args.games, '--games'), bad_count(args.rounds, '--rounds', what='rounds'))
+    if args.selfplay:
+        ap.refuse(no_weights(args.selfplay, '--selfplay', 'start from'))
+    else:
+        ap.refuse(*[bad_rules(name) or no_weights(name, '--rules', 'fit') for name in args.rules])
     if args.selfplay:
         print('%r: %r,' % (args.selfplay, selfplay(args.selfplay, args.games, args.rounds)))
         return 0

@@ -3,7 +3,8 @@
 which a board would take seconds a box for; fewer dice are left to the screen)
 (desktop only).
 
-    python -m tools.odds_fresh            # rewrite ui/odds_fresh.py
+    python -m tools.odds_fresh            # print the module it would write
+    python -m tools.odds_fresh --write    # rewrite ui/odds_fresh.py
     python -m tools.odds_fresh --check    # exit 1 when it differs from chase
 
 The figures never change within a ruleset (chase has no card), so the Odds screen
@@ -56,13 +57,22 @@ def source():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from tools.cli_checks import Parser
+    ap = Parser(description=__doc__.split('\n\n')[0].replace('\n', ' '))
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument('--write', action='store_true', help='rewrite ui/odds_fresh.py')
+    what.add_argument('--check', action='store_true',
+                      help='exit 1 when ui/odds_fresh.py differs from chase')
+    args = ap.parse_args(argv)
     text = source()
-    if '--check' in argv:
+    if args.check:
         with open(TARGET) as f:
             same = f.read() == text
         print('ui/odds_fresh.py is %s' % ('up to date' if same else 'out of date'))
         return 0 if same else 1
+    if not args.write:
+        sys.stdout.write(text)
+        return 0
     with open(TARGET, 'w') as f:
         f.write(text)
     print('wrote', TARGET)

@@ -13,7 +13,6 @@ device's percentile table of Poker Dice (tools/percentile_table.py):
 
     python -m tools.poker_table --json docs/distribution/poker-dice.json
 """
-import argparse
 import itertools
 import json
 import math
@@ -156,13 +155,14 @@ def hand_summary(by_rank):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    from tools.cli_checks import Parser, bad_out_file, write_text
+    ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--json', help="write the first seat's hand distribution here")
     args = ap.parse_args(argv)
     if args.json:
+        ap.refuse(bad_out_file(args.json, '--json'))
         out = hand_summary(first_seat_hands())
-        with open(args.json, 'w', encoding='utf-8') as f:
-            f.write(json.dumps(out, indent=1) + '\n')
+        write_text(ap, args.json, '--json', json.dumps(out, indent=1) + '\n')
         print('poker-dice, first of two perfect seats: mean rank %.2f, median %d, '
               'percentiles 1/10/25/75/90/99 at %s' % (
                   out['mean'], out['median'],

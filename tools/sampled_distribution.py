@@ -10,7 +10,6 @@ not exact:
 Game g's dice come from random.Random(seed * 1000003 + g), so any game can be
 replayed alone. Slow: Yamb's level good takes about 1.4 s a game on a desktop.
 """
-import argparse
 import json
 import os
 import random
@@ -80,14 +79,20 @@ def summary(name, level, scores, seed):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--rules', required=True)
-    ap.add_argument('--level', default='good')
+    from tools.cli_checks import (Parser, bad_count, bad_out_file, bad_workers, unknown_rules,
+                                  write_text)
+    ap = Parser(description=__doc__.split('\n')[0])
+    ap.add_argument('--rules', required=True, help='ruleset name')
+    # the computer levels that need no strategy table (perfect plays by one)
+    ap.add_argument('--level', default='good', choices=[k for k in yc.KINDS
+                                                        if k not in ('human', 'perfect')])
     ap.add_argument('--games', type=int, default=600)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--json', help='write the distribution here')
     ap.add_argument('--workers', type=int, default=1, help='processes playing games')
     args = ap.parse_args(argv)
+    ap.refuse(unknown_rules(args.rules), bad_count(args.games, '--games'),
+              bad_workers(args.workers), args.json and bad_out_file(args.json, '--json'))
     jobs = [(args.rules, args.level, args.seed, g) for g in range(args.games)]
     if args.workers > 1:
         from multiprocessing import Pool
@@ -98,8 +103,7 @@ def main(argv=None):
     out = summary(args.rules, args.level, scores, args.seed)
     text = json.dumps(out, indent=1) + '\n'
     if args.json:
-        with open(args.json, 'w', encoding='utf-8') as f:
-            f.write(text)
+        write_text(ap, args.json, '--json', text)
     print('%s, level %s, %d games: mean %.2f, median %d, percentiles 1/10/50/90/99 at %s'
           % (args.rules, args.level, out['games'], out['mean'], out['median'],
              '/'.join(str(out['percentiles'][str(k)]) for k in (1, 10, 50, 90, 99))))

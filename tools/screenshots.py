@@ -1,7 +1,8 @@
 """Pictures of the app's screens, rendered by Blinka's displayio (desktop only).
 
-    python -m tools.screenshots            # docs/screens/*.png (4x, for reading)
+    python -m tools.screenshots --write    # docs/screens/*.png (4x, for reading)
     python -m tools.screenshots --golden   # tests/golden/*.png (1x, what tests compare)
+    python -m tools.screenshots --out DIR  # DIR/*.png (4x), nothing tracked touched
 
 The real ui.views groups (text lines over the terminalio font's glyphs, TileGrid
 dice) are composited by Blinka's own displayio code into a 1-bit frame, the way an
@@ -608,15 +609,27 @@ def save(images, folder, scale):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from tools.cli_checks import Parser, bad_out_folder
+    ap = Parser(description=__doc__.split('\n')[0])
+    where = ap.add_mutually_exclusive_group(required=True)
+    where.add_argument('--write', action='store_true',
+                       help='rewrite docs/screens/*.png (4x, for reading)')
+    where.add_argument('--golden', action='store_true',
+                       help='rewrite tests/golden/*.png (1x, what the tests compare)')
+    where.add_argument('--out', metavar='DIR', help='write the 4x pictures into DIR')
+    args = ap.parse_args(argv)
+    if args.out:
+        ap.refuse(bad_out_folder(args.out, '--out'))
     images = all_screens()
-    if '--golden' in argv:
+    if args.golden:
         save(images, GOLDEN_DIR, 1)
         print('wrote %d golden images to %s' % (len(images), GOLDEN_DIR))
     else:
-        save(images, DOCS_DIR, 4)
-        print('wrote %d screenshots to %s' % (len(images), DOCS_DIR))
+        folder = args.out or DOCS_DIR
+        save(images, folder, 4)
+        print('wrote %d screenshots to %s' % (len(images), folder))
+    return 0
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())

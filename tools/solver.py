@@ -54,7 +54,6 @@ a Joker rule (and on a first roll), and the bonus it pays (``Ruleset.points``,
     python -m tools.solver --rules yahtzee --out tables/yahtzee.values.npy
 """
 
-import argparse
 import ctypes
 import os
 import sys
@@ -1214,7 +1213,8 @@ def solve(rules, dtype=np.float32, workers=2):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    from tools.cli_checks import Parser, bad_rules, bad_out_file, bad_workers
+    ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--rules', default='yahtzee', help='ruleset name')
     ap.add_argument('--out', default=None, help='write the values (.npy, remaining score '
                     'per state in table order) here')
@@ -1223,7 +1223,6 @@ def main(argv=None):
                          'turns are always double)')
     ap.add_argument('--workers', type=int, default=2, help='processes (default 2)')
     args = ap.parse_args(argv)
-    from tools.cli_checks import bad_rules, bad_out_file, bad_workers
     out = args.out
     if out and not out.endswith('.npy'):
         out += '.npy'                   # numpy's name for it: the one to check and say
@@ -1241,11 +1240,8 @@ def main(argv=None):
               % (first, second))
         print('expected score: %.4f' % (rounds * first))
         return 0
-    bad = bad_rules(args.rules) or bad_workers(args.workers) or (
-        bad_out_file(args.out, '--out') or bad_out_file(out, '--out') if out else None)
-    if bad:
-        print(bad, file=sys.stderr)
-        return 2
+    ap.refuse(bad_rules(args.rules), bad_workers(args.workers),
+              out and bad_out_file(args.out, '--out'), out and bad_out_file(out, '--out'))
     if _ruleset(args.rules).n_dice != N_DICE:
         # fewer dice (Crag): no five-dice tables, no strategy table format; V by mask
         t0 = time.perf_counter()

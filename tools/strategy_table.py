@@ -37,7 +37,6 @@ yahtzee_core/advisor.py, which reads it on the device; this module writes it.
     python -m tools.strategy_table --rules yahtzee --out tables/
 """
 
-import argparse
 import os
 import struct
 import sys
@@ -458,17 +457,14 @@ def read_plain(path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description='Write strategy-table files for the advisor.')
+    from tools.cli_checks import Parser, bad_rules, bad_out_folder
+    ap = Parser(description='Write strategy-table files for the advisor.')
     ap.add_argument('--rules', nargs='+', default=['yahtzee'])
     ap.add_argument('--out', default='tables')
     ap.add_argument('--formats', nargs='+', choices=sorted(FORMATS), default=None,
                     help='table formats to write (default: all that are worth it)')
     args = ap.parse_args(argv)
-    from tools.cli_checks import bad_rules, bad_out_folder
-    for bad in [bad_rules(r) for r in args.rules] + [bad_out_folder(args.out, '--out')]:
-        if bad:
-            print(bad, file=sys.stderr)
-            return 2
+    ap.refuse(*[bad_rules(r) for r in args.rules] + [bad_out_folder(args.out, '--out')])
     from tools.solver import Unsolvable
     failed = 0
     for rules in args.rules:

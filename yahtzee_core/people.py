@@ -69,10 +69,6 @@ class People:
                 return r
         return None
 
-    def of_name(self, name):
-        """Every ruleset's row of one player, most recently played first."""
-        return [r for r in self.rows if r.name == name]
-
     def add_game(self, name, rules_id, score, yahtzees=0, bonus=False, won=False):
         """Count one finished game of a named human; returns its row."""
         name = clean_name(name)

@@ -11,7 +11,6 @@ in RAM at import; its line is what stays afterwards (the compiler's peak is high
 Desktop only.
 """
 
-import argparse
 import ast
 import sys
 from pathlib import Path
@@ -32,7 +31,7 @@ ROOTS = ("hardware.board_io", "hardware.accel", "hardware.display",
          "adafruit_displayio_ssd1306",
          "ui.app", "ui.views", "ui.card_view", "ui.loop",
          "yahtzee_core.save", "yahtzee_core.records", "yahtzee_core.variants.yahtzee",
-         "ui.nvm_layout", "ui.app_load", "ui.scene_learn", "ui.help_text")
+         "ui.app_load", "ui.scene_learn", "ui.help_text")
 
 
 def _module_path(root, name):
@@ -152,9 +151,11 @@ def measure(mpy=False, profile="default", log=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    from tools.cli_checks import Parser
+    p = Parser(description=__doc__.split("\n")[0])
     p.add_argument("--mpy", action="store_true", help="the .mpy bundle (default: plain .py)")
-    p.add_argument("--profile", default="default")
+    from hardware.profiles import PROFILES
+    p.add_argument("--profile", default="default", choices=sorted(PROFILES))
     args = p.parse_args(argv)
     from tools import pico_emu
     reason = pico_emu.unavailable()

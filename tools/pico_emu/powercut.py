@@ -152,12 +152,15 @@ def drive_for_cuts(mpy=True):
 
 
 def main(argv=None):
+    from tools.cli_checks import Parser
+    ap = Parser(description=__doc__.split("\n")[0])
+    ap.add_argument("--py", action="store_true", help="the plain .py bundle (default .mpy)")
+    mpy = not ap.parse_args(argv).py
     from tools import pico_emu
     reason = pico_emu.unavailable()
     if reason:
         print("powercut: " + reason, file=sys.stderr)
         return 2
-    mpy = "--py" not in (argv if argv is not None else sys.argv[1:])
     drive = drive_for_cuts(mpy)
     with tempfile.TemporaryDirectory() as folder:
         setup = prepare(drive, folder)
