@@ -13,7 +13,8 @@ power cuts included; prints each run's counts and the presses per second of CPU.
 rolls the rest at once, a box is filled), OK on any note in the way; with the coach
 on "always" the hint comes with each roll, so OK alone follows it. The hints are
 perfect play's (the yahtzee table, built into tables/ as the simulator does if it is
-not there). A computer's turn is waited out, not pressed. Names: the fewest presses from the wheel's start (M) with the
+not there). A computer's turn is waited out, not pressed. Names: the fewest presses
+from the wheel's start (A, then blanks) with the
 board's keys (tests/ui_helpers.py name_presses).
 """
 import os
@@ -122,7 +123,7 @@ def name_figures():
                                 (False, 'three buttons (LEFT/RIGHT 1, held 5)')):
         s = Session(hold_buttons=hold_buttons)
         app = s.app
-        start_letters(app, None)                    # as a seat without a name: MMM
+        start_letters(app, None)                    # as a seat without a name: A__
         ann = len(name_presses(app, 'ANN'))
         per_letter = []
         for c in letters:
@@ -179,7 +180,7 @@ def main(argv=None):
             presses += p
             turns += t
         print("  %-38s %.2f presses per human turn (%d turns)" % (name, presses / turns, turns))
-    print("three letters on the name entry, OKs included, from the wheel's start (M):")
+    print("three letters on the name entry, OKs included, from the wheel's start (A__):")
     name_figures()
 
 

@@ -54,8 +54,8 @@ def parser():
         prog="play.sh",
         description="Play the Yahtzee handheld on this computer: the device's own app "
                     "and screen, in the terminal (default) or a window.",
-        epilog="Keys: 1-5 hold dice, Enter OK, Backspace/Esc BACK, Space shake (hold it "
-               "to keep shaking), arrows move the cursor, h hint, q quit. "
+        epilog="Keys: 1-6 hold dice (6: the sixth), Enter OK, Backspace/Esc BACK, Space "
+               "shake (hold it to keep shaking), arrows move the cursor, h hint, q quit. "
                "See docs/SIMULATOR.md.")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--window", action="store_true",

@@ -79,10 +79,10 @@ def decode_braille(lines):
 # --------------------------------------------------------------------- the handheld frame
 
 # Short enough for an 80-column terminal (Backspace works as BACK too; the arrows move
-# in lists). s stands for a held BACK (default board) or a held A (three-button): the
+# in lists; 6 is button 5 held: the sixth die of a six-dice game, else the fifth). s stands for a held BACK (default board) or a held A (three-button): the
 # standings; ? for help (on the card: the rules of the box under the cursor). The
 # three-button board's help pages name its buttons as printed: A, B, C.
-KEY_HELP = "1-5 hold  Enter OK  Esc BACK  Space shake  h hint  s standings  ? help  q quit"
+KEY_HELP = "1-6 hold  Enter OK  Esc BACK  Space shake  h hint  s standings  ? help  q quit"
 KEY_HELP_THREE = "Left/Enter/Right = A/B/C  Esc BACK  Space shake  h hint  s standings  q quit"
 
 # Lit pixels bright white on black, like the OLED, whatever the terminal's colours.

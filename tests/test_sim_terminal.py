@@ -185,7 +185,7 @@ def test_play_a_turn_quit_and_resume_from_the_save(tmp_path):
     sim = Sim(["--seed", "11", "--players", "human", "--save", str(save)])
     sim.wait_status("round 1/13")
     assert sim.screen.alt_screen and not sim.screen.cursor_visible
-    assert "1-5 hold" in sim.screen.text() and "(OK)" in sim.screen.text()
+    assert "1-6 hold" in sim.screen.text() and "(OK)" in sim.screen.text()
     assert _status_numbers(sim.screen.status()) == (1, 3, 0)
     before_roll = sim.screen.pixels()
 

@@ -28,9 +28,9 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     s.press(A.OK)                                   # to the high-score entry
     assert app.scene == ui_app.INITIALS
     assert app.items[1] == 'Name:  [P] 1  _ '      # the seat's name, as in the stats
-    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, Z (the wheel: ..Z _ 0..)
+    s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, 9 (the wheel: _ A..Z 0..9)
     assert app.scene == ui_app.MENU
-    assert app.records.high[0] == [total, 'Q1Z', 0]
+    assert app.records.high[0] == [total, 'Q19', 0]
     assert app.records.games == 1 and app.records.best == total
     assert app.saves.journal.game_at < 0 and not app.saved     # nothing left to resume
     # a fresh boot reads the same records and offers no resume
@@ -1059,3 +1059,57 @@ def test_a_computers_fill_holds_no_bot_so_making_room_there_frees_it(monkeypatch
     while app.scene == codes.CPU and not alive:
         s.wait(app.step_ms)
     assert alive and alive[0] is False          # the fill's own scene change
+
+
+def test_a_cursor_board_changes_a_setup_value_back_and_forth():
+    """Three buttons (A/C move, B picks): B on Players, a seat or Rules lets A and C
+    change it down and up ('<Yatzy>'), B or held B leave; on/off rows toggle."""
+    s = Session(128, 32, hold_buttons=False)
+    app = s.app
+    s.press(A.OK)                                   # past the first screen to the menu
+    while app.scene != ui_app.SETUP:
+        s.press(A.OK) if app.items[app.cursor] == 'New game' else s.press(A.RIGHT)
+    while app.items[app.cursor] != 'Rules':
+        s.press(A.RIGHT)
+    first = app.setup_rules
+    s.press(A.OK)
+    assert app.values[app.cursor].startswith('<')
+    s.press(A.RIGHT)
+    assert app.setup_rules == codes.MENU_RULES[(codes.MENU_RULES.index(first) + 1) %
+                                               len(codes.MENU_RULES)]
+    s.press(A.LEFT, A.LEFT)                         # back past where it started
+    assert app.setup_rules == codes.MENU_RULES[codes.MENU_RULES.index(first) - 1]
+    s.press(A.BACK)                                 # held B: done, still in setup
+    assert app.scene == ui_app.SETUP
+    assert not app.values[app.cursor].startswith('<')
+    s.press(A.LEFT, A.LEFT, A.LEFT)                 # A moves again: to Players
+    assert app.items[app.cursor] == 'Players'
+    s.press(A.OK, A.RIGHT, A.RIGHT, A.LEFT, A.OK)
+    assert app.setup_players == 2 and not app.values[0].startswith("<")
+    while app.items[app.cursor] != 'Hints':
+        s.press(A.RIGHT)
+    hints_on = app.hints
+    s.press(A.OK)                                   # two values: B toggles
+    assert app.hints != hints_on and not app.title_right
+
+
+@pytest.mark.parametrize('profile', ['three-button', 'feather-128x64', 'default'])
+def test_screens_name_the_buttons_the_board_has(profile):
+    """A board's texts say its own buttons: the FeatherWing's B for OK and 'hold B'
+    for BACK (it has no BACK button); the default board's keep OK and BACK."""
+    from hardware import profiles
+    from ui.views import key_words, said_with_keys
+    config = profiles.get(profile)
+    s = Session(128, config['height'], hold_buttons='HOLD1' in config['pins'], profile=config)
+    s.start()
+    app = s.app
+    app.dialog = codes.DLG_NOTE
+    app.dialog_lines[:] = ['Score 0 in', 'Aces?', 'OK yes  BACK no']
+    app.touch()
+    s.image()
+    shown = s.views.dialog_lines[2].text
+    if profile == 'default':
+        assert key_words(config) == () and shown == 'OK yes  BACK no'
+    else:
+        assert shown == 'B yes  hold B no'
+        assert said_with_keys('OK:box BOOK', key_words(config)) == 'B:box BOOK'

@@ -15,6 +15,7 @@ from ui import app as ui_app
 from ui import help_rules, help_text, scene_menus
 from ui import codes
 from ui.codes import PG_HOWTO, PG_RULES
+from ui.short_labels import fit
 from ui_helpers import OFFERED, new_session, yacht_table  # noqa: F401
 from yahtzee_core.odds import chase
 
@@ -358,9 +359,9 @@ def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():
     assert app.scene == ui_app.ODDS and len(app.items) == 39
     labels = rules.labels.split('|')
     assert app.items[0] == 'Aces x1' and app.items[13] == 'Aces x2'
-    assert app.items[38] == 'Chance x3' and app.items[9] == 'Sm strai x1'
+    assert app.items[38] == 'Chance x3' and app.items[9] == 'Sm str x1'
     for b in range(39):
-        assert app.items[b].startswith(labels[b % 13][:8].rstrip())
+        assert app.items[b].startswith(fit(labels[b % 13], 8))
         # every row fits beside its figures: 20 columns of 6 px up to the scrollbar
         assert len(app.items[b]) + 1 + len(app.values[b]) <= 20, (app.items[b], app.values[b])
         c, p, _ = chase(rules, b)

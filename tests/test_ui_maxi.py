@@ -97,15 +97,18 @@ def test_the_box_under_the_cursor_is_named_in_full_below_the_card():
     assert len(seen) > 3
 
 
-def test_the_128x32_list_keeps_the_cursor_in_view_down_all_rows():
+def test_the_128x32_card_keeps_the_cursor_in_view_down_all_rows():
+    """The whole card's 3x5 rows on a 128x32 screen, 5 at a time: the cursor's row
+    is on screen (its highlight's top row lit across) on every step down."""
     s = card_session(height=32)
     app = s.app
-    assert app.view != codes.VIEW_CARD
-    app.returns[ui_app.CARD] = ui_app.PLAY
+    assert app.view == codes.VIEW_CARD
     for _ in range(len(app.items) + 2):
-        assert app.top <= app.cursor < app.top + app.list_rows
-        b = app.rows[app.cursor]
-        assert b < 0 or len(app.items[app.cursor]) + 1 + len(app.values[app.cursor]) <= 20
+        img = s.image()
+        line = [e for e in s.views.card.layout if e[3] == app.cursor][0]
+        y = line[1] + s.views.card.grid.y
+        assert 0 <= y <= 30 - 6, (app.cursor, y)
+        assert all(img.getpixel((x, y)) for x in range(line[0], line[0] + line[2]))
         s.press(A.DOWN)
 
 

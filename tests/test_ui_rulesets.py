@@ -19,6 +19,7 @@ from ui_helpers import OFFERED, fill_turn, new_session
 from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
 from ui import turns
+from ui.short_labels import SHORT
 
 
 NEW = ('kniffel', 'generala', 'kismet', 'triple-yahtzee')
@@ -327,7 +328,7 @@ def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
         name, _, rest = line.partition(': ')
         shown, column, points = rest.rsplit(' ', 2)
         assert name == 'Good2' and column == 'x%d' % (b // 13 + 1) and points == '495'
-        assert label.startswith(shown) and len(shown) >= min(5, len(label)), line  # legible
+        assert shown in (label,) + SHORT.get(label, ()), line  # a name, not a cut one
         assert len(line) <= app.text_cols, line
     plain = new_session(dice=ScriptedDice(seed=3))
     plain.start(players=2, rules=yc.RULESETS.index('kismet'))
@@ -406,7 +407,7 @@ def test_triple_box_names_say_their_column_and_fit_where_they_are_shown():
     assert app.box_label(box('triple-yahtzee', 'twos_2')) == 'Twos x2'
     assert app.box_label(box('triple-yahtzee', 'large_straight_3')) == 'Lg straight x3'
     # cut to fit, the column kept: a hint's "Score ..." in an 18-column dialog
-    assert app.box_label(box('triple-yahtzee', 'large_straight_3'), 12) == 'Lg straig x3'
+    assert app.box_label(box('triple-yahtzee', 'large_straight_3'), 12) == 'Lg str x3'
     # the other rulesets' names are unchanged
     other = game('kniffel').app
     assert other.box_label(box('kniffel', 'kleine_strasse')) == 'Kl. Strasse'
@@ -519,7 +520,7 @@ def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
     app = s.app
     from ui import scene_turn
     turns.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
-    assert app.summaries[-1] == 'P1: Lg straigh x3 120'     # 21 characters
+    assert app.summaries[-1] == 'P1: Lg str x3 120'     # 'Lg straight x3' is too long
     turns.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
     assert len(app.summaries[-1]) <= app.text_cols and app.summaries[-1].endswith(' x2 48')
     app.game.cards[1].scores[37] = 150              # P2: 1500 ahead
@@ -653,15 +654,11 @@ def test_upper_par_shows_only_where_an_upper_bonus_is_chased(rules, height):
     assert app.footer.startswith('Up 8 +2' if bonus else 'Up 8 ')
 
 
-def _consonants(text):
-    return ''.join(c for c in text.upper() if c not in 'AEIOU')
-
-
 @pytest.mark.parametrize('height', [64, 32])
 @pytest.mark.parametrize('rules', ['yahtzee', 'yacht', 'kniffel', 'generala', 'kismet', 'yatzy'])
-def test_card_labels_keep_every_consonant_beside_a_value(rules, height):
+def test_card_labels_are_names_beside_a_value(rules, height):
     """No box's label is cut where its score or potential shows: the whole card on
-    128x64 ("3 OF A KIND(30)", "2 PAIR COLR(15)": only vowels go), the list on 128x32
+    128x64 ("3 OF KIND (30)", "2 PAIR COL (15)": written short names), the list on 128x32
     (label and value side by side in its 20 columns), filled or not."""
     from ui.card_view import card_layout, _CARD_COLS
     s = new_session(width=128, height=height, dice=ScriptedDice(seed=4))
@@ -685,7 +682,8 @@ def test_card_labels_keep_every_consonant_beside_a_value(rules, height):
         if 0 <= i < r.n_boxes:
             assert len(text) == _CARD_COLS
             label = text[:len(text) - len(app.values[i])].rstrip()
-            assert _consonants(label) == _consonants(labels[app.rows[i]]), text
+            full = labels[app.rows[i]]
+            assert label in (full,) + SHORT.get(full, ()), text
             shown += 1
     assert shown == r.n_boxes
 
@@ -816,3 +814,29 @@ def test_balut_game_over_rates_the_points_against_level_goods_games():
     s.press(A.OK, A.OK)             # the player's Balut page: an average of totals,
     assert app.title_right == 'Balut' and app.items[1] == 'Average'
     assert 'Good CPU avg' not in app.items      # beside which points would mislead
+
+
+@pytest.mark.parametrize('name', yc.RULESETS)
+def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
+    """Every box name on the whole card (15 characters a column; Maxi Yatzy's three
+    columns of 10 and 11) and where App.box_label cuts (the Odds' 11, hints' 12) is
+    the name or one of its written short forms, never letters dropped or a word cut;
+    a space always stands between a name and its value."""
+    from ui.card_view import card_line
+    from ui.short_labels import SHORT, fit
+    rules = yc.ruleset(name)
+    for label in rules.labels.split('|') + ['Upper']:
+        forms = (label,) + SHORT.get(label, ())
+        for cols in (15, 11, 10):
+            for value in ('', '-', '(0)', '(25)', '25', '100'):
+                line = card_line(label, value, cols)
+                assert len(line) == cols and line.endswith(' ' + value)
+                shown = line[:cols - len(value)].rstrip()
+                if len(min(forms, key=len)) + 1 + len(value) <= cols:
+                    assert shown in forms, (label, value, cols, line)
+            # a potential keeps one name whatever its digits
+            assert len({card_line(label, v, cols).split('  ')[0].split(' (')[0]
+                        for v in ('(0)', '(25)', '-')}) == 1 or cols < 15, label
+        for room in (11, 12):
+            got = fit(label, room)
+            assert len(got) <= room and (got in forms or len(min(forms, key=len)) > room)

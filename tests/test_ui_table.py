@@ -230,10 +230,11 @@ def type_name(s, letters):
 
 
 @pytest.mark.parametrize('hold_buttons, height', [(True, 64), (True, 32), (False, 32)])
-def test_three_letters_take_about_ten_presses(hold_buttons, height):
-    """The name wheel starts at M and turns 1 or 5 a press (the Pico's holds -5 -1 +1
-    +5; the three-button board's LEFT/RIGHT, held for 5), so ANN takes 9 presses with
-    its three OKs and three letters 10.5 on average; the legend names the keys."""
+def test_three_letters_take_about_thirteen_presses(hold_buttons, height):
+    """The name wheel starts as a handheld's does, at A and blanks (a blank is a step
+    below A), and turns 1 or 5 a press (the Pico's holds -5 -1 +1 +5; the
+    three-button board's LEFT/RIGHT, held for 5), so ANN takes 11 presses with its
+    three OKs and three letters 13 at most on average; the legend names the keys."""
     from ui_helpers import name_presses
     s = new_session(width=128, height=height, hold_buttons=hold_buttons)
     app = s.app
@@ -242,21 +243,24 @@ def test_three_letters_take_about_ten_presses(hold_buttons, height):
     app.go(ui_app.SETUP, s.now)
     to_names_row(s)
     s.press(A.OK)
-    assert app.scene == codes.NAMES and bytes(app.initials) == b'MMM'
+    assert app.scene == codes.NAMES and bytes(app.initials) == b'A__'
+    assert app.items[0] == 'Name:  [A] _  _ '
     assert app.items[1] == ('Holds -5 -1 . +1 +5' if hold_buttons else '</> 1  held </> 5')
     keys = name_presses(app, 'ANN')
-    assert len(keys) == 9
+    assert len(keys) == 11
     s.press(*keys)
     assert app.title == 'Seat 2 name'
     keys = name_presses(app, 'ZO_')                 # a short name: a space at its end
     s.press(*keys)
     assert app.scene == ui_app.SETUP and app.values[app.cursor] == 'ANN ZO'
-    # every letter from M, and OK: three letters in 10.5 presses on average, 18 at most
+    # every letter from the start, and OK: three letters in 13 presses on average at
+    # most, 18 at most
+    from ui.scene_names import start_letters
     costs = []
     for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZ':
-        app.initials[:] = b'MMM'
-        costs.append(len(name_presses(app, c * 3)) // 3)
-    assert sum(costs) * 3 <= 10.5 * 26 and max(costs) == 6
+        start_letters(app, None)
+        costs.append(len(name_presses(app, c * 3)))
+    assert sum(costs) <= 13 * 26 and max(costs) == 18
 
 
 def to_names_row(s):
@@ -315,7 +319,7 @@ def test_names_edited_but_not_played_are_forgotten():
     assert app.items[1] == '  P1'
 
 
-def test_a_named_players_high_score_is_offered_under_their_name():
+def test_a_named_players_high_score_is_entered_under_their_name_unasked():
     s = new_session(dice=ScriptedDice(seed=21))
     app = s.app
     s.press(A.OK)
@@ -327,10 +331,9 @@ def test_a_named_players_high_score_is_offered_under_their_name():
     s.press(A.OK)
     while app.scene != ui_app.OVER:
         fill_turn(s)
-    assert app.items[0].startswith('1. AL')
+    assert app.items[0].startswith('1. AL') and app.moment == codes.MOMENT_HIGH  # the banner
     s.press(A.OK)
-    assert app.scene == ui_app.INITIALS and app.items[1] == 'Name:  [A] L  _ '
-    s.press(A.OK, A.OK, A.OK)
+    assert app.scene != ui_app.INITIALS     # initials entered at setup: not asked again
     assert app.records.high[0][1] == 'AL '
 
 
@@ -546,6 +549,7 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     Yahtzee bonus and the total, all drawn at once (after a roll too); Triple
     Yahtzee's three columns as a grid (tests/test_ui_rulesets.py)."""
     from ui.card_view import card_layout, _fits_halves
+    from ui.short_labels import SHORT
     s = new_session(dice=ScriptedDice(seed=3))
     s.start_game(rules)
     app = s.app
@@ -566,7 +570,10 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
         assert len(text) <= 15
         if i >= 0:
             # (Kismet's "Bonus +35/55/75" shows as "+35/55/75")
-            assert text.endswith(app.values[i]) and text[:4] in app.items[i]
+            label = text[:len(text) - len(app.values[i])].rstrip()
+            assert text.endswith(' ' + app.values[i]) and (
+                label in (app.items[i],) + SHORT.get(app.items[i], ()) or
+                label == app.items[i][6:]), text
     s.image()                                       # and the real view draws it
     small = new_session(height=32, dice=ScriptedDice(seed=3))
     small.start_game(rules)
@@ -574,7 +581,9 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     if small.app.scene == codes.ANNOUNCE:
         small.press(A.OK)
     small.press(A.DOWN)
-    assert small.app.view == ui_app.VIEW_LIST       # 128x32 keeps the list
+    assert small.app.view == ui_app.VIEW_CARD       # 128x32: the same card, 5 rows of it
+    small.image()
+    assert small.views.card.layout == s.views.card.layout
 
 
 def test_a_cursor_move_on_the_whole_card_redraws_to_the_same_picture():

@@ -163,3 +163,24 @@ def test_the_docs_pictures_are_the_goldens_at_four_times():
             got = doc.convert('1').resize(want.size, Image.NEAREST)
         assert doc.size == (want.width * 4, want.height * 4), name
         assert ImageChops.logical_xor(got, want).getbbox() is None, name
+
+
+@pytest.mark.parametrize('height', [64, 32])
+def test_a_line_of_text_starts_at_its_top_row(height):
+    """A title at row 0 shows its capitals' first row (a cut one turned R into K), and
+    the 128x32 dialog's first line clears its frame."""
+    import displayio
+    from ui.views import Views
+    views = Views(128, height)
+    group = displayio.Group()
+    views._label(group, 0, 0, 'HRA')
+    lit = [y for y in range(height) if render(group, 128, height).crop((0, y, 128, y + 1)).getbbox()]
+    assert lit[0] == 0 and lit[-1] == 7          # capitals 8 rows high, all on screen
+    s = Session(128, height, hold_buttons=height == 64)
+    s.app.dialog = ui_app.DLG_NOTE
+    s.app.dialog_lines[:] = ['HHHH', '', '']
+    s.app.version += 1
+    img = s.image()
+    x0 = s.views.dialog_x0 + 4
+    top = 1 if height == 32 else 8 + 3
+    assert img.getpixel((x0, top + 7)) != 0 and img.getpixel((x0, top + 8)) == 0  # H's last row

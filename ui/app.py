@@ -633,7 +633,7 @@ class App:
             self.touch()
 
     def box_label(self, b, cols=24):
-        """Box b's short name, cut to cols characters (Triple Yahtzee: 'Aces x2';
+        """Box b's short name in cols characters (Triple Yahtzee: 'Aces x2';
         Balut's cells: 'Fours 3'; Yamb's columns: 'Ones D')."""
         rules = self.game.rules
         if self.labels_of is not rules:
@@ -645,7 +645,7 @@ class App:
             o = rules.column_orders
             tail = ' ' + o[b // n] if o else (' x%d' if rules.columns > 1 else ' %d') % (
                 b // n + 1)
-        return self.labels[b % n][:cols - len(tail)].rstrip() + tail
+        return seats.fit_label(self.labels[b % n], cols - len(tail)) + tail
 
     def player_name(self, p):
         return seats.seat_name(self, p)

@@ -22,17 +22,10 @@ _X = (0, 42, 88)
 _W = (41, 45, 40)
 _COLS = (10, 11, 10)
 RULES = ((41, _ROWS * _PITCH), (87, _ROWS * _PITCH))   # (x, height) of the rules
-# the labels too long for a column, as the column shows them (the name below in full)
-_SHORT = {'Upper': 'Up', 'One pair': '1 pair', 'Two pairs': '2 pairs',
-          'Three pairs': '3 pairs', '3 of a kind': '3 kind', '4 of a kind': '4 kind',
-          '5 of a kind': '5 kind', 'Sm straight': 'Sm str', 'Lg straight': 'Lg str',
-          'Full straight': 'Full st', 'Full house': 'House', 'Maxi Yatzy': 'Maxi'}
-
-
 def _entry(line, col, row, i, label, value):
     x = _X[col]
     return (x, row * _PITCH, _W[col], i,
-            line(_SHORT.get(label, label), value, _COLS[col]), x + 1)
+            line(label, value, _COLS[col]), x + 1)
 
 
 def grid_layout(app, dice, line):

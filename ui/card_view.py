@@ -18,22 +18,16 @@ _CARD_COLS = 15         # characters in a column of the whole-card view
 
 
 def card_line(label, value, cols=_CARD_COLS):
-    """One card row in a column of `cols` characters: the label shortened to leave
-    room for the right-aligned value: no space before a bracket ('3 OF A KIND(30)'),
-    then the last word's vowels dropped from its end ('2 PAIR COLR'), then cut."""
+    """One card row in a column of `cols` characters: the label, a space at least,
+    the value right-aligned. A label too long goes by a shorter name that reads as
+    words (ui/short_labels.py); a box's potential ('(25)', '-') keeps one name for
+    any value of two digits, so the row does not change name as the dice change."""
     room = cols - len(value) - 1
-    if len(label) > room and value[:1] == '(':
-        room += 1
     if len(label) > room and label.startswith('Bonus +'):
         label = label[6:]       # Kismet's tiers: '+35/55/75' says enough
-    i = len(label) - 1
-    first = label.rfind(' ') + 1
-    while len(label) > room and i > first:
-        if label[i] in 'aeiouAEIOU':
-            label = label[:i] + label[i + 1:]
-        i -= 1
-    if len(label) > room:
-        label = label[:room]
+    if len(label) > room or len(label) > cols - 5:
+        from ui.short_labels import fit
+        label = fit(label, room, cols - 5 if value[:1] in '(-' else 0)
     return label + ' ' * (cols - len(label) - len(value)) + value
 
 
@@ -80,17 +74,32 @@ def _fits_halves(rules, height):
             <= height // _CARD_PITCH)
 
 
+_CARD_H = 64            # the card's height: the whole screen of a 128x64
+
+
 class CardView:
-    """The Bitmap and its TileGrid (in .group, hidden until VIEW_CARD); 128x32 screens
-    show it for Yamb's grid only (the other cards keep the list)."""
+    """The Bitmap and its TileGrid (in .group, hidden until VIEW_CARD). A 128x32
+    screen shows the same 64-row card through a window of its 5 rows, moved to keep
+    the cursor's row in sight; Yamb's grid, drawn for the screen's own height, scrolls
+    its own rows (Triple Yahtzee's and Balut's grids keep the list there:
+    ui/scene_card.py)."""
 
     def __init__(self, width, height, palette):
         self.width = width
-        self.height = height
+        self.height = _CARD_H       # the card's, drawn whole; the screen's is below
+        self.screen_h = height
+        self.bitmap = displayio.Bitmap(width, _CARD_H, 2)
         self.group = displayio.Group()
         self.group.hidden = True
-        self.bitmap = displayio.Bitmap(width, height, 2)    # (128x32: Yamb's grid)
-        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.grid = displayio.TileGrid(self.bitmap, pixel_shader=palette)
+        self.group.append(self.grid)
+        self.bottom = _CARD_H       # the last drawn row's end (where scrolling stops)
+        self.window = height // _CARD_PITCH * _CARD_PITCH if height < _CARD_H else _CARD_H
+        self.filler = None
+        if self.window < height:    # whole rows on a short screen; under them, black
+            self.filler = displayio.TileGrid(displayio.Bitmap(width, height - self.window, 2),
+                                             pixel_shader=palette, y=self.window)
+            self.group.append(self.filler)
         self.version = -1       # app.list_version drawn (-1: draw it all)
         self.cursor = -2
         self.layout = ()
@@ -130,6 +139,15 @@ class CardView:
             self.bitmap.fill(0)
             for x, h in lines:      # the rules between columns: (x, height)
                 _fill(self.bitmap, x, 0, 1, h, 1)
+            bottom = 0
+            for line in self.layout:
+                if line[1] + _CARD_PITCH > bottom and (line[4] or line[3] == -2):
+                    bottom = line[1] + _CARD_PITCH
+            self.bottom = bottom
+            if self.filler is not None:     # Yamb's grid fills the whole short screen
+                self.filler.hidden = self.draw is not None
+                if self.draw is not None:
+                    self.grid.y = 0
             old = -2
         elif app.cursor == old:
             return
@@ -141,6 +159,19 @@ class CardView:
                     self.draw(app, self.bitmap, line, i >= 0 and i == app.cursor)
                 else:
                     self._row(app, line, i >= 0 and i == app.cursor)
+            if i == app.cursor and self.window < _CARD_H and self.draw is None:
+                self._scroll_to(line[1])
+
+    def _scroll_to(self, y):
+        """A short screen: the row at y in sight, two rows above it where the card
+        goes on that far, the card's end at the screen's bottom at most."""
+        top = y - 2 * _CARD_PITCH
+        if top > self.bottom - self.window:
+            top = self.bottom - self.window
+        if top < 0:
+            top = 0
+        if self.grid.y != -top:
+            self.grid.y = -top
 
     def _row(self, app, line, highlight):
         x, y, w, i, text, tx = line

@@ -96,7 +96,7 @@ MENU_RULES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 # CSV export (menu "Export CSV" when boot.py left the drive writable by the program)
 CSV_PATH = '/yahtzee_stats.csv'
 
-INITIAL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789'   # the name wheel, '_' a space
+INITIAL_CHARS = '_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'   # the name wheel, '_' a space
 
 
 def rules_name(i):

@@ -56,8 +56,8 @@ def legend(profile):
     names = profile.get('button_labels', {})     # as printed on the buttons
     pins = profile['pins']
 
-    def button(role):
-        return names.get(role, role)
+    def button(role):       # a hold button by its place, as the legend counts them
+        return names.get(role, 'button ' + role[4:] if role[:4] == 'HOLD' else role)
 
     shake = profile.get('shake', 'none') != 'none'
     roll = ('Shake or %s: roll.' if shake else '%s: roll.') % button('OK')

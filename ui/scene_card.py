@@ -61,9 +61,10 @@ def enter_card(app, now):
     app.set_list(app.player_name(seat), items, values, cursor=cursor,
                  title_right='%d' % card.total if g.rules.goals is None else
                  '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
-    if not app.small_screen or g.rules.column_orders:
-        app.view = VIEW_CARD        # 128x64: every row at once (ui/views.py); Yamb's
-        #                             grid on 128x32 too, its rows scrolling
+    if not app.small_screen or g.rules.column_orders or (g.rules.columns == 1 and
+                                                         g.rules.cells == 1):
+        app.view = VIEW_CARD        # every row at once (ui/views.py); 128x32: 5 rows of
+        #                             it, Yamb's grid its own rows, scrolling
 
 
 def handle_card(app, action, now):

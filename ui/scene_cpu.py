@@ -97,7 +97,7 @@ def cpu_step(app, now):
         app.sync_dice()
         if not yahtzee_rolled(app, now):
             app.beep(440, 40)
-        update_play_texts(app, 'Rolls')
+        _say(app, 'Rolls')
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
         keep = 0
@@ -111,25 +111,37 @@ def cpu_step(app, now):
         app.sync_dice()
         if keep == n:
             _phase = _CPU_KEEPS_ALL
-            update_play_texts(app, 'Keeps all')
+            _say(app, 'Keeps all')
         else:
             _phase = _CPU_HELD
-            update_play_texts(app, 'Holds %d' % keep if keep else 'Holds none')
+            _say(app, 'Holds %d' % keep if keep else 'Holds none')
     elif g.rolls_left > 0 and phase == _CPU_HELD:
         g.roll()
         _phase = _CPU_ROLLED
         app.sync_dice()
         if not yahtzee_rolled(app, now):
             app.beep(440, 40)
-        update_play_texts(app, 'Rolls')
+        _say(app, 'Rolls')
     else:
         box = bot.choose_box(g.cards[p], g.dice)
         _box = box
         _phase = _CPU_ANNOUNCED
         # by the turn's roll: Generala's served, Yamb's straight
         g.card.points_into(g.dice, app.pts, g.rules.turn_rolls - g.rolls_left)
-        update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
+        if app.small_screen and not g.rules.hands:
+            # 128x32: the box across the header, its points beside the dice
+            _say(app, 'Scores +%d' % app.pts[box])
+            name = app.player_name(p)
+            app.header_left = '%s %s' % (name, app.box_label(
+                box, app.text_cols - len(name) - len(app.header_right) - 2))
+        else:
+            update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
+
+
+def _say(app, text):
+    """A step's words under the dice; on 128x32 two rows of 6 beside them ('Holds\n3')."""
+    update_play_texts(app, text.replace(' ', '\n', 1) if app.small_screen else text)
 
 
 def cpu_finish(app, now):

@@ -19,8 +19,7 @@ def enter_over(app, now):
     perfect = perfect_scores(app, app.game.rules.name)
     if not app.over_done:
         app.over_done = True
-        _record_game(app, perfect)
-        if app.pending_high:
+        if _record_game(app, perfect):
             big_moment(app, MOMENT_HIGH, now)
         elif app.game.rules.hands and _human_won(app):    # Poker Dice: its own terms
             big_moment(app, MOMENT_WON, now)
@@ -71,7 +70,9 @@ def _record_game(app, perfect):
     """Count the finished game once (a replay after a power cut is skipped) and put
     qualifying human scores into the table, to be named next; with perfect play's
     table the game is rated (its mean kept beside the player's score; level good's
-    table, Balut's points and Poker Dice's hands rate nothing)."""
+    table, Balut's points and Poker Dice's hands rate nothing). A seat with initials
+    (entered at setup) is in the table by them; only the others are asked (INITIALS).
+    True when a score entered the table."""
     g = app.game
     r = app.records
     app.pending_high = []
@@ -105,7 +106,12 @@ def _record_game(app, perfect):
         app.pending_high = [e for e in app.pending_high if any(x is e[0] for x in r.high)]
         save_records(app)
         save_people(app)
+    high = bool(app.pending_high)
+    people = app.people
+    if people is not None:
+        app.pending_high = [e for e in app.pending_high if not people.names[e[1]]]
     clear_game(app)
+    return high
 
 
 def _human_won(app):

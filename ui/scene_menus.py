@@ -207,6 +207,10 @@ def enter_setup(app, now):
 
 
 def handle_setup(app, action, now):
+    if not app.hold_buttons:    # Left/Right move: OK then Left/Right change a value
+        from ui import setup_cursor     # (a dotted from-import costs a board 4K here)
+        if setup_cursor.handle(app, action, now, _setup_change):
+            return
     if app.hold_buttons and (action == A.LEFT or action == A.RIGHT):
         _setup_change(app, -1 if action == A.LEFT else 1, now)
     elif app.list_move(action):

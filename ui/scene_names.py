@@ -11,10 +11,10 @@ from ui.app_saves import save_records
 
 
 def start_letters(app, name):
-    """Three letters to edit, starting from `name` (a seat's name as shown: 'ANN',
-    'P1'); without one from M, the middle of the alphabet: every letter is then at
-    most 5 steps away (bench/bench_presses.py counts them)."""
-    app.initials[:] = b'MMM'
+    """Three letters to edit, starting from `name` (a seat's initials: 'ANN'); without
+    one, as a handheld's name entry does: A, then blanks, each a step below A on the
+    wheel (bench/bench_presses.py counts the presses)."""
+    app.initials[:] = b'A__'
     if name:
         for k in range(3):
             c = name[k] if k < len(name) else '_'   # '_': shown and kept as a space
@@ -136,6 +136,8 @@ def _to_setup(app, now):
 
 # -- INITIALS: naming a high score (each of app.pending_high in turn) --
 def enter_initials(app, now):
+    # only a seat without initials is asked (scene_end): from the name it plays by,
+    # P1, which three OKs keep
     start_letters(app, app.player_name(app.pending_high[0][1]))
     _show_initials(app)
 

@@ -1,7 +1,8 @@
 """What the seats of a game share, for every scene: their names (initials entered at
-setup, a computer's level), forgetting the table state of the last game, and the big
-moments (banner and tune: ui/moments.py, loaded on the first). Small and resident,
-so that ui/scene_play.py stays a small compile on the device."""
+setup, a computer's level) and the boxes' where short, forgetting the table state of
+the last game, and the big moments (banner and tune: ui/moments.py, loaded on the
+first). Small and resident, so that ui/scene_play.py stays a small compile on the
+device."""
 
 from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA
 
@@ -15,6 +16,15 @@ def seat_name(app, p, kind=None):
         return (CPU_NAMES[kind] if kind < len(CPU_NAMES) else 'CPU') + '%d' % (p + 1)
     people = app.people
     return (people.names[p] if people is not None else '') or 'P%d' % (p + 1)
+
+
+def fit_label(label, room):
+    """A box's name in `room` characters: a shorter name written for it where it is
+    too long (ui/short_labels.py, loaded then), not letters cut off."""
+    if len(label) <= room:
+        return label
+    from ui import short_labels
+    return short_labels.fit(label, room)
 
 
 def forget_turns(app):

@@ -38,7 +38,8 @@ def update_play_texts(app, cpu_text=None):
         if app.small_screen:
             app.header_left, app.line_a = app.line_a, 'OK'
     elif app.scene == CPU:
-        app.line_a = cpu_text if cpu_text is not None else 'Computer plays'
+        app.line_a = cpu_text if cpu_text is not None else \
+            'CPU\nplays' if app.small_screen else 'Computer plays'   # 128x32: 2 rows of 6
         app.line_b = 'OK: skip'
     else:
         if left == 0:
@@ -53,8 +54,10 @@ def update_play_texts(app, cpu_text=None):
         elif not g.rolled:
             app.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
         else:
-            # after a roll: how to roll again and how to score now
-            app.line_a = '%d left: hold, %s' % (left, how)
+            # after a roll: how to roll again and how to score now (a cursor board's
+            # line beside its Roll and Card buttons keeps to 'N rolls left')
+            if app.hold_buttons:
+                app.line_a = '%d left: hold, %s' % (left, how)
             if not app.hold_buttons:
                 app.line_b = 'Card: score now'
             elif all_held(g):

@@ -10,8 +10,11 @@ faces, cursor) and touches only what changed; the loop calls it only when
 
 Sizes come from the display: 128x64 gets the full layout; 32-pixel-high screens (the
 128x32 FeatherWing) get a compact one (smaller dice, two list rows, no footer).
-Text is terminalio.FONT (6x12 cell): a line whose capitals start at row T has its
-label at y = T + 3 and ends with descenders at T + 9, so lines sit 10 pixels apart.
+Text is terminalio.FONT (6x12 cell): a line whose capitals start at row T (its
+`top`) ends with descenders at T + 9, so lines sit 10 pixels apart. The font's tile
+has rows above the capitals (2 on the board's font): _Glyphs.cap_row measures them,
+and a line's tiles start that many rows above its top, so a title at row 0 shows
+its capitals' first row.
 A line of text is one TileGrid over the font's own glyph sheet, a tile per character
 (_Text): adafruit_display_text's Label makes a TileGrid per glyph, which on a board
 cost about 85 bytes a character and a kilobyte a label (tools/pico_emu/heap.py).
@@ -42,6 +45,8 @@ class _Glyphs:
         glyphs = [font.get_glyph(c) for c in range(_FIRST, _LAST + 1)]
         self.tiles = [g.tile_index if g is not None else 0 for g in glyphs]
         self.space = self.tiles[0]
+        self.keys = ()          # key_words of the board: what the texts' OK and BACK become
+        self.cap_row = _first_ink_row(self.sheet, self.w, self.h, self.tiles[ord('H') - _FIRST])
         self.white = _palette()
         self.black = _palette()
         self.black[1] = _BLACK
@@ -49,16 +54,26 @@ class _Glyphs:
             p.make_transparent(0)
 
 
-class _Text:
-    """One line of text placed as a Label would be (capitals from y - 3): .text and
-    .color (white or black); .grid goes in a Group (and moves, and hides)."""
+def _first_ink_row(sheet, w, h, tile):
+    """The first row of a glyph's tile with a lit pixel (its capitals' top for 'H')."""
+    x0 = tile * w
+    for y in range(h):
+        for x in range(x0, x0 + w):
+            if sheet[x, y]:
+                return y
+    return 0
 
-    def __init__(self, glyphs, x, y, text):
+
+class _Text:
+    """One line of text whose capitals start at row `top`: .text and .color (white
+    or black); .grid goes in a Group (and moves, and hides)."""
+
+    def __init__(self, glyphs, x, top, text):
         self._glyphs = glyphs
         self.grid = displayio.TileGrid(
             glyphs.sheet, pixel_shader=glyphs.white, width=glyphs.cols, height=1,
             tile_width=glyphs.w, tile_height=glyphs.h, default_tile=glyphs.space,
-            x=x, y=y - (glyphs.h - glyphs.h // 2))
+            x=x, y=top - glyphs.cap_row)
         self._text = ''
         self._color = _WHITE
         self.text = text
@@ -94,13 +109,56 @@ class _Text:
 
 
 
+def key_words(profile):
+    """((word, name), ...): the buttons the texts call OK and BACK, by the names a
+    board's player sees where they differ: what the button is printed with (the
+    FeatherWing's 'B') or, with no button of its own, the long press that gives it
+    ('hold B'). The default board's are its roles: nothing to change."""
+    if not profile:
+        return ()
+    labels = profile.get('button_labels') or {}
+    pins = profile.get('pins', {})
+    long_press = profile.get('long_press', {})
+    out = []
+    for role in ('BACK', 'OK'):
+        name = labels.get(role, role)
+        if role not in pins:
+            for key in long_press:
+                if long_press[key] == role:
+                    name = 'hold ' + labels.get(key, key)
+        if name != role:
+            out.append((role, name))
+    return tuple(out)
+
+
+def said_with_keys(text, keys):
+    """text with each word of keys (key_words) as the board names it: 'OK yes' ->
+    'B yes'; a word inside another ('BOOK') stays."""
+    for word, name in keys:
+        i = text.find(word)
+        while i >= 0:
+            j = i + len(word)
+            if (i == 0 or not text[i - 1].isalpha()) and (j == len(text) or
+                                                          not text[j].isalpha()):
+                text = text[:i] + name + text[j:]
+                j = i + len(name)
+            i = text.find(word, j)
+    return text
+
+
 def _set_text(lbl, text):
+    keys = lbl._glyphs.keys
+    if keys:
+        text = said_with_keys(text, keys)
     if lbl.text != text:
         lbl.text = text
 
 
 def _set_right(lbl, right, text):
     """Right-align a label so its last character ends at x = right (monospace)."""
+    keys = lbl._glyphs.keys
+    if keys:
+        text = said_with_keys(text, keys)
     if lbl.text != text:
         lbl.text = text
     x = right - _CHAR_W * len(text)
@@ -197,11 +255,12 @@ class Views:
         self._moment = 0            # the big moment whose banner is set up
         self._moment_shown = False
         self._faces[0] = 99         # force the first dice draw
+        self._profile = None        # the board whose button names the texts use
 
     # ------------------------------------------------------------------ builders
     def _label(self, group, x, top, text=''):
         """A text line whose capitals start at row `top`, added to group."""
-        lbl = _Text(self._glyphs, x, top + 3, text)
+        lbl = _Text(self._glyphs, x, top, text)
         group.append(lbl.grid)
         return lbl
 
@@ -220,7 +279,7 @@ class Views:
         self.title = self._label(g, 0, 0)
         self.title_right = self._label(g, 0, 0)
         self._rect(g, 0, 10, w, 1)                        # rule under the title
-        self._row_top = 13
+        self._row_top = 12     # the cursor bar's top too: capitals on its first row
         self.cursor_bar = self._rect(g, 0, 12, w - 3, 10)
         self.cursor_bar.hidden = True
         self.row_left = []
@@ -242,7 +301,7 @@ class Views:
         g.append(self.footer_group)
         if not self.small:
             self._rect(self.footer_group, 0, 53, w, 1)
-            self.footer = self._label(self.footer_group, 0, 55)
+            self.footer = self._label(self.footer_group, 0, 54)
         else:
             self.footer = None
         self.root.append(g)
@@ -260,19 +319,21 @@ class Views:
         self.die_grids = []
         self.marker = None
         self._make_dice(g, 5)
-        if small:
-            self.line_a = self._label(g, 91, 11)
+        if small:       # line_a beside the dice: two rows of 6 characters ('Holds\n3')
+            self.line_a = self._label(g, 91, 10)
             self.line_b = None
+            self.side_b = self._label(g, 91, 20)
             right_x = 91
-            self.roll_btn = self._label(g, right_x + 1, 11, 'Roll')
-            self.card_btn = self._label(g, right_x + 1, 21, 'Card')
+            self.roll_btn = self._label(g, right_x + 1, 10, 'Roll')
+            self.card_btn = self._label(g, right_x + 1, 20, 'Card')
             self.btn_bar = self._rect(g, right_x, 10, 26, 10)
         else:
-            self.line_a = self._label(g, 0, 40)
-            self.line_b = self._label(g, 0, 53)
-            self.roll_btn = self._label(g, 81, 40, 'Roll')
-            self.card_btn = self._label(g, 105, 40, 'Card')
-            self.btn_bar = self._rect(g, 80, 39, 26, 10)
+            self.line_a = self._label(g, 0, 39)
+            self.line_b = self._label(g, 0, 52)
+            # beside line_a's 'N rolls left', a space between the two
+            self.roll_btn = self._label(g, 77, 39, 'Roll')
+            self.card_btn = self._label(g, 104, 39, 'Card')
+            self.btn_bar = self._rect(g, 76, 39, 26, 10)
         # the bar sits behind the button texts
         g.remove(self.btn_bar)
         g.insert(g.index(self.roll_btn.grid), self.btn_bar)
@@ -355,7 +416,7 @@ class Views:
         y0 = h // 2 - 8
         self._rect(g, 0, y0, w, 16, 1)
         self._rect(g, 2, y0 + 2, w - 4, 12, 0)
-        self.moment_label = self._label(g, 0, y0 + 4)
+        self.moment_label = self._label(g, 0, y0 + 4)     # 2 rows of black around capitals
         self._moment_list_y = -4 - y0   # over a list: in the title's place, no row hidden
         g.hidden = True
         self.root.append(g)
@@ -372,7 +433,7 @@ class Views:
         self._rect(g, x0 + 1, y0 + 1, bw - 2, bh - 2, 0)  # black inside
         self.dialog_x0 = x0
         self.dialog_w = bw
-        tops = (1, 11, 21) if self.small else (y0 + 4, y0 + 18, y0 + 32)
+        tops = (1, 11, 21) if self.small else (y0 + 3, y0 + 17, y0 + 31)
         self.dialog_lines = [self._label(g, x0 + 4, t) for t in tops]
         if not self.small:
             self._rect(g, x0 + 4, y0 + 14, bw - 8, 1)       # rule under the title
@@ -382,6 +443,10 @@ class Views:
     # ------------------------------------------------------------------ update
     def update(self, app):
         """Bring the groups in line with the app's state (cheap when little changed)."""
+        if app.profile is not self._profile:
+            self._profile = app.profile
+            self._glyphs.keys = key_words(app.profile)
+            self._list_version = self._play_version = self._dialog = -1   # said again
         view = app.view
         if view != self._view:
             self._view = view
@@ -469,7 +534,7 @@ class Views:
                 val.color = color
         c = app.cursor - app.top
         if 0 <= c < self.list_rows:
-            self.cursor_bar.y = self._row_top - 1 + 10 * c
+            self.cursor_bar.y = self._row_top + 10 * c
             self.cursor_bar.hidden = False
         else:
             self.cursor_bar.hidden = True
@@ -495,7 +560,13 @@ class Views:
             self._play_version = app.play_version
             _set_text(self.header_left, app.header_left)
             _set_right(self.header_right, self.width, app.header_right)
-            _set_text(self.line_a, app.line_a)
+            text = app.line_a
+            if self.small:
+                i = text.find('\n')
+                _set_text(self.side_b, text[i + 1:] if i >= 0 else '')
+                if i >= 0:
+                    text = text[:i]
+            _set_text(self.line_a, text)
             if self.line_b is not None:
                 _set_text(self.line_b, app.line_b)
         n = len(app.faces)
@@ -511,13 +582,16 @@ class Views:
                 self._held[i] = held[i]
                 f = faces[i]
                 self.die_grids[i][0] = (f + 8) if (held[i] and f) else f
-        cursor_mode = not app.hold_buttons
+        # Roll and Card where a cursor picks them, but not on a computer's turn: what
+        # it does shows there (128x32) or under the dice
+        cursor_mode = not app.hold_buttons and app.scene != codes.CPU
         if cursor_mode != self._cursor_mode:
             self._cursor_mode = cursor_mode
             self.roll_btn.grid.hidden = not cursor_mode
             self.card_btn.grid.hidden = not cursor_mode
-            if self.small and self.line_a is not None:
+            if self.small:
                 self.line_a.grid.hidden = cursor_mode
+                self.side_b.grid.hidden = cursor_mode
             self._die_cursor = -2
         c = app.die_cursor
         if c != self._die_cursor:
@@ -529,10 +603,10 @@ class Views:
                 self.marker.hidden = True
             self.roll_btn.color = _BLACK if c == codes.CURSOR_ROLL else _WHITE
             self.card_btn.color = _BLACK if c == codes.CURSOR_CARD else _WHITE
-            if c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD:
+            if (c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD) and cursor_mode:
                 b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
                 self.btn_bar.x = b.grid.x - 1
-                self.btn_bar.y = b.grid.y + 2       # a row above the capitals
+                self.btn_bar.y = b.grid.y + self._glyphs.cap_row    # from the capitals' row
                 self.btn_bar.hidden = False
             else:
                 self.btn_bar.hidden = True
