@@ -215,8 +215,8 @@ def build(out=DEFAULT_OUT, uf2=None, dice_seed=None, tables=True, log=print):
     """Build the page into `out` (replaced). Returns {file: bytes}."""
     from tools import pico_emu
     from tools.build_bundle import swapped_in
-    need_node_tools()
     uf2_path, ours = choose_uf2(uf2)
+    need_node_tools()
     bootrom = pico_emu.firmware_paths()["bootrom"]
     if not bootrom.is_file():
         raise WebError("no RP2040 boot ROM at %s (set PICO_BOOTROM)" % bootrom)
