@@ -50,8 +50,8 @@ COMPILED_HEAP = {"micropython": "40K", "circuitpython": "28K"}
 COMPILED_HEAP_TRIPLE = {"micropython": "46K", "circuitpython": "31K"}
 # Yamb's 48 boxes (four cards of them, and the check's `filled` dicts at the end);
 # measured: MicroPython passes 46K, fails 47K, passes every heap from 48K (so no 1K
-# margin); CircuitPython 31K
-COMPILED_HEAP_YAMB = {"micropython": "48K", "circuitpython": "32K"}
+# margin); CircuitPython passes 31K, fails 32K, passes every heap from 33K
+COMPILED_HEAP_YAMB = {"micropython": "48K", "circuitpython": "33K"}
 # Maxi Yatzy: a 4.6 KB table (462 rolls of six dice, 20 boxes)
 COMPILED_HEAP_SIX = {"micropython": "43K", "circuitpython": "31K"}
 # Poker Dice: its rank table is built at the ruleset's start (a list of 252 keys, sorted);
@@ -61,12 +61,13 @@ PLAIN_HEAP = "256K"  # generous: bench/bench_core.py finds and prints the smalle
 # check_journal.py: the core check's game with the nvm journal around it (a 1 KB nvm, a
 # compaction's 1 KB image, the records, the replay at power-on). Lowest heap from which
 # every larger one passes, the worst ruleset: CircuitPython 37K (Triple Yahtzee 39K),
-# MicroPython 52K (62K); plus 1K.
-JOURNAL_HEAP = {"micropython": "53K", "circuitpython": "38K"}
+# plus 1K; MicroPython's is not monotonic near its floor (Kismet passes 54K and 55K,
+# fails 56K, passes from 57K), so its budget is the first heap every ruleset passes.
+JOURNAL_HEAP = {"micropython": "57K", "circuitpython": "38K"}
 JOURNAL_HEAP_TRIPLE = {"micropython": "63K", "circuitpython": "40K"}
 # Yamb: 48 boxes and 192 turns of records; measured 72K and 41K (compiled)
 JOURNAL_HEAP_YAMB = {"micropython": "73K", "circuitpython": "42K"}
-JOURNAL_HEAP_SIX = {"micropython": "56K", "circuitpython": "41K"}   # 55K / 40K measured
+JOURNAL_HEAP_SIX = {"micropython": "59K", "circuitpython": "41K"}   # 58K / 40K measured
 JOURNAL_HEAP_POKER = {"micropython": "59K", "circuitpython": "40K"}   # 58K / 39K measured
 
 
