@@ -54,6 +54,10 @@ def choose_uf2(given=None):
         return path, path.name == OUR_UF2_NAME
     for path in our_uf2_candidates():
         if path.is_file():
+            from tools.firmware import stale_reason
+            stale = stale_reason(path.parent, "pico")    # its frozen code is the page's game
+            if stale:
+                raise WebError(stale)
             return path, True
     stock = pico_emu.firmware_paths()["uf2"]
     if not stock.is_file():
