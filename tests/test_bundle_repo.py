@@ -219,8 +219,9 @@ sys.exit(code)
 
 
 def _sim_overlay(bundle, dest):
-    """The bundle plus the desktop-only modules the simulator needs (sim/ and the
-    desktop parts of hardware/), nothing else from the repo."""
+    """The bundle plus the desktop-only modules the simulator needs (sim/, the
+    desktop parts of hardware/ and the command-line checks of tools/), nothing else
+    from the repo."""
     shutil.copytree(bundle.out, dest)
     shutil.copytree(REPO / "sim", dest / "sim", ignore=shutil.ignore_patterns("__pycache__"))
     device = {m.relpath for m in bundle.walk.files("ours")}
@@ -228,7 +229,8 @@ def _sim_overlay(bundle, dest):
                         imp.Resolver([REPO], [], desktop_only=frozenset()))
     desktop_only = []
     for mod in sim_walk.files("ours"):
-        if mod.top in ("events", "hardware", "ui", "yahtzee_core") and mod.relpath not in device:
+        if (mod.top in ("events", "hardware", "ui", "yahtzee_core", "tools")
+                and mod.relpath not in device):
             target = dest / mod.relpath
             assert not target.exists()
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -114,13 +114,16 @@ class CardView:
         if self.draw is not None and app.cursor != old:
             from ui.yamb_grid import scroll
             scrolled = scroll(app)
-        if app.list_version != self.version or scrolled:
+        fresh = app.list_version != self.version      # a new list, not a scroll
+        if fresh or scrolled:
             self.version = app.list_version
             half = self.width // 2
             rules = app.game.rules
             self.draw = None
             if rules.column_orders and not rules.hands:    # Yamb's columns of 12 rows
-                from ui.yamb_grid import grid_layout, RULE_X, draw
+                from ui.yamb_grid import grid_layout, RULE_X, draw, from_top
+                if fresh:           # rows on show from the cursor alone, not the last card's
+                    from_top()
                 lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
                 self.draw = draw
             elif rules.columns > 1:   # Triple Yahtzee's grid

@@ -53,6 +53,12 @@ def grid_row(k):
     return k + (k >= 6) + 2 * (k >= 8)
 
 
+def from_top():
+    """The next scroll starts from the grid's first row (a new card on show)."""
+    global _top
+    _top = 0
+
+
 def scroll(app):
     """Scroll so the cursor's row shows with a row or two around it: True when the
     rows on show changed."""
