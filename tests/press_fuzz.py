@@ -26,8 +26,8 @@ A game over or the menu starts the next game of the run's ruleset at once (a mix
 human seats and computers), and now and then one starts over the game in play;
 most of them start part way through (the core's random legal
 moves up to a random round, as a resumed save), so the presses stay in games and
-reach their late rounds. Yacht and Crag runs have their strategy tables (exact
-hints, the coach, the analysis); the rest play as a board without tables. A run counts, per
+reach their late rounds. Runs of the rulesets in TABLED have their strategy tables
+(exact hints, the coach, the analysis); the rest play as a board without tables. A run counts, per
 ruleset, the hints followed, the Odds and help screens opened (and from which scene):
 tests/test_ui_fuzz.py fails when a ruleset never reached one, so the test cannot
 quietly stop covering them. Any exception fails with the run's replay command and
@@ -62,10 +62,10 @@ _ANY = (A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK, A.BACK, A.LEFT,
 # seat kinds of the games a run starts (0 human, 1 perfect, 2 good, 3 beginner,
 # 4 casual): mostly humans, whose presses these are
 _TABLES = ((0,), (0,), (0, 0), (0, 2), (0, 3, 0), (0, 1), (0, 4), (3, 0, 0, 0))
-# rulesets whose runs have their strategy table (quick to build: tables/, as the
-# simulator's): exact hints, the coach and the points-lost analysis; the others
+# rulesets whose runs have their strategy table (tables/, as the simulator's; the
+# suite's other tests build these anyway): exact hints, the coach and the points-lost analysis; the others
 # play as a board without tables (hints and perfect seats from level good)
-TABLED = ('yacht', 'crag')
+TABLED = ('yacht', 'crag', 'yahtzee', 'kniffel', 'generala', 'kismet')
 
 
 def table_for(rules):
