@@ -42,6 +42,8 @@ def source():
         rules = yc.ruleset(name)
         if rules.n_dice < 5:    # fewer dice: the screen works them out (odds_small.py)
             continue
+        if rules.hands:         # Poker Dice: its hands' chances (ui/poker.py)
+            continue
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3
         # (Balut's cells: one cell of each category, the others score alike)
