@@ -1,0 +1,205 @@
+"""A turn planner's speed where the heap has room (planner.TurnPlanner loads this only
+with 64 KB free: a board running our firmware, or CPython): about 10 KB of tables built
+once, and the turn's hold values kept, for a decision in a fraction of the plain
+loops' time, with the same results. Its own module so that a board short of heap
+never holds its code.
+
+- kids[6 * h + f - 1]: hold h of fewer than five dice with one more die showing f, as
+  an index of the planner's x (2.5 KB, every planner's: kept in rules.SPARE): the
+  sweeps run over the holds in one loop;
+- groups (the plain five-dice rulesets: the planner's own box values): each box's 252
+  rolls grouped by the box's points (about 3.5 KB a ruleset, kept in rules.SPARE): the
+  last roll's values are one value a group, written over the group's rolls, in
+  place of a box value per roll and box;
+- x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
+  two rolls left, kept for the state they were worked out for: the turn's later
+  decisions (the computer's second hold, a hint after a hint) copy them back.
+"""
+
+from array import array
+
+from .rules import SPARE as _SPARE
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_N_ROLLS = const(252)
+_N_HOLDS = const(462)
+_N_PARTIAL = const(210)       # the holds of fewer than five dice: indices 0 .. 209
+
+
+def equip(planner, rules, room):
+    """Give a five-dice TurnPlanner the tables its class can use (planner.py's
+    methods, not a subclass's own, decide which); room: this module."""
+    from .planner import TurnPlanner
+    from .box_planner import BoxPlanner
+    cls = type(planner)
+    if cls._sweep is not TurnPlanner._sweep or cls._push_best is not TurnPlanner._push_best:
+        return
+    planner.kids = _kids(planner)
+    planner.room = room
+    if cls._last_roll_values is TurnPlanner._last_roll_values and \
+            cls._prepare is BoxPlanner._prepare and \
+            cls._box_value is BoxPlanner._box_value and \
+            cls._hold_values is TurnPlanner._hold_values and rules.n_dice == 5:
+        planner.groups = _roll_groups(rules)
+        planner.x1 = array('i', range(_N_HOLDS))
+        planner.x2 = array('i', range(_N_HOLDS))
+
+
+def _kids(planner):
+    kids = _SPARE.get('kids')
+    if kids is None:
+        lv = planner.level
+        ch = planner.children
+        kids = array('H', range(6 * _N_PARTIAL))
+        for k in range(5):
+            up = lv[k + 1]
+            chk = ch[k]
+            for h in range(lv[k], up):
+                at = (h - lv[k]) * 6
+                for j in range(6):
+                    kids[6 * h + j] = up + chk[at + j]
+        _SPARE['kids'] = kids
+    return kids
+
+
+def _roll_groups(rules):
+    """Per box: (rolls, points, ends): the 252 roll indices as bytes, grouped by the
+    box's plain points (Ruleset.score_roll), most first; group g scores points[g] and
+    ends before rolls[ends[g]]."""
+    kept = _SPARE.get('groups')
+    if kept is not None and kept[0] == rules.name:
+        return kept[1]
+    score = rules.score_roll
+    out = []
+    for b in range(rules.n_boxes):
+        by = {}
+        for r in range(_N_ROLLS):
+            p = score(r, b)
+            if p in by:
+                by[p].append(r)
+            else:
+                by[p] = [r]
+        pts = sorted(by, reverse=True)
+        rolls = bytearray()
+        ends = []
+        for p in pts:
+            rolls.extend(bytes(by[p]))
+            ends.append(len(rolls))
+        out.append((bytes(rolls), tuple(pts), tuple(ends)))
+    out = tuple(out)
+    _SPARE['groups'] = (rules.name, out)
+    return out
+
+
+def last_roll(planner, card):
+    """planner.e[r]: the best box value of each roll r after the last roll (its state
+    prepared), the five-alikes' with their bonuses: TurnPlanner._last_roll_values'
+    values, box by box over the box's point groups. A box's zero-point group is worth
+    one value whichever roll; where each of the box's scoring groups is worth at least
+    as much, that value is a floor under every roll (written once) and the group
+    needs no loop."""
+    e = planner.e
+    groups = planner.groups
+    ob = planner.open
+    n = planner.n_open
+    box_value = planner._box_value
+    floor = -1
+    for i in range(n):
+        b = ob[i]
+        pts = groups[b][1]
+        last = len(pts) - 1
+        if pts[last] == 0:
+            v0 = box_value(b, 0)
+            for g in range(last):
+                if box_value(b, pts[g]) < v0:
+                    break
+            else:
+                if v0 > floor:
+                    floor = v0
+    for r in range(_N_ROLLS):
+        e[r] = floor
+    for i in range(n):
+        b = ob[i]
+        rolls, pts, ends = groups[b]
+        at = 0
+        for g in range(len(pts)):
+            end = ends[g]
+            v = box_value(b, pts[g])
+            if v > floor:
+                for j in range(at, end):
+                    r = rolls[j]
+                    if v > e[r]:
+                        e[r] = v
+            at = end
+    for f in range(1, 7):
+        e[planner.five[f - 1]] = planner._five_alike(card, f)[0]
+
+
+def sweep(x, kids):
+    """TurnPlanner._sweep's sums (not scaled): the holds by index downwards, so the
+    holds of k + 1 dice (higher indices) are complete before any of k dice."""
+    j = 6 * _N_PARTIAL
+    for h in range(_N_PARTIAL - 1, -1, -1):
+        j -= 6
+        x[h] = x[kids[j]] + x[kids[j + 1]] + x[kids[j + 2]] + x[kids[j + 3]] + \
+            x[kids[j + 4]] + x[kids[j + 5]]
+
+
+def push(x, kids):
+    """TurnPlanner._push_best's maxima: the holds by index upwards (parents before
+    their children), the six children of each written out."""
+    j = 0
+    for h in range(_N_PARTIAL):
+        v = x[h]
+        i = kids[j]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 1]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 2]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 3]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 4]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 5]
+        if v > x[i]:
+            x[i] = v
+        j += 6
+
+
+def hold_values(planner, card, rolls_left):
+    """TurnPlanner._hold_values' sweeps (before any served hand), each done once per
+    state: x1 and x2 keep their results, copied in and out whole at the speed of a
+    memory copy (BoxPlanner._prepare forgets them when the state changes)."""
+    planner._prepare(card)
+    x = planner.x
+    kept = planner._kept
+    if rolls_left == 1 and kept & 1:
+        x[:] = planner.x1
+    elif rolls_left == 2 and kept & 2:
+        x[:] = planner.x2
+    else:
+        if kept & 1:
+            x[:] = planner.x1
+        else:
+            planner._last_roll_values(card)
+            planner._sweep()
+            planner.x1[:] = x
+            kept |= 1
+        if rolls_left == 2:
+            planner._push_best()
+            planner._sweep()
+            planner.x2[:] = x
+            kept |= 2
+        planner._kept = kept
+    planner._stage = 0
