@@ -96,6 +96,25 @@ def show_hint(app):
     app.touch()
 
 
+def warm(app):
+    """An idle frame's share of the next decision's work (yahtzee_core.planner_room
+    warm): the hint planner's for a human seat with hints on, the computer's own
+    planner for a computer seat, for the seat whose turn is next or on. Only a
+    planner made with room to spare has the kept values; nothing is made here."""
+    g = app.game
+    if g is None or g.over:
+        return
+    p = g.current
+    if app.is_cpu(p):
+        bots = app.bots
+        planner = getattr(bots[p], 'planner', None) if bots is not None else None
+    else:
+        src = app.hint_source if app.hints else None
+        planner = getattr(src, 'planner', None)
+    if planner is not None and getattr(planner, 'x1', None) is not None:
+        planner.room.warm(planner, g.cards[p])
+
+
 def _announce_needed(app, g):
     """Yamb: the core lets this rolled turn fill no box and roll no more (may_roll)
     until it announces."""

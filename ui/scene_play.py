@@ -13,7 +13,7 @@ from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURS
                       CURSOR_CARD, PG_RULES, first_slot)
 from events.ticks import elapsed
 from ui.app_saves import save_game
-from ui.hints import show_hint
+from ui.hints import show_hint, warm
 from ui.turns import (start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll,
                       score_now, all_held)
 
@@ -136,6 +136,8 @@ def play_tick(app, now):
     if app.note_until >= 0 and elapsed(now, app.note_until) > 0:
         app.note_until = -1
         update_play_texts(app)
+    elif not app.tumbling:
+        warm(app)       # the hint's work, done while the player looks at the dice
 
 
 def toggle_hold(app, i, now):

@@ -203,3 +203,36 @@ def hold_values(planner, card, rolls_left):
             kept |= 2
         planner._kept = kept
     planner._stage = 0
+
+
+def warm(planner, card):
+    """One step of hold_values' work for this card's state, a frame's worth (at most
+    about 30 ms on a Pico): reading the state's values, the last roll, its sweep
+    (x1), then the push and the second sweep (x2). The app calls it on idle frames
+    before the decision is asked for (ui/hints.py warm), so that the hint or the
+    computer's turn finds the values kept. Each step starts from what the planner
+    keeps for the state (x1, the last roll in e: _stage 3), so a decision taken
+    between two steps costs nothing but the work done again. True: nothing left."""
+    key = planner._key
+    planner._prepare(card)
+    if planner._key != key:
+        return False
+    kept = planner._kept
+    if kept == 3:
+        return True
+    x = planner.x
+    if not kept & 1:
+        if planner._stage != 3:
+            planner._last_roll_values(card)
+            return False
+        planner._sweep()
+        planner.x1[:] = x
+        planner._kept = kept | 1
+        return False
+    x[:] = planner.x1
+    planner._push_best()
+    planner._sweep()
+    planner.x2[:] = x
+    planner._kept = kept | 2
+    planner._stage = 0
+    return False
