@@ -32,6 +32,8 @@ from .dice import IllegalMove, roll_index
 NAMES = (' yahtzee yahtzee-free-joker yahtzee-1956 yatzy yacht kniffel generala kismet '
          'triple-yahtzee crag yamb maxi-yatzy balut poker-dice ')
 OPEN = 255  # an unfilled box in a card's scores
+# Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
+KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 
 
 # Three traits of Ruleset, explained here, not beside them (a comment there lengthens
