@@ -176,4 +176,4 @@ def test_a_game_fits_when_its_snapshot_and_the_turn_app_saves_reserves_fit():
     need = HEADER + FRAME + 2 + save_size(rules, 4) + app_saves.TURN_ROOM
     for size, fits in ((need, True), (need - 1, False)):
         app = NS(saves=NS(journal=NS(size=size)))
-        assert (save_start.room(app, 4, False, rules) >= 0) == fits, size
+        assert bool(save_start.room(app, 4, False, rules)) == fits, size

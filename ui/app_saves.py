@@ -113,14 +113,12 @@ def save_game(app):
         return
     from yahtzee_core.save import GAME, ROLL, FILL, UNDO, roll_record
     if g is not s.game:
-        # A new game: its snapshot, where the journal has room for the whole game (else
-        # it is compacted now, a calm moment, unless that costs an erase more: a game
-        # larger than a compacted journal holds; journal_compact.compact); too big for
-        # this nvm: nothing to resume.
+        # a new game: its snapshot, with room kept for the whole game (too big for this
+        # nvm: nothing to resume)
         s.game = None
         s.coach = s.coach_total = 0
-        room = _room(app, len(g.players), g.round_dice is not None, g.rules)
-        if room < 0:
+        room = can_save(app, len(g.players), g.round_dice is not None, g.rules)
+        if not room:
             clear_game(app)
         elif write(app, GAME, snapshot(app), room):
             mark(s, g)
@@ -212,14 +210,10 @@ def clear_game(app):
     app.saved = False
 
 
-def can_save(app, players, duplicate=False):
-    """True when a game of this many players (of the setup's ruleset) can be saved."""
-    return _room(app, players, duplicate) >= 0
-
-
-def _room(app, players, duplicate=False, rules=None):
-    # ui/save_start.py's room(): loaded for it and dropped again (a game needs it at its
-    # start, the setup when it offers a game's size).
+def can_save(app, players, duplicate=False, rules=None):
+    """Whether a game of this many players (of the setup's ruleset, or `rules`) can be
+    saved: the journal room it wants free at its start, 0 when it cannot
+    (ui/save_start.py's room(), loaded for it and dropped again)."""
     from ui import save_start
     try:
         return save_start.room(app, players, duplicate, rules)

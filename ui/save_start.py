@@ -17,11 +17,13 @@ _TURN_ROOM = const(48)      # app_saves.TURN_ROOM (tests/test_saves_app.py holds
 
 def room(app, players, duplicate=False, rules=None):
     """The journal room a game of this many players (of the setup's ruleset, or
-    `rules`) wants free at its start, its turns and its end; -1 when it cannot be
-    saved: its snapshot and a turn's records do not fit the nvm."""
+    `rules`) wants free at its start: its turns and its end (with less, app_saves
+    has the journal compacted then, a calm moment, unless that costs an erase more:
+    a game larger than a compacted journal holds; journal_compact.compact). 0 when
+    the game cannot be saved: its snapshot and a turn's records do not fit the nvm."""
     j = app.saves.journal
     if j is None:
-        return -1
+        return 0
     from yahtzee_core.save import save_size
     from yahtzee_core.journal import HEADER, FRAME
     if rules is None:       # the setup's: the one it shows is built, the rest forgotten
@@ -30,7 +32,7 @@ def room(app, players, duplicate=False, rules=None):
         keep_only(app, name)
         rules = app.yc.ruleset(name)
     if HEADER + FRAME + 2 + save_size(rules, players, duplicate) + _TURN_ROOM > j.size:
-        return -1
+        return 0
     return rules.rounds * players * _TURN_BYTES + _END_BYTES
 
 
