@@ -8,7 +8,7 @@ never holds its code.
   an index of the planner's x (2.5 KB, every planner's: kept in rules.SPARE): the
   sweeps run over the holds in one loop;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
-  rolls grouped by the box's points (about 3.5 KB a ruleset, kept in rules.SPARE): the
+  rolls grouped by the box's points (about 4.5 KB a ruleset, kept in rules.SPARE): the
   last roll's values are one value a group, written over the group's rolls, in
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
@@ -68,9 +68,9 @@ def _kids(planner):
 
 
 def _roll_groups(rules):
-    """Per box: (rolls, points, ends): the 252 roll indices as bytes, grouped by the
-    box's plain points (Ruleset.score_roll), most first; group g scores points[g] and
-    ends before rolls[ends[g]]."""
+    """Per box: (rolls, points, ends), three bytes objects: the 252 roll indices grouped
+    by the box's plain points (Ruleset.score_roll, under 256), most first; group g
+    scores points[g] and ends before rolls[ends[g]]."""
     kept = _SPARE.get('groups')
     if kept is not None and kept[0] == rules.name:
         return kept[1]
@@ -90,7 +90,7 @@ def _roll_groups(rules):
         for p in pts:
             rolls.extend(bytes(by[p]))
             ends.append(len(rolls))
-        out.append((bytes(rolls), tuple(pts), tuple(ends)))
+        out.append((bytes(rolls), bytes(pts), bytes(ends)))
     out = tuple(out)
     _SPARE['groups'] = (rules.name, out)
     return out
