@@ -32,6 +32,7 @@ class Scrambled:
 
 def planners(rules, values, monkeypatch):
     SPARE.clear()
+    monkeypatch.setattr(planner_module, '_roomy', lambda: True)
     fast = TurnPlanner(rules, values)
     monkeypatch.setattr(planner_module, '_roomy', lambda: False)
     plain = TurnPlanner(rules, values)
@@ -74,9 +75,10 @@ def test_the_same_decisions_with_room_as_without(name, values, monkeypatch):
             assert fast.best_box_index(card, dice) == plain.best_box_index(card, dice)
 
 
-def test_warm_steps_leave_both_rolls_kept():
+def test_warm_steps_leave_both_rolls_kept(monkeypatch):
     rules = ruleset('yahtzee')
     SPARE.clear()
+    monkeypatch.setattr(planner_module, '_roomy', lambda: True)
     planner = TurnPlanner(rules, Scrambled())
     card = probe_card(rules, 0b1000001000011, 12, 255)
     steps = 0

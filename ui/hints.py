@@ -96,11 +96,20 @@ def show_hint(app):
     app.touch()
 
 
+_seen = -1      # app.version at the last warm call: a frame that changed it draws
+
+
 def warm(app):
     """An idle frame's share of the next decision's work (yahtzee_core.planner_room
     warm): the hint planner's for a human seat with hints on, the computer's own
     planner for a computer seat, for the seat whose turn is next or on. Only a
-    planner made with room to spare has the kept values; nothing is made here."""
+    planner made with room to spare has the kept values; nothing is made here. A
+    frame with something new to draw (the dice landing, a key's answer) is left
+    alone: the step waits for the next quiet frame."""
+    global _seen
+    if app.version != _seen:
+        _seen = app.version
+        return
     g = app.game
     if g is None or g.over:
         return

@@ -108,7 +108,7 @@ class TurnPlanner(BoxPlanner):
         self.e = memoryview(self.x)[self.base5:]
         if _roomy():
             from . import planner_room
-            planner_room.equip(self, rules, planner_room)
+            planner_room.equip(self, rules, planner_room, TurnPlanner, BoxPlanner)
 
     def release(self):
         """This planner is done (its computer player goes: bots.Bot.close): its hold

@@ -31,11 +31,10 @@ _N_HOLDS = const(462)
 _N_PARTIAL = const(210)       # the holds of fewer than five dice: indices 0 .. 209
 
 
-def equip(planner, rules, room):
+def equip(planner, rules, room, TurnPlanner, BoxPlanner):
     """Give a five-dice TurnPlanner the tables its class can use (planner.py's
-    methods, not a subclass's own, decide which); room: this module."""
-    from .planner import TurnPlanner
-    from .box_planner import BoxPlanner
+    methods, not a subclass's own, decide which); room: this module; the classes
+    the planner was made from (a module loaded again has classes of its own)."""
     cls = type(planner)
     if cls._sweep is not TurnPlanner._sweep or cls._push_best is not TurnPlanner._push_best:
         return
