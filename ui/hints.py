@@ -100,12 +100,12 @@ _seen = -1      # app.version at the last warm call: a frame that changed it dra
 
 
 def warm(app):
-    """An idle frame's share of the next decision's work (yahtzee_core.planner_room
-    warm): the hint planner's for a human seat with hints on, the computer's own
-    planner for a computer seat, for the seat whose turn is next or on. Only a
-    planner made with room to spare has the kept values; nothing is made here. A
-    frame with something new to draw (the dice landing, a key's answer) is left
-    alone: the step waits for the next quiet frame."""
+    """An idle frame's share of the next decisions' work (yahtzee_core.planner_room
+    warm), on the dice of a human's turn: first the hint planner's for this seat (hints
+    on), then the next seat's computer's own planner (its card will not change before
+    its turn). Only a planner made with room to spare keeps values; nothing is made
+    here. A frame with something new to draw (the dice landing, a key's answer) is
+    left alone: the step waits for the next quiet frame."""
     global _seen
     if app.version != _seen:
         _seen = app.version
@@ -114,14 +114,16 @@ def warm(app):
     if g is None or g.over:
         return
     p = g.current
-    if app.is_cpu(p):
-        bots = app.bots
-        planner = getattr(bots[p], 'planner', None) if bots is not None else None
-    else:
-        src = app.hint_source if app.hints else None
-        planner = getattr(src, 'planner', None)
-    if planner is not None and getattr(planner, 'x1', None) is not None:
-        planner.room.warm(planner, g.cards[p])
+    src = app.hint_source if app.hints else None
+    planner = getattr(src, 'planner', None)
+    if getattr(planner, 'x1', None) is not None and not planner.room.warm(planner, g.cards[p]):
+        return
+    p = (p + 1) % len(g.players)
+    bots = app.bots
+    if bots is not None and app.is_cpu(p):
+        planner = getattr(bots[p], 'planner', None)
+        if getattr(planner, 'x1', None) is not None:
+            planner.room.warm(planner, g.cards[p])
 
 
 def _announce_needed(app, g):

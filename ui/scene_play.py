@@ -130,14 +130,15 @@ def _move_die_cursor(app, step):
 
 
 def play_tick(app, now):
-    """Every frame on PLAY (App.tick): an OK roll's tumble ending; a note's end."""
+    """Every frame on PLAY (App.tick): an OK roll's tumble ending; a note's end; else
+    a step of the next decisions' work (ui/hints.py warm)."""
     if app.tumbling:
         ok_roll_tick(app, now)
     if app.note_until >= 0 and elapsed(now, app.note_until) > 0:
         app.note_until = -1
         update_play_texts(app)
     elif not app.tumbling:
-        warm(app)       # the hint's work, done while the player looks at the dice
+        warm(app)       # the hint's and the next computer's, while the dice are looked at
 
 
 def toggle_hold(app, i, now):

@@ -18,7 +18,6 @@ shows a seat's card (CARD, read only), BACK goes back where it was opened
 from events import actions as A
 from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE, COACH_ALWAYS, COACH_BEST
 from ui.app_saves import save_game
-from ui.hints import warm
 from ui.turns import undo, ok_roll, roll
 
 _ORD = ('1st', '2nd', '3rd')
@@ -117,12 +116,6 @@ def handle_turn(app, action, now):
             app.go(PAUSE, now)
 
 
-def turn_tick(app, now):
-    """Every frame on TURN: the next seat's decision worked out ahead, a step a frame
-    (ui/hints.py warm), while the handover is read."""
-    warm(app)
-
-
 # -- STANDINGS: every seat at a glance, in place order; OK reads a seat's card --
 def _standing(card):
     """What a seat ranks by: its total; where the game is won on points (Balut), its
@@ -193,5 +186,5 @@ def handle_standings(app, action, now):
 
 
 # This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
-SCENES = {TURN: (enter_turn, handle_turn, turn_tick),
+SCENES = {TURN: (enter_turn, handle_turn, None),
           STANDINGS: (enter_standings, handle_standings, None)}

@@ -1,5 +1,5 @@
 """A turn planner's speed where the heap has room (planner.TurnPlanner loads this only
-with 64 KB free: a board running our firmware, or CPython): about 10 KB of tables built
+with 100 KB free: a board running our firmware, or CPython): about 10 KB of tables built
 once, and the turn's hold values kept, for a decision in a fraction of the plain
 loops' time, with the same results. Its own module so that a board short of heap
 never holds its code.
