@@ -102,7 +102,8 @@ _seen = -1      # app.version at the last warm call: a frame that changed it dra
 def warm(app):
     """An idle frame's share of the next decisions' work (yahtzee_core.planner_room
     warm), on the dice of a human's turn: first the hint planner's for this seat (hints
-    on), then the next seat's computer's own planner (its card will not change before
+    on), then, once the dice are final (no roll left: the rolls before are the hints'
+    frames), the next seat's computer's own planner (its card will not change before
     its turn). Only a planner made with room to spare keeps values; nothing is made
     here. A frame with something new to draw (the dice landing, a key's answer) is
     left alone: the step waits for the next quiet frame."""
@@ -120,7 +121,7 @@ def warm(app):
         return
     p = (p + 1) % len(g.players)
     bots = app.bots
-    if bots is not None and app.is_cpu(p):
+    if bots is not None and g.rolls_left == 0 and app.is_cpu(p):
         planner = getattr(bots[p], 'planner', None)
         if getattr(planner, 'x1', None) is not None:
             planner.room.warm(planner, g.cards[p])
