@@ -61,8 +61,11 @@ def test_hardware_and_ui_never_import_each_other_and_the_core_imports_neither():
 
 
 def test_scene_modules_are_loaded_by_the_app_alone_and_never_by_each_other():
-    on_disk = sorted("ui." + p.stem for p in (REPO / "ui").glob("scene_*.py"))
-    assert sorted(SCENE_MODULES) == on_disk     # the scene table names every one
+    # the scene table names every module with scenes (a SCENES table)
+    on_disk = sorted(".".join(p.relative_to(REPO).with_suffix("").parts)
+                     for p in (REPO / "ui").rglob("*.py")
+                     if re.search(r"^SCENES = ", p.read_text(), re.M))
+    assert sorted(SCENE_MODULES) == on_disk
     for module, imported in GRAPH.items():
         scenes = sorted(i for i in imported if i in SCENE_MODULES)
         if module != "ui.app":
@@ -87,7 +90,7 @@ def test_no_import_circle_but_the_saves_lazy_ones():
 def _code_files():
     """ui/ and the core, without the rulesets' own modules and the data modules keyed
     by ruleset name (the good bot's weights, the fresh-turn odds)."""
-    for path in sorted((REPO / "ui").glob("*.py")) + sorted((REPO / "yahtzee_core").glob("*.py")):
+    for path in sorted((REPO / "ui").rglob("*.py")) + sorted((REPO / "yahtzee_core").glob("*.py")):
         if path.name not in ("weights.py", "odds_fresh.py"):
             yield path
 

@@ -189,8 +189,8 @@ def test_out_of_heap_at_a_scene_lets_the_computers_and_hints_go_and_plays_on(mon
     app.hints = True
     s.press(A.HINT, A.BACK)                         # a hint made the hint source
     assert app.hint_source is not None and "yahtzee_core.bots" in sys.modules
-    sys.modules.pop("ui.scene_records", None)
-    vars(ui_app.ui).pop("scene_records", None)
+    from yahtzee_core.rules import forget
+    forget("scene_records", "ui")
     real_import = builtins.__import__
     refused = []
 

@@ -441,7 +441,7 @@ def test_triple_columns_upper_par_and_bonus_per_column():
     assert app.scene == ui_app.CARD
     up = app.items.index('Upper x1')
     assert app.values[up:up + 4] == ['0 +0', '63 +0', '4 +1', '70']
-    from ui.triple import par
+    from ui.families.triple.card import par
     assert par(card) == 1 and card.upper_bonus == 70
     s.image()
 
@@ -478,7 +478,7 @@ def test_triple_grid_keys_move_down_columns_and_along_rows_on_every_board():
 
 
 def test_triple_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
-    from ui.card_grid import grid_layout
+    from ui.families.triple.grid import grid_layout
     s = game('triple-yahtzee', dice=(6, 6, 6, 2, 2))
     app = s.app
     s.press(A.OK, A.DOWN)
@@ -717,7 +717,7 @@ def test_balut_box_names_say_their_cell_and_the_list_has_each_categorys_points()
 
 
 def test_balut_grid_shows_every_cell_and_redraws_a_cursor_move_like_a_full_draw():
-    from ui.cells_grid import grid_layout
+    from ui.families.cells.grid import grid_layout
     s = game('balut', dice=(2, 2, 5, 5, 5))
     app = s.app
     s.press(A.OK, A.DOWN)

@@ -29,7 +29,7 @@ Controls (see docs/SCREENS.md):
 """
 
 import gc
-import ui
+from sys import modules as _loaded     # a scene module, by its dotted name
 from events.ticks import elapsed
 from events import actions as A
 # the codes stay importable from ui.app (the simulator and tests read them here)
@@ -81,7 +81,7 @@ MODULES = (
     ('scene_names', WHILE_ON, (NAMES, INITIALS)),
     ('scene_records', WHILE_ON, (SCORES, STATS)),
     ('scene_learn', WHILE_ON, (PAGES, ODDS)),
-    ('scene_announce', WHILE_ON, (ANNOUNCE,)),
+    ('families.yamb.announce', WHILE_ON, (ANNOUNCE,)),
 )
 
 
@@ -282,13 +282,13 @@ class App:
                                          other[1] == FOR_THE_GAME and over):
                     self._drop(other[0])
         name = row[0]
-        module = getattr(ui, name, None)
+        module = _loaded.get('ui.' + name)
         if module is None:
             try:
-                module = __import__('ui.' + name, None, None, (name,))
+                module = __import__('ui.' + name, None, None, ('SCENES',))
             except MemoryError:     # a board's heap: once more with the room made
                 self.make_room()
-                module = __import__('ui.' + name, None, None, (name,))
+                module = __import__('ui.' + name, None, None, ('SCENES',))
         self.module = module
         try:
             module.SCENES[scene][0](self, now)
@@ -358,7 +358,7 @@ class App:
             if computers and self.bot_factory is None:
                 from yahtzee_core import bots  # noqa: F401 (kept in the package)
             for name, stays, scenes in MODULES:
-                if stays == FOR_THE_GAME and getattr(ui, name, None) is None and \
+                if stays == FOR_THE_GAME and 'ui.' + name not in _loaded and \
                         (computers or CPU not in scenes) and \
                         (len(players) > 1 or TURN not in scenes):
                     __import__('ui.' + name)
@@ -366,7 +366,7 @@ class App:
             self.make_room()
 
     def _drop(self, name):
-        if getattr(ui, name, None) is not None:
+        if 'ui.' + name in _loaded:
             from yahtzee_core.rules import forget
             forget(name, 'ui')
             _tidy()     # its code's room is free for what comes next

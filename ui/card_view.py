@@ -1,9 +1,9 @@
 """The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views.py): every
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
 and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
-Yahtzee's 39 boxes as a grid of cells instead (ui/card_grid.py, loaded for it), and
-Balut's 7 categories x 4 cells likewise (ui/cells_grid.py), Yamb's 12 rows x 4
-columns (ui/yamb_grid.py, which draws its own cells), and a card too long for
+Yahtzee's 39 boxes as a grid of cells instead (ui/families/triple/grid.py, loaded for it), and
+Balut's 7 categories x 4 cells likewise (ui/families/cells/grid.py), Yamb's 12 rows x 4
+columns (ui/families/yamb/grid.py, which draws its own cells), and a card too long for
 two halves (Maxi Yatzy's 20 boxes) in three columns (ui/card_three.py). A
 cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
 slow on a board)."""
@@ -112,7 +112,7 @@ class CardView:
         # rows on show, the whole grid again
         scrolled = False
         if self.draw is not None and app.cursor != old:
-            from ui.yamb_grid import scroll
+            from ui.families.yamb.grid import scroll
             scrolled = scroll(app)
         fresh = app.list_version != self.version      # a new list, not a scroll
         if fresh or scrolled:
@@ -121,16 +121,16 @@ class CardView:
             rules = app.game.rules
             self.draw = None
             if rules.column_orders and not rules.hands:    # Yamb's columns of 12 rows
-                from ui.yamb_grid import grid_layout, RULE_X, draw, from_top
+                from ui.families.yamb.grid import grid_layout, RULE_X, draw, from_top
                 if fresh:           # rows on show from the cursor alone, not the last card's
                     from_top()
                 lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
                 self.draw = draw
             elif rules.columns > 1:   # Triple Yahtzee's grid
-                from ui.card_grid import grid_layout, RULE_X
+                from ui.families.triple.grid import grid_layout, RULE_X
                 lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
             elif rules.cells > 1:   # Balut's categories x cells, no rule
-                from ui.cells_grid import grid_layout
+                from ui.families.cells.grid import grid_layout
                 lines, self.layout = (), grid_layout(app, _dice_text(app))
             elif not _fits_halves(rules, self.height):   # three columns
                 from ui.card_three import grid_layout, RULES

@@ -7,7 +7,7 @@ ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help
 
 Loaded only while a help screen is open, with ui/help_text.py (ui/scene_learn.py).
 Rulesets of other than five dice (Crag's three) take their words from ui/help_dice.py,
-Balut's cells from ui/help_cells.py, Yamb's columns from ui/help_yamb.py.
+Balut's cells from ui/families/cells/help.py, Yamb's columns from ui/families/yamb/help.py.
 """
 
 _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
@@ -207,11 +207,11 @@ def _lower(rules, b, times):
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
-    if rules.column_orders:     # Yamb's columns: its row's page (ui/help_yamb.py)
-        from ui import help_yamb
+    if rules.column_orders:     # Yamb's columns: its row's page (ui/families/yamb/help.py)
+        from ui.families.yamb import help as help_yamb
         return help_yamb.box_help(rules, b, globals())
-    if rules.cells > 1:         # Balut's cells: its category's page (ui/help_cells.py)
-        from ui import help_cells
+    if rules.cells > 1:         # Balut's cells: its category's page (ui/families/cells/help.py)
+        from ui.families.cells import help as help_cells
         return help_cells.box_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
@@ -233,10 +233,10 @@ def page_of_box(rules, b):
     if rules.hands:
         return 0
     if rules.column_orders:
-        from ui import help_yamb
+        from ui.families.yamb import help as help_yamb
         return help_yamb.page_of_box(rules, b)
     if rules.cells > 1:
-        from ui import help_cells
+        from ui.families.cells import help as help_cells
         return help_cells.page_of_box(rules, b)
     return b
 
@@ -252,8 +252,8 @@ def extra_pages(rules, duplicate):
     colours, columns), then duplicate play when `duplicate` (the game in play, or the
     next one, has it on)."""
     out = []
-    if rules.hands:  # Poker Dice: its hands, a page a topic (ui/help_poker.py)
-        from ui.help_poker import rules_pages
+    if rules.hands:  # Poker Dice: its hands, a page a topic (ui/families/poker/help.py)
+        from ui.families.poker.help import rules_pages
         out = rules_pages(rules)
         return out + [_DUPLICATE] if duplicate else out
     labels = _labels(rules)
@@ -278,8 +278,8 @@ def extra_pages(rules, duplicate):
         if rules.upper_tiers is not None:
             text += ' The upper bonus has tiers: %s.' % _tiers(rules)
         out.append(('Colours', text))
-    if rules.column_orders:     # Yamb's columns and announce: ui/help_yamb.py
-        from ui import help_yamb
+    if rules.column_orders:     # Yamb's columns and announce: ui/families/yamb/help.py
+        from ui.families.yamb import help as help_yamb
         out.extend(help_yamb.pages(rules, globals()))
     elif rules.columns > 1:
         n = rules.columns
@@ -289,8 +289,8 @@ def extra_pages(rules, duplicate):
                     'bonus: +%d times its multiplier.'
                     % (_COUNT_WORDS[n], len(labels), labels[rules.five_alike_box],
                        _joined(marks), rules.rounds, rules.upper_bonus)))
-    if rules.goals is not None:     # won on points (Balut's cells): ui/help_cells.py
-        from ui import help_cells
+    if rules.goals is not None:     # won on points (Balut's cells): ui/families/cells/help.py
+        from ui.families.cells import help as help_cells
         out.extend(help_cells.pages(rules, globals()))
     if duplicate:
         out.append(_DUPLICATE)

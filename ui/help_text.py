@@ -123,14 +123,15 @@ def howto(rules, profile):
                 break
         if lower:
             break
-    if rules.hands:  # Poker Dice: ui/help_poker.py
-        from ui.help_poker import howto_poker
+    if rules.hands:  # Poker Dice: ui/families/poker/help.py
+        from ui.families.poker.help import howto_poker
         return howto_poker(rules, legend(profile))
-    elif rules.column_orders:         # Yamb's columns: ui/help_yamb.py
-        from ui import help_rules, help_yamb
+    elif rules.column_orders:         # Yamb's columns: ui/families/yamb/help.py
+        from ui import help_rules
+        from ui.families.yamb import help as help_yamb
         return help_yamb.howto(rules, legend(profile), help_rules.__dict__)
-    if rules.goals is not None:     # won on points (Balut): ui/help_cells.py
-        from ui.help_cells import howto_cells
+    if rules.goals is not None:     # won on points (Balut): ui/families/cells/help.py
+        from ui.families.cells.help import howto_cells
         return howto_cells(rules, legend(profile))
     turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
         'kinds, straights or a full house'

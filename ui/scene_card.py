@@ -33,8 +33,8 @@ def enter_card(app, now):
     seat = app.card_seat if app.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
-    if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/poker.py)
-        from ui.poker import enter_card
+    if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/families/poker/screens.py)
+        from ui.families.poker.screens import enter_card
         return enter_card(app, seat, fill, now)
     app.items = app.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
@@ -72,11 +72,11 @@ def handle_card(app, action, now):
     rules = app.game.rules
     if app.view == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
         if rules.column_orders:     # Yamb's
-            from ui.yamb import move
+            from ui.families.yamb.card import move
         elif rules.columns > 1:     # Triple Yahtzee's
-            from ui.triple import move
+            from ui.families.triple.card import move
         else:                       # Balut's
-            from ui.cells import move
+            from ui.families.cells.card import move
         v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
@@ -115,12 +115,12 @@ def _card_rows(app, card, rolled):
     values = []
     rows = []
     if rules.columns > 1 or rules.cells > 1:
-        if rules.column_orders:     # Yamb's four columns of 12 rows (ui/yamb.py)
-            from ui.yamb import card_rows
-        elif rules.columns > 1:     # Triple Yahtzee's three columns (ui/triple.py)
-            from ui.triple import card_rows
-        else:                       # Balut's categories of four cells (ui/cells.py)
-            from ui.cells import card_rows
+        if rules.column_orders:     # Yamb's four columns of 12 rows (ui/families/yamb/card.py)
+            from ui.families.yamb.card import card_rows
+        elif rules.columns > 1:     # Triple Yahtzee's three columns (ui/families/triple/card.py)
+            from ui.families.triple.card import card_rows
+        else:                       # Balut's categories of four cells (ui/families/cells/card.py)
+            from ui.families.cells.card import card_rows
         card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
     for b in range(rules.n_boxes):

@@ -38,7 +38,7 @@ def enter_over(app, now):
         kind = perfect.play
         n = len(items)
         if kind == PERFECT_HANDS:       # Poker Dice: each human's best hand (ui/poker)
-            from ui.poker import over_lines
+            from ui.families.poker.screens import over_lines
             over_lines(app, perfect, items, values)
         else:
             # where each human's score falls among games of perfect play (or, for a

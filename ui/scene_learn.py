@@ -166,9 +166,9 @@ def _leave(app, now):
     forget('help_text', 'ui')
     forget('help_rules', 'ui')
     forget('help_dice', 'ui')
-    forget('help_cells', 'ui')      # (Balut's, when it was loaded)
-    forget('help_poker', 'ui')      # (Poker Dice's)
-    forget('help_yamb', 'ui')       # (Yamb's, likewise)
+    forget('families.cells.help', 'ui')      # (Balut's, when it was loaded)
+    forget('families.poker.help', 'ui')      # (Poker Dice's)
+    forget('families.yamb.help', 'ui')       # (Yamb's, likewise)
     app.go(to, now)
     if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row whose help it was
         app.cursor = cursor
@@ -195,8 +195,8 @@ def enter_odds(app, now):
     # boxes of one column (Triple Yahtzee) or one cell (Balut): the fresh odds'
     # table has a figure pair for each of them
     per = rules.n_boxes // (rules.columns * rules.cells)
-    if rules.hands:  # Poker Dice: each hand's chance (ui/poker.py)
-        from ui.poker import odds_items
+    if rules.hands:  # Poker Dice: each hand's chance (ui/families/poker/screens.py)
+        from ui.families.poker.screens import odds_items
         items = odds_items()
         keeps = [None] * len(items)
         values = ['...'] * len(items)
@@ -212,8 +212,8 @@ def enter_odds(app, now):
                 fresh.extend(chase(rules, b)[:2])
     if rules.hands:
         boxes = ()
-    elif rules.column_orders:   # Yamb: once a row, a box the turn may fill (ui/yamb.py)
-        from ui import yamb
+    elif rules.column_orders:   # Yamb: once a row, a box the turn may fill (ui/families/yamb/card.py)
+        from ui.families.yamb import card as yamb
         boxes = yamb.odds_rows(g)
     else:
         boxes = [b for b in range(rules.n_boxes) if scores[b] == 255]
@@ -252,11 +252,11 @@ def odds_step(app, now):
 
 def _odds_row(app, row):
     g = app.game
-    poker = g.rules.hands       # Poker Dice: row r is a hand (ui/poker.py)
+    poker = g.rules.hands       # Poker Dice: row r is a hand (ui/families/poker/screens.py)
     b = -1 if poker else _boxes[row]
     try:
         if poker:
-            from ui.poker import odds_chance
+            from ui.families.poker.screens import odds_chance
             chance, keep = odds_chance(app, row)
             pts = -1
         else:

@@ -150,7 +150,7 @@ def enter_standings(app, now):
         if not par_shown:
             par = 0
         elif columns:       # Triple Yahtzee: the three columns' upper par together
-            from ui.triple import par as columns_par
+            from ui.families.triple.card import par as columns_par
             par = columns_par(c)
         else:
             par = c.upper_par

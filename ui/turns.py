@@ -70,11 +70,11 @@ def update_play_texts(app, cpu_text=None):
                                              '%d left' % left if left else 'pick')
             app.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if app.has_shake else 'OK')
-    if g.rules.hands:    # Poker Dice: the hands (ui/poker.py)
-        from ui.poker import play_texts
+    if g.rules.hands:    # Poker Dice: the hands (ui/families/poker/screens.py)
+        from ui.families.poker.screens import play_texts
         play_texts(app, cpu_text)
     elif g.rules.column_orders:   # Yamb: its announce step, what the turn announced
-        from ui import yamb
+        from ui.families.yamb import card as yamb
         yamb.announce(app)
     app.note_until = -1
     app.play_version += 1
@@ -258,8 +258,8 @@ def no_room_to_look(app, was, now):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
-    if app.game.rules.hands:     # Poker Dice: the hand (ui/poker.py)
-        from ui.poker import fill_note
+    if app.game.rules.hands:     # Poker Dice: the hand (ui/families/poker/screens.py)
+        from ui.families.poker.screens import fill_note
         return fill_note(app, p, gained)
     name = app.player_name(p)
     room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width

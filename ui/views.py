@@ -370,7 +370,7 @@ class Views:
             self.dice_sheet = make_dice_sheet(size)
             self._sheet_cards = self.cards
             if self.cards:      # Poker Dice: 9 10 J Q K A over the pips
-                from ui.poker import draw_faces
+                from ui.families.poker.screens import draw_faces
                 draw_faces(self.dice_sheet, size)
         self.die_size = size
         self.pitch = pitch

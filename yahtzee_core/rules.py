@@ -202,9 +202,14 @@ SPARE = {}
 
 
 def forget(name, package='yahtzee_core'):
-    """Drop a loaded module of a package (this one unless told: forget('scene_turn',
+    """Drop a loaded module of a package (this one unless told: forget('scenes.turn',
     'ui')) so its code leaves RAM; it is imported again when next needed. The
-    program's one unloader."""
+    program's one unloader. The name its parent package holds it by goes too, where
+    that package is loaded (a name dotted below a package never imported has none)."""
     import sys  # here, not at the top: one name fewer in the module's dict (8, not 10)
-    sys.modules.pop(package + '.' + name, None)
-    sys.modules[package].__dict__.pop(name, None)
+    name = package + '.' + name
+    sys.modules.pop(name, None)
+    i = name.rfind('.')
+    parent = sys.modules.get(name[:i])
+    if parent is not None:
+        parent.__dict__.pop(name[i + 1:], None)

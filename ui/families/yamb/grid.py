@@ -1,5 +1,5 @@
 """Yamb's card as a grid in the 3x5 font (ui/card_view.py draws it; loaded only for a
-ruleset with column orders, ui/yamb.py), on 128x64 and 128x32 alike: the rows named
+ruleset with column orders, ui/families/yamb/card.py), on 128x64 and 128x32 alike: the rows named
 in words down the left, the four columns Down, Free, Up and Announce across, every
 cell 23 pixels wide so that any figure ('(66)', '-15', '63+30') has room and a gap
 from its neighbours. Each column's sections sit among the rows they add up: Upper
@@ -26,7 +26,7 @@ move: inverted on the cursor's), -3 the rule under the header. draw() draws an e
 
 from ui import tiny_font
 from ui.tiny_font import fill
-from ui.yamb import COLUMNS, ROWS, sections
+from ui.families.yamb.card import COLUMNS, ROWS, sections
 
 RULE_X = 34                 # the rule between the row names and the cells: a pixel
 #                             past the longest name, 'STRAIGHT' (x 1 to 32)

@@ -15,7 +15,7 @@ index -1 never takes the cursor, -2 is the cursor's box name (redrawn on every m
 its text the column's format: the list's rows hold one column's labels).
 """
 
-from ui.triple import COLUMNS, column
+from ui.families.triple.card import COLUMNS, column
 
 RULE_X = 58                 # the rule between the halves
 _PITCH = 6

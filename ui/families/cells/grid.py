@@ -1,5 +1,5 @@
 """Balut's whole card on one 128x64 screen (ui/card_view.py draws it; loaded only for
-a card of cells, ui/cells.py): the 7 categories by their 4 cells, each category's
+a card of cells, ui/families/cells/card.py): the 7 categories by their 4 cells, each category's
 total and points beside it, in the 3x5 font. A cell shows its points or, in
 brackets, what the dice would score there now.
 
@@ -15,7 +15,7 @@ index -1 never takes the cursor, -2 is the cursor's box name (redrawn on every m
 its text the cell's format: the list's rows hold the category labels).
 """
 
-from ui.cells import category, shape
+from ui.families.cells.card import category, shape
 
 _PITCH = 6
 _SHORT = 'FOFISISTHOCHBA'  # two letters per category, in card order

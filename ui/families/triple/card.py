@@ -2,7 +2,7 @@
 of the 13 Yahtzee boxes scored x1, x2 and x3 (box = column * 13 + b, points stored
 multiplied), listed box by box ("Aces x1", "Aces x2", "Aces x3", "Twos x1", ...) so a
 box's three multipliers sit side by side, in the 128x32 list as in the 128x64 grid
-(ui/card_grid.py). No displayio here: MicroPython runs it in the app checks.
+(ui/families/triple/grid.py). No displayio here: MicroPython runs it in the app checks.
 
 Moving on the grid: ui/grid_move.py.
 """

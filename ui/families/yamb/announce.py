@@ -1,7 +1,7 @@
 """Yamb's announce step (ANNOUNCE): after a human's first roll of a turn, while an
 Announce box is open, a list of them with what the dice score there now; the first
 row, 'No announce', skips (it is missing when only Announce boxes are left: the turn
-must announce). OK binds the turn to the box under the cursor (ui/yamb.py bind,
+must announce). OK binds the turn to the box under the cursor (ui/families/yamb/card.py bind,
 journaled) and goes back to the dice (PLAY), which say what was announced; BACK
 skips as 'No announce' does, or opens the pause menu (PAUSE) when the turn must
 announce (PLAY brings the step back); HINT the planner's advice (OK follows it); HELP
@@ -13,7 +13,7 @@ game's turns); plain functions of the app.
 from events import actions as A
 from ui.codes import ANNOUNCE, PLAY, PAUSE, PAGES, PG_RULES
 from ui.hints import announce_hint
-from ui.yamb import picker_rows, bind
+from ui.families.yamb.card import picker_rows, bind
 
 _boxes = ()     # the box of each row (-1: 'No announce')
 
@@ -43,7 +43,7 @@ def handle_announce(app, action, now):
         announce_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
         # -1 - b: box b's row's page; 1: the Announce page (Yamb's pages have no page a
-        # box, and Columns comes first: ui/help_yamb.py pages)
+        # box, and Columns comes first: ui/families/yamb/help.py pages)
         app.open(PAGES, now, PG_RULES, -1 - b if b >= 0 else 1)
 
 

@@ -2,7 +2,7 @@
 categories x 4 cells, box = cell * 7 + category; loaded only for such a ruleset),
 for the scenes: the list rows category by category ("Fours 1" .. "Fours 4", "Fives
 1", ...), so a category's cells sit side by side, in the 128x32 list as in the 128x64
-grid (ui/cells_grid.py); then each category's goal and points, the total's points
+grid (ui/families/cells/grid.py); then each category's goal and points, the total's points
 and the card's points. No displayio here: MicroPython runs it in the app checks."""
 
 

@@ -1,7 +1,7 @@
 """Yamb's card for the scenes (loaded only for a ruleset with column orders): four
 columns (Down, Free, Up, Announce) of the same twelve rows, box = column * 12 + row,
 listed row by row (Ones D, Ones F, Ones U, Ones A, Twos D, ...) as the grid shows
-them on every screen (ui/yamb_grid.py); then each column's three sections and the
+them on every screen (ui/families/yamb/grid.py); then each column's three sections and the
 total. A box this turn cannot fill shows '-' (the grid greys it): Down's below its
 first open box, Up's above its last, every other box once the turn is announced,
 and the Announce column unless announced (it stays open to an announce until the
@@ -79,7 +79,7 @@ def sections(card, c):
 def card_rows(app, card, rolled, items, values, rows):
     """Append the card's list rows: the 48 boxes row by row, then each column's
     upper sum (its bonus beside it once earned), (Max - Min) x Ones and lower sum,
-    and the total. The grid (ui/yamb_grid.py, on every screen) names the rows, not
+    and the total. The grid (ui/families/yamb/grid.py, on every screen) names the rows, not
     the boxes: its rows share the 12 labels, which saves the heap 48 strings."""
     app.box_label(0)                # app.labels: this ruleset's
     for r in range(CELLS):
