@@ -20,8 +20,8 @@ GRAPH = module_graph(REPO, PACKAGES, dynamic={"ui.app": SCENE_MODULES})
 # a function) and named in docs/ARCHITECTURE.md, all in the saves: the save reader and
 # writer, which a game loads only to save or resume (yahtzee_core/game.py's to_bytes
 # and from_bytes), the journal's power-on reader and compaction (loaded by the journal
-# only for that), and the app's first snapshot of a game (loaded by ui/app_saves.py).
-ALLOWED_CIRCLES = [["ui.app_saves", "ui.save_start"],
+# only for that), and the app's first snapshot of a game (loaded by ui/saves/store.py).
+ALLOWED_CIRCLES = [["ui.saves.start", "ui.saves.store"],
                    ["yahtzee_core.game", "yahtzee_core.load", "yahtzee_core.load_checks",
                     "yahtzee_core.save"],
                    ["yahtzee_core.journal", "yahtzee_core.journal_compact",
@@ -41,7 +41,7 @@ def test_the_graph_sees_the_modules_and_their_imports():
     assert {"events.actions", "ui.app", "ui.turns", "hardware.board_io",
             "yahtzee_core.rules"} <= set(GRAPH)
     assert "yahtzee_core.rules" in GRAPH["yahtzee_core.game"]
-    assert GRAPH["ui.scene_turn"]["ui.turns"] is False              # at load
+    assert GRAPH["ui.scenes.turn"]["ui.turns"] is False              # at load
     assert GRAPH["yahtzee_core.game"]["yahtzee_core.load"] is True   # in from_bytes
 
 

@@ -13,14 +13,14 @@ from tools.screenshots import ScriptedDice, Session
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui.app_saves import can_save, save_records
+from ui.saves.store import can_save, save_records
 from yahtzee_core.journal import Journal
 from yahtzee_core.people import People
 from yahtzee_core.records import Records
 from yahtzee_core.save import RECORDS, crc16
 
 GOLDEN = Path(__file__).parent / "golden"
-# nvm images in the two-slot layout boards had before the journal (ui/nvm_legacy.py
+# nvm images in the two-slot layout boards had before the journal (ui/saves/legacy.py
 # reads it), and what the app held when it wrote them
 LEGACY = json.loads((GOLDEN / "legacy_nvm.json").read_text())
 

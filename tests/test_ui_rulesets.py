@@ -14,7 +14,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from hardware.flash_model import FlashNvm
-from ui.app_saves import can_save
+from ui.saves.store import can_save
 from ui_helpers import OFFERED, fill_turn, new_session
 from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
@@ -518,7 +518,7 @@ def test_triple_joker_and_its_moment_are_multiplied():
 def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
     s = game('triple-yahtzee', kinds=(0, 0, 0))
     app = s.app
-    from ui import scene_turn
+    from ui.scenes import turn as scene_turn
     turns.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
     assert app.summaries[-1] == 'P1: Lg str x3 120'     # 'Lg straight x3' is too long
     turns.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
@@ -579,7 +579,7 @@ def test_kismet_card_shows_the_bonus_tiers_and_each_dies_colour():
     s.press(A.OK, A.DOWN)
     assert 'Bonus +35/55/75' in app.items
     assert app.footer.endswith('  1B 2R 3G 4G 6B')
-    from ui.card_view import card_layout
+    from ui.views.card import card_layout
     texts = [t for _, _, _, t in card_layout(app)]
     assert '+35/55/75     0' in texts and '1B 2R 3G 4G 6B' in texts
     card = app.game.cards[0]
@@ -660,7 +660,7 @@ def test_card_labels_are_names_beside_a_value(rules, height):
     """No box's label is cut where its score or potential shows: the whole card on
     128x64 ("3 OF KIND (30)", "2 PAIR COL (15)": written short names), the list on 128x32
     (label and value side by side in its 20 columns), filled or not."""
-    from ui.card_view import card_layout, _CARD_COLS
+    from ui.views.card import card_layout, _CARD_COLS
     s = new_session(width=128, height=height, dice=ScriptedDice(seed=4))
     s.start(rules=yc.RULESETS.index(rules))
     app = s.app
@@ -822,7 +822,7 @@ def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
     columns of 10 and 11) and where App.box_label cuts (the Odds' 11, hints' 12) is
     the name or one of its written short forms, never letters dropped or a word cut;
     a space always stands between a name and its value."""
-    from ui.card_view import card_line
+    from ui.views.card import card_line
     from ui.short_labels import SHORT, fit
     rules = yc.ruleset(name)
     for label in rules.labels.split('|') + ['Upper']:

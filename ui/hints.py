@@ -3,7 +3,7 @@ hint dialog and applying it), the points-lost yardstick, each human seat's decis
 log, and perfect play's score percentiles. Plain functions of the app."""
 
 from ui.codes import PLAY, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE, COACH_ALWAYS, COACH_BEST
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 
 
 def table_for(app, rules):

@@ -8,7 +8,7 @@ of the app; no scene module imports another, they all import this one."""
 from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE, CURSOR_ROLL,
                       CURSOR_CARD, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from events.ticks import ticks_add, ticks_diff
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 from ui.hints import log_box, log_hold, coach_say
 from ui.seats import big_moment, all_alike, yahtzee_rolled
 
@@ -245,7 +245,8 @@ def no_room_to_look(app, was, now):
     app.page_cursor = -1
     from sys import modules
     forget = app.yc.rules.forget
-    for name in [m for m in modules if m.startswith(('ui.help_', 'yahtzee_core.odds'))]:
+    for name in [m for m in modules if m.startswith(('ui.help.', 'yahtzee_core.odds')) or
+                 m.startswith('ui.families.') and m.endswith('.help')]:
         i = name.index('.')
         forget(name[i + 1:], name[:i])
     app.go(was, now)

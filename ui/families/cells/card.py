@@ -74,8 +74,8 @@ def card_rows(app, card, rolled, items, values, rows):
 
 
 def move(app, action, allowed):
-    """A cursor key on the 128x64 grid (ui/grid_move.py): True when it moved (or
+    """A cursor key on the 128x64 grid (ui/views/grid_move.py): True when it moved (or
     tried to)."""
-    from ui.grid_move import move as move_on_grid
+    from ui.views.grid_move import move as move_on_grid
     cells, cats = shape(app.game.rules)
     return move_on_grid(app, action, allowed, cells, cats)

@@ -1,4 +1,4 @@
-"""Balut's whole card on one 128x64 screen (ui/card_view.py draws it; loaded only for
+"""Balut's whole card on one 128x64 screen (ui/views/card.py draws it; loaded only for
 a card of cells, ui/families/cells/card.py): the 7 categories by their 4 cells, each category's
 total and points beside it, in the 3x5 font. A cell shows its points or, in
 brackets, what the dice would score there now.

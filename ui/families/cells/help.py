@@ -1,10 +1,10 @@
 """The help of a card of cells won on points (Balut): a few pages said once for the
 four cells of a category (the face categories together, then a page a category:
 need, score, a worked example and its goal), the Points page and the how-to. Loaded only
-for such a ruleset, from ui/help_rules.py and ui/help_text.py (while a help screen is
+for such a ruleset, from ui/help/rules.py and ui/help/text.py (while a help screen is
 open): the other rulesets' help screens never hold it."""
 
-# Its functions take `h`, the globals of ui.help_rules (the module loaded and asking),
+# Its functions take `h`, the globals of ui.help.rules (the module loaded and asking),
 # for the texts and helpers they share: an import here would make the two an import
 # circle.
 

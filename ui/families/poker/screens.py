@@ -5,7 +5,7 @@ displayio here (the dice sheet is the views' bitmap): MicroPython runs it in the
 checks."""
 
 from ui.codes import CPU
-from ui.tiny_font import CHARS, GLYPHS, fill
+from ui.views.tiny_font import CHARS, GLYPHS, fill
 from yahtzee_core.variants.poker_dice import HANDS, hand_kind
 
 CARDS = ('', '9', '10', 'J', 'Q', 'K', 'A')     # face 1..6
@@ -15,7 +15,7 @@ SHORT = ('Nothing', 'Pair', 'Two pairs', 'Three', 'Low str', 'High str', 'Full h
 
 
 def draw_faces(bmp, size):
-    """Draw the cards over the pips of the dice sheet's faces (ui/views.py
+    """Draw the cards over the pips of the dice sheet's faces (ui/views/views.py
     make_dice_sheet: tile f is face f, tile 8 + f held, inverted): the 3x5 font
     at twice its size, centred."""
     for tile in range(1, 15):
@@ -96,7 +96,7 @@ def _all_held(g):
 
 
 def enter_card(app, seat, fill, now):
-    """The card scene (ui/scene_card.py) for Poker Dice: the seat's card as a list
+    """The card scene (ui/scenes/card.py) for Poker Dice: the seat's card as a list
     (each round's hand); with a hand to stand on, its first row stands on it (OK, the
     cursor starts there; scene_card fills the round's box), as OK does on the dice
     after the last roll. Read only otherwise."""
@@ -201,7 +201,7 @@ def hint(app, src):
 
 
 def over_lines(app, table, items, values):
-    """Game over's lines (ui/scene_end.py) from the table of a turn's final hand
+    """Game over's lines (ui/scenes/end.py) from the table of a turn's final hand
     (yahtzee_core.percentiles, PERFECT_HANDS): 'Best hand' ('Best hands' for more
     than one human), then each human's best hand of the game, 'Ann: Full house', and
     'better than 91%' (of perfect play's turns)."""

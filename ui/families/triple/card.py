@@ -4,7 +4,7 @@ multiplied), listed box by box ("Aces x1", "Aces x2", "Aces x3", "Twos x1", ...)
 box's three multipliers sit side by side, in the 128x32 list as in the 128x64 grid
 (ui/families/triple/grid.py). No displayio here: MicroPython runs it in the app checks.
 
-Moving on the grid: ui/grid_move.py.
+Moving on the grid: ui/views/grid_move.py.
 """
 
 COLUMNS = 3
@@ -72,7 +72,7 @@ def card_rows(app, card, rolled, items, values, rows):
 
 
 def move(app, action, allowed):
-    """A cursor key on the 128x64 grid (ui/grid_move.py): True when it moved (or
+    """A cursor key on the 128x64 grid (ui/views/grid_move.py): True when it moved (or
     tried to). Only box cells take the cursor; `allowed(app, row)` says which."""
-    from ui.grid_move import move as move_on_grid
+    from ui.views.grid_move import move as move_on_grid
     return move_on_grid(app, action, allowed, COLUMNS, BOXES)

@@ -1,4 +1,4 @@
-"""Triple Yahtzee's whole card on one 128x64 screen (ui/card_view.py draws it; loaded
+"""Triple Yahtzee's whole card on one 128x64 screen (ui/views/card.py draws it; loaded
 only for that ruleset): a grid of the 13 boxes by the three columns x1 x2 x3, in the
 3x5 font, the upper boxes on the left, the lower ones on the right. A cell shows the
 box's points (multiplied) or, in brackets, what the dice would score there now.

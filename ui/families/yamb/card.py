@@ -149,7 +149,7 @@ def move(app, action, allowed):
                 to = q
                 break
     if to >= 0 and to != app.cursor:
-        app.cursor = to         # (the grid scrolls to it: ui/card_view.py)
+        app.cursor = to         # (the grid scrolls to it: ui/views/card.py)
         app.touch()
     return True
 
@@ -205,7 +205,7 @@ def bind(app, b):
 def save_announce(app, b):
     """The ANNOUNCE record after the turn's roll (app_saves.save_game writes rolls,
     fills and undos; an announce changes neither the turn nor its rolls)."""
-    from ui.app_saves import save_game, write
+    from ui.saves.store import save_game, write
     s = app.saves
     if s.journal is None:
         return

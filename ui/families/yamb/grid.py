@@ -1,4 +1,4 @@
-"""Yamb's card as a grid in the 3x5 font (ui/card_view.py draws it; loaded only for a
+"""Yamb's card as a grid in the 3x5 font (ui/views/card.py draws it; loaded only for a
 ruleset with column orders, ui/families/yamb/card.py), on 128x64 and 128x32 alike: the rows named
 in words down the left, the four columns Down, Free, Up and Announce across, every
 cell 23 pixels wide so that any figure ('(66)', '-15', '63+30') has room and a gap
@@ -24,8 +24,8 @@ move: inverted on the cursor's), -3 the rule under the header. draw() draws an e
 (card_view calls it for this grid).
 """
 
-from ui import tiny_font
-from ui.tiny_font import fill
+from ui.views import tiny_font
+from ui.views.tiny_font import fill
 from ui.families.yamb.card import COLUMNS, ROWS, sections
 
 RULE_X = 34                 # the rule between the row names and the cells: a pixel

@@ -2,11 +2,11 @@
 a page per box: the columns and their orders, the announce, then the rows a group a
 page (Ones to Sixes, Max and Min, the Straight, Full to Yamb, each with a worked
 example) and how a column adds up. A box's help (HELP on the card) opens its row's
-page. Loaded only for such a ruleset, from ui/help_rules.py and ui/help_text.py
+page. Loaded only for such a ruleset, from ui/help/rules.py and ui/help/text.py
 (while a help screen is open): the other rulesets' help screens never hold it.
 Every figure comes from the ruleset."""
 
-# Its functions take `h`, the globals of ui.help_rules (the module loaded and asking),
+# Its functions take `h`, the globals of ui.help.rules (the module loaded and asking),
 # for the texts and helpers they share: an import here would make the two an import
 # circle.
 

@@ -1,5 +1,5 @@
 """A whole card of one column whose rows two halves cannot hold (Maxi Yatzy's 20
-boxes: 14 lower ones), on one 128x64 screen in three columns (ui/card_view.py draws
+boxes: 14 lower ones), on one 128x64 screen in three columns (ui/views/card.py draws
 it; loaded only for such a card): the upper section, then the lower boxes down the
 second column and on into the third, each box with its points or, in brackets, what
 the dice would score there now; the full name of the box under the cursor below.

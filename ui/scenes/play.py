@@ -12,7 +12,7 @@ from events import actions as A
 from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURSOR_ROLL,
                       CURSOR_CARD, PG_RULES, first_slot)
 from events.ticks import elapsed
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 from ui.hints import show_hint
 from ui.turns import (start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll,
                       score_now, all_held)

@@ -1,4 +1,4 @@
-"""Reading the saves back at power-on (ui/app_saves.py writes them): the journal in
+"""Reading the saves back at power-on (ui/saves/store.py writes them): the journal in
 nvm (moving today's older layout over once), the records with the settings and setup
 choices kept in them, the names, then the game in play: its snapshot, with every
 action since replayed through the game itself. And the deep sleep's note: written
@@ -7,7 +7,7 @@ this module once and drops it again, the loop once before a deep sleep: its code
 needed only then."""
 
 from yahtzee_core.save import RECORDS, GAME
-from ui.app_saves import Saves, load_people, mark, coach_record
+from ui.saves.store import Saves, load_people, mark, coach_record
 from ui.turns import note_fill
 
 _MIN_NVM = 64   # smaller nvm holds nothing useful: not used
@@ -22,10 +22,10 @@ def open_saves(app, storage):
         from yahtzee_core.journal import Journal
         j = Journal(storage)
         if j.dirty and not j.end:       # not a journal: the layout before it, once
-            from ui import nvm_legacy
+            from ui.saves import legacy as nvm_legacy
             nvm_legacy.move(j)
             from yahtzee_core.rules import forget
-            forget('nvm_legacy', 'ui')
+            forget('saves.legacy', 'ui')
     app.saves = Saves(j, app)
     load_records(app)
     load_people(app)
@@ -47,7 +47,7 @@ def load_records(app):
     app.records = records
     from yahtzee_core.records import (SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT,
                                       KIND_BITS, DUPLICATE)
-    from ui.app_saves import SPEED_SHIFT
+    from ui.saves.store import SPEED_SHIFT
     from ui.codes import MENU_RULES
     r = app.records
     app.setup_duplicate = bool(r.settings & DUPLICATE)
@@ -144,7 +144,7 @@ def sleep_note(app):
     g = app.game
     if g is None or g.over or not app.saved:
         return b''
-    from ui.app_saves import save_game
+    from ui.saves.store import save_game
     save_game(app)
     held = 0
     for i in range(len(g.dice)):

@@ -7,7 +7,7 @@ of these scenes opens and drops them again after."""
 
 from events import actions as A
 from ui.codes import SETUP, NAMES as NAMES_SCENE, INITIALS, ANALYSIS, INITIAL_CHARS
-from ui.app_saves import save_records
+from ui.saves.store import save_records
 
 
 def start_letters(app, name):

@@ -63,7 +63,7 @@ def enter_card(app, now):
                  '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
     if not app.small_screen or g.rules.column_orders or (g.rules.columns == 1 and
                                                          g.rules.cells == 1):
-        app.view = VIEW_CARD        # every row at once (ui/views.py); 128x32: 5 rows of
+        app.view = VIEW_CARD        # every row at once (ui/views/views.py); 128x32: 5 rows of
         #                             it, Yamb's grid its own rows, scrolling
 
 

@@ -24,7 +24,7 @@ import displayio
 import terminalio
 
 from ui import codes
-from ui.tiny_font import fill as _fill
+from ui.views.tiny_font import fill as _fill
 
 _CHAR_W = 6
 _WHITE = 0xFFFFFF
@@ -239,7 +239,7 @@ class Views:
         self._build_list()
         self._build_play()
         self._build_card()
-        self.text = None            # ui/text_view.py, made for the first VIEW_TEXT
+        self.text = None            # ui/views/text.py, made for the first VIEW_TEXT
         self._build_moment()
         self._build_dialog()
         # what was drawn last
@@ -403,7 +403,7 @@ class Views:
         self._die_cursor = -2
 
     def _build_card(self):
-        from ui.card_view import CardView
+        from ui.views.card import CardView
         self.card = CardView(self.width, self.height, self._pal)
         self.root.append(self.card.group)
 
@@ -455,7 +455,7 @@ class Views:
             self.card.group.hidden = view != codes.VIEW_CARD
             self.card.version = -1
             if view == codes.VIEW_TEXT and self.text is None:
-                from ui.text_view import TextView
+                from ui.views.text import TextView
                 self.text = TextView(self.width, self.height, self._pal)
                 self.root.insert(len(self.root) - 2, self.text.group)  # under moment, dialog
             if self.text is not None:

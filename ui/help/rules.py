@@ -5,8 +5,8 @@ few pages, not a page a box) and duplicate play's. Nothing here names a
 ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
-Loaded only while a help screen is open, with ui/help_text.py (ui/scene_learn.py).
-Rulesets of other than five dice (Crag's three) take their words from ui/help_dice.py,
+Loaded only while a help screen is open, with ui/help/text.py (ui/scenes/learn.py).
+Rulesets of other than five dice (Crag's three) take their words from ui/help/dice.py,
 Balut's cells from ui/families/cells/help.py, Yamb's columns from ui/families/yamb/help.py.
 """
 
@@ -44,8 +44,8 @@ _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same
 
 
 def _dice():
-    """ui/help_dice.py: the words for other dice counts (loaded for those only)."""
-    from ui import help_dice
+    """ui/help/dice.py: the words for other dice counts (loaded for those only)."""
+    from ui.help import dice as help_dice
     return help_dice
 
 

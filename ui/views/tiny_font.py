@@ -1,4 +1,4 @@
-"""A 3x5 pixel font for the whole scorecard on one 128x64 screen (ui/views.py).
+"""A 3x5 pixel font for the whole scorecard on one 128x64 screen (ui/views/views.py).
 
 Drawn for this project (no third-party font, so nothing to license): each glyph is
 five rows of three bits, the top row first and the left pixel the high bit, packed

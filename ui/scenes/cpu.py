@@ -12,7 +12,7 @@ import gc
 from events import actions as A
 from events.ticks import elapsed
 from ui.codes import CPU, PAUSE, OVER, STANDINGS, DLG_NONE, DLG_NOTE, wrap
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 from ui.hints import table_for
 from ui.turns import fill_box, start_turn, update_play_texts
 from ui.seats import yahtzee_rolled

@@ -17,7 +17,7 @@ shows a seat's card (CARD, read only), BACK goes back where it was opened
 
 from events import actions as A
 from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE, COACH_ALWAYS, COACH_BEST
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 from ui.turns import undo, ok_roll, roll
 
 _ORD = ('1st', '2nd', '3rd')

@@ -4,7 +4,7 @@ needs with n dice, worked examples of n dice, the how-to's sentences. Nothing he
 names a ruleset: the texts come from the box kinds (yahtzee_core/_build.py) and the
 traits n_dice and turn_rolls.
 
-Its own module, loaded by ui/help_rules.py and ui/help_text.py only for such a
+Its own module, loaded by ui/help/rules.py and ui/help/text.py only for such a
 ruleset, so the five-dice help pages (compiled in RAM on a board) carry none of it.
 """
 

@@ -3,7 +3,7 @@ the how-to, the coach's list) and the odds of every open box (ODDS). Plain funct
 of the app.
 
 App.go imports this module when one of them opens and drops it when it closes; it
-drops ui/help_text.py, ui/help_rules.py and yahtzee_core/odds.py then too, so the
+drops ui/help/text.py, ui/help/rules.py and yahtzee_core/odds.py then too, so the
 texts and the odds tables take RAM only while they are on screen.
 
 Keys on the pages: handle_pages (scroll, more, page back and forth, no wrap-around);
@@ -29,11 +29,11 @@ def enter_pages(app, now):
         from ui.hints import analysis_planner
         _count = coach.show_page(app, app.page, analysis_planner)
         return
-    from ui import help_text
+    from ui.help import text as help_text
     rules = rules_in_play(app)
     profile = app.profile
     if kind == PG_RULES:
-        from ui import help_rules
+        from ui.help import rules as help_rules
         n = help_rules.box_pages(rules)     # a page a box, or none (Yamb, Balut, Poker)
         if app.page < 0:            # -1 - b: the page of box b (HELP on a card)
             app.page = help_rules.page_of_box(rules, -1 - app.page)
@@ -57,9 +57,9 @@ def enter_pages(app, now):
         footer = 'OK: next  BACK: skip'
         if not app.howto_done:      # shown once: remembered in the records
             app.howto_done = True
-            from ui.app_saves import save_records
+            from ui.saves.store import save_records
             save_records(app)
-    # 128x32: the page in the small font, four lines at a time (ui/text_view.py)
+    # 128x32: the page in the small font, four lines at a time (ui/views/text.py)
     small = app.small_screen
     lines = list(help_text.wrap(text, TEXT_COLS if small else app.text_cols - 1))
     app.set_list(title, lines, [''] * len(lines),
@@ -163,9 +163,9 @@ def _leave(app, now):
         forget('odds')
         forget('odds_small')     # (fewer dice: loaded by odds for them)
         forget('odds_six')       # (six dice)
-    forget('help_text', 'ui')
-    forget('help_rules', 'ui')
-    forget('help_dice', 'ui')
+    forget('help.text', 'ui')
+    forget('help.rules', 'ui')
+    forget('help.dice', 'ui')
     forget('families.cells.help', 'ui')      # (Balut's, when it was loaded)
     forget('families.poker.help', 'ui')      # (Poker Dice's)
     forget('families.yamb.help', 'ui')       # (Yamb's, likewise)

@@ -1,17 +1,17 @@
-"""The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views.py): every
+"""The whole scorecard on one 128x64 screen (view VIEW_CARD of ui/views/views.py): every
 box with its score or potential, Upper and par, Bonus, the Yahtzee bonus, the Total
-and the dice, drawn into one Bitmap in the 3x5 font of ui/tiny_font.py; Triple
+and the dice, drawn into one Bitmap in the 3x5 font of ui/views/tiny_font.py; Triple
 Yahtzee's 39 boxes as a grid of cells instead (ui/families/triple/grid.py, loaded for it), and
 Balut's 7 categories x 4 cells likewise (ui/families/cells/grid.py), Yamb's 12 rows x 4
 columns (ui/families/yamb/grid.py, which draws its own cells), and a card too long for
-two halves (Maxi Yatzy's 20 boxes) in three columns (ui/card_three.py). A
+two halves (Maxi Yatzy's 20 boxes) in three columns (ui/views/long_card.py). A
 cursor move redraws only the two rows (cells) concerned (drawing pixels in Python is
 slow on a board)."""
 
 import displayio
 
-from ui import tiny_font
-from ui.tiny_font import fill as _fill
+from ui.views import tiny_font
+from ui.views.tiny_font import fill as _fill
 
 _CARD_PITCH = 6         # a 3x5 font row and its gap
 _CARD_COLS = 15         # characters in a column of the whole-card view
@@ -69,7 +69,7 @@ def card_layout(app):
 
 def _fits_halves(rules, height):
     """The right half holds the lower boxes, a five-alike bonus and the Total, a row
-    each (else ui/card_three.py's three columns)."""
+    each (else ui/views/long_card.py's three columns)."""
     return (rules.n_boxes - rules.n_upper + 1 + (1 if rules.five_alike_bonus else 0)
             <= height // _CARD_PITCH)
 
@@ -82,7 +82,7 @@ class CardView:
     screen shows the same 64-row card through a window of its 5 rows, moved to keep
     the cursor's row in sight; Yamb's grid, drawn for the screen's own height, scrolls
     its own rows (Triple Yahtzee's and Balut's grids keep the list there:
-    ui/scene_card.py)."""
+    ui/scenes/card.py)."""
 
     def __init__(self, width, height, palette):
         self.width = width
@@ -133,7 +133,7 @@ class CardView:
                 from ui.families.cells.grid import grid_layout
                 lines, self.layout = (), grid_layout(app, _dice_text(app))
             elif not _fits_halves(rules, self.height):   # three columns
-                from ui.card_three import grid_layout, RULES
+                from ui.views.long_card import grid_layout, RULES
                 lines, self.layout = RULES, grid_layout(app, _dice_text(app), card_line)
             else:       # (x, y, width, item, text, text x) as card_grid has them
                 lines, self.layout = ((half - 1, self.height),), [

@@ -1,12 +1,12 @@
-"""Pages of text on the 128x32 screen (view VIEW_TEXT of ui/views.py): the list view
+"""Pages of text on the 128x32 screen (view VIEW_TEXT of ui/views/views.py): the list view
 shows two rows of 20 characters there, too few to read a rules page or the how-to
-by, so these pages are drawn in the 3x5 font of ui/tiny_font.py instead: the title
+by, so these pages are drawn in the 3x5 font of ui/views/tiny_font.py instead: the title
 and page number, then TEXT_ROWS lines of TEXT_COLS characters, into one Bitmap.
-Loaded by ui/views.py the first time such a page shows."""
+Loaded by ui/views/views.py the first time such a page shows."""
 
 import displayio
 
-from ui import tiny_font
+from ui.views import tiny_font
 from ui.codes import TEXT_ROWS
 
 _TOP = 8            # the first text line's top row (under the title and its rule)

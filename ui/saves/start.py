@@ -1,9 +1,9 @@
-"""A game's save from its start (ui/app_saves.py saves each action after it): whether
+"""A game's save from its start (ui/saves/store.py saves each action after it): whether
 a game of some size fits the nvm (setup), its first snapshot (a new game), and its
 snapshot again when the journal is compacted. Loaded for that and dropped again: a game
 needs it at its start and about once in two games after."""
 
-from ui.app_saves import (TURN_ROOM, write, mark, snapshot, coach_record, save_coach,
+from ui.saves.store import (TURN_ROOM, write, mark, snapshot, coach_record, save_coach,
                           clear_game)
 
 try:

@@ -1,13 +1,13 @@
 """The end of a game: the ranking (OVER) and points lost against optimal play
 (ANALYSIS), after which the main menu (MENU); each new high score is named first
-(INITIALS, ui/scene_names.py), and with the coach on its list (PAGES) stands in for
+(INITIALS, ui/scenes/names.py), and with the coach on its list (PAGES) stands in for
 the analysis. Entering OVER counts the finished game in the records once. Plain
 functions of the app."""
 
 from events import actions as A
 from ui.codes import (MENU, OVER, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH, MOMENT_HIGH,
                       MOMENT_WON)
-from ui.app_saves import save_records, save_people, clear_game
+from ui.saves.store import save_records, save_people, clear_game
 from ui.hints import analysis_planner, perfect_scores
 from ui.seats import big_moment
 

@@ -1,14 +1,14 @@
 """Help on the device: pages of text wrapped to the screen, the button legend of the
-board profile, and a short how-to; the rules of each box are ui/help_rules.py's. No
+board profile, and a short how-to; the rules of each box are ui/help/rules.py's. No
 displayio: screens draw the lines.
 
-Imported only while a help screen is open (ui/scene_learn.py drops it again). Texts
+Imported only while a help screen is open (ui/scenes/learn.py drops it again). Texts
 are plain sentences; `pages()` wraps them to the screen lazily, one page at a time:
 
     for page in pages(*help_rules.box_help(rules, 'full_house'), rows=rows_for(64)):
         ...  # page: up to `rows` lines of at most WIDTH characters, the title first
 
-terminalio.FONT is 6 px wide with 10 px between lines (ui/views.py): 21 characters a
+terminalio.FONT is 6 px wide with 10 px between lines (ui/views/views.py): 21 characters a
 line on 128 px, 6 lines on a 64 px screen and 3 on a 32 px one.
 """
 
@@ -127,7 +127,7 @@ def howto(rules, profile):
         from ui.families.poker.help import howto_poker
         return howto_poker(rules, legend(profile))
     elif rules.column_orders:         # Yamb's columns: ui/families/yamb/help.py
-        from ui import help_rules
+        from ui.help import rules as help_rules
         from ui.families.yamb import help as help_yamb
         return help_yamb.howto(rules, legend(profile), help_rules.__dict__)
     if rules.goals is not None:     # won on points (Balut): ui/families/cells/help.py
@@ -135,8 +135,8 @@ def howto(rules, profile):
         return howto_cells(rules, legend(profile))
     turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
         'kinds, straights or a full house'
-    if rules.n_dice != 5:       # other dice counts: ui/help_dice.py's words
-        from ui.help_dice import howto_texts
+    if rules.n_dice != 5:       # other dice counts: ui/help/dice.py's words
+        from ui.help.dice import howto_texts
         turn, threes, asks, lower = howto_texts(rules)
     return (
         ('How to play', '%s, keeping the ones you like between rolls. Then fill one box '

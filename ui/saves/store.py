@@ -3,7 +3,7 @@ choices) and the seats' names, as records of the nvm journal (yahtzee_core/journ
 their bytes: yahtzee_core/save.py). Plain functions of the app, and Saves, which keeps
 what the journal holds of the game in play so that each save appends only what changed:
 a roll's dice, a fill, an undo. Reading them back at power-on is
-ui/app_load.py's.
+ui/saves/load.py's.
 
 What a save survives: docs/ARCHITECTURE.md ("Saves and the board's flash").
 """
@@ -112,12 +112,12 @@ def save_game(app):
     if g is None or s.journal is None:
         return
     if g is not s.game:
-        from ui import save_start
+        from ui.saves import start as save_start
         try:
             save_start.start(app)
         finally:
             from yahtzee_core.rules import forget
-            forget('save_start', 'ui')
+            forget('saves.start', 'ui')
         return
     from yahtzee_core.save import GAME, ROLL, FILL, UNDO, roll_record
     n = len(g.players)
@@ -207,21 +207,21 @@ def clear_game(app):
 
 def can_save(app, players, duplicate=False):
     """True when a game of this many players (of the setup's ruleset) can be saved."""
-    from ui import save_start
+    from ui.saves import start as save_start
     try:
         return save_start.fits(app, players, duplicate)
     finally:
         from yahtzee_core.rules import forget
-        forget('save_start', 'ui')
+        forget('saves.start', 'ui')
 
 
 def game_parts(app):
     """The records that restart the game in play in a compacted journal
-    (yahtzee_core.journal.Journal.parts; ui/save_start.py)."""
-    from ui import save_start
+    (yahtzee_core.journal.Journal.parts; ui/saves/start.py)."""
+    from ui.saves import start as save_start
     try:
         return save_start.parts(app)
     finally:
         from yahtzee_core.rules import forget
-        forget('save_start', 'ui')
+        forget('saves.start', 'ui')
 

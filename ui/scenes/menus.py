@@ -12,7 +12,7 @@ from events import actions as A
 from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, PAUSE, SCORES, STATS, NAMES,
                       PAGES, ODDS, STANDINGS, KIND_NAMES, RULES_NAMES, MENU_RULES,
                       SPEED_NAMES, wrap, PG_RULES, PG_HOWTO, COACH_NAMES, rules_name)
-from ui.app_saves import save_game, save_records, can_save, load_people, save_people
+from ui.saves.store import save_game, save_records, can_save, load_people, save_people
 from ui.hints import hints_available, show_hint
 from ui.turns import undo, refuse
 from ui.seats import seat_name
@@ -179,7 +179,7 @@ def _setup_ruleset(app):
     """The ruleset setup shows, its seats' levels fitted to what it can back: no
     perfect computer where it is not solved (rules.solved: level good takes the
     seat). Built as can_save builds it, the others forgotten."""
-    from ui.save_start import keep_only
+    from ui.saves.start import keep_only
     name = rules_name(app.setup_rules)
     keep_only(app, name)
     rules = app.yc.ruleset(name)
