@@ -15,7 +15,16 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("events", "ui", "hardware", "yahtzee_core")
 # App.go imports a scene module by name ('ui.' + a row of its scene table)
 SCENE_MODULES = ["ui." + row[0] for row in ui_app.MODULES]
-GRAPH = module_graph(REPO, PACKAGES, dynamic={"ui.app": SCENE_MODULES})
+# ui.families.family imports a module of the folder a ruleset names (Ruleset.ui), not
+# its scenes (those are the scene table's)
+FAMILY_PACKAGES = sorted({yc.ruleset(name).ui for name in yc.RULESETS} - {""})
+FAMILY_MODULES = sorted(
+    ".".join(p.relative_to(REPO).with_suffix("").parts)
+    for package in FAMILY_PACKAGES for p in (REPO / "ui").joinpath(*package.split(".")).glob("*.py")
+    if p.stem != "__init__")
+FAMILY_PARTS = [m for m in FAMILY_MODULES if m not in SCENE_MODULES]
+GRAPH = module_graph(REPO, PACKAGES, dynamic={"ui.app": SCENE_MODULES,
+                                             "ui.families": FAMILY_PARTS})
 # Import circles the design keeps on purpose, each lazy on one side (an import inside
 # a function) and named in docs/ARCHITECTURE.md, all in the saves: the save reader and
 # writer, which a game loads only to save or resume (yahtzee_core/game.py's to_bytes

@@ -840,3 +840,44 @@ def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
         for room in (11, 12):
             got = fit(label, room)
             assert len(got) <= room and (got in forms or len(min(forms, key=len)) > room)
+
+
+def test_each_ruleset_names_its_own_screens_and_they_import():
+    """A ruleset whose card or help the plain screens cannot show names its own
+    screens' package (Ruleset.ui: 'families.yamb' is ui/families/yamb/), and the one
+    lookup the app asks (ui.families.family) finds each of its modules, with what the
+    app calls there."""
+    from pathlib import Path
+    from ui.families import family
+    families = Path(__file__).resolve().parent.parent / "ui" / "families"
+    folders = {p.name for p in families.iterdir() if (p / "__init__.py").is_file()}
+    named = set()
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        if not rules.ui:    # the plain card and help: no trait that asks for a family
+            assert rules.columns == 1 and rules.cells == 1 and not rules.hands, name
+            assert rules.column_orders is None and rules.goals is None, name
+            continue
+        assert rules.ui.startswith("families."), (name, rules.ui)
+        folder = rules.ui[len("families."):]
+        named.add(folder)
+        parts = sorted(p.stem for p in (families / folder).glob("*.py")
+                       if p.stem != "__init__")
+        assert "help" in parts or "card" in parts, (name, parts)
+        for part in parts:
+            module = family(rules, part)
+            assert module.__name__ == "ui.%s.%s" % (rules.ui, part), module
+        if rules.columns > 1 or rules.cells > 1:    # a grid card: its rows and keys
+            card = family(rules, "card")
+            assert callable(card.card_rows) and callable(card.move), name
+            assert callable(family(rules, "grid").grid_layout), name
+        if (rules.column_orders or rules.cells > 1) and not rules.hands:
+            # help shared by many boxes (Poker Dice's rounds have no page a box)
+            help_ = family(rules, "help")
+            assert callable(help_.box_help) and callable(help_.page_of_box), name
+        if rules.hands:
+            assert callable(family(rules, "help").rules_pages), name
+            assert callable(family(rules, "screens").card_rows), name
+        elif rules.column_orders or rules.goals is not None:
+            assert callable(family(rules, "help").pages), name
+    assert named == folders     # every family folder is a ruleset's

@@ -48,6 +48,11 @@ OPEN = 255  # an unfilled box in a card's scores
 #   Poker Dice's planner is exact): level perfect and exact hints exist. False where
 #   no solver can solve it (Triple Yahtzee, Yamb, Maxi Yatzy, Balut): the app offers
 #   no perfect computer there and its hints give no expected score.
+# - ui: its own screens, where the plain card and help do not fit it: their package
+#   under the app's ui/ ('families.yamb': its card, grid, help, screens and scene
+#   modules; ui.families.family(rules, 'card') finds one), '' for none. A name, not
+#   an import: the core never imports the app. (A string over 10 characters loads as
+#   a str, not an interned name: a new name could take a new pool of them.)
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
@@ -104,6 +109,7 @@ class Ruleset:
     cells = 1
     goals = None
     solved = True
+    ui = ''
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)

@@ -207,12 +207,9 @@ def _lower(rules, b, times):
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
-    if rules.column_orders:     # Yamb's columns: its row's page (ui/families/yamb/help.py)
-        from ui.families.yamb import help as help_yamb
-        return help_yamb.box_help(rules, b, globals())
-    if rules.cells > 1:         # Balut's cells: its category's page (ui/families/cells/help.py)
-        from ui.families.cells import help as help_cells
-        return help_cells.box_help(rules, b, globals())
+    if rules.column_orders or rules.cells > 1:  # Yamb's row's page, Balut's category's
+        from ui.families import family
+        return family(rules, 'help').box_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     times = b // per + 1
@@ -232,12 +229,9 @@ def page_of_box(rules, b):
     """The rules page that explains box b (HELP on the card opens it)."""
     if rules.hands:
         return 0
-    if rules.column_orders:
-        from ui.families.yamb import help as help_yamb
-        return help_yamb.page_of_box(rules, b)
-    if rules.cells > 1:
-        from ui.families.cells import help as help_cells
-        return help_cells.page_of_box(rules, b)
+    if rules.column_orders or rules.cells > 1:  # Yamb's columns, Balut's cells
+        from ui.families import family
+        return family(rules, 'help').page_of_box(rules, b)
     return b
 
 
@@ -253,8 +247,8 @@ def extra_pages(rules, duplicate):
     next one, has it on)."""
     out = []
     if rules.hands:  # Poker Dice: its hands, a page a topic (ui/families/poker/help.py)
-        from ui.families.poker.help import rules_pages
-        out = rules_pages(rules)
+        from ui.families import family
+        out = family(rules, 'help').rules_pages(rules)
         return out + [_DUPLICATE] if duplicate else out
     labels = _labels(rules)
     if rules.served is not None:
@@ -278,9 +272,11 @@ def extra_pages(rules, duplicate):
         if rules.upper_tiers is not None:
             text += ' The upper bonus has tiers: %s.' % _tiers(rules)
         out.append(('Colours', text))
-    if rules.column_orders:     # Yamb's columns and announce: ui/families/yamb/help.py
-        from ui.families.yamb import help as help_yamb
-        out.extend(help_yamb.pages(rules, globals()))
+    if rules.column_orders or rules.goals is not None:
+        # the family's own pages (ui/families/): Yamb's columns and announce, Balut's
+        # cells and points
+        from ui.families import family
+        out.extend(family(rules, 'help').pages(rules, globals()))
     elif rules.columns > 1:
         n = rules.columns
         marks = ['x%d' % (c + 1) for c in range(n)]
@@ -289,9 +285,6 @@ def extra_pages(rules, duplicate):
                     'bonus: +%d times its multiplier.'
                     % (_COUNT_WORDS[n], len(labels), labels[rules.five_alike_box],
                        _joined(marks), rules.rounds, rules.upper_bonus)))
-    if rules.goals is not None:     # won on points (Balut's cells): ui/families/cells/help.py
-        from ui.families.cells import help as help_cells
-        out.extend(help_cells.pages(rules, globals()))
     if duplicate:
         out.append(_DUPLICATE)
     return out

@@ -71,13 +71,8 @@ def handle_card(app, action, now):
     v = app.vertical(action)
     rules = app.game.rules
     if app.view == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
-        if rules.column_orders:     # Yamb's
-            from ui.families.yamb.card import move
-        elif rules.columns > 1:     # Triple Yahtzee's
-            from ui.families.triple.card import move
-        else:                       # Balut's
-            from ui.families.cells.card import move
-        v = not move(app, action, _can_pick_row) and v
+        from ui.families import family     # (the family's card: Yamb's, Triple's, Balut's)
+        v = not family(rules, 'card').move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
@@ -115,13 +110,10 @@ def _card_rows(app, card, rolled):
     values = []
     rows = []
     if rules.columns > 1 or rules.cells > 1:
-        if rules.column_orders:     # Yamb's four columns of 12 rows (ui/families/yamb/card.py)
-            from ui.families.yamb.card import card_rows
-        elif rules.columns > 1:     # Triple Yahtzee's three columns (ui/families/triple/card.py)
-            from ui.families.triple.card import card_rows
-        else:                       # Balut's categories of four cells (ui/families/cells/card.py)
-            from ui.families.cells.card import card_rows
-        card_rows(app, card, rolled, items, values, rows)
+        # the family's card (ui/families/): Yamb's four columns of 12 rows, Triple
+        # Yahtzee's three columns, Balut's categories of four cells
+        from ui.families import family
+        family(rules, 'card').card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
     for b in range(rules.n_boxes):
         items.append(app.box_label(b))
