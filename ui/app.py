@@ -6,7 +6,7 @@ ui/views/views.py draws. `version` goes up on every visible change, so the loop 
 refreshes the display only then.
 
 Shape: App owns the state the scenes share (all made in __init__, listed there).
-Scenes are plain functions in scene modules (ui/scene_*.py, a few scenes each).
+Scenes are plain functions in scene modules (ui/scenes/*.py, a few scenes each).
 MODULES below is the scene table: each scene module, how long it stays (resident,
 for the game, while on), and its scene codes. `App.go(scene, now)` is the one way to
 change scene and the one place that imports and drops a scene module.
