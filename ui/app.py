@@ -29,7 +29,7 @@ Controls (see docs/SCREENS.md):
 """
 
 import gc
-from sys import modules as _loaded     # a scene module, by its dotted name
+from sys import modules     # a scene module, by its dotted name
 from events.ticks import elapsed
 from events import actions as A
 # the codes stay importable from ui.app (the simulator and tests read them here)
@@ -41,8 +41,9 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, MENU_RULES,
                       CSV_PATH, MOMENT_NAMES)
 # The resident scene module (a game's own load at its start: App.load_game_code).
-from ui.scenes import menus as scene_menus  # noqa: F401
-from ui.saves import store as app_saves  # noqa: F401 (app_saves: in this order)
+# (no aliases: each name is one more on a board's interned names)
+from ui.scenes import menus  # noqa: F401
+from ui.saves import store  # noqa: F401 (the store first: in this order)
 from ui import hints, seats, turns  # noqa: F401
 
 try:
@@ -159,7 +160,7 @@ class App:
 
         # -- view model (read by the views) --
         self.scene = BOOT
-        self.module = scene_menus   # the scene's module (App.go)
+        self.module = menus   # the scene's module (App.go)
         self.view = VIEW_LIST
         self.version = 1            # any visible change
         self.list_version = 1       # list texts changed
@@ -246,15 +247,15 @@ class App:
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
-        # -- storage: app_saves.Saves over the nvm journal (ui/saves/store.py) --
+        # -- storage: store.Saves over the nvm journal (ui/saves/store.py) --
         self.saves = None
         from yahtzee_core.records import Records
         self.records = Records()
-        from ui.saves import load as app_load     # needed only now: it leaves RAM again
-        app_load.open_saves(self, storage)
-        self.saved = app_load.load_game(self)   # True when a game can be resumed
+        from ui.saves import load     # needed only now: it leaves RAM again
+        load.open_saves(self, storage)
+        self.saved = load.load_game(self)   # True when a game can be resumed
         if wake_note is not None:       # back from a deep sleep: no notes, no question
-            app_load.woken(self, wake_note, now_ms)
+            load.woken(self, wake_note, now_ms)
         else:
             self.go(BOOT if self.messages else MENU, now_ms)
         yc.rules.forget('saves.load', 'ui')     # (the one unloader)
@@ -283,7 +284,7 @@ class App:
                                          other[1] == FOR_THE_GAME and over):
                     self._drop(other[0])
         name = row[0]
-        module = _loaded.get('ui.' + name)
+        module = modules.get('ui.' + name)
         if module is None:
             try:
                 module = __import__('ui.' + name, None, None, ('SCENES',))
@@ -359,7 +360,7 @@ class App:
             if computers and self.bot_factory is None:
                 from yahtzee_core import bots  # noqa: F401 (kept in the package)
             for name, stays, scenes in MODULES:
-                if stays == FOR_THE_GAME and 'ui.' + name not in _loaded and \
+                if stays == FOR_THE_GAME and 'ui.' + name not in modules and \
                         (computers or CPU not in scenes) and \
                         (len(players) > 1 or TURN not in scenes):
                     __import__('ui.' + name)
@@ -367,7 +368,7 @@ class App:
             self.make_room()
 
     def _drop(self, name):
-        if 'ui.' + name in _loaded:
+        if 'ui.' + name in modules:
             from yahtzee_core.rules import forget
             forget(name, 'ui')
             _tidy()     # its code's room is free for what comes next

@@ -214,9 +214,9 @@ def can_save(app, players, duplicate=False, rules=None):
     """Whether a game of this many players (of the setup's ruleset, or `rules`) can be
     saved: the journal room it wants free at its start, 0 when it cannot
     (ui/saves/start.py's room(), loaded for it and dropped again)."""
-    from ui.saves import start as save_start
+    from ui.saves import start
     try:
-        return save_start.room(app, players, duplicate, rules)
+        return start.room(app, players, duplicate, rules)
     finally:
         from yahtzee_core.rules import forget
         forget('saves.start', 'ui')
