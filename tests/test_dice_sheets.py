@@ -1,5 +1,5 @@
-"""ui/dice_sheets.py, the dice sheets our firmware copies into its Bitmaps, is
-ui.views.draw_dice_sheet's drawing packed as a CircuitPython 1-bit Bitmap's buffer
+"""ui/views/dice_sheets.py, the dice sheets our firmware copies into its Bitmaps, is
+ui.views.views.draw_dice_sheet's drawing packed as a CircuitPython 1-bit Bitmap's buffer
 (tools/dice_sheets.py); the emulated Pico's games compare the pictures themselves."""
 from tools import dice_sheets
 
@@ -10,7 +10,7 @@ def test_the_module_is_the_drawing():
 
 
 def test_the_packing_puts_each_pixel_in_its_bit():
-    from ui.dice_sheets import SHEETS
+    from ui.views.dice_sheets import SHEETS
     size = 22
     data = SHEETS[size]
     row_bytes = (15 * size + 31) // 32 * 4          # whole 32-bit words a row

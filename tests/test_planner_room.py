@@ -9,10 +9,10 @@ import pytest
 
 import yahtzee_core as yc
 from yahtzee_core import dice as D
-from yahtzee_core import planner as planner_module
 from yahtzee_core import planner_room
 from yahtzee_core.analysis import probe_card
 from yahtzee_core.planner import TurnPlanner
+from yahtzee_core.planner_room import RoomyPlanner
 from yahtzee_core.ranking import box_options, hold_options
 from yahtzee_core.rules import SPARE
 from yahtzee_core.variants import ruleset
@@ -30,28 +30,21 @@ class Scrambled:
         return (mask * 7919 + u * 104729 + y * 1299709) % 25000
 
 
-def planners(rules, values, monkeypatch):
+def planners(rules, values):
     SPARE.clear()
-    monkeypatch.setattr(planner_module, '_roomy', lambda: True)
-    fast = TurnPlanner(rules, values)
-    monkeypatch.setattr(planner_module, '_roomy', lambda: False)
-    plain = TurnPlanner(rules, values)
-    monkeypatch.undo()
-    assert fast.groups is not None and fast.x1 is not None
-    assert plain.room is None and plain.groups is None
-    return fast, plain
+    return RoomyPlanner(rules, values), TurnPlanner(rules, values)
 
 
 @pytest.mark.parametrize('name', FIVE_DICE_PLAIN)
 @pytest.mark.parametrize('values', ['scrambled', 'estimate'])
-def test_the_same_decisions_with_room_as_without(name, values, monkeypatch):
+def test_the_same_decisions_with_room_as_without(name, values):
     rules = ruleset(name)
     if values == 'scrambled':
         source = Scrambled()
     else:
         from yahtzee_core.estimate import HeuristicValues
         source = HeuristicValues(rules)
-    fast, plain = planners(rules, source, monkeypatch)
+    fast, plain = planners(rules, source)
     rng = random.Random(name)
     full = (1 << rules.n_boxes) - 1
     for _ in range(12):
@@ -75,11 +68,10 @@ def test_the_same_decisions_with_room_as_without(name, values, monkeypatch):
             assert fast.best_box_index(card, dice) == plain.best_box_index(card, dice)
 
 
-def test_warm_steps_leave_both_rolls_kept(monkeypatch):
+def test_warm_steps_leave_both_rolls_kept():
     rules = ruleset('yahtzee')
     SPARE.clear()
-    monkeypatch.setattr(planner_module, '_roomy', lambda: True)
-    planner = TurnPlanner(rules, Scrambled())
+    planner = RoomyPlanner(rules, Scrambled())
     card = probe_card(rules, 0b1000001000011, 12, 255)
     steps = 0
     while not planner_room.warm(planner, card):

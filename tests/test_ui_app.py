@@ -9,7 +9,8 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import app_saves, hints
+from ui import hints
+from ui.saves import store as app_saves
 from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
 
 
@@ -189,13 +190,13 @@ def test_out_of_heap_at_a_scene_lets_the_computers_and_hints_go_and_plays_on(mon
     app.hints = True
     s.press(A.HINT, A.BACK)                         # a hint made the hint source
     assert app.hint_source is not None and "yahtzee_core.bots" in sys.modules
-    sys.modules.pop("ui.scene_records", None)
-    vars(ui_app.ui).pop("scene_records", None)
+    from yahtzee_core.rules import forget
+    forget("scenes.records", "ui")
     real_import = builtins.__import__
     refused = []
 
     def no_room_once(name, *args, **kw):
-        if name == "ui.scene_records" and not refused:
+        if name == "ui.scenes.records" and not refused:
             refused.append(name)
             raise MemoryError("memory allocation failed, allocating 768 bytes")
         return real_import(name, *args, **kw)
@@ -753,11 +754,13 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
     assert sorted(code for row in ui_app.MODULES for code in row[2]) == codes, owners
     for name, code in zip(ui_app.SCENE_NAMES, codes):
         module_name, stays, _ = ui_app.module_row(code)
-        enter, handle, tick = importlib.import_module('ui.' + module_name).SCENES[code]
+        module = importlib.import_module('ui.' + module_name)
+        enter, handle, tick = module.SCENES[code]
         assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
         assert handle.__name__.startswith('handle_'), (name, handle.__name__)
         assert tick is None or callable(tick)
-        assert (stays == ui_app.RESIDENT) == (module_name in vars(ui_app)), module_name
+        imported_by_app = any(v is module for v in vars(ui_app).values())
+        assert (stays == ui_app.RESIDENT) == imported_by_app, module_name
 
 
 @pytest.mark.parametrize('height', [64, 32])
@@ -850,7 +853,7 @@ def test_out_of_heap_entering_a_scene_or_drawing_lets_the_computers_go_and_retri
     """A board out of heap in a scene's enter (Balut's card rows) or in the views'
     update drops the computer players, the hint source and the planners' code
     (App.make_room) and tries once more: the card shows, the game goes on."""
-    from ui import scene_card
+    from ui.scenes import card as scene_card
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
     app = s.app
@@ -928,7 +931,7 @@ def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatc
     heap has room. Their planners' arrays stay (rules.SPARE) and the next turn's
     planner takes them: no piece that large is asked of a split heap again. Making
     room out of heap lets them go too, and so does the game's end."""
-    from ui import scene_cpu
+    from ui.scenes import cpu as scene_cpu
     from yahtzee_core.rules import SPARE
     SPARE.clear()
     s = new_session(dice=ScriptedDice(seed=4))
@@ -968,7 +971,7 @@ def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_i
     Yamb, 48 rounds in): the card comes back on the same row with a note, nothing
     half loaded stays, the turn goes on; with room, the page opens."""
     import sys
-    from ui import scene_learn
+    from ui.scenes import learn as scene_learn
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=1)
     app = s.app
@@ -982,7 +985,7 @@ def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_i
 
     def no_room(app, now):
         tries.append(1)
-        from ui import help_text  # noqa: F401 (loaded, then the page fails)
+        from ui.help import text as help_text  # noqa: F401 (loaded, then the page fails)
         raise MemoryError("memory allocation failed, allocating 288 bytes")
 
     monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
@@ -990,7 +993,7 @@ def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_i
     assert tries == [1, 1]                          # tried again after make_room
     assert app.scene == codes.CARD and app.cursor == row
     assert app.dialog == codes.DLG_NOTE and 'memory' in app.dialog_lines[0]
-    assert 'ui.help_text' not in sys.modules and 'ui.scene_learn' not in sys.modules
+    assert 'ui.help.text' not in sys.modules and 'ui.scenes.learn' not in sys.modules
     s.press(A.BACK)                                 # the note closes
     monkeypatch.undo()
     s.press(A.HELP)                                 # with room: the page
@@ -1012,16 +1015,16 @@ def test_making_room_on_a_compiled_bundle_lets_the_games_other_scenes_go(monkeyp
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
     app = s.app
-    others = ('ui.scene_play', 'ui.scene_card', 'ui.scene_turn')
+    others = ('ui.scenes.play', 'ui.scenes.card', 'ui.scenes.turn')
     fill_turn(s)                                    # the human's turn, passed on
     assert app.scene == codes.CPU                   # the computer's turn on show
     app.make_room()
     assert all(m in sys.modules for m in others)    # plain sources: kept
     monkeypatch.setattr(ui_app, '_COMPILED', True)
     app.make_room()
-    assert not any(m in sys.modules for m in others) and 'ui.scene_cpu' in sys.modules
+    assert not any(m in sys.modules for m in others) and 'ui.scenes.cpu' in sys.modules
     s.press(A.OK)                                   # the computer plays out at once
-    assert app.scene == codes.TURN and 'ui.scene_turn' in sys.modules
+    assert app.scene == codes.TURN and 'ui.scenes.turn' in sys.modules
     fill_turn(s)                                    # the human plays on: dice, card
     assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 2
     assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 1
@@ -1098,7 +1101,7 @@ def test_screens_name_the_buttons_the_board_has(profile):
     """A board's texts say its own buttons: the FeatherWing's B for OK and 'hold B'
     for BACK (it has no BACK button); the default board's keep OK and BACK."""
     from hardware import profiles
-    from ui.views import key_words, said_with_keys
+    from ui.views.views import key_words, said_with_keys
     config = profiles.get(profile)
     s = Session(128, config['height'], hold_buttons='HOLD1' in config['pins'], profile=config)
     s.start()

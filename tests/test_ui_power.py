@@ -288,20 +288,19 @@ def test_usb_keeps_the_board_awake_with_the_screen_off():
 def test_no_heap_for_the_note_still_sleeps_and_the_wake_offers_resume():
     import sys
     import types
-    import ui
     s = rolled_session()
     faces = bytes(s.app.faces)
 
     def no_heap(app):
         raise MemoryError("memory allocation failed")
-    fake = types.ModuleType("ui.app_load")
+    fake = types.ModuleType("ui.saves.load")
     fake.sleep_note = no_heap
-    sys.modules["ui.app_load"] = fake      # what the loop imports before the sleep
+    sys.modules["ui.saves.load"] = fake      # what the loop imports before the sleep
     try:
         run(s, 181000)
     finally:
-        sys.modules.pop("ui.app_load", None)
-        ui.__dict__.pop("app_load", None)
+        from yahtzee_core.rules import forget
+        forget("saves.load", "ui")
     assert s.asleep and len(s.hw.alarm.sleeps) == 1
     press(s, A.OK)
     app = s.app

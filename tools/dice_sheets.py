@@ -1,11 +1,11 @@
-"""Writes ui/dice_sheets.py: the dice sheets of ui.views.draw_dice_sheet for every die
+"""Writes ui/views/dice_sheets.py: the dice sheets of ui.views.views.draw_dice_sheet for every die
 size the views use, as the bytes of a CircuitPython displayio.Bitmap's buffer (desktop
 only). Our firmware freezes the module, so a board copies a sheet from flash into its
 Bitmap at once instead of drawing it pixel by pixel (about 110 ms on the way to the
 menu); tests/test_dice_sheets.py checks the bytes against the drawing.
 
     python -m tools.dice_sheets            # print the module it would write
-    python -m tools.dice_sheets --write    # rewrite ui/dice_sheets.py
+    python -m tools.dice_sheets --write    # rewrite ui/views/dice_sheets.py
     python -m tools.dice_sheets --check    # exit 1 when it differs from the drawing
 
 A 1-bit Bitmap's buffer (CircuitPython 10 shared-module/displayio/Bitmap.c): rows of
@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-TARGET = os.path.join(ROOT, 'ui', 'dice_sheets.py')
+TARGET = os.path.join(ROOT, 'ui', 'views', 'dice_sheets.py')
 SIZES = (22, 16, 20, 14)        # ui.views._dice_geometry: five dice, 128x32, six, six
 
 
@@ -42,7 +42,7 @@ class _Pixels:
 
 def packed(size):
     """The buffer bytes of the sheet of dice of `size`."""
-    from ui.views import draw_dice_sheet
+    from ui.views.views import draw_dice_sheet
     w = size * 15
     bmp = _Pixels(w, size)
     draw_dice_sheet(bmp, size)
@@ -56,7 +56,7 @@ def packed(size):
 
 
 def source():
-    lines = ['"""The dice sheets of ui.views.draw_dice_sheet by die size, as the bytes of a',
+    lines = ['"""The dice sheets of ui.views.views.draw_dice_sheet by die size, as the bytes of a',
              "1-bit displayio.Bitmap's buffer (views.make_dice_sheet). Written by",
              'tools/dice_sheets.py; tests/test_dice_sheets.py checks them."""',
              '',
@@ -77,7 +77,7 @@ def main(argv=None):
     if '--check' in args:
         with open(TARGET) as f:
             same = f.read() == text
-        print('ui/dice_sheets.py is %s' % ('up to date' if same else
+        print('ui/views/dice_sheets.py is %s' % ('up to date' if same else
                                             'stale: python -m tools.dice_sheets --write'))
         return 0 if same else 1
     if '--write' in args:

@@ -3,7 +3,7 @@ hint dialog and applying it), the points-lost yardstick, each human seat's decis
 log, and perfect play's score percentiles. Plain functions of the app."""
 
 from ui.codes import PLAY, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE, COACH_ALWAYS, COACH_BEST
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 
 
 def table_for(app, rules):
@@ -57,8 +57,8 @@ def show_hint(app):
     lines = app.dialog_lines
     lines[0] = 'Hint' if exact else 'Hint (no table)' if g.rules.solved else 'Hint (CPU good)'
     app.hint = None
-    if g.rules.hands:    # Poker Dice: to win the round (ui/poker.py)
-        from ui.poker import hint
+    if g.rules.hands:    # Poker Dice: to win the round (ui/families/poker/screens.py)
+        from ui.families.poker.screens import hint
         hint(app, src)
     elif not g.rolled:
         # before the first roll: the expected final score, and OK shows the odds
@@ -104,8 +104,8 @@ def warm(app):
     warm), on the dice of a human's turn: first the hint planner's for this seat (hints
     on), then, once the dice are final (no roll left: the rolls before are the hints'
     frames), the next seat's computer's own planner (its card will not change before
-    its turn). Only a planner made with room to spare keeps values; nothing is made
-    here. A frame with something new to draw (the dice landing, a key's answer) is
+    its turn). Only a planner made with room to spare (planner_room.RoomyPlanner)
+    keeps values; nothing is made here. A frame with something new to draw (the dice landing, a key's answer) is
     left alone: the step waits for the next quiet frame."""
     global _seen
     if app.version != _seen:
@@ -116,15 +116,15 @@ def warm(app):
         return
     p = g.current
     src = app.hint_source if app.hints else None
-    planner = getattr(src, 'planner', None)
-    if getattr(planner, 'x1', None) is not None and not planner.room.warm(planner, g.cards[p]):
+    step = getattr(getattr(src, 'planner', None), 'warm', None)
+    if step is not None and not step(g.cards[p]):
         return
     p = (p + 1) % len(g.players)
     bots = app.bots
     if bots is not None and g.rolls_left == 0 and app.is_cpu(p):
-        planner = getattr(bots[p], 'planner', None)
-        if getattr(planner, 'x1', None) is not None:
-            planner.room.warm(planner, g.cards[p])
+        step = getattr(getattr(bots[p], 'planner', None), 'warm', None)
+        if step is not None:
+            step(g.cards[p])
 
 
 def _announce_needed(app, g):
@@ -162,7 +162,7 @@ def apply_hint(app, now):
         return None
     if h[0] == 'announce':          # Yamb's announce step: announce (or not), roll on
         if h[1] >= 0:
-            from ui.yamb import bind
+            from ui.families.yamb.card import bind
             bind(app, h[1])
         app.go(PLAY, now)
         return None

@@ -129,7 +129,6 @@ class BoxPlanner:
                 nv[b * 6] = val(nmask, u, y)
         self._key = key
         self._stage = 0
-        self._kept = 0        # TurnPlanner's hold values kept for the state: none yet
         self._mask = mask
         self._u = u
 

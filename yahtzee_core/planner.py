@@ -60,12 +60,6 @@ class TurnPlanner(BoxPlanner):
     ``values.value(mask, u, y)`` must return the expected remaining score in
     hundredths of a point."""
 
-    # With room to spare: the planner_room module, its tables and the kept values (set
-    # on the instance by planner_room.equip; None: the plain loops below)
-    room = None
-    groups = None
-    x1 = None
-
     def __init__(self, rules, values):
         # the large array first, while the heap is least split: one a planner that went
         # left (rules.SPARE; every value is written before it is read), else made from
@@ -106,9 +100,6 @@ class TurnPlanner(BoxPlanner):
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
         # all five dice (a view, no second array)
         self.e = memoryview(self.x)[self.base5:]
-        if _roomy():
-            from . import planner_room
-            planner_room.equip(self, rules, planner_room, TurnPlanner, BoxPlanner)
 
     def release(self):
         """This planner is done (its computer player goes: bots.Bot.close): its hold
@@ -125,10 +116,6 @@ class TurnPlanner(BoxPlanner):
         if self._stage == 3:
             return
         e = self.e
-        if self.groups is not None:
-            self.room.last_roll(self, card)
-            self._stage = 3
-            return
         score = self.rules.score_roll
         ob = self.open
         n = self.n_open
@@ -151,17 +138,14 @@ class TurnPlanner(BoxPlanner):
         x = self.x
         ch = self.children
         lv = self.level
-        if self.room is not None:
-            self.room.sweep(x, self.kids)
-        else:
-            for k in range(4, -1, -1):    # the holds of k + 1 dice are complete
-                up = lv[k + 1]
-                low = lv[k]
-                chk = ch[k]
-                for h in range(low, up):
-                    i = (h - low) * 6
-                    x[h] = x[up + chk[i]] + x[up + chk[i + 1]] + x[up + chk[i + 2]] + \
-                        x[up + chk[i + 3]] + x[up + chk[i + 4]] + x[up + chk[i + 5]]
+        for k in range(4, -1, -1):        # the holds of k + 1 dice are complete
+            up = lv[k + 1]
+            low = lv[k]
+            chk = ch[k]
+            for h in range(low, up):
+                i = (h - low) * 6
+                x[h] = x[up + chk[i]] + x[up + chk[i + 1]] + x[up + chk[i + 2]] + \
+                    x[up + chk[i + 3]] + x[up + chk[i + 4]] + x[up + chk[i + 5]]
         mult = 1
         for k in range(6):
             for h in range(lv[k], lv[k + 1]):
@@ -175,20 +159,17 @@ class TurnPlanner(BoxPlanner):
         x = self.x
         ch = self.children
         lv = self.level
-        if self.room is not None:
-            self.room.push(x, self.kids)
-        else:
-            for k in range(5):            # parents before their children
-                up = lv[k + 1]
-                low = lv[k]
-                chk = ch[k]
-                for h in range(low, up):
-                    v = x[h]
-                    i = (h - low) * 6
-                    for j in range(i, i + 6):
-                        c = up + chk[j]
-                        if v > x[c]:
-                            x[c] = v
+        for k in range(5):                # parents before their children
+            up = lv[k + 1]
+            low = lv[k]
+            chk = ch[k]
+            for h in range(low, up):
+                v = x[h]
+                i = (h - low) * 6
+                for j in range(i, i + 6):
+                    c = up + chk[j]
+                    if v > x[c]:
+                        x[c] = v
         e = self.e
         for r in range(_N_ROLLS):
             e[r] = (e[r] + _HALF) // _SCALE
@@ -197,15 +178,11 @@ class TurnPlanner(BoxPlanner):
         """Leave in self.x the value of every hold (7776 scale, less self.offset
         hundredths) with `rolls_left`. Given the dice, with two rolls left in a served
         ruleset, keeping all five is scoring them now, served, where that is worth more."""
-        if self.x1 is not None:
-            self.room.hold_values(self, card, rolls_left)
-        else:
-            self._last_roll_values(card)
-            self._sweep()
-            if rolls_left == 2:
-                self._push_best()
-                self._sweep()
+        self._last_roll_values(card)
+        self._sweep()
         if rolls_left == 2:
+            self._push_best()
+            self._sweep()
             if self.served and dice is not None:
                 r = _dice.roll_index(dice)
                 v = self._best_box(card, r, 1)[0] * _SCALE
@@ -239,17 +216,3 @@ class TurnPlanner(BoxPlanner):
                                 if v > best or (v == best and h < best_h):
                                     best, best_h = v, h
         return best_h, best
-
-
-def _roomy():
-    """A heap with 100 KB free (a board running our firmware: 120-150 KB when a planner
-    is made; the stock firmware, its code loaded in RAM, never has as much), or no
-    heap figure at all (CPython): planner_room's code and tables fit."""
-    try:
-        from gc import mem_free
-    except ImportError:
-        return True
-    try:
-        return mem_free() >= 102400
-    except Exception:       # noqa: BLE001 (a port's gc without the figure)
-        return True

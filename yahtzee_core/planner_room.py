@@ -1,5 +1,5 @@
-"""A turn planner's speed where the heap has room (planner.TurnPlanner loads this only
-with 100 KB free: a board running our firmware, or CPython): about 10 KB of tables built
+"""A turn planner's speed where the heap has room: RoomyPlanner, the TurnPlanner that
+advisor.Advisor makes with 100 KB free (a board running our firmware, or CPython): about 10 KB of tables built
 once, and the turn's hold values kept, for a decision in a fraction of the plain
 loops' time, with the same results. Its own module so that a board short of heap
 never holds its code.
@@ -18,6 +18,8 @@ never holds its code.
 
 from array import array
 
+from . import dice as _dice
+from .planner import TurnPlanner
 from .rules import SPARE as _SPARE
 
 try:
@@ -26,27 +28,64 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+_SCALE = const(7776)          # 6 ** 5: the common scale of hold values (planner.py's)
+_HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
 _N_PARTIAL = const(210)       # the holds of fewer than five dice: indices 0 .. 209
 
 
-def equip(planner, rules, room, TurnPlanner, BoxPlanner):
-    """Give a five-dice TurnPlanner the tables its class can use (planner.py's
-    methods, not a subclass's own, decide which); room: this module; the classes
-    the planner was made from (a module loaded again has classes of its own)."""
-    cls = type(planner)
-    if cls._sweep is not TurnPlanner._sweep or cls._push_best is not TurnPlanner._push_best:
-        return
-    planner.kids = _kids(planner)
-    planner.room = room
-    if cls._last_roll_values is TurnPlanner._last_roll_values and \
-            cls._prepare is BoxPlanner._prepare and \
-            cls._box_value is BoxPlanner._box_value and \
-            cls._hold_values is TurnPlanner._hold_values and rules.n_dice == 5:
-        planner.groups = _roll_groups(rules)
-        planner.x1 = array('i', range(_N_HOLDS))
-        planner.x2 = array('i', range(_N_HOLDS))
+class RoomyPlanner(TurnPlanner):
+    """TurnPlanner's decisions and values, from the tables above (five dice)."""
+
+    def __init__(self, rules, values):
+        TurnPlanner.__init__(self, rules, values)
+        self.kids = _kids(self)
+        self.groups = _roll_groups(rules)
+        self.x1 = array('i', range(_N_HOLDS))
+        self.x2 = array('i', range(_N_HOLDS))
+        self._kept = 0          # 1: x1 holds this state's values, 2: x2 does (both: 3)
+
+    def _prepare(self, card):
+        key = self._key
+        TurnPlanner._prepare(self, card)
+        if self._key != key:
+            self._kept = 0      # a new state: nothing kept for it yet
+
+    def _last_roll_values(self, card):
+        self._prepare(card)
+        if self._stage == 3:
+            return
+        last_roll(self, card)
+        self._stage = 3
+
+    def _sweep(self):
+        x = self.x
+        sweep(x, self.kids)
+        lv = self.level
+        mult = 1
+        for k in range(6):
+            for h in range(lv[k], lv[k + 1]):
+                x[h] *= mult
+            mult *= 6
+        self._stage = 0
+
+    def _push_best(self):
+        push(self.x, self.kids)
+        e = self.e
+        for r in range(_N_ROLLS):
+            e[r] = (e[r] + _HALF) // _SCALE
+
+    def _hold_values(self, card, rolls_left, dice=None):
+        hold_values(self, card, rolls_left)
+        if rolls_left == 2 and self.served and dice is not None:
+            r = _dice.roll_index(dice)
+            v = self._best_box(card, r, 1)[0] * _SCALE
+            if v > self.x[self.base5 + r]:
+                self.x[self.base5 + r] = v
+
+    def warm(self, card):
+        return warm(self, card)
 
 
 def _kids(planner):
