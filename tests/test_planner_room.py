@@ -2,7 +2,7 @@
 the plain planner's decisions and values exactly: the last roll by point groups (with
 turn-start values that make a box's zero worth more than some of its scores, so the
 floor's fallback runs too), the one-loop sweeps, the kept values, and the warm steps
-between decisions (ui/hints.py warm)."""
+between decisions (RoomyPlanner.tick, which ui/hints.py tick calls)."""
 import random
 
 import pytest
@@ -53,7 +53,7 @@ def test_the_same_decisions_with_room_as_without(name, values):
         ybox = 255 if fab < 0 or not mask >> fab & 1 else rng.choice((0, 50))
         card = probe_card(rules, mask, rng.randrange(64), ybox)
         for step in range(rng.randrange(6)):    # some warm steps first, or none
-            planner_room.warm(fast, card)
+            fast.tick(card)
         for _ in range(4):
             dice = tuple(rng.randrange(1, 7) for _ in range(5))
             for rolls_left in (2, 1, 2):
@@ -61,7 +61,7 @@ def test_the_same_decisions_with_room_as_without(name, values):
                     hold_options(plain, card, dice, rolls_left)
                 assert fast.best_hold_index(card, dice, rolls_left) == \
                     plain.best_hold_index(card, dice, rolls_left)
-                planner_room.warm(fast, card)
+                fast.tick(card)
             for first in (0, 1):
                 assert box_options(fast, card, dice, first) == \
                     box_options(plain, card, dice, first)
@@ -74,7 +74,7 @@ def test_warm_steps_leave_both_rolls_kept():
     planner = RoomyPlanner(rules, Scrambled())
     card = probe_card(rules, 0b1000001000011, 12, 255)
     steps = 0
-    while not planner_room.warm(planner, card):
+    while not planner.tick(card):
         steps += 1
         assert steps <= 4
     assert steps == 4 and planner._kept == 3

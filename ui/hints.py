@@ -96,33 +96,29 @@ def show_hint(app):
     app.touch()
 
 
-_seen = -1      # app.version at the last warm call: a frame that changed it draws
-
-
-def warm(app):
-    """An idle frame's share of the next decisions' work (yahtzee_core.planner_room
-    warm), on the dice of a human's turn: first the hint planner's for this seat (hints
-    on), then, once the dice are final (no roll left: the rolls before are the hints'
-    frames), the next seat's computer's own planner (its card will not change before
-    its turn). Only a planner made with room to spare (planner_room.RoomyPlanner)
-    keeps values; nothing is made here. A frame with something new to draw (the dice landing, a key's answer) is
-    left alone: the step waits for the next quiet frame."""
-    global _seen
-    if app.version != _seen:
-        _seen = app.version
-        return
+def tick(app):
+    """An idle frame's share of the next decisions' work, on the dice of a human's turn
+    (ui/scenes/play.py): with a hint planner that works ahead
+    (yahtzee_core.planner_room, where the heap has room), a step for this seat's card,
+    then, once its dice are final, for the next seat's computer (its card will not
+    change before its turn). A frame with something new to draw (the dice landing, a
+    key's answer) is left alone: the step waits for the next quiet frame. (Only names
+    the game's code already has: a board compiling .py would intern new ones.)"""
     g = app.game
-    if g is None or g.over:
+    src = app.hint_source if app.hints else None
+    planner = getattr(src, 'planner', None)
+    step = getattr(planner, 'tick', None)
+    if step is None or g is None or g.over:
+        return
+    if planner.version != app.version:
+        planner.version = app.version
         return
     p = g.current
-    src = app.hint_source if app.hints else None
-    step = getattr(getattr(src, 'planner', None), 'warm', None)
-    if step is not None and not step(g.cards[p]):
+    if not step(g.cards[p]):
         return
     p = (p + 1) % len(g.players)
-    bots = app.bots
-    if bots is not None and g.rolls_left == 0 and app.is_cpu(p):
-        step = getattr(getattr(bots[p], 'planner', None), 'warm', None)
+    if app.bots is not None and g.rolls_left == 0 and app.is_cpu(p):
+        step = getattr(getattr(app.bots[p], 'planner', None), 'tick', None)
         if step is not None:
             step(g.cards[p])
 

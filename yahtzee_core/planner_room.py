@@ -84,7 +84,10 @@ class RoomyPlanner(TurnPlanner):
             if v > self.x[self.base5 + r]:
                 self.x[self.base5 + r] = v
 
-    def warm(self, card):
+    version = -1    # the app's picture version at the last tick (ui/hints.py tick)
+
+    def tick(self, card):
+        """warm() below: one step of the next decision's work for the card."""
         return warm(self, card)
 
 
