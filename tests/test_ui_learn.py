@@ -30,8 +30,9 @@ def page_lines(app, title, text):
 
 def to_menu_item(s, code):
     app = s.app
-    for _ in range(len(app.menu_codes)):
-        if app.menu_codes[app.cursor] == code:
+    from ui.scenes import menus
+    for _ in range(len(menus.menu_codes)):
+        if menus.menu_codes[app.cursor] == code:
             return
         s.press(A.DOWN)
     raise AssertionError('no menu item %d in %r' % (code, app.items))

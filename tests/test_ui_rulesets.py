@@ -15,7 +15,7 @@ from ui import app as ui_app
 from ui import codes
 from hardware.flash_model import FlashNvm
 from ui.saves.store import can_save
-from ui_helpers import OFFERED, fill_turn, new_session
+from ui_helpers import OFFERED, fill_turn, new_session, scene_state
 from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
 from ui import turns
@@ -151,7 +151,7 @@ def test_duplicate_play_deals_every_seat_the_same_dice_and_says_so():
         if seat == 0:
             s.press(A.BACK)                         # the pause menu names the mode
             assert app.scene == ui_app.PAUSE and app.title_right == 'R1 Dup'
-            app.cursor = app.menu_codes.index(16)   # Standings
+            app.cursor = scene_state('menus').menu_codes.index(16)   # Standings
             s.press(A.OK)
             assert app.scene == codes.STANDINGS and app.title_right == 'R1 Dup'
             s.press(A.BACK, A.BACK)                 # standings, pause: the dice again

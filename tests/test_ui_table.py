@@ -9,7 +9,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui import turns
-from ui_helpers import OFFERED, fill_turn, new_session
+from ui_helpers import OFFERED, fill_turn, new_session, scene_state
 
 
 def snapshot(app):
@@ -224,7 +224,7 @@ def type_name(s, letters):
     """In the name entry: step each letter up from where it stands, OK after each."""
     app = s.app
     for k, ch in enumerate(letters):
-        while chr(app.initials[k]) != ch:
+        while chr(scene_state('names').initials[k]) != ch:
             s.press(A.UP)
         s.press(A.OK)
 
@@ -243,7 +243,7 @@ def test_three_letters_take_about_thirteen_presses(hold_buttons, height):
     app.go(ui_app.SETUP, s.now)
     to_names_row(s)
     s.press(A.OK)
-    assert app.scene == codes.NAMES and bytes(app.initials) == b'A__'
+    assert app.scene == codes.NAMES and bytes(scene_state('names').initials) == b'A__'
     assert app.items[0] == 'Name:  [A] _  _ '
     assert app.items[1] == ('Holds -5 -1 . +1 +5' if hold_buttons else '</> 1  held </> 5')
     keys = name_presses(app, 'ANN')

@@ -11,6 +11,13 @@ from ui import codes
 import yahtzee_core as yc
 
 
+def scene_state(name):
+    """A scene module as loaded now (its own state: module globals; a scene that stays
+    only while on is imported afresh each time it opens)."""
+    import sys
+    return sys.modules['ui.scenes.' + name]
+
+
 def new_session(**kw):
     """A Session past the boot notes, at the main menu."""
     s = Session(**kw)
@@ -76,7 +83,7 @@ def name_presses(app, name):
     steps = [(key, _step(app, key)) for key in NAME_KEYS[app.hold_buttons]]
     out = []
     for k in range(3):
-        start = INITIAL_CHARS.find(chr(app.initials[k]))
+        start = INITIAL_CHARS.find(chr(scene_state('names').initials[k]))
         goal = INITIAL_CHARS.find(name[k])
         ways = {start: []}
         frontier = [start]

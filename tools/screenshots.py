@@ -389,7 +389,7 @@ def table_screens(width=128, height=64):
     s.press(A.OK)
     for name in ('ANN', 'BOB'):
         for k in range(3):
-            while chr(app.initials[k]) != name[k]:
+            while chr(sys.modules['ui.scenes.names'].initials[k]) != name[k]:
                 s.press(A.UP)
             if name == 'BOB' and k == 1:
                 out.append((prefix + 'names', s.image()))

@@ -226,17 +226,11 @@ class App:
         self.returns = bytearray(len(SCENE_NAMES))
         self.returns[CARD] = PLAY
         self.rows = []              # CARD: box index per list row (-1 = summary)
-        self.zero_box = -1          # CARD: the box a "score 0?" dialog asks about
         self.card_seat = -1         # CARD: another seat's card, read only (STANDINGS)
-        self.cpu_step_at = now_ms   # CPU: the last computer step
         self.turn_filled = self.turn_taken = False  # TURN: a fill on show; turn taken
         self.summaries = []         # TURN: the last fills (ui/turns.py note_fill)
-        self.menu_codes = ()        # MENU, PAUSE: item code of each row
         self.over_done = False      # OVER: the finished game was counted
         self.pending_high = []      # OVER to INITIALS: [high entry, player] to name
-        self.initials = bytearray(b'AAA')   # INITIALS, NAMES: the three letters
-        self.initial_pos = 0        # and the one being edited
-        self.name_seat = 0          # NAMES: the seat named (-1: back to SETUP)
         # PAGES: PG_* on show and its page (SCORES/STATS: their page too); the CARD
         # cursor to come back to (App.open)
         self.page_kind = self.page = 0
@@ -415,7 +409,7 @@ class App:
         if d == DLG_ZERO:
             if action == A.OK:
                 self.dialog = DLG_NONE
-                turns.fill_box(self, self.zero_box, now)
+                turns.fill_box(self, self.module.zero_box, now)  # (CARD's)
             elif action == A.BACK:
                 self.dialog = DLG_NONE
                 self.touch()
@@ -434,7 +428,7 @@ class App:
         else:
             self.dialog = DLG_NONE
             if self.scene == CPU:       # a computer turn held by a note goes on calmly
-                self.cpu_step_at = now - self.step_ms // 2
+                self.module.cpu_step_at = now - self.step_ms // 2
             self.touch()
 
     def tick(self, now):

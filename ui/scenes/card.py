@@ -18,6 +18,8 @@ from ui.codes import PLAY, CARD, PAGES, DLG_ZERO, VIEW_CARD, PG_RULES
 from ui.hints import show_hint
 from ui.turns import fill_box, refuse
 
+zero_box = -1       # the box a "score 0?" dialog asks about (App: OK there fills it)
+
 
 def read_only(app):
     """The card on show may not be filled here: another seat's card, a computer's
@@ -152,6 +154,7 @@ def _can_pick_row(app, row):
 
 
 def _pick(app, now):
+    global zero_box
     b = app.rows[app.cursor]
     if b < 0 or app.pts[b] == 255:
         return
@@ -160,7 +163,7 @@ def _pick(app, now):
         app.dialog_lines[0] = 'Score 0 in'
         app.dialog_lines[1] = app.box_label(b, 17) + '?'
         app.dialog_lines[2] = 'OK yes  BACK no'
-        app.zero_box = b
+        zero_box = b
         app.touch()
         return
     fill_box(app, b, now)

@@ -37,13 +37,14 @@ _SHORT_OF_HEAP = const(8192)
 _phase = _CPU_ROLLED        # the turn on show's step (this scene's own state)
 _box = -1                   # the box it announced
 _stand_in = None            # a beginner playing this turn: no heap to make the seat's bot
+cpu_step_at = 0             # when the last step came (App: a note closed goes on calmly)
 
 
 def enter_cpu(app, now):
-    global _phase, _stand_in
+    global _phase, _stand_in, cpu_step_at
     _phase = _CPU_ROLLED
     _stand_in = None    # each turn tries to make the seat's own bot again
-    app.cpu_step_at = now - app.step_ms // 2    # first step after half a step
+    cpu_step_at = now - app.step_ms // 2    # first step after half a step
     start_turn(app)
     _note_bot_fallback(app, _get_bot(app, app.game.current))
 
@@ -62,13 +63,14 @@ def handle_cpu(app, action, now):
 def cpu_tick(app, now):
     """A frame of a computer turn: a step when its time has come (speed: watch, fast
     = four times as often, instant = the whole turn); none while a note is up."""
+    global cpu_step_at
     if app.dialog != DLG_NONE:
         return
     app.last_input = now        # a computer playing keeps the screen awake
     if app.cpu_speed == 2:
         cpu_finish(app, now)
-    elif elapsed(now, app.cpu_step_at) >= (app.step_ms >> (2 * app.cpu_speed)):
-        app.cpu_step_at = now
+    elif elapsed(now, cpu_step_at) >= (app.step_ms >> (2 * app.cpu_speed)):
+        cpu_step_at = now
         cpu_step(app, now)
 
 

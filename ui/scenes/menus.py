@@ -23,7 +23,11 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# Menu item codes (app.menu_codes holds those of the menu on show).
+# This scene module's own state (resident: it lives as long as the app)
+menu_codes = ()     # MENU, PAUSE: the item code of each row on show
+name_seat = 0       # -1 while NAMES is open: SETUP comes back to its Names row
+
+# Menu item codes (menu_codes holds those of the menu on show).
 _M_RESUME = const(0)
 _M_NEW = const(1)
 _M_SCORES = const(2)
@@ -108,7 +112,8 @@ def handle_pause(app, action, now):
 
 
 def _show_menu(app, title, codes, title_right):
-    app.menu_codes = codes
+    global menu_codes
+    menu_codes = codes
     app.set_list(title, [M_NAMES[c] for c in codes], [_menu_value(app, c) for c in codes],
                  cursor=0, title_right=title_right)
 
@@ -126,7 +131,7 @@ def _menu_value(app, code):
 
 
 def _menu_pick(app, now):
-    code = app.menu_codes[app.cursor]
+    code = menu_codes[app.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
         if code == _M_RESUME:
             app.load_game_code(app.game.players)
@@ -200,10 +205,11 @@ def _duplicate(app, rules):
 def enter_setup(app, now):
     _setup_ruleset(app)
     items, values = _setup_rows(app)
-    # name_seat -1: back from NAMES, so on the Names row again
+    global name_seat
+    # back from NAMES: on the Names row again
     app.set_list('New game', items, values,
-                 cursor=app.setup_players + 1 if app.name_seat < 0 else 0)
-    app.name_seat = 0
+                 cursor=app.setup_players + 1 if name_seat < 0 else 0)
+    name_seat = 0
 
 
 def handle_setup(app, action, now):
@@ -245,6 +251,7 @@ def _setup_rows(app):
 
 
 def _setup_change(app, delta, now):
+    global name_seat
     c = app.cursor
     n = app.setup_players
     if c == 0:
@@ -256,7 +263,7 @@ def _setup_change(app, delta, now):
             k = (k + delta) % len(KIND_NAMES)      # no perfect play to back it
         app.setup_kinds[p] = k
     elif c == n + 1:
-        app.name_seat = 0
+        name_seat = -1
         app.go(NAMES, now)
         return
     elif c == n + 2:

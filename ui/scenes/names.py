@@ -9,25 +9,32 @@ from events import actions as A
 from ui.codes import SETUP, NAMES as NAMES_SCENE, INITIALS, ANALYSIS, INITIAL_CHARS
 from ui.saves.store import save_records
 
+# This scene's own state (a fresh import each time NAMES or INITIALS opens: App.go
+# drops the module when they close)
+initials = bytearray(b'AAA')    # the three letters
+initial_pos = 0                 # and the one being edited
+name_seat = 0                   # NAMES: the seat named
+
 
 def start_letters(app, name):
     """Three letters to edit, starting from `name` (a seat's initials: 'ANN'); without
     one, as a handheld's name entry does: A, then blanks, each a step below A on the
     wheel (bench/bench_presses.py counts the presses)."""
-    app.initials[:] = b'A__'
+    global initial_pos
+    initials[:] = b'A__'
     if name:
         for k in range(3):
             c = name[k] if k < len(name) else '_'   # '_': shown and kept as a space
-            app.initials[k] = ord(c) if c in INITIAL_CHARS else 95
-    app.initial_pos = 0
+            initials[k] = ord(c) if c in INITIAL_CHARS else 95
+    initial_pos = 0
 
 
 def letters_text(app):
     """The three letters, the one being edited bracketed."""
     s = ''
     for k in range(3):
-        c = chr(app.initials[k])
-        s += '[' + c + ']' if k == app.initial_pos else ' ' + c + ' '
+        c = chr(initials[k])
+        s += '[' + c + ']' if k == initial_pos else ' ' + c + ' '
     return s
 
 
@@ -59,20 +66,21 @@ def legend(app):
 def edit_letters(app, action):
     """A key on a three-letter entry: 1 when OK on the last letter, -1 for BACK on
     the first, else 0 (the letters or the position moved)."""
+    global initial_pos
     d = _step(app, action)
-    pos = app.initial_pos
+    pos = initial_pos
     if d:
         chars = INITIAL_CHARS
-        i = chars.find(chr(app.initials[pos]))
-        app.initials[pos] = ord(chars[(i + d) % len(chars)])
+        i = chars.find(chr(initials[pos]))
+        initials[pos] = ord(chars[(i + d) % len(chars)])
     elif action == A.OK:
         if pos == 2:
             return 1
-        app.initial_pos += 1
+        initial_pos += 1
     elif action == A.BACK:
         if pos == 0:
             return -1
-        app.initial_pos -= 1
+        initial_pos -= 1
     return 0
 
 
@@ -93,45 +101,49 @@ def _human_seat(app, p, step):
 
 
 def enter_names(app, now):
-    p = _human_seat(app, app.name_seat, 1)
+    """The first human seat from name_seat on (the first seat from SETUP)."""
+    global name_seat
+    p = _human_seat(app, name_seat, 1)
     if p < 0:
         _to_setup(app, now)
         return
-    app.name_seat = p
+    name_seat = p
     start_letters(app, _people(app).names[p])
     _show(app)
 
 
 def _show(app):
-    p = app.name_seat
+    p = name_seat
     app.set_list('Seat %d name' % (p + 1), ['Name:  ' + letters_text(app), legend(app)],
                  ['', ''], footer='OK next  BACK prev')
 
 
 def handle_names(app, action, now):
+    global name_seat
     r = edit_letters(app, action)
-    p = app.name_seat
+    p = name_seat
     if r == 0:
         _show(app)
         return
     if r == 1:
-        name = bytes(app.initials).decode().replace('_', ' ').rstrip()
+        name = bytes(initials).decode().replace('_', ' ').rstrip()
         from yahtzee_core.people import clean_name
         _people(app).names[p] = clean_name(name)
-        app.name_seat = p + 1
-        app.go(NAMES_SCENE, now)
+        name_seat = p + 1
+        enter_names(app, now)
         return
     p = _human_seat(app, p - 1, -1)      # BACK on the first letter: the seat before
     if p < 0:
         _to_setup(app, now)
     else:
-        app.name_seat = p
-        app.go(NAMES_SCENE, now)
+        name_seat = p
+        enter_names(app, now)
 
 
 def _to_setup(app, now):
-    app.name_seat = -1          # enter_setup puts the cursor back on "Names"
-    app.go(SETUP, now)
+    global name_seat
+    name_seat = 0               # (the next visit starts from the first seat again)
+    app.go(SETUP, now)          # its cursor back on "Names" (ui/scenes/menus.py)
 
 
 # -- INITIALS: naming a high score (each of app.pending_high in turn) --
@@ -152,7 +164,7 @@ def _show_initials(app):
 def handle_initials(app, action, now):
     if edit_letters(app, action) == 1:
         entry, p = app.pending_high.pop(0)
-        app.records.set_initials(entry, bytes(app.initials).decode().replace('_', ' '))
+        app.records.set_initials(entry, bytes(initials).decode().replace('_', ' '))
         save_records(app)
         app.beep(1319, 120)
         app.go(INITIALS if app.pending_high else ANALYSIS, now)
