@@ -206,7 +206,7 @@ class Run:
         if app.scene in (codes.MENU, codes.BOOT) and (rng.random() < 0.9 or not self.games):
             if g is None or g.over:
                 self.new_game()
-            elif app.scene == codes.BOOT or app.items[app.cursor] == 'Resume game':
+            elif app.scene == codes.BOOT or app.view.items[app.view.cursor] == 'Resume game':
                 self.press(A.OK)
             else:
                 self.press(A.HOLD_1 if self.shape['hold_keys'] else A.LEFT)
@@ -244,10 +244,10 @@ class Run:
         s = self.s
         self.press(A.BACK)
         app = s.app
-        if app.scene == codes.PAUSE and item in app.items:
+        if app.scene == codes.PAUSE and item in app.view.items:
             down = A.HOLD_2 if self.shape['hold_keys'] else A.RIGHT     # the board's
-            for _ in range(len(app.items)):
-                if app.items[app.cursor] == item or app.scene != codes.PAUSE:
+            for _ in range(len(app.view.items)):
+                if app.view.items[app.view.cursor] == item or app.scene != codes.PAUSE:
                     break
                 self.press(down)
             if app.scene == codes.PAUSE:

@@ -27,7 +27,7 @@ LEGACY = json.loads((GOLDEN / "legacy_nvm.json").read_text())
 
 def resumable(session):
     app = session.app
-    return app.title == 'Saved game found' and app.items[0] == 'Resume game'
+    return app.view.title == 'Saved game found' and app.view.items[0] == 'Resume game'
 
 
 @pytest.mark.parametrize("name", sorted(LEGACY))
@@ -119,13 +119,13 @@ def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, playe
     again.start(players=players, rules=yc.RULESETS.index(rules))
     # several seats start at the handover: the warning is a note over it
     assert again.app.dialog == ui_app.DLG_NOTE
-    assert again.app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
+    assert again.app.view.dialog_lines[:2] == ['Power off loses', 'this game: no room']
     again.press(A.OK, A.OK)             # close the note; P1 takes the device and rolls,
                                         # playing on without saves
     assert again.app.game.rolls_left == 2
     back = Session(storage=nvm)         # power cut: the solo game must not come back
     assert not resumable(back)
-    assert 'Resume game' not in back.app.items
+    assert 'Resume game' not in back.app.view.items
 
 
 def test_a_game_snapshot_that_passes_the_crc_but_not_its_check_falls_back_to_the_game_before():

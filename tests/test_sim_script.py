@@ -94,10 +94,10 @@ def test_the_how_to_opens_the_first_boot_of_each_save_file_and_is_skippable(tmp_
             app = session.app
             assert app.scene == scene, boot
             if scene == ui_app.PAGES:
-                assert app.title == "How to play" and app.footer.endswith("BACK: skip")
+                assert app.view.title == "How to play" and app.view.footer.endswith("BACK: skip")
                 app.handle(A.BACK, 0)
                 assert app.scene == ui_app.MENU
-            assert app.items.index("How to play") < app.list_rows
+            assert app.view.items.index("How to play") < app.list_rows
         finally:
             session.hw.close()
     session = build_session(Options(board=board), clock=VirtualClock())   # no --save
@@ -234,13 +234,13 @@ def test_a_whole_scripted_game_reaches_the_ranking(tmp_path, rules, board, heigh
         assert ranked == keys or game.winner >= 0
         if game.rules.goals is not None:    # the ranking shows each seat's points, total
             for row, (place, p, total) in enumerate(game.ranking()):
-                assert app.values[row] == "%dp %d" % (points(game.cards[p]), total)
-        assert app.items[1 if game.winner >= 0 else 0].startswith("1. ")
+                assert app.view.values[row] == "%dp %d" % (points(game.cards[p]), total)
+        assert app.view.items[1 if game.winner >= 0 else 0].startswith("1. ")
         if game.rules.column_orders == "H":     # Poker Dice: rounds won, the best hands'
             for p, card in enumerate(game.cards):
                 won = sum(card.scores[r] == max(c.scores[r] for c in game.cards)
                           for r in range(game.rules.rounds))
-                assert card.total == won and app.values[[q for _, q, _ in
+                assert card.total == won and app.view.values[[q for _, q, _ in
                                                          game.ranking()].index(p)] == "%d won" % won
         # the game was drawn, frame by frame (Poker Dice's 5 rounds: fewer frames)
         assert len(recorder.hashes) > (50 if game.rules.rounds > 5 else 30)
@@ -268,16 +268,16 @@ def test_generala_served_ends_the_game_on_the_dice_then_the_ranking(tmp_path, bo
         assert app.scene in (ui_app.PLAY, ui_app.CPU), ui_app.SCENE_NAMES[app.scene]
         assert game.winner == 1 and game.over and list(game.dice) == [3] * 5
         assert game.cards[0].filled == {"sixes": 6} and game.cards[1].total == 0
-        assert app.header_left.startswith(app.player_name(1)) or \
-            app.line_a == "%s wins!" % app.player_name(1)
-        assert app.moment == MOMENT_SERVIDA
+        assert app.view.header_left.startswith(app.player_name(1)) or \
+            app.view.line_a == "%s wins!" % app.player_name(1)
+        assert app.view.moment == MOMENT_SERVIDA
         # any number of other keys leave it on show; OK goes on to the ranking
         _run_until_over(session, "wait 2000\nleft\nright\n")
         assert app.scene in (ui_app.PLAY, ui_app.CPU)
         _run_until_over(session, "ok\n")
         assert app.scene == ui_app.OVER
-        assert app.title == "GENERALA SERVIDA"
-        assert app.items[:2] == ["%s wins" % app.player_name(1), "1. %s" % app.player_name(1)]
+        assert app.view.title == "GENERALA SERVIDA"
+        assert app.view.items[:2] == ["%s wins" % app.player_name(1), "1. %s" % app.player_name(1)]
     finally:
         session.hw.close()
 
@@ -305,7 +305,7 @@ def test_the_status_line_names_the_filler_on_the_undo_screen(tmp_path, board):
         from ui import codes
         app.handle(A.OK, 0)                         # P1 takes the device
         app.handle(A.OK, 0)                         # rolls
-        while not app.hold_buttons and app.die_cursor != ui_app.CURSOR_CARD:
+        while not app.hold_buttons and app.view.die_cursor != ui_app.CURSOR_CARD:
             app.handle(A.RIGHT, 0)                  # the three buttons: on to "Card"
         app.handle(A.DOWN if app.hold_buttons else A.OK, 0)
         assert app.scene == ui_app.CARD
@@ -370,6 +370,6 @@ def test_a_whole_yamb_game_against_a_good_computer_announces_on_both_sides(tmp_p
             assert 255 not in card.scores
         assert [t for _, _, t in game.ranking()] == sorted((c.total for c in game.cards),
                                                            reverse=True)
-        assert app.items[0].startswith("1. ")
+        assert app.view.items[0].startswith("1. ")
     finally:
         session.hw.close()

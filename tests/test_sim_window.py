@@ -71,7 +71,7 @@ def test_space_key_up_ends_the_shake_and_rolls(session):
     _post_key(pygame.KEYDOWN, pygame.K_3)
     _pump(session)
     _frames(session, 100)
-    assert session.app.held[2] == 1
+    assert session.app.view.held[2] == 1
     assert not np.array_equal(before, session.hw.display.pixels)
 
 

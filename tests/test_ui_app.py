@@ -20,15 +20,15 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     app = s.app
     for turn in range(13):
         assert app.scene == ui_app.PLAY
-        assert app.header_left.startswith('P1 R%d/13' % (turn + 1))
+        assert app.view.header_left.startswith('P1 R%d/13' % (turn + 1))
         fill_turn(s)
     assert app.game.over and app.scene == ui_app.OVER
     total = app.game.cards[0].total
-    assert app.items == ['1. P1'] and app.values == ['%d' % total]
+    assert app.view.items == ['1. P1'] and app.view.values == ['%d' % total]
     assert 255 not in app.game.cards[0].scores
     s.press(A.OK)                                   # to the high-score entry
     assert app.scene == ui_app.INITIALS
-    assert app.items[1] == 'Name:  [P] 1  _ '      # the seat's name, as in the stats
+    assert app.view.items[1] == 'Name:  [P] 1  _ '      # the seat's name, as in the stats
     s.press(A.UP, A.OK, A.OK, A.DOWN, A.OK)         # Q, 1, 9 (the wheel: _ A..Z 0..9)
     assert app.scene == ui_app.MENU
     assert app.records.high[0] == [total, 'Q19', 0]
@@ -37,42 +37,42 @@ def test_whole_solo_game_updates_records_and_clears_the_save():
     # a fresh boot reads the same records and offers no resume
     again = Session(storage=s.storage)
     assert again.app.records.high == app.records.high
-    assert again.app.items[0] == 'New game'
+    assert again.app.view.items[0] == 'New game'
 
 
 def test_menus_scores_stats_sound_and_setup():
     s = new_session()
     app = s.app
     # what a newcomer needs first: on 128x32 (two rows) How to play shows unscrolled
-    assert app.items == ['New game', 'How to play', 'Rules', 'High scores', 'Lifetime stats',
+    assert app.view.items == ['New game', 'How to play', 'Rules', 'High scores', 'Lifetime stats',
                          'Coach', 'Sound']
     s.press(A.DOWN, A.DOWN, A.DOWN, A.OK)
-    assert app.scene == ui_app.SCORES and app.items == ['No scores yet']
+    assert app.scene == ui_app.SCORES and app.view.items == ['No scores yet']
     s.press(A.BACK, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.OK)
-    assert app.scene == ui_app.STATS and app.values[0] == '0'
+    assert app.scene == ui_app.STATS and app.view.values[0] == '0'
     s.press(A.BACK)
     s.press(A.UP, A.OK)                             # wraps to Sound
-    assert app.values[6] == 'off' and not app.sound
+    assert app.view.values[6] == 'off' and not app.sound
     assert Session(storage=s.storage).app.sound is False   # kept in the records
     s.press(A.DOWN, A.OK)                           # New game
     assert app.scene == ui_app.SETUP
-    assert app.items[:2] == ['Players', '  P1']
+    assert app.view.items[:2] == ['Players', '  P1']
     for n in range(2, 9):
         s.press(A.RIGHT)
-        assert app.values[0] == "%d" % n and len(app.items) == n + 7
+        assert app.view.values[0] == "%d" % n and len(app.view.items) == n + 7
     s.press(A.RIGHT)
-    assert app.values[0] == '1'                     # wraps 8 -> 1
+    assert app.view.values[0] == '1'                     # wraps 8 -> 1
     s.press(A.DOWN)
     seen = []
     for _ in range(len(ui_app.KIND_NAMES)):
-        seen.append(app.values[1])
+        seen.append(app.view.values[1])
         s.press(A.OK)                               # OK steps the value forward
     assert seen == list(ui_app.KIND_NAMES)
-    assert app.values[1] == 'Human'                 # and wraps
+    assert app.view.values[1] == 'Human'                 # and wraps
     s.press(A.DOWN, A.DOWN)                         # past Names
     names = []
     for _ in range(len(ui_app.MENU_RULES)):
-        names.append(app.values[3])
+        names.append(app.view.values[3])
         s.press(A.RIGHT)
     assert names == [ui_app.RULES_NAMES[i] for i in ui_app.MENU_RULES]
     s.press(A.BACK)
@@ -84,7 +84,7 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
     s.start()
     app = s.app
     s.press(A.BACK)
-    assert app.scene == ui_app.PAUSE and 'Undo last box' not in app.items
+    assert app.scene == ui_app.PAUSE and 'Undo last box' not in app.view.items
     s.press(A.OK)                                   # Continue
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5)  # all held: stop rolling
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5)  # (first press was before a roll)
@@ -92,19 +92,19 @@ def test_pause_menu_lists_undo_only_when_possible_and_undo_restores_the_turn():
     assert app.scene == ui_app.PLAY and app.game.rolls_left == 2
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)
     assert app.scene == ui_app.CARD                 # everything held: pick a box now
-    while app.items[app.cursor] != 'Twos':
+    while app.view.items[app.view.cursor] != 'Twos':
         s.press(A.DOWN)
-    assert app.values[app.cursor] == '(6)'
+    assert app.view.values[app.view.cursor] == '(6)'
     s.press(A.OK)
     assert app.game.cards[0].scores[1] == 6 and app.game.round == 2
     s.press(A.BACK)
-    assert 'Undo last box' in app.items
-    while app.items[app.cursor] != 'Undo last box':
+    assert 'Undo last box' in app.view.items
+    while app.view.items[app.view.cursor] != 'Undo last box':
         s.press(A.DOWN)
     s.press(A.OK)
     g = app.game
     assert g.round == 1 and g.cards[0].scores[1] == 255 and bytes(g.dice) == b'\x02\x02\x02\x05\x06'
-    assert app.scene == ui_app.PLAY and app.line_b == 'Undone'
+    assert app.scene == ui_app.PLAY and app.view.line_b == 'Undone'
     saved = Session(storage=s.storage).app.game     # what a power cut now resumes
     assert saved.round == 1 and bytes(saved.dice) == bytes(g.dice)
 
@@ -116,11 +116,11 @@ def test_zero_needs_confirmation_and_back_cancels():
     s.press(A.OK, A.OK, A.OK)                       # three rolls
     s.press(A.OK)
     assert app.scene == ui_app.CARD
-    while app.items[app.cursor] != 'Yahtzee':
+    while app.view.items[app.view.cursor] != 'Yahtzee':
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_ZERO
-    assert app.dialog_lines[:2] == ['Score 0 in', 'Yahtzee?']
+    assert app.view.dialog_lines[:2] == ['Score 0 in', 'Yahtzee?']
     s.press(A.BACK)
     assert app.dialog == ui_app.DLG_NONE and app.game.card.scores[11] == 255
     s.press(A.OK, A.OK)
@@ -133,12 +133,12 @@ def test_card_cursor_moves_only_over_boxes_the_dice_may_fill():
     app = s.app
     s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)
     assert app.scene == ui_app.CARD
-    assert app.items[app.cursor] == 'Yahtzee'       # starts on the best box
+    assert app.view.items[app.view.cursor] == 'Yahtzee'       # starts on the best box
     rows = set()
     for _ in range(20):
         s.press(A.HOLD_2)                           # HOLD_2 = down on hold-button boards
-        rows.add(app.cursor)
-        b = app.rows[app.cursor]
+        rows.add(app.view.cursor)
+        b = app.rows[app.view.cursor]
         assert b >= 0 and app.pts[b] != 255
     assert len(rows) == 13
     s.press(A.BACK)
@@ -150,14 +150,14 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
     s.start(players=2, kinds=(0, 2))
     app = s.app
     fill_turn(s)
-    assert app.scene == ui_app.CPU and app.header_left.startswith('Good2 R1')
+    assert app.scene == ui_app.CPU and app.view.header_left.startswith('Good2 R1')
     steps = []
     g = app.game
     s.wait(250)
     assert not g.rolled                             # nothing before half a step
     for _ in range(12):
         s.wait(600)
-        steps.append(app.line_a)
+        steps.append(app.view.line_a)
         if app.scene != ui_app.CPU:
             break
     assert steps[0] == 'Rolls'
@@ -228,31 +228,31 @@ def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
     seen = set()
     for _ in range(20):
         s.wait(80)
-        seen.add(bytes(app.faces[2:]))
-        assert app.faces[0] == 6 and app.faces[1] == 6          # held dice stay
+        seen.add(bytes(app.view.faces[2:]))
+        assert app.view.faces[0] == 6 and app.view.faces[1] == 6          # held dice stay
         assert app.game.rolls_left == 2                         # not rolled yet
     assert len(seen) > 5
     s.press(A.SHAKE_END)
     assert not app.tumbling and app.game.rolls_left == 1
-    assert bytes(app.faces) == bytes(app.game.dice) == b'\x06\x06\x04\x05\x06'
+    assert bytes(app.view.faces) == bytes(app.game.dice) == b'\x06\x06\x04\x05\x06'
 
 
 def test_no_shake_sensor_note_and_ok_rolls():
     s = Session(has_shake=False)
     app = s.app
-    assert app.scene == ui_app.BOOT and app.items == ['No shake sensor: OK', 'rolls']
+    assert app.scene == ui_app.BOOT and app.view.items == ['No shake sensor: OK', 'rolls']
     s.press(A.OK)
     s.start()
-    assert app.line_b == 'OK to roll'
+    assert app.view.line_b == 'OK to roll'
     s.press(A.OK)                                   # the dice tumble like a shake
     assert app.tumbling and not app.game.rolled
     s.wait(400)
     assert app.tumbling
     s.wait(100)                                     # and land
     assert not app.tumbling and app.game.rolls_left == 2
-    assert app.line_a == '2 left: hold, OK' and app.line_b == 'Hold all 5: score'
+    assert app.view.line_a == '2 left: hold, OK' and app.view.line_b == 'Hold all 5: score'
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5)
-    assert app.line_b == 'OK: score now'
+    assert app.view.line_b == 'OK: score now'
     s.press(A.OK)
     assert app.scene == ui_app.CARD and app.game.rolls_left == 2
 
@@ -270,7 +270,7 @@ def test_a_power_cut_in_a_save_loses_only_the_action_in_flight():
         s.press(A.OK)
     # power comes back: the game as it was before that roll (whose dice never showed)
     back = Session(storage=nvm, dice=ScriptedDice(seed=1))
-    assert back.app.title == 'Saved game found' and back.app.items[0] == 'Resume game'
+    assert back.app.view.title == 'Saved game found' and back.app.view.items[0] == 'Resume game'
     back.press(A.OK)
     g = back.app.game
     assert g.to_bytes() == good and back.app.scene == ui_app.PLAY
@@ -329,13 +329,13 @@ def test_three_button_board_uses_the_dice_cursor():
     s = new_session(width=128, height=32, hold_buttons=False, dice=ScriptedDice(seed=2))
     s.start()
     app = s.app
-    assert app.list_rows == 2 and app.die_cursor == ui_app.CURSOR_ROLL
+    assert app.list_rows == 2 and app.view.die_cursor == ui_app.CURSOR_ROLL
     s.press(A.OK)                                   # roll
-    assert app.game.rolls_left == 2 and app.die_cursor == 0
+    assert app.game.rolls_left == 2 and app.view.die_cursor == 0
     s.press(A.RIGHT, A.OK)
     assert list(app.game.held) == [0, 1, 0, 0, 0]
     s.press(A.LEFT, A.LEFT)
-    assert app.die_cursor == ui_app.CURSOR_CARD
+    assert app.view.die_cursor == ui_app.CURSOR_CARD
     s.press(A.OK)
     assert app.scene == ui_app.CARD
     s.press(A.BACK)
@@ -360,15 +360,15 @@ def test_hints_without_a_table_come_from_level_good_and_say_so():
     s.press(A.HINT)
     # before the first roll: no expected final score (good's estimates are none),
     # and OK opens the odds
-    assert app.dialog_lines == ['Hint (no table)', 'Roll all 5 dice', 'OK: odds per box']
+    assert app.view.dialog_lines == ['Hint (no table)', 'Roll all 5 dice', 'OK: odds per box']
     s.press(A.BACK, A.OK, A.HINT)
     assert hints.hint_source(app).fallback
     # `good` keeps the three sixes; the title says whose move it is, with no score
-    assert app.dialog_lines == ['Hint (no table)', 'Keep 6 6 6', 'OK roll  BACK no']
+    assert app.view.dialog_lines == ['Hint (no table)', 'Keep 6 6 6', 'OK roll  BACK no']
     s.press(A.OK)
     assert list(app.game.held) == [1, 1, 1, 0, 0] and app.game.rolls_left == 1
     s.press(A.BACK)
-    assert 'Hint' in app.items
+    assert 'Hint' in app.view.items
 
 
 def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
@@ -380,16 +380,16 @@ def test_hints_are_hidden_only_when_no_source_works_or_they_are_off():
         s.press(A.OK, A.HINT)
         assert s.app.dialog == ui_app.DLG_NONE
         s.press(A.BACK)
-        assert 'Hint' not in s.app.items
+        assert 'Hint' not in s.app.view.items
     s = new_session(dice=ScriptedDice(seed=3))
     s.start()
     s.press(A.BACK)
-    assert 'Hint' in s.app.items
-    while s.app.items[s.app.cursor] != 'Hints':
+    assert 'Hint' in s.app.view.items
+    while s.app.view.items[s.app.view.cursor] != 'Hints':
         s.press(A.DOWN)
     s.press(A.OK)                                   # Hints off
     s.press(A.BACK, A.BACK)                         # back to play, pause again
-    assert s.app.scene == ui_app.PAUSE and 'Hint' not in s.app.items
+    assert s.app.scene == ui_app.PAUSE and 'Hint' not in s.app.view.items
     s.press(A.BACK, A.HINT)
     assert s.app.dialog == ui_app.DLG_NONE
 
@@ -405,7 +405,7 @@ def test_hint_shows_the_best_hold_and_ok_follows_it_in_one_press(height):
     app = s.app
     s.press(A.OK, A.HINT)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines == ['Hint, final 123.5', 'Keep 6', 'OK roll  BACK no']
+    assert app.view.dialog_lines == ['Hint, final 123.5', 'Keep 6', 'OK roll  BACK no']
     first = list(app.game.dice)
     s.press(A.OK)                                    # held and rolled: one press
     assert list(app.game.held) == [0, 1, 0, 0, 0] and app.game.rolls_left == 1
@@ -414,7 +414,7 @@ def test_hint_shows_the_best_hold_and_ok_follows_it_in_one_press(height):
     assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 1
     s.press(A.OK)                                    # no rolls left: box hint
     s.press(A.HINT)
-    assert app.dialog_lines == ['Hint, final 67.9', 'Score Aces', 'OK score  BACK no']
+    assert app.view.dialog_lines == ['Hint, final 67.9', 'Score Aces', 'OK score  BACK no']
     s.press(A.OK)
     assert app.game.cards[0].scores[0] != 255 and app.game.round == 2
     assert app.scene == ui_app.PLAY and not app.game.rolled
@@ -450,8 +450,8 @@ def test_game_over_ranks_ties_together():
     app = s.app
     while app.scene != ui_app.OVER:
         fill_turn(s)
-    assert app.items == ['1. P1', '1. P2']
-    assert app.values[0] == app.values[1]
+    assert app.view.items == ['1. P1', '1. P2']
+    assert app.view.values[0] == app.view.values[1]
 
 
 def play_to_the_end(s):
@@ -472,38 +472,38 @@ def test_game_over_says_where_each_human_falls_among_perfect_games():
     app = s.app
     play_to_the_end(s)
     humans = [(p, t) for _, p, t in app.game.ranking() if p != 1]
-    assert len(app.items) == 3 + 2 + 1
-    for (p, total), row in zip(humans, app.items[3:5]):
+    assert len(app.view.items) == 3 + 2 + 1
+    for (p, total), row in zip(humans, app.view.items[3:5]):
         pct = PerfectScores(table).better_than(total)
         assert row == '%d: better than %d%%' % (total, pct)
         assert pct == min(99, max(0, total - 101))
-    assert app.items[5] == 'of perfect games'
-    assert 'Fair2' in [item.split(' ')[1] for item in app.items[:3]]   # the casual seat
+    assert app.view.items[5] == 'of perfect games'
+    assert 'Fair2' in [item.split(' ')[1] for item in app.view.items[:3]]   # the casual seat
     r = app.records
     assert r.games == 2 and r.rated == 2 and r.perfect == 2 * 2546
     # lifetime stats: perfect play's mean beside the player's average
     while app.scene != ui_app.MENU:
         s.press(A.OK)
-    while app.items[app.cursor] != 'Lifetime stats':
+    while app.view.items[app.view.cursor] != 'Lifetime stats':
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.scene == ui_app.STATS
-    assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
+    assert app.view.items[1:3] == ['Average', 'Perfect avg'] and app.view.values[2] == '254.6'
     # then one page per player name and ruleset: that ruleset's perfect mean beside it
     for _ in app.people.rows:
         s.press(A.OK)
-        assert app.items[1:3] == ['Average', 'Perfect avg'] and app.values[2] == '254.6'
+        assert app.view.items[1:3] == ['Average', 'Perfect avg'] and app.view.values[2] == '254.6'
 
 
 def test_without_a_percentile_table_the_game_is_not_rated():
     s = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: None)
     s.start()
     play_to_the_end(s)
-    assert s.app.items == ['1. P1'] and s.app.records.rated == 0
+    assert s.app.view.items == ['1. P1'] and s.app.records.rated == 0
     broken = new_session(dice=ScriptedDice(seed=21), percentile_path=lambda name: b'junk')
     broken.start()
     play_to_the_end(broken)
-    assert broken.app.items == ['1. P1'] and broken.app.records.games == 1
+    assert broken.app.view.items == ['1. P1'] and broken.app.records.games == 1
 
 
 def test_a_casual_seat_is_remembered_for_the_next_setup():
@@ -523,7 +523,7 @@ def test_small_nvm_is_handled():
     s.press(A.OK)
     app.setup_players = 8
     app.go(ui_app.SETUP, s.now)
-    assert app.values[-1] == 'no save'
+    assert app.view.values[-1] == 'no save'
     assert new_session(storage=bytearray(b'\xff' * 288)).app.saves.keeps_records
     s = new_session(storage=bytearray(40))          # no room at all: plays without saves
     s.start()
@@ -547,7 +547,7 @@ def test_decision_log_records_human_choices():
     assert log.record(0) == (0, 0, 255, dice.roll_index((1, 2, 3, 4, 5)), 2,
                              dice.hold_index((5,)))
     s.press(A.OK, A.OK)
-    box = app.rows[app.cursor]
+    box = app.rows[app.view.cursor]
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
@@ -574,15 +574,15 @@ def test_following_every_hint_loses_nothing(yacht_table):
         play_turn_by_hints(s)
     assert len(app.logs[0]) >= 12
     to_analysis(s)
-    assert app.scene == ui_app.ANALYSIS and app.title == 'Points lost'
-    assert app.items == ['P1'] and app.values == ['0.00'] and app.footer == ''
+    assert app.scene == ui_app.ANALYSIS and app.view.title == 'Points lost'
+    assert app.view.items == ['P1'] and app.view.values == ['0.00'] and app.view.footer == ''
 
 
 def scratch_ones_with_five_sixes(s):
     """First turn: roll five sixes and score them in Ones (0 points): a bad box."""
     app = s.app
     s.press(A.OK, A.DOWN)                           # to the card at once
-    while app.items[app.cursor] != 'Ones':
+    while app.view.items[app.view.cursor] != 'Ones':
         s.press(A.UP)
     s.press(A.OK, A.OK)                             # Ones, and yes to the 0
     assert app.game.cards[0].scores[0] == 0
@@ -605,7 +605,7 @@ def test_a_deliberately_bad_box_shows_its_loss(yacht_table):
         play_turn_by_hints(s)
     to_analysis(s)
     assert app.scene == ui_app.ANALYSIS
-    shown = app.values[0].split('.')
+    shown = app.view.values[0].split('.')
     assert abs(int(shown[0]) * 100 + int(shown[1]) - bad) <= 1
 
 
@@ -617,14 +617,14 @@ def test_undo_takes_the_box_decision_back(yacht_table):
     log = app.logs[0]
     assert len(log) == 1
     s.press(A.BACK)
-    while app.items[app.cursor] != 'Undo last box':
+    while app.view.items[app.view.cursor] != 'Undo last box':
         s.press(A.DOWN)
     s.press(A.OK)                                   # taken back
     assert len(log) == 0 and app.scene == ui_app.PLAY
     while not app.game.over:
         play_turn_by_hints(s)
     to_analysis(s)
-    assert app.values == ['0.00']
+    assert app.view.values == ['0.00']
 
 
 def test_after_a_resume_the_analysis_counts_the_decisions_since(yacht_table):
@@ -639,7 +639,7 @@ def test_after_a_resume_the_analysis_counts_the_decisions_since(yacht_table):
         play_turn_by_hints(back)
     to_analysis(back)
     assert app.scene == ui_app.ANALYSIS
-    assert app.values == ['0.00'] and app.footer == 'since resume'
+    assert app.view.values == ['0.00'] and app.view.footer == 'since resume'
 
 
 def test_no_analysis_without_a_table():
@@ -661,15 +661,15 @@ def test_shake_lost_mid_shake_switches_to_ok_rolls():
     app = s.app
     s.press(A.OK, A.HOLD_1, A.SHAKE_START)
     s.wait(200)
-    assert app.tumbling and app.line_a == '2 left: hold, shake'
+    assert app.tumbling and app.view.line_a == '2 left: hold, shake'
     app.shake_lost('shake sensor stopped answering: press OK to roll')
     assert not app.tumbling and not app.has_shake
-    assert bytes(app.faces) == bytes(app.game.dice)   # the tumbling faces are gone
-    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[0] == 'Shake sensor lost'
+    assert bytes(app.view.faces) == bytes(app.game.dice)   # the tumbling faces are gone
+    assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[0] == 'Shake sensor lost'
     assert app.messages[-1].startswith('shake sensor stopped')
     s.press(A.OK)                                   # closes the note only
     assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 2
-    assert app.line_a == '2 left: hold, OK'
+    assert app.view.line_a == '2 left: hold, OK'
     s.press(A.OK).wait(500)
     assert app.game.rolls_left == 1
     app.shake_lost('again')                         # once only
@@ -682,7 +682,7 @@ def test_shake_lost_in_a_menu_shows_on_the_next_turn():
     app.shake_lost(None)
     assert app.scene == ui_app.MENU and app.dialog == ui_app.DLG_NONE
     s.start()
-    assert app.line_b == 'OK to roll'
+    assert app.view.line_b == 'OK to roll'
 
 
 # -- CSV export --------------------------------------------------------------------------
@@ -698,16 +698,16 @@ def export_session(writer, fs_writable=True, games=1):
             s.press(A.OK)
     s = new_session(storage=s.storage, fs_writable=fs_writable, file_writer=writer)
     app = s.app
-    if 'Export CSV' in app.items:
-        while app.items[app.cursor] != 'Export CSV':
+    if 'Export CSV' in app.view.items:
+        while app.view.items[app.view.cursor] != 'Export CSV':
             s.press(A.DOWN)
     return s
 
 
 def test_export_is_offered_only_when_the_drive_is_writable():
-    assert 'Export CSV' not in export_session(FakeFile(), fs_writable=False, games=0).app.items
-    assert 'Export CSV' not in export_session(None, games=0).app.items
-    items = export_session(FakeFile(), games=0).app.items
+    assert 'Export CSV' not in export_session(FakeFile(), fs_writable=False, games=0).app.view.items
+    assert 'Export CSV' not in export_session(None, games=0).app.view.items
+    items = export_session(FakeFile(), games=0).app.view.items
     assert items == ['New game', 'How to play', 'Rules', 'High scores', 'Lifetime stats',
                      'Export CSV', 'Coach', 'Sound']
 
@@ -719,7 +719,7 @@ def test_export_writes_scores_and_stats_as_csv():
     app = s.app
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_NOTE
-    assert app.dialog_lines[:2] == ['Exported to', '/yahtzee_stats.csv']
+    assert app.view.dialog_lines[:2] == ['Exported to', '/yahtzee_stats.csv']
     rows = list(csv.reader(writer.files['/yahtzee_stats.csv']))
     assert rows[0] == ['section', 'item', 'value', 'initials', 'rules']
     high = [r for r in rows if r[0] == 'high score']
@@ -738,7 +738,7 @@ def test_export_failures_are_a_note_not_a_crash(errno, text):
     s = export_session(FakeFile(errno), games=0)
     app = s.app
     s.press(A.OK)
-    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Export failed', text]
+    assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[:2] == ['Export failed', text]
     s.press(A.BACK)
     assert app.dialog == ui_app.DLG_NONE and app.scene == ui_app.MENU
 
@@ -775,7 +775,7 @@ def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
     s.press(A.OK)
     named = []
     while app.scene == ui_app.INITIALS:
-        named.append(app.items[0].split()[0])
+        named.append(app.view.items[0].split()[0])
         s.press(A.OK, A.OK, A.OK)
     assert sorted(named) == ['P1', 'P2']
     assert sorted(e[1] for e in app.records.high) == ['P1 ', 'P2 ']
@@ -784,11 +784,11 @@ def test_unnamed_seats_keep_their_names_in_the_high_scores_and_stats(height):
     while app.scene != ui_app.MENU:
         s.press(A.OK)
     s.pick('Lifetime stats')
-    assert app.scene == ui_app.STATS and app.title_right == 'all'
-    assert app.values[app.items.index('Games')] == '1'
+    assert app.scene == ui_app.STATS and app.view.title_right == 'all'
+    assert app.view.values[app.view.items.index('Games')] == '1'
     r = app.records
     assert (r.played, r.games) == (1, 2)
-    assert app.values[app.items.index('Average')] == '%d' % r.average
+    assert app.view.values[app.view.items.index('Average')] == '%d' % r.average
 
 
 def test_a_shake_on_the_handover_takes_the_turn_and_rolls():
@@ -809,11 +809,11 @@ def test_three_button_board_third_roll_puts_the_cursor_on_card():
     s.start()
     app = s.app
     for left in (2, 1, 0):
-        while app.die_cursor != ui_app.CURSOR_ROLL:
+        while app.view.die_cursor != ui_app.CURSOR_ROLL:
             s.press(A.RIGHT)
         s.press(A.OK)
         assert app.game.rolls_left == left
-    assert app.die_cursor == ui_app.CURSOR_CARD
+    assert app.view.die_cursor == ui_app.CURSOR_CARD
     s.press(A.OK)
     assert app.scene == ui_app.CARD
 
@@ -830,7 +830,7 @@ def test_a_game_keeps_only_its_ruleset_of_those_the_setup_showed(rules):
     app = s.app
     s.press(A.OK)                                   # New game
     assert app.scene == ui_app.SETUP
-    while not app.items[app.cursor].startswith('Rules'):
+    while not app.view.items[app.view.cursor].startswith('Rules'):
         s.press(A.DOWN)
     shown = set()
     while yc.RULESETS[app.setup_rules] != rules:
@@ -838,7 +838,7 @@ def test_a_game_keeps_only_its_ruleset_of_those_the_setup_showed(rules):
         shown.add(yc.RULESETS[app.setup_rules])
         assert list(variants.built) == [yc.RULESETS[app.setup_rules]]
     assert len(shown) > 3
-    while app.items[app.cursor] != 'Start game':
+    while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.scene == ui_app.PLAY and app.game.rules.name == rules
@@ -866,14 +866,14 @@ def test_out_of_heap_entering_a_scene_or_drawing_lets_the_computers_go_and_retri
     def enter_once_out_of_heap(app, now):
         if not failed:
             failed.append(1)
-            app.items = ['half made']
+            app.view.items = ['half made']
             raise MemoryError("memory allocation failed, allocating 256 bytes")
         enter(app, now)
 
     monkeypatch.setitem(scene_card.SCENES, ui_app.CARD, (enter_once_out_of_heap, handle, tick))
     app.go(ui_app.CARD, s.now)
     assert failed and app.scene == ui_app.CARD and app.bots is None
-    assert len(app.items) >= app.game.rules.n_boxes           # the card's rows, made again
+    assert len(app.view.items) >= app.game.rules.n_boxes           # the card's rows, made again
     monkeypatch.undo()
     from ui.loop import Runner
     runner = Runner(app, s.views)                   # the device's frame: the views drawn
@@ -979,7 +979,7 @@ def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_i
         s.press(A.OK)                               # roll, roll, roll: the card
     assert app.scene == codes.CARD
     s.press(A.DOWN)
-    row = app.cursor
+    row = app.view.cursor
     enter, handle, tick = scene_learn.SCENES[codes.PAGES]
     tries = []
 
@@ -991,15 +991,15 @@ def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_i
     monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
     s.press(A.HELP)
     assert tries == [1, 1]                          # tried again after make_room
-    assert app.scene == codes.CARD and app.cursor == row
-    assert app.dialog == codes.DLG_NOTE and 'memory' in app.dialog_lines[0]
+    assert app.scene == codes.CARD and app.view.cursor == row
+    assert app.dialog == codes.DLG_NOTE and 'memory' in app.view.dialog_lines[0]
     assert 'ui.help.text' not in sys.modules and 'ui.scenes.learn' not in sys.modules
     s.press(A.BACK)                                 # the note closes
     monkeypatch.undo()
     s.press(A.HELP)                                 # with room: the page
     assert app.scene == codes.PAGES
     s.press(A.BACK)
-    assert app.scene == codes.CARD and app.cursor == row
+    assert app.scene == codes.CARD and app.view.cursor == row
     s.press(A.OK)                                   # and the box fills
     if app.dialog == codes.DLG_ZERO:
         s.press(A.OK)
@@ -1046,7 +1046,7 @@ def test_a_computers_fill_holds_no_bot_so_making_room_there_frees_it(monkeypatch
     for _ in range(20):                             # up to the fill's step
         s.wait(app.step_ms)
         if app.bots and app.bots[1] is not None and app.scene == codes.CPU and \
-                app.line_a.count(':'):
+                app.view.line_a.count(':'):
             break
     bot = weakref.ref(app.bots[1])
     alive = []
@@ -1071,12 +1071,12 @@ def test_a_cursor_board_changes_a_setup_value_back_and_forth():
     app = s.app
     s.press(A.OK)                                   # past the first screen to the menu
     while app.scene != ui_app.SETUP:
-        s.press(A.OK) if app.items[app.cursor] == 'New game' else s.press(A.RIGHT)
-    while app.items[app.cursor] != 'Rules':
+        s.press(A.OK) if app.view.items[app.view.cursor] == 'New game' else s.press(A.RIGHT)
+    while app.view.items[app.view.cursor] != 'Rules':
         s.press(A.RIGHT)
     first = app.setup_rules
     s.press(A.OK)
-    assert app.values[app.cursor].startswith('<')
+    assert app.view.values[app.view.cursor].startswith('<')
     s.press(A.RIGHT)
     assert app.setup_rules == codes.MENU_RULES[(codes.MENU_RULES.index(first) + 1) %
                                                len(codes.MENU_RULES)]
@@ -1084,16 +1084,16 @@ def test_a_cursor_board_changes_a_setup_value_back_and_forth():
     assert app.setup_rules == codes.MENU_RULES[codes.MENU_RULES.index(first) - 1]
     s.press(A.BACK)                                 # held B: done, still in setup
     assert app.scene == ui_app.SETUP
-    assert not app.values[app.cursor].startswith('<')
+    assert not app.view.values[app.view.cursor].startswith('<')
     s.press(A.LEFT, A.LEFT, A.LEFT)                 # A moves again: to Players
-    assert app.items[app.cursor] == 'Players'
+    assert app.view.items[app.view.cursor] == 'Players'
     s.press(A.OK, A.RIGHT, A.RIGHT, A.LEFT, A.OK)
-    assert app.setup_players == 2 and not app.values[0].startswith("<")
-    while app.items[app.cursor] != 'Hints':
+    assert app.setup_players == 2 and not app.view.values[0].startswith("<")
+    while app.view.items[app.view.cursor] != 'Hints':
         s.press(A.RIGHT)
     hints_on = app.hints
     s.press(A.OK)                                   # two values: B toggles
-    assert app.hints != hints_on and not app.title_right
+    assert app.hints != hints_on and not app.view.title_right
 
 
 @pytest.mark.parametrize('profile', ['three-button', 'feather-128x64', 'default'])
@@ -1107,7 +1107,7 @@ def test_screens_name_the_buttons_the_board_has(profile):
     s.start()
     app = s.app
     app.dialog = codes.DLG_NOTE
-    app.dialog_lines[:] = ['Score 0 in', 'Aces?', 'OK yes  BACK no']
+    app.view.dialog_lines[:] = ['Score 0 in', 'Aces?', 'OK yes  BACK no']
     app.touch()
     s.image()
     shown = s.views.dialog_lines[2].text

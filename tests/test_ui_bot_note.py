@@ -30,7 +30,7 @@ def test_perfect_seat_without_a_table_says_it_plays_good_once_and_waits_for_a_ke
     fill_turn(s)
     assert app.scene == ui_app.CPU
     assert app.dialog == ui_app.DLG_NOTE
-    assert app.dialog_lines == ['no strategy table:', 'playing at level', 'good']
+    assert app.view.dialog_lines == ['no strategy table:', 'playing at level', 'good']
     bot = app.bots[1]
     assert bot.fallback and bot.note == 'no strategy table: playing at level good'
     for _ in range(3):                              # the turn waits for the note
@@ -61,7 +61,7 @@ def test_note_is_shown_once_a_game_even_for_two_fallback_seats():
     # a new game tells again
     play_cpu_turn(s)
     s.press(A.BACK)
-    while app.items[app.cursor] != 'Main menu':
+    while app.view.items[app.view.cursor] != 'Main menu':
         s.press(A.DOWN)
     s.press(A.OK)
     s.start(players=2, kinds=(PERFECT, HUMAN))
@@ -125,7 +125,7 @@ class LongNoteBot:
 def test_a_long_note_keeps_its_start_and_what_happens_now():
     s = new_session(dice=ScriptedDice(seed=3), bot_factory=lambda kind, rules: LongNoteBot())
     s.start(players=2, kinds=(PERFECT, HUMAN))
-    lines = s.app.dialog_lines
+    lines = s.app.view.dialog_lines
     assert s.app.dialog == ui_app.DLG_NOTE
     assert all(len(line) <= DIALOG_COLS for line in lines), lines
     assert lines == ['strategy table unu', 'playing at level', 'good']

@@ -18,10 +18,10 @@ YACHT = yc.RULESETS.index('yacht')
 def turn_on_coach(s):
     """Main menu: step the Coach item to 'mistakes'."""
     app = s.app
-    while app.items[app.cursor] != 'Coach':
+    while app.view.items[app.view.cursor] != 'Coach':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.values[app.cursor] == 'mistakes' and app.coach_mode == COACH_FLAG
+    assert app.view.values[app.view.cursor] == 'mistakes' and app.coach_mode == COACH_FLAG
 
 
 def expected_mistakes(table):
@@ -46,20 +46,20 @@ def expected_mistakes(table):
 def make_two_mistakes(s):
     app = s.app
     s.press(A.OK, A.DOWN)                   # five sixes, straight to the card
-    while app.items[app.cursor] != 'Ones':
+    while app.view.items[app.view.cursor] != 'Ones':
         s.press(A.UP)
     s.press(A.OK, A.OK)                     # Ones, yes to the 0
     assert app.game.cards[0].scores[0] == 0
     first_note = None
     if app.dialog == ui_app.DLG_NOTE:
-        first_note = list(app.dialog_lines)
+        first_note = list(app.view.dialog_lines)
         s.press(A.BACK)                     # close the note
     s.press(A.OK)                           # 6 6 6 2 1
     assert sorted(app.game.dice) == [1, 2, 6, 6, 6]
     s.press(A.OK)                           # roll all five again: the second mistake
     second_note = None
     if app.dialog == ui_app.DLG_NOTE:
-        second_note = list(app.dialog_lines)
+        second_note = list(app.view.dialog_lines)
         s.press(A.BACK)
     return first_note, second_note
 
@@ -85,15 +85,15 @@ def test_known_mistakes_are_noted_and_listed_with_the_advisors_costs(yacht_table
     assert coach.entries(app) == 2
     while app.scene != ui_app.PAGES:
         s.press(A.OK)
-    assert app.page_kind == PG_COACH and app.title == 'Coach'
-    assert app.items[:2] == ['P1 lost', '  decisions']
-    assert app.values[:2] == [coach.points(first[6] + second[6]), '2']
+    assert app.page_kind == PG_COACH and app.view.title == 'Coach'
+    assert app.view.items[:2] == ['P1 lost', '  decisions']
+    assert app.view.values[:2] == [coach.points(first[6] + second[6]), '2']
     s.press(A.OK)
-    assert app.title == 'R1 6 6 6 6 6' and app.title_right == '-' + coach.points(first[6])
-    assert app.values[:2] == ['Score Ones', 'Score ' + app.box_label(first[5])]
+    assert app.view.title == 'R1 6 6 6 6 6' and app.view.title_right == '-' + coach.points(first[6])
+    assert app.view.values[:2] == ['Score Ones', 'Score ' + app.box_label(first[5])]
     s.press(A.OK)
-    assert app.title == 'R2 1 2 6 6 6' and app.title_right == '-' + coach.points(second[6])
-    assert app.values == ['Reroll all', 'Keep ' + kept, '2']
+    assert app.view.title == 'R2 1 2 6 6 6' and app.view.title_right == '-' + coach.points(second[6])
+    assert app.view.values == ['Reroll all', 'Keep ' + kept, '2']
     s.press(A.OK)
     assert app.scene == ui_app.MENU
 
@@ -115,7 +115,7 @@ def test_the_list_survives_a_power_cut(yacht_table):
         play_turn_by_hints(back)
     while app.scene != ui_app.PAGES:
         back.press(A.OK)
-    assert app.title_right == '2' and app.values[1] == '2'
+    assert app.view.title_right == '2' and app.view.values[1] == '2'
 
 
 def test_below_the_threshold_nothing_is_said_but_the_list_keeps_it(yacht_table):
@@ -134,12 +134,12 @@ def test_undo_takes_the_boxs_entry_back(yacht_table):
     s.start(rules=YACHT)
     app = s.app
     s.press(A.OK, A.DOWN)
-    while app.items[app.cursor] != 'Ones':
+    while app.view.items[app.view.cursor] != 'Ones':
         s.press(A.UP)
     s.press(A.OK, A.OK, A.BACK)
     assert coach.entries(app) == 1
     s.press(A.BACK)
-    while app.items[app.cursor] != 'Undo last box':
+    while app.view.items[app.view.cursor] != 'Undo last box':
         s.press(A.DOWN)
     s.press(A.OK)
     assert coach.entries(app) == 0
@@ -152,7 +152,7 @@ def test_without_a_table_the_coach_says_it_is_unavailable():
     app = s.app
     s.press(A.OK, A.OK)                 # a hold decision (roll all again)
     assert app.dialog == ui_app.DLG_NOTE
-    assert app.dialog_lines == ['Coach', 'unavailable:', 'no strategy table']
+    assert app.view.dialog_lines == ['Coach', 'unavailable:', 'no strategy table']
     s.press(A.BACK)
     while not app.game.over:
         s.press(A.OK)
@@ -160,14 +160,14 @@ def test_without_a_table_the_coach_says_it_is_unavailable():
             s.press(A.OK)
     while app.scene != ui_app.PAGES:
         s.press(A.OK)
-    assert app.items == ['Unavailable:', 'no strategy table'] and coach.entries(app) == 0
+    assert app.view.items == ['Unavailable:', 'no strategy table'] and coach.entries(app) == 0
 
 
 def test_the_coach_setting_is_kept_in_the_records():
     s = new_session()
     turn_on_coach(s)
     s.press(A.OK)
-    assert s.app.coach_mode == 2 and s.app.values[s.app.cursor] == 'always'
+    assert s.app.coach_mode == 2 and s.app.view.values[s.app.view.cursor] == 'always'
     assert Session(storage=s.storage).app.coach_mode == 2
     s.press(A.OK)
     assert Session(storage=s.storage).app.coach_mode == COACH_OFF
@@ -192,7 +192,7 @@ def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_re
                                             2, kept - 1, 400 + kept - 1, 100 + kept - 1)
     back.coach_mode = COACH_FLAG
     back.open(ui_app.PAGES, 0, PG_COACH, back=ui_app.MENU)
-    assert back.footer == '%d not kept' % (40 - kept)
+    assert back.view.footer == '%d not kept' % (40 - kept)
 
 
 def test_on_always_every_roll_brings_its_hint_and_no_note_costs_a_press(yacht_table):
@@ -212,26 +212,26 @@ def test_on_always_every_roll_brings_its_hint_and_no_note_costs_a_press(yacht_ta
         assert app.dialog != ui_app.DLG_NOTE
         if app.scene == ui_app.TURN:
             if app.turn_filled:
-                assert app.title.endswith(': best move')
+                assert app.view.title.endswith(': best move')
                 handovers += 1
             s.press(A.OK)
             continue
         assert app.scene == ui_app.PLAY and g.rolled and app.dialog == ui_app.DLG_HINT
-        heads.add(app.dialog_lines[0].split(' ')[0])
-        total = app.dialog_lines[0].split(' ')[-1]
+        heads.add(app.view.dialog_lines[0].split(' ')[0])
+        total = app.view.dialog_lines[0].split(' ')[-1]
         assert total.replace('.', '').isdigit()
         s.press(A.OK)
     assert heads == {'Hint,', 'Best,'} and handovers == 5    # round 4 starts at the 6th fill
     # a mistake: a first roll's hint to keep dice turned down (BACK), all five rolled
     # again instead: its note waits to be read
     while not (app.scene == ui_app.PLAY and g.rolls_left == 2 and
-               app.dialog_lines[1].startswith('Keep ') and app.dialog_lines[1] != 'Keep none'):
+               app.view.dialog_lines[1].startswith('Keep ') and app.view.dialog_lines[1] != 'Keep none'):
         s.press(A.OK)
     s.press(A.BACK)
     assert app.dialog == ui_app.DLG_NONE
     s.press(A.OK)
-    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[0] == 'Coach'
-    assert app.dialog_lines[1].startswith('Keep ')
+    assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[0] == 'Coach'
+    assert app.view.dialog_lines[1].startswith('Keep ')
 
 
 def test_crag_mistakes_are_judged_on_three_dice():
@@ -258,7 +258,7 @@ def test_crag_mistakes_are_judged_on_three_dice():
     s.press(A.OK)                           # rolled again, all three: the mistake
     cost = holds[0][0] - none
     assert app.dialog == ui_app.DLG_NOTE
-    assert app.dialog_lines == ['Coach', 'Keep 1 6 6', '+%s exp. final' % coach.points(cost, 1)]
+    assert app.view.dialog_lines == ['Coach', 'Keep 1 6 6', '+%s exp. final' % coach.points(cost, 1)]
     s.press(A.BACK)
     assert [coach.record(app, i) for i in range(coach.entries(app))] == [
         (0, 1, D.roll_index((6, 6, 1), 3), 1, D.hold_index(()), D.hold_index((1, 6, 6)), cost)]
@@ -268,5 +268,5 @@ def test_crag_mistakes_are_judged_on_three_dice():
     while app.scene != ui_app.PAGES:
         s.press(A.OK)
     s.press(A.OK)
-    assert app.title == 'R1 1 6 6' and app.title_right == '-' + coach.points(cost)
-    assert app.values == ['Reroll all', 'Keep 1 6 6', '1']
+    assert app.view.title == 'R1 1 6 6' and app.view.title_right == '-' + coach.points(cost)
+    assert app.view.values == ['Reroll all', 'Keep 1 6 6', '1']

@@ -90,16 +90,16 @@ def test_the_die_cursor_visits_every_die_then_roll_and_card(rules, n):
     s = session(rules, n, height=32)
     app = s.app
     count = len(app.game.dice)
-    assert app.die_cursor == 0
+    assert app.view.die_cursor == 0
     seen = [0]
     for _ in range(count + 2):
         s.press(A.RIGHT)
-        seen.append(app.die_cursor)
+        seen.append(app.view.die_cursor)
     assert seen == list(range(count)) + [codes.CURSOR_ROLL, codes.CURSOR_CARD, 0]
     s.press(A.LEFT)
-    assert app.die_cursor == codes.CURSOR_CARD
+    assert app.view.die_cursor == codes.CURSOR_CARD
     s.press(A.LEFT, A.LEFT)
-    assert app.die_cursor == count - 1
+    assert app.view.die_cursor == count - 1
     s.press(A.OK)                                           # holds the last die
     assert app.game.held[count - 1] == 1
     img = s.image()
@@ -137,8 +137,8 @@ def test_a_crag_hint_keeps_some_of_three_dice_or_scores(height):
     g = app.game
     s.app.saved = True
     s.press(A.HINT)
-    assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0] == 'Hint (no table)'
-    line = app.dialog_lines[1]
+    assert app.dialog == ui_app.DLG_HINT and app.view.dialog_lines[0] == 'Hint (no table)'
+    line = app.view.dialog_lines[1]
     assert line.startswith('Keep ') or line.startswith('Score ')
     if line.startswith('Keep '):
         kept = sorted(int(x) for x in line[5:].split()) if line != 'Keep none' else []

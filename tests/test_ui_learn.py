@@ -24,18 +24,18 @@ from yahtzee_core.odds import chase
 
 def page_lines(app, title, text):
     """What a page shows: its title and every line of its wrapped text."""
-    assert app.title == title
-    assert app.items == list(help_text.wrap(text, app.text_cols - 1))
+    assert app.view.title == title
+    assert app.view.items == list(help_text.wrap(text, app.text_cols - 1))
 
 
 def to_menu_item(s, code):
     app = s.app
     from ui.scenes import menus
     for _ in range(len(menus.menu_codes)):
-        if menus.menu_codes[app.cursor] == code:
+        if menus.menu_codes[app.view.cursor] == code:
             return
         s.press(A.DOWN)
-    raise AssertionError('no menu item %d in %r' % (code, app.items))
+    raise AssertionError('no menu item %d in %r' % (code, app.view.items))
 
 
 # -- how-to ---------------------------------------------------------------------------
@@ -45,9 +45,9 @@ def test_the_how_to_shows_at_the_first_boot_only_and_any_page_can_skip_it():
     assert app.scene == ui_app.PAGES and app.page_kind == PG_HOWTO
     pages = help_text.howto(yc.ruleset('yahtzee'), profiles.get('default'))
     for k, (title, text) in enumerate(pages):
-        assert app.title_right == '%d/%d' % (k + 1, len(pages))
+        assert app.view.title_right == '%d/%d' % (k + 1, len(pages))
         page_lines(app, title, text)
-        for _ in range((len(app.items) - 1) // app.list_rows + 1):
+        for _ in range((len(app.view.items) - 1) // app.list_rows + 1):
             s.press(A.OK)           # the rest of the page, then the next
     assert app.scene == ui_app.MENU
     again = Session(storage=s.storage, first_howto=True)
@@ -105,21 +105,21 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     assert app.scene == ui_app.PAGES and app.page_kind == PG_RULES
     for b in range(boxes):
         page_lines(app, *help_rules.box_help(rules, b))
-        assert app.title_right == '%d/%d' % (b + 1, total)
+        assert app.view.title_right == '%d/%d' % (b + 1, total)
         s.press(A.HOLD_5)           # the next page
     for title, text in extra:
         page_lines(app, title, text)
         # the title and the page number share the title row apart (6 px a character)
-        assert (len(title) + 1 + len(app.title_right)) * 6 <= 128, title
+        assert (len(title) + 1 + len(app.view.title_right)) * 6 <= 128, title
         s.press(A.HOLD_5)
     page_lines(app, *help_text.legend(profiles.get('default')))
-    assert app.title_right == '%d/%d' % (total, total)
+    assert app.view.title_right == '%d/%d' % (total, total)
     s.press(A.HOLD_5)               # no wrap-around: the last page stays
-    assert app.title_right == '%d/%d' % (total, total)
+    assert app.view.title_right == '%d/%d' % (total, total)
     s.press(A.HOLD_4)               # a page back
-    assert app.title == (extra[-1][0] if extra else help_rules.box_help(rules, boxes - 1)[0])
+    assert app.view.title == (extra[-1][0] if extra else help_rules.box_help(rules, boxes - 1)[0])
     s.press(A.HOLD_5)
-    for _ in range(len(app.items)):
+    for _ in range(len(app.view.items)):
         s.press(A.OK)               # the rest of the last page, then done
         if app.scene != ui_app.PAGES:
             break
@@ -127,7 +127,7 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     s.press(A.HOLD_4)               # the first page: nothing before it
-    assert app.title_right == '1/%d' % total
+    assert app.view.title_right == '1/%d' % total
     s.press(A.BACK)
     assert app.scene == ui_app.MENU and 'ui.help.rules' not in sys.modules
 
@@ -145,7 +145,7 @@ def test_a_duplicate_game_in_play_has_the_duplicate_page_whatever_setup_says_now
     s.press(A.OK)
     for _ in range(rules.n_boxes):
         s.press(A.HOLD_5)
-    assert app.title == 'Duplicate' and 'same dice' in ' '.join(app.items)
+    assert app.view.title == 'Duplicate' and 'same dice' in ' '.join(app.view.items)
     s.press(A.BACK)
     assert app.scene == ui_app.PAUSE
 
@@ -158,7 +158,7 @@ def test_a_press_on_a_box_shows_its_rules_and_comes_back_to_it():
     s.press(A.OK, A.DOWN)           # rolled: the card, on the best box
     assert app.scene == ui_app.CARD
     s.press(A.DOWN)
-    row = app.cursor
+    row = app.view.cursor
     box = app.rows[row]
     filled = list(app.game.card.scores)
     s.press(A.HOLD_3)               # free on the card of a hold-button board
@@ -166,12 +166,12 @@ def test_a_press_on_a_box_shows_its_rules_and_comes_back_to_it():
     page_lines(app, *help_rules.box_help(rules, box))
     s.press(A.DOWN)                 # scrolls the page, fills nothing
     s.press(A.BACK)
-    assert app.scene == ui_app.CARD and app.cursor == row
+    assert app.scene == ui_app.CARD and app.view.cursor == row
     assert list(app.game.card.scores) == filled
     s.press(A.HELP)                 # the long press of a three-button board
-    assert app.scene == ui_app.PAGES and app.title == help_rules.box_help(rules, box)[0]
+    assert app.scene == ui_app.PAGES and app.view.title == help_rules.box_help(rules, box)[0]
     s.press(A.BACK)
-    assert app.scene == ui_app.CARD and app.cursor == row
+    assert app.scene == ui_app.CARD and app.view.cursor == row
 
 
 def test_the_legend_is_the_one_of_the_board_in_use():
@@ -182,7 +182,7 @@ def test_the_legend_is_the_one_of_the_board_in_use():
     for _ in range(13):
         s.press(A.RIGHT)            # C: the next page
     page_lines(s.app, *help_text.legend(three))
-    assert 'Hold A: help' in ' '.join(s.app.items)     # its long press for the rules
+    assert 'Hold A: help' in ' '.join(s.app.view.items)     # its long press for the rules
 
 
 def test_the_help_modules_leave_ram_when_the_pages_close():
@@ -214,12 +214,12 @@ def test_odds_before_the_first_roll_come_from_the_hint_and_show_a_fresh_turn():
     app = s.app
     rules = app.game.rules
     s.press(A.HINT)
-    assert app.dialog_lines[2] == 'OK: odds per box'
+    assert app.view.dialog_lines[2] == 'OK: odds per box'
     s.press(A.OK)
-    assert app.scene == ui_app.ODDS and app.title_right == 'new turn'
+    assert app.scene == ui_app.ODDS and app.view.title_right == 'new turn'
     want = [odds_value(*chase(rules, b)[:2]) for b in range(rules.n_boxes)]
-    assert app.items == rules.labels.split('|') and app.values == want
-    assert app.footer == 'A fresh turn'
+    assert app.view.items == rules.labels.split('|') and app.view.values == want
+    assert app.view.footer == 'A fresh turn'
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and 'yahtzee_core.odds' not in sys.modules
 
@@ -230,7 +230,7 @@ def test_odds_with_dice_list_the_open_boxes_and_what_to_keep():
     app = s.app
     g = app.game
     s.press(A.OK, A.DOWN)
-    b0 = app.rows[app.cursor]
+    b0 = app.rows[app.view.cursor]
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
@@ -240,24 +240,24 @@ def test_odds_with_dice_list_the_open_boxes_and_what_to_keep():
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    assert app.scene == ui_app.ODDS and app.title_right == '2 left'
+    assert app.scene == ui_app.ODDS and app.view.title_right == '2 left'
     open_boxes = [b for b in range(rules.n_boxes) if b != b0]
     figures = [chase(rules, b, dice, 2) for b in open_boxes]
-    assert app.items == [app.box_label(b) for b in open_boxes]
+    assert app.view.items == [app.box_label(b) for b in open_boxes]
     # the rows on screen at once, the others one a frame (the press's own frame
     # already worked out the first row below the screen)
     rows = app.list_rows + 1
     want = [odds_value(c, p) for c, p, k in figures]
-    assert app.values == want[:rows] + ['...'] * (len(want) - rows)
+    assert app.view.values == want[:rows] + ['...'] * (len(want) - rows)
     s.wait(25)
-    assert app.values[rows] == want[rows] and app.values[rows + 1] == '...'
-    while '...' in app.values:
+    assert app.view.values[rows] == want[rows] and app.view.values[rows + 1] == '...'
+    while '...' in app.view.values:
         s.wait(25)
-    assert app.values == want
+    assert app.view.values == want
     for row in range(len(open_boxes)):
         keep = figures[row][2]
-        assert app.cursor == row
-        assert app.footer == 'Keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
+        assert app.view.cursor == row
+        assert app.view.footer == 'Keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.scene == ui_app.PAUSE
@@ -290,14 +290,14 @@ def test_odds_out_of_heap_make_room_then_say_so_on_the_row(monkeypatch):
     s.press(A.OK)
     assert app.scene == ui_app.ODDS and len(made_room) == 2
     chance, pts, keep = real_chase(app.game.rules, 0, dice, 2)
-    assert app.values[0] == odds_value(chance, pts)     # the retry worked
-    assert app.values[1] == 'no memory'
-    assert app.footer == 'Keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
+    assert app.view.values[0] == odds_value(chance, pts)     # the retry worked
+    assert app.view.values[1] == 'no memory'
+    assert app.view.footer == 'Keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
     s.press(A.DOWN)
-    assert app.footer == 'No memory for this'
-    while '...' in app.values:
+    assert app.view.footer == 'No memory for this'
+    while '...' in app.view.values:
         s.wait(25)
-    assert app.values[2:] == [odds_value(*real_chase(app.game.rules, b, dice, 2)[:2])
+    assert app.view.values[2:] == [odds_value(*real_chase(app.game.rules, b, dice, 2)[:2])
                               for b in range(2, app.game.rules.n_boxes)]
     s.press(A.BACK)
     assert app.scene == ui_app.PAUSE
@@ -315,7 +315,7 @@ def test_the_first_hint_of_a_turn_gives_the_expected_final_score(yacht_table):
     v = adv.expected_final(app.game.card)
     adv.close()
     t = (v + 5) // 10                   # to one decimal
-    assert app.dialog_lines == ['Hint', 'Exp. final %d.%d' % (t // 10, t % 10),
+    assert app.view.dialog_lines == ['Hint', 'Exp. final %d.%d' % (t // 10, t % 10),
                                 'OK: odds per box']
 
 
@@ -346,9 +346,9 @@ def test_balut_odds_before_the_first_roll_give_each_open_cell_its_category_figur
     s.press(A.BACK)                 # the handover's pause menu, before the roll
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    assert app.scene == ui_app.ODDS and len(app.items) == 28
+    assert app.scene == ui_app.ODDS and len(app.view.items) == 28
     for row in range(28):
-        assert app.values[row] == odds_value(*chase(rules, row % 7)[:2])
+        assert app.view.values[row] == odds_value(*chase(rules, row % 7)[:2])
 
 
 def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():
@@ -359,16 +359,16 @@ def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)                   # before the first roll: the stored figures
-    assert app.scene == ui_app.ODDS and len(app.items) == 39
+    assert app.scene == ui_app.ODDS and len(app.view.items) == 39
     labels = rules.labels.split('|')
-    assert app.items[0] == 'Aces x1' and app.items[13] == 'Aces x2'
-    assert app.items[38] == 'Chance x3' and app.items[9] == 'Sm str x1'
+    assert app.view.items[0] == 'Aces x1' and app.view.items[13] == 'Aces x2'
+    assert app.view.items[38] == 'Chance x3' and app.view.items[9] == 'Sm str x1'
     for b in range(39):
-        assert app.items[b].startswith(fit(labels[b % 13], 8))
+        assert app.view.items[b].startswith(fit(labels[b % 13], 8))
         # every row fits beside its figures: 20 columns of 6 px up to the scrollbar
-        assert len(app.items[b]) + 1 + len(app.values[b]) <= 20, (app.items[b], app.values[b])
+        assert len(app.view.items[b]) + 1 + len(app.view.values[b]) <= 20, (app.view.items[b], app.view.values[b])
         c, p, _ = chase(rules, b)
-        assert app.values[b] == odds_value(c, p)
+        assert app.view.values[b] == odds_value(c, p)
     base = chase(rules, 12)
     assert chase(rules, 38)[:2] == (base[0], 3 * base[1])   # Chance x3
     s.press(A.BACK, A.BACK)         # back to the dice; roll
@@ -377,10 +377,10 @@ def test_triple_yahtzee_odds_name_each_column_and_multiply_its_points():
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    while '...' in app.values:
+    while '...' in app.view.values:
         s.wait(25)
     for b in (0, 11, 24, 37, 38):
-        assert app.values[b] == odds_value(*chase(rules, b, dice, 2)[:2])
+        assert app.view.values[b] == odds_value(*chase(rules, b, dice, 2)[:2])
         one = chase(rules, b % 13, dice, 2)
         assert chase(rules, b, dice, 2) == (one[0], (b // 13 + 1) * one[1], one[2])
 
@@ -421,8 +421,8 @@ def test_crag_odds_screen_works_out_three_dice_before_and_after_a_roll(height):
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    assert app.scene == ui_app.ODDS and len(app.items) == 13
-    assert app.values == [odds_value(*small_chase(rules, b, None, 2)[:2]) for b in range(13)]
+    assert app.scene == ui_app.ODDS and len(app.view.items) == 13
+    assert app.view.values == [odds_value(*small_chase(rules, b, None, 2)[:2]) for b in range(13)]
     s.press(A.BACK, A.BACK)
     assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_small' not in sys.modules
     if app.hold_buttons:
@@ -435,13 +435,13 @@ def test_crag_odds_screen_works_out_three_dice_before_and_after_a_roll(height):
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    while '...' in app.values:
+    while '...' in app.view.values:
         s.wait(25)
     figures = [small_chase(rules, b, dice, 1) for b in range(13)]
-    assert app.values == [odds_value(c, p) for c, p, k in figures]
+    assert app.view.values == [odds_value(c, p) for c, p, k in figures]
     keep = figures[0][2]
     want = 'keep ' + (' '.join('%d' % d for d in keep) if keep else 'none')
-    assert (app.title_right if height < 64 else app.footer.lower()) == want
+    assert (app.view.title_right if height < 64 else app.view.footer.lower()) == want
 
 
 @pytest.mark.parametrize('three', [False, True])
@@ -455,19 +455,19 @@ def test_ok_reads_a_page_to_its_end_before_the_next_and_left_pages_back(three):
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     rows = app.list_rows
-    assert app.title == 'Columns' and len(app.items) > rows
-    assert app.footer == ('B: more  A/C: page' if three else 'OK: more  4/5: page')
+    assert app.view.title == 'Columns' and len(app.view.items) > rows
+    assert app.view.footer == ('B: more  A/C: page' if three else 'OK: more  4/5: page')
     s.press(A.OK)                   # more of the same page
-    assert app.title == 'Columns' and app.top > 0
-    while app.top + rows < len(app.items):
+    assert app.view.title == 'Columns' and app.view.top > 0
+    while app.view.top + rows < len(app.view.items):
         s.press(A.OK)
-    assert app.footer.startswith('B: next' if three else 'OK: next')
+    assert app.view.footer.startswith('B: next' if three else 'OK: next')
     s.press(A.OK)
-    assert app.title == 'Announce' and app.top == 0
+    assert app.view.title == 'Announce' and app.view.top == 0
     s.press(A.LEFT if three else A.HOLD_4)
-    assert app.title == 'Columns' and app.title_right.startswith('1/')
+    assert app.view.title == 'Columns' and app.view.title_right.startswith('1/')
     s.press(A.RIGHT if three else A.HOLD_5, A.RIGHT if three else A.HOLD_5)
-    assert app.title == 'Ones to Sixes'
+    assert app.view.title == 'Ones to Sixes'
 
 
 def test_help_on_a_yamb_box_opens_its_rows_page_and_comes_back():
@@ -479,9 +479,9 @@ def test_help_on_a_yamb_box_opens_its_rows_page_and_comes_back():
         s.press(A.OK)               # no announce
     s.press(A.DOWN)
     assert app.scene == ui_app.CARD
-    box = app.rows[app.cursor]
+    box = app.rows[app.view.cursor]
     s.press(A.HOLD_3)
     assert app.scene == ui_app.PAGES
     page_lines(app, *help_rules.box_help(app.game.rules, box))
     s.press(A.BACK)
-    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box
+    assert app.scene == ui_app.CARD and app.rows[app.view.cursor] == box

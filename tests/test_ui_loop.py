@@ -82,7 +82,7 @@ def test_run_app_refreshes_only_when_something_changed_and_sleeps_to_the_deadlin
     # first draw, the menu -> setup change, the cursor move: three refreshes in 100 frames
     assert hw.display.refreshes == 3 == runner.refreshes
     assert hw.display.root_group is runner.views.root
-    assert runner.app.scene == ui_app.SETUP and runner.app.cursor == 1
+    assert runner.app.scene == ui_app.SETUP and runner.app.view.cursor == 1
     # every frame slept the rest of its 25 ms (work is 1-2 ms of virtual time)
     assert all(20 <= ms <= loop.FRAME_MS for ms in hw.slept)
     assert len(hw.slept) == 100
@@ -101,7 +101,7 @@ def test_runner_step_drives_frames_and_power_states():
     assert app.power == ui_app.DIM and hw.display.brightness[-1] == loop.DIM_LEVEL
     runner.step(t + 50, A.DOWN)                       # a dimmed screen's press acts
     assert app.power == ui_app.AWAKE and hw.display.brightness[-1] == loop.BRIGHT
-    assert app.cursor == 1
+    assert app.view.cursor == 1
     runner.step(t + 100, A.UP)
     t += 100 + app.dim_ms + 25
     runner.step(t)
@@ -112,7 +112,7 @@ def test_runner_step_drives_frames_and_power_states():
     assert runner.frame_ms == loop.ASLEEP_FRAME_MS
     runner.step(t + 100, A.DOWN)                      # wakes, press eaten
     assert not hw.display.asleep and hw.display.brightness[-1] == loop.BRIGHT
-    assert app.cursor == 0
+    assert app.view.cursor == 0
 
 
 def test_tones_go_to_the_sound_part_once():
@@ -120,7 +120,7 @@ def test_tones_go_to_the_sound_part_once():
     runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)
     app = runner.app
     runner.step(0, A.OK)
-    while app.items[app.cursor] != 'Start game':
+    while app.view.items[app.view.cursor] != 'Start game':
         runner.step(10, A.DOWN)
     runner.step(20, A.OK)
     runner.step(30, A.OK)                             # roll: a tone
@@ -185,7 +185,7 @@ def test_loop_passes_a_dying_shake_sensor_to_the_app():
     for a in (A.OK, A.NONE, A.NONE):                # New game
         t += 25
         runner.step(t, a)
-    while app.items[app.cursor] != 'Start game':
+    while app.view.items[app.view.cursor] != 'Start game':
         t += 25
         runner.step(t, A.DOWN)
     runner.step(t + 25, A.OK)
@@ -206,7 +206,7 @@ def test_loop_passes_a_dying_shake_sensor_to_the_app():
     runner.step(t + 700, A.OK)                      # closes the note
     runner.step(t + 725, A.OK)                      # OK rolls now (the dice tumble first)
     runner.step(t + 1200)
-    assert app.game.rolls_left == 2 and app.line_a == '2 left: hold, OK'
+    assert app.game.rolls_left == 2 and app.view.line_a == '2 left: hold, OK'
 
 
 def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
@@ -215,7 +215,7 @@ def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
     hw.fs_writable = True
     app = loop.make_app(hw, rng=ScriptedDice(seed=7))
     assert app.fs_writable and app.file_writer is loop.write_lines
-    assert 'Export CSV' in app.items
+    assert 'Export CSV' in app.view.items
     path = tmp_path / 'out.csv'
     loop.write_lines(str(path), ['a,b', 'c,"d"'])
     assert path.read_bytes() == b'a,b\nc,"d"\n'
@@ -235,6 +235,6 @@ def test_table_file_prefers_the_plain_table_then_the_packed_ones(tmp_path, monke
 def test_the_device_app_shows_the_how_to_at_the_first_boot_only():
     hw = FakeHardware()
     first = loop.make_runner(hw, rng=ScriptedDice(seed=7)).app
-    assert first.scene == ui_app.PAGES and first.title == 'How to play'
+    assert first.scene == ui_app.PAGES and first.view.title == 'How to play'
     again = loop.make_runner(hw, rng=ScriptedDice(seed=7)).app     # same nvm
     assert again.scene == ui_app.MENU

@@ -50,9 +50,9 @@ def test_the_whole_card_shows_every_box_once_in_three_columns_within_the_screen(
         assert 0 <= x and x + w <= 128 and 0 <= y and y + 6 <= 64
         assert tx + 4 * len(text) - 1 <= x + w                # the text inside its cell
         if i >= 0:
-            assert text.endswith(app.values[i]), (text, app.values[i])   # value whole
+            assert text.endswith(app.view.values[i]), (text, app.view.values[i])   # value whole
     # no two boxes read alike, and none is left without a label
-    labels = [text[:len(text) - len(app.values[i])].strip() for x, y, w, i, text, tx in shown]
+    labels = [text[:len(text) - len(app.view.values[i])].strip() for x, y, w, i, text, tx in shown]
     assert all(len(label) >= 4 for label in labels) and len(set(labels)) == len(labels)
     cells = [(x, y, w) for x, y, w, i, text, tx in layout]
     for a in range(len(cells)):                             # no two cells overlap
@@ -61,7 +61,7 @@ def test_the_whole_card_shows_every_box_once_in_three_columns_within_the_screen(
             assert ya != yb or xa + wa <= xb or xb + wb <= xa
     # Upper, Bonus and Total are on the card, with their values
     for name in ('Upper', 'Bonus', 'Total'):
-        i = app.items.index(name)
+        i = app.view.items.index(name)
         assert any(line[3] == i for line in layout)
 
 
@@ -83,7 +83,7 @@ def test_the_box_under_the_cursor_is_named_in_full_below_the_card():
     seen = set()
     for _ in range(25):
         img = s.image()
-        b = app.rows[app.cursor]
+        b = app.rows[app.view.cursor]
         name = [line for line in s.views.card.layout if line[3] == -2][0]
         assert b >= 0
         x, y, w, tx = name[0], name[1], name[2], name[5]
@@ -102,12 +102,12 @@ def test_the_128x32_card_keeps_the_cursor_in_view_down_all_rows():
     is on screen (its highlight's top row lit across) on every step down."""
     s = card_session(height=32)
     app = s.app
-    assert app.view == codes.VIEW_CARD
-    for _ in range(len(app.items) + 2):
+    assert app.view.kind == codes.VIEW_CARD
+    for _ in range(len(app.view.items) + 2):
         img = s.image()
-        line = [e for e in s.views.card.layout if e[3] == app.cursor][0]
+        line = [e for e in s.views.card.layout if e[3] == app.view.cursor][0]
         y = line[1] + s.views.card.grid.y
-        assert 0 <= y <= 30 - 6, (app.cursor, y)
+        assert 0 <= y <= 30 - 6, (app.view.cursor, y)
         assert all(img.getpixel((x, y)) for x in range(line[0], line[0] + line[2]))
         s.press(A.DOWN)
 
@@ -128,8 +128,8 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    assert app.scene == ui_app.ODDS and len(app.items) == 20
-    assert app.values == [odds_value(*chase(rules, b)[:2]) for b in range(20)]
+    assert app.scene == ui_app.ODDS and len(app.view.items) == 20
+    assert app.view.values == [odds_value(*chase(rules, b)[:2]) for b in range(20)]
     s.press(A.BACK, A.BACK)
     assert app.scene == ui_app.PLAY
     s.press(A.OK)
@@ -139,14 +139,14 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
-    while '...' in app.values:
+    while '...' in app.view.values:
         s.wait(25)
     figures = [chase(rules, b, dice, 2) for b in range(20)]
-    assert app.values == [odds_value(c, p) for c, p, k in figures]
+    assert app.view.values == [odds_value(c, p) for c, p, k in figures]
     keep = figures[0][2]
     gap = '' if height < 64 else ' '    # 128x32: the faces without gaps, beside the title
     want = 'keep ' + (gap.join('%d' % d for d in keep) if keep else 'none')
-    assert (app.title_right if height < 64 else app.footer.lower()) == want
+    assert (app.view.title_right if height < 64 else app.view.footer.lower()) == want
     s.press(A.BACK, A.BACK)
     assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_six' not in sys.modules
 
@@ -158,20 +158,20 @@ def test_setup_does_not_offer_duplicate_play_for_six_dice():
     next ruleset."""
     s = new_session()
     app = s.app
-    while app.items[app.cursor] != 'New game':
+    while app.view.items[app.view.cursor] != 'New game':
         s.press(A.DOWN)
     s.press(A.OK)
     app.setup_duplicate = True
-    while app.items[app.cursor] != 'Rules':
+    while app.view.items[app.view.cursor] != 'Rules':
         s.press(A.DOWN)
-    while app.values[app.cursor] != 'Maxi Yatzy':
+    while app.view.values[app.view.cursor] != 'Maxi Yatzy':
         s.press(A.OK)
-    assert app.values[app.cursor + 1] == 'off'
+    assert app.view.values[app.view.cursor + 1] == 'off'
     s.press(A.DOWN, A.OK)           # the Duplicate row
-    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[1] == 'five dice at most'
+    assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[1] == 'five dice at most'
     s.press(A.OK)
-    assert app.values[app.cursor] == 'off'
-    while app.items[app.cursor] != 'Start game':
+    assert app.view.values[app.view.cursor] == 'off'
+    while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.game is not None and app.game.rules.n_dice == 6 and app.game.round_dice is None
@@ -202,19 +202,19 @@ def test_game_over_says_the_percentiles_are_of_good_bot_games_and_rates_nothing(
             s.press(A.OK)
     assert app.scene == ui_app.OVER
     human = [t for _, p, t in app.game.ranking() if p == 0][0]
-    assert app.items[2] == '%d: better than %d%%' % (
+    assert app.view.items[2] == '%d: better than %d%%' % (
         human, PerfectScores(table).better_than(human))
-    assert app.items[3] == 'of good CPU games'
+    assert app.view.items[3] == 'of good CPU games'
     r = app.records
     assert r.games == 1 and r.rated == 0
     while app.scene != ui_app.MENU:
         s.press(A.OK)
-    while app.items[app.cursor] != 'Lifetime stats':
+    while app.view.items[app.view.cursor] != 'Lifetime stats':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert 'Perfect avg' not in app.items
+    assert 'Perfect avg' not in app.view.items
     s.press(A.OK)                               # the player's Maxi Yatzy page
-    assert app.items[1:3] == ['Average', 'Good CPU avg'] and app.values[2] == '356.1'
+    assert app.view.items[1:3] == ['Average', 'Good CPU avg'] and app.view.values[2] == '356.1'
 
 
 @pytest.mark.parametrize('name, kept', (('maxi-yatzy', (2, 5, 5, 5)), ('crag', (4,))))

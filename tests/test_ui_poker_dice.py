@@ -30,13 +30,13 @@ def test_the_play_view_names_the_hand_and_a_later_seat_sees_the_hand_to_beat():
     app = s.app
     g = app.game
     s.press(A.OK)                                   # take the device, roll
-    assert app.line_a == 'Full house' and app.line_b == 'Hold all 5: stand'
-    assert app.header_left == 'P1 R1 2 left' and app.header_right == '0-0-0'
+    assert app.view.line_a == 'Full house' and app.view.line_b == 'Hold all 5: stand'
+    assert app.view.header_left == 'P1 R1 2 left' and app.view.header_right == '0-0-0'
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5)
-    assert app.line_b == 'OK: stand on it'
+    assert app.view.line_b == 'OK: stand on it'
     s.press(A.OK)                                   # stands: the round's box, no card
     assert app.scene == codes.TURN and g.cards[0].scores[0] == g.rules.score((5, 5, 5, 4, 4), 0)
-    assert app.items[0] == 'Full house'
+    assert app.view.items[0] == 'Full house'
     s.press(A.OK)                                   # pass: the computer plays
     while g.current == 1:
         s.press(A.OK)
@@ -44,10 +44,10 @@ def test_the_play_view_names_the_hand_and_a_later_seat_sees_the_hand_to_beat():
     s.press(A.OK)                                   # seat 2 takes the device and rolls
     beat = g.card.beat
     assert beat == max(g.cards[0].scores[0], g.cards[1].scores[0])
-    assert app.line_a == 'One pair loses'
-    assert app.line_b == 'Beat ' + HANDS[hand_kind(beat)]
+    assert app.view.line_a == 'One pair loses'
+    assert app.view.line_b == 'Beat ' + HANDS[hand_kind(beat)]
     # the round is not decided while seat 2 plays: nobody has won it yet
-    assert [c.total for c in g.cards] == [0, 0, 0] and app.header_right == '0-0-0'
+    assert [c.total for c in g.cards] == [0, 0, 0] and app.view.header_right == '0-0-0'
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)     # stands
     totals = [c.total for c in g.cards]
     assert sum(totals) == 1 and totals[2] == 0
@@ -81,16 +81,16 @@ def test_down_opens_the_card_whose_first_row_stands_and_ok_after_the_last_roll_s
     s.press(A.OK)
     s.press(A.DOWN)                                 # the card, as in every ruleset
     assert app.scene == codes.CARD and g.cards[0].scores[0] == 255
-    assert app.items[0].startswith('Stand: ') and app.cursor == 0
-    assert app.items[1:] == ['Round %d' % (r + 1) for r in range(5)] + ['Rounds won']
+    assert app.view.items[0].startswith('Stand: ') and app.view.cursor == 0
+    assert app.view.items[1:] == ['Round %d' % (r + 1) for r in range(5)] + ['Rounds won']
     s.press(A.DOWN)                                 # only the stand row takes the cursor
-    assert app.cursor == 0
+    assert app.view.cursor == 0
     s.press(A.BACK)                                 # back to the dice: nothing stood
     assert app.scene == codes.PLAY and g.cards[0].scores[0] == 255 and g.rolls_left == 2
     s.press(A.DOWN, A.OK)                           # the card's stand row
     assert app.scene == codes.TURN and g.cards[0].scores[0] != 255 and g.current == 1
     s.press(A.OK, A.OK, A.OK, A.OK)                 # pass; seat 1 rolls three times
-    assert g.rolls_left == 0 and app.line_b == 'OK: stand on it'
+    assert g.rolls_left == 0 and app.view.line_b == 'OK: stand on it'
     s.press(A.OK)
     assert g.cards[1].scores[0] != 255 and g.round == 2
 
@@ -106,12 +106,12 @@ def test_a_whole_game_ends_on_the_rounds_won(height):
     ranking = g.ranking()
     for row, (place, p, won) in enumerate(ranking):
         assert won == g.cards[p].total
-        assert app.values[row] == '%d won' % won
+        assert app.view.values[row] == '%d won' % won
     assert sum(w for _, _, w in ranking) >= g.rules.rounds   # a tie gives each a round
     # rounds won are no high score; a human placed first is told the game is won
     assert not app.pending_high and all(e[2] != g.rules.id for e in app.records.high)
     human_first = any(place == 1 and p != 1 for place, p, _ in ranking)
-    assert (app.moment == codes.MOMENT_WON) == human_first
+    assert (app.view.moment == codes.MOMENT_WON) == human_first
 
 
 def test_the_hint_keeps_cards_and_gives_the_planners_chance_to_win():
@@ -126,9 +126,9 @@ def test_the_hint_keeps_cards_and_gives_the_planners_chance_to_win():
     kept = hold_dice(h)
     names = {1: '9', 2: '10', 3: 'J', 4: 'Q', 5: 'K', 6: 'A'}
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines[1] == 'Keep ' + ' '.join(names[d] for d in kept)
+    assert app.view.dialog_lines[1] == 'Keep ' + ' '.join(names[d] for d in kept)
     chance = (value // 7776 * 100 + 32767) // 65535
-    assert abs(int(app.dialog_lines[0].split()[-1][:-1]) - chance) <= 1
+    assert abs(int(app.view.dialog_lines[0].split()[-1][:-1]) - chance) <= 1
     s.press(A.OK)                                   # follow it: hold those, roll
     assert g.rolls_left == 1 and sorted(g.dice[i] for i in range(5) if g.held[i]) == list(kept)
 
@@ -139,20 +139,20 @@ def test_the_odds_are_each_hands_chance_from_here():
     s.press(A.OK, A.BACK)                           # take the device (a roll), pause
     g = app.game
     g.dice[:] = bytes((6, 6, 1, 2, 3))              # a pair of aces, two rolls left
-    while app.items[app.cursor] != 'Odds':
+    while app.view.items[app.view.cursor] != 'Odds':
         s.press(A.DOWN)
     s.press(A.OK)
     for _ in range(10):
         s.wait(30)
-    assert app.scene == ui_app.ODDS and app.title == 'Or better'
-    assert app.items == [HANDS[k] for k in range(8, 0, -1)]
+    assert app.scene == ui_app.ODDS and app.view.title == 'Or better'
+    assert app.view.items == [HANDS[k] for k in range(8, 0, -1)]
     planner = PokerPlanner(g.rules)
     for row, k in enumerate(range(8, 0, -1)):
         chance, _ = planner.chance(g.card, (6, 6, 1, 2, 3), 2, KIND_AT[k])
         p = (chance + 50) // 100
-        assert app.values[row] == ('%d%%' % min(p, 99 if chance < 10000 else 100)
+        assert app.view.values[row] == ('%d%%' % min(p, 99 if chance < 10000 else 100)
                                    if chance >= 100 else '<1%' if chance else '0%')
-    assert app.footer == 'Keep A A'
+    assert app.view.footer == 'Keep A A'
 
 
 def test_a_fresh_turns_chances_are_the_solvers():
@@ -204,14 +204,14 @@ def test_game_over_rates_each_humans_best_hand_against_perfect_turns(height):
         best = max(g.cards[p].scores)       # the ranks of its five hands
         rows += ['%s: %s' % (app.player_name(p), HANDS[hand_kind(best)])[:app.text_cols],
                  'better than %d%%' % table.better_than(best)]
-    assert app.items[3:] == ['Best hands'] + rows + ['of perfect turns']
-    assert len(app.values) == len(app.items)
-    assert max(len(t) for t in app.items) <= app.text_cols
+    assert app.view.items[3:] == ['Best hands'] + rows + ['of perfect turns']
+    assert len(app.view.values) == len(app.view.items)
+    assert max(len(t) for t in app.view.items) <= app.text_cols
     assert app.records.games == 2 and app.records.rated == 0     # two human seats
     while app.scene != ui_app.MENU:
         s.press(A.OK)
-    while app.items[app.cursor] != 'Lifetime stats':
+    while app.view.items[app.view.cursor] != 'Lifetime stats':
         s.press(A.DOWN)
     s.press(A.OK, A.OK)             # a player's Poker Dice page: rounds won, no hands
-    assert app.title_right == 'Poker Dice' and app.items[1] == 'Average'
-    assert 'Perfect avg' not in app.items and 'Good CPU avg' not in app.items
+    assert app.view.title_right == 'Poker Dice' and app.view.items[1] == 'Average'
+    assert 'Perfect avg' not in app.view.items and 'Good CPU avg' not in app.view.items

@@ -98,7 +98,7 @@ def test_menu_and_pause_show_the_battery_others_do_not():
     assert s.app.scene == ui_app.CARD
     views = s.runner.views
     assert views.list_group.hidden or mark not in title_text(s)[1]
-    assert mark not in s.app.header_right
+    assert mark not in s.app.view.header_right
 
 
 def test_the_mark_follows_the_cells_and_usb():
@@ -107,20 +107,20 @@ def test_the_mark_follows_the_cells_and_usb():
     reading(s, 2400)
     pct = s.hw.battery.percent
     assert 45 <= pct <= 55          # 2.4 V: half, as the smoothing gets there
-    assert s.app.battery == pct and title_text(s)[1] == "%d%%" % pct
+    assert s.app.view.battery == pct and title_text(s)[1] == "%d%%" % pct
     reading(s, 4900)                # USB on VSYS: a plug, not a level
-    assert s.app.battery == 101 and title_text(s)[1] == "USB"
+    assert s.app.view.battery == 101 and title_text(s)[1] == "USB"
 
 
 def test_no_reading_shows_nothing():
     s = session(players=None, mv=0)     # the pin reads no supply (an emulator's ADC)
     run(s, 2 * PERIOD_MS)
-    assert not s.hw.battery.present and s.app.battery == -1
+    assert not s.hw.battery.present and s.app.view.battery == -1
     assert title_text(s)[1] == "" and s.app.dialog == DLG_NONE and s.app.power == AWAKE
     t = session(board="feather-128x64", players=None)   # no gauge: hw.battery is None
     assert t.hw.battery is None
     run(t, PERIOD_MS)
-    assert t.app.battery == -1 and title_text(t)[1] == ""
+    assert t.app.view.battery == -1 and title_text(t)[1] == ""
 
 
 # ------------------------------------------------------------------ low and empty
@@ -131,7 +131,7 @@ def test_low_battery_is_said_once():
     reading(s, LOW_MV)
     app = s.app
     assert s.hw.battery.low and app.dialog == DLG_NOTE
-    assert app.dialog_lines[0] == "Battery low"
+    assert app.view.dialog_lines[0] == "Battery low"
     press(s, A.OK, A.OK)            # (the first press brightens the dimmed screen)
     assert app.dialog == DLG_NONE
     reading(s, LOW_MV - 20)
@@ -142,8 +142,8 @@ def test_low_battery_is_said_once():
 def test_brown_out_saves_and_sleeps_then_wakes_to_the_same_dice():
     s = rolled_session()
     press(s, A.HOLD_2)
-    faces = bytes(s.app.faces)
-    held = bytes(s.app.held)
+    faces = bytes(s.app.view.faces)
+    held = bytes(s.app.view.held)
     assert held == b"\x00\x01\x00\x00\x00" and s.app.game.rolled
     s.hw.supply.millivolts = EMPTY_MV
     alarm = s.hw.alarm
@@ -160,7 +160,7 @@ def test_brown_out_saves_and_sleeps_then_wakes_to_the_same_dice():
     run(s, 100)
     assert not s.asleep and s.wakes == 1
     app = s.app
-    assert app.scene == ui_app.PLAY and bytes(app.faces) == faces and bytes(app.held) == held
+    assert app.scene == ui_app.PLAY and bytes(app.view.faces) == faces and bytes(app.view.held) == held
     assert app.game.rolls_left == 2
 
 
@@ -172,7 +172,7 @@ def test_empty_battery_shows_a_note_before_sleeping():
     for _ in range(100):
         run(s, PERIOD_MS // 4)
         if s.app.dialog == DLG_NOTE:
-            seen.append(s.app.dialog_lines[0])
+            seen.append(s.app.view.dialog_lines[0])
         if s.asleep:
             break
     assert s.asleep and "Battery empty" in seen
@@ -202,11 +202,11 @@ def test_idle_deep_sleep_and_wake_resume_the_same_screen_and_dice(board):
     if app.hold_buttons:
         press(s, A.HOLD_1, A.HOLD_4)
     else:           # the die cursor: hold the first die
-        while app.die_cursor != 0:
+        while app.view.die_cursor != 0:
             press(s, A.RIGHT)
         press(s, A.OK, A.RIGHT)
     assert app.game.rolled
-    faces, held, cursor = bytes(app.faces), bytes(app.held), app.die_cursor
+    faces, held, cursor = bytes(app.view.faces), bytes(app.view.held), app.view.die_cursor
     seat, round_ = app.game.current, app.game.round
     after = s.hw.sleep.after_ms
     assert after == 180000
@@ -221,21 +221,21 @@ def test_idle_deep_sleep_and_wake_resume_the_same_screen_and_dice(board):
     new = s.app
     assert new is not app and s.hw.sleep.woke
     assert new.scene == ui_app.PLAY and new.dialog == DLG_NONE      # no "resume?"
-    assert bytes(new.faces) == faces and bytes(new.held) == held
-    assert new.die_cursor == cursor
+    assert bytes(new.view.faces) == faces and bytes(new.view.held) == held
+    assert new.view.die_cursor == cursor
     assert new.game.current == seat and new.game.round == round_
     assert lit(s) > 0 and new.power == DIM      # dimmed: the next press only brightens
     press(s, A.HOLD_5 if new.hold_buttons else A.RIGHT)
-    assert new.power == AWAKE and bytes(new.held) == held and new.die_cursor == cursor
+    assert new.power == AWAKE and bytes(new.view.held) == held and new.view.die_cursor == cursor
     # the game goes on from there: the next roll keeps the held dice
     if new.hold_buttons:
         shake(s)
     else:
-        while new.die_cursor != ui_app.CURSOR_ROLL:
+        while new.view.die_cursor != ui_app.CURSOR_ROLL:
             press(s, A.RIGHT)
         press(s, A.OK)
     assert new.game.rolls_left == 1
-    assert all(new.faces[i] == faces[i] for i in range(5) if held[i])
+    assert all(new.view.faces[i] == faces[i] for i in range(5) if held[i])
 
 
 def test_asleep_on_the_pause_menu_wakes_on_it_with_its_cursor():
@@ -244,11 +244,11 @@ def test_asleep_on_the_pause_menu_wakes_on_it_with_its_cursor():
     while s.app.scene != ui_app.PLAY:
         press(s, A.OK)
     press(s, A.BACK, A.DOWN, A.DOWN)
-    cursor = s.app.cursor
+    cursor = s.app.view.cursor
     run(s, 181000)
     assert s.asleep
     press(s, A.OK)
-    assert s.app.scene == ui_app.PAUSE and s.app.cursor == cursor == 2
+    assert s.app.scene == ui_app.PAUSE and s.app.view.cursor == cursor == 2
 
 
 def test_asleep_at_the_menu_wakes_at_the_menu_without_the_notes():
@@ -272,7 +272,7 @@ def test_a_power_cut_while_asleep_is_a_power_on():
     s.hw.alarm.power_cut()
     s.hw.alarm.asleep = True        # (the stand-in's wake() wants a sleep before it)
     press(s, A.OK)
-    assert s.app.scene == ui_app.MENU and s.app.items[0] == "Resume game"
+    assert s.app.scene == ui_app.MENU and s.app.view.items[0] == "Resume game"
 
 
 def test_usb_keeps_the_board_awake_with_the_screen_off():
@@ -289,7 +289,7 @@ def test_no_heap_for_the_note_still_sleeps_and_the_wake_offers_resume():
     import sys
     import types
     s = rolled_session()
-    faces = bytes(s.app.faces)
+    faces = bytes(s.app.view.faces)
 
     def no_heap(app):
         raise MemoryError("memory allocation failed")
@@ -304,6 +304,6 @@ def test_no_heap_for_the_note_still_sleeps_and_the_wake_offers_resume():
     assert s.asleep and len(s.hw.alarm.sleeps) == 1
     press(s, A.OK)
     app = s.app
-    assert app.scene == ui_app.MENU and app.items[0] == "Resume game"
+    assert app.scene == ui_app.MENU and app.view.items[0] == "Resume game"
     press(s, A.OK, A.OK)            # (the first press brightens the dimmed screen)
-    assert app.scene == ui_app.PLAY and bytes(app.faces) == faces
+    assert app.scene == ui_app.PLAY and bytes(app.view.faces) == faces

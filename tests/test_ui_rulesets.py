@@ -27,7 +27,7 @@ NEW = ('kniffel', 'generala', 'kismet', 'triple-yahtzee')
 
 def setup_row(app, name):
     """Put the New game cursor on the row named `name`."""
-    while app.items[app.cursor] != name:
+    while app.view.items[app.view.cursor] != name:
         app.move_cursor(1)
 
 
@@ -50,7 +50,7 @@ def turn(s):
 
 def new_game_menu(s):
     app = s.app
-    while app.items[app.cursor] != 'New game':
+    while app.view.items[app.view.cursor] != 'New game':
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.scene == ui_app.SETUP
@@ -58,7 +58,7 @@ def new_game_menu(s):
 
 def resumable(session):
     app = session.app
-    return app.title == 'Saved game found' and app.items[0] == 'Resume game'
+    return app.view.title == 'Saved game found' and app.view.items[0] == 'Resume game'
 
 
 # -- setup ---------------------------------------------------------------------------
@@ -68,25 +68,25 @@ def test_setup_offers_every_menu_ruleset_and_duplicate_play_which_it_remembers()
     app = s.app
     new_game_menu(s)
     setup_row(app, 'Rules')
-    row = app.cursor
+    row = app.view.cursor
     names = []
     for _ in range(len(OFFERED)):
-        names.append(app.values[row])
+        names.append(app.view.values[row])
         s.press(A.OK)
     assert names == [codes.RULES_NAMES[i] for i in codes.MENU_RULES] and len(names) == 14
     assert names[5:] == ['Kniffel', 'Generala', 'Kismet', 'Triple Yahtzee', 'Crag', 'Yamb',
                          'Maxi Yatzy', 'Balut', 'Poker Dice']
     for n in names:                                 # the row fits beside its label
         assert len('Rules') + 1 + len(n) <= 20
-    assert app.items[row + 1] == 'Duplicate' and app.values[row + 1] == 'off'
+    assert app.view.items[row + 1] == 'Duplicate' and app.view.values[row + 1] == 'off'
     s.press(A.DOWN, A.OK)
-    assert app.values[row + 1] == 'on' and app.setup_duplicate
+    assert app.view.values[row + 1] == 'on' and app.setup_duplicate
     app.setup_rules = yc.RULESETS.index('kismet')
     s.press(A.BACK)                                 # kept in the records
     again = new_session(storage=nvm)
     assert again.app.setup_duplicate and again.app.setup_rules == yc.RULESETS.index('kismet')
     new_game_menu(again)
-    assert again.app.values[again.app.items.index('Duplicate')] == 'on'
+    assert again.app.view.values[again.app.view.items.index('Duplicate')] == 'on'
 
 
 @pytest.mark.parametrize('name', OFFERED)
@@ -101,15 +101,15 @@ def test_setup_offers_a_perfect_computer_only_where_the_ruleset_is_solved(name):
     app.setup_kinds[1] = 1
     new_game_menu(s)
     solved = yc.ruleset(name).solved
-    seat = app.cursor + 2
-    assert app.items[seat].strip() == ('Pro2' if solved else 'Good2')
+    seat = app.view.cursor + 2
+    assert app.view.items[seat].strip() == ('Pro2' if solved else 'Good2')
     want = [k for k in codes.KIND_NAMES if solved or k != 'CPU perfect']
     levels = []
     for _ in range(len(want)):
-        levels.append(app.values[seat])
-        app.cursor = seat
+        levels.append(app.view.values[seat])
+        app.view.cursor = seat
         s.press(A.OK)
-    assert sorted(levels) == sorted(want) and app.values[seat] == levels[0]   # round
+    assert sorted(levels) == sorted(want) and app.view.values[seat] == levels[0]   # round
     s.start_game(name, (1, 0))      # (a perfect seat as kept from a solved ruleset)
     assert app.game.players[0] == ('perfect' if solved else 'good')
     assert app.scene == ui_app.CPU
@@ -150,10 +150,10 @@ def test_duplicate_play_deals_every_seat_the_same_dice_and_says_so():
         rolls.append((first, bytes(g.dice)))
         if seat == 0:
             s.press(A.BACK)                         # the pause menu names the mode
-            assert app.scene == ui_app.PAUSE and app.title_right == 'R1 Dup'
-            app.cursor = scene_state('menus').menu_codes.index(16)   # Standings
+            assert app.scene == ui_app.PAUSE and app.view.title_right == 'R1 Dup'
+            app.view.cursor = scene_state('menus').menu_codes.index(16)   # Standings
             s.press(A.OK)
-            assert app.scene == codes.STANDINGS and app.title_right == 'R1 Dup'
+            assert app.scene == codes.STANDINGS and app.view.title_right == 'R1 Dup'
             s.press(A.BACK, A.BACK)                 # standings, pause: the dice again
             assert app.scene == ui_app.PLAY
         turn(s)
@@ -165,7 +165,7 @@ def test_plain_play_does_not_mark_the_round():
     s = new_session(dice=ScriptedDice(seed=11))
     s.start(players=2)
     s.press(A.OK, A.OK, A.BACK)
-    assert s.app.scene == ui_app.PAUSE and s.app.title_right == 'R1'
+    assert s.app.scene == ui_app.PAUSE and s.app.view.title_right == 'R1'
 
 
 # -- saves: Triple Yahtzee's large games ----------------------------------------------
@@ -206,11 +206,11 @@ def test_a_small_nvm_plays_a_big_triple_game_without_saves():
     new_game_menu(t)
     app.setup_players = 5
     app.go(ui_app.SETUP, t.now)
-    assert app.values[-1] == 'no save'
+    assert app.view.values[-1] == 'no save'
     t.press(A.BACK)
     t.start(players=5, rules=yc.RULESETS.index('triple-yahtzee'))
     assert app.dialog == ui_app.DLG_NOTE
-    assert app.dialog_lines[:2] == ['Power off loses', 'this game: no room']
+    assert app.view.dialog_lines[:2] == ['Power off loses', 'this game: no room']
     t.press(A.OK, A.OK)                             # close the note, take the device, roll
     assert app.game.rolls_left == 2
     assert not resumable(new_session(storage=nvm))  # nor the old game in its place
@@ -243,9 +243,9 @@ def test_a_computer_that_rolls_generala_served_wins_at_once_and_nothing_is_recor
     assert app.scene == ui_app.CPU      # the dice and who won stay on show until OK
     s.press(A.OK)
     assert app.scene == ui_app.OVER
-    assert app.title == 'GENERALA SERVIDA'
-    assert app.items[0] == 'Good1 wins'
-    assert app.items[1:] == ['1. Good1', '2. P2'] and app.values[1:] == ['0', '0']
+    assert app.view.title == 'GENERALA SERVIDA'
+    assert app.view.items[0] == 'Good1 wins'
+    assert app.view.items[1:] == ['1. Good1', '2. P2'] and app.view.values[1:] == ['0', '0']
     # cards unfinished: no high score, no lifetime stats, nothing to resume
     assert app.records.games == 0 and app.records.high == [] and not app.pending_high
     assert app.saves.journal.game_at < 0 and not app.saved
@@ -263,9 +263,9 @@ def test_a_human_generala_served_ends_the_game_with_that_name_first():
     assert g.winner == 1 and g.over
     app.go(ui_app.PLAY, s.now)                      # the dice scene hands an over game on
     assert app.scene == ui_app.OVER
-    assert app.title == 'GENERALA SERVIDA' and app.items[0] == 'P2 wins'
-    assert app.items[1] == '1. P2'                  # first whatever the totals
-    assert app.items[2] == '2. P1' and app.values[2] == '%d' % g.cards[0].total
+    assert app.view.title == 'GENERALA SERVIDA' and app.view.items[0] == 'P2 wins'
+    assert app.view.items[1] == '1. P2'                  # first whatever the totals
+    assert app.view.items[2] == '2. P1' and app.view.values[2] == '%d' % g.cards[0].total
     assert app.records.games == 0 and app.records.high == []
 
 
@@ -298,10 +298,10 @@ def test_a_finished_game_of_each_new_ruleset_is_recorded_under_its_own_id(name):
     if g.winner >= 0:       # a served Generala on the way: nothing recorded (see above)
         assert app.records.games == 0
         return
-    assert app.title == 'Game over' and app.items[0] == '1. P1'
+    assert app.view.title == 'Game over' and app.view.items[0] == '1. P1'
     # no percentile table for the ruleset yet: the ranking alone, no "better than"
     if table_for(name) is None:
-        assert app.items == ['1. P1'] and app.values == ['%d' % total]
+        assert app.view.items == ['1. P1'] and app.view.values == ['%d' % total]
     assert app.records.games == 1 and app.records.points == total
     assert app.records.high[0][0] == total and app.records.high[0][2] == rules.id
     s.press(A.OK)                                   # initials
@@ -311,8 +311,8 @@ def test_a_finished_game_of_each_new_ruleset_is_recorded_under_its_own_id(name):
     # the high-score page names the ruleset
     app.page = 0
     app.go(ui_app.SCORES, s.now)
-    assert app.title_right == codes.RULES_NAMES[rules.id]
-    assert len(app.title) + 1 + len(app.title_right) <= 21
+    assert app.view.title_right == codes.RULES_NAMES[rules.id]
+    assert len(app.view.title) + 1 + len(app.view.title_right) <= 21
 
 
 def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
@@ -353,7 +353,7 @@ def test_a_computer_announces_a_served_hand_with_its_bonus_and_scores_it():
     said = []
     for _ in range(10):
         s.wait(600)
-        said.append(app.line_a + '|' + app.line_b)
+        said.append(app.view.line_a + '|' + app.view.line_b)
         if app.game.current != 0:
             break
     assert any('Straight: 25' in t for t in said), said     # 3-4-5-6-1, served
@@ -368,7 +368,7 @@ def test_a_computer_announces_triple_yahtzees_column():
     said = []
     for _ in range(3):              # roll, keep all, announce (the fill is the card's)
         s.wait(600)
-        said.append(app.line_a + '|' + app.line_b)
+        said.append(app.view.line_a + '|' + app.view.line_b)
     assert 'Full house x3: 75' in said[-1], said
 
 
@@ -417,14 +417,14 @@ def test_triple_card_lists_each_box_with_its_three_columns_side_by_side():
     s = game('triple-yahtzee', height=32, dice=(6, 6, 6, 2, 2))
     app = s.app
     s.press(A.OK, A.DOWN)                           # roll, the card (a list on 128x32)
-    assert app.scene == ui_app.CARD and app.view == ui_app.VIEW_LIST
-    fh = app.items.index('Full house x1')
-    assert app.items[fh:fh + 3] == ['Full house x1', 'Full house x2', 'Full house x3']
-    assert app.values[fh:fh + 3] == ['(25)', '(50)', '(75)']   # multiplied
+    assert app.scene == ui_app.CARD and app.view.kind == ui_app.VIEW_LIST
+    fh = app.view.items.index('Full house x1')
+    assert app.view.items[fh:fh + 3] == ['Full house x1', 'Full house x2', 'Full house x3']
+    assert app.view.values[fh:fh + 3] == ['(25)', '(50)', '(75)']   # multiplied
     assert [app.rows[fh + c] for c in range(3)] == [box('triple-yahtzee', 'full_house_%d' % m)
                                                     for m in (1, 2, 3)]
-    assert app.items[app.cursor] == 'Full house x3'          # the most points
-    assert app.items[39:] == ['Upper x1', 'Upper x2', 'Upper x3', 'Bonus',
+    assert app.view.items[app.view.cursor] == 'Full house x3'          # the most points
+    assert app.view.items[39:] == ['Upper x1', 'Upper x2', 'Upper x3', 'Bonus',
                               'Yahtzee bonus', 'Total']
     s.press(A.OK)                                   # fill it: 75 on the card
     assert app.game.cards[0].scores[box('triple-yahtzee', 'full_house_3')] == 75
@@ -439,8 +439,8 @@ def test_triple_columns_upper_par_and_bonus_per_column():
     card.scores[26] = 3 * 4                         # column x3: four aces, x3
     app.go(ui_app.CARD, s.now)                      # the card before a roll
     assert app.scene == ui_app.CARD
-    up = app.items.index('Upper x1')
-    assert app.values[up:up + 4] == ['0 +0', '63 +0', '4 +1', '70']
+    up = app.view.items.index('Upper x1')
+    assert app.view.values[up:up + 4] == ['0 +0', '63 +0', '4 +1', '70']
     from ui.families.triple.card import par
     assert par(card) == 1 and card.upper_bonus == 70
     s.image()
@@ -450,31 +450,31 @@ def test_triple_grid_keys_move_down_columns_and_along_rows_on_every_board():
     s = game('triple-yahtzee')
     app = s.app
     app.go(ui_app.CARD, s.now)                      # the card before a roll: any box
-    assert app.view == ui_app.VIEW_CARD and app.cursor == 0     # Aces x1
+    assert app.view.kind == ui_app.VIEW_CARD and app.view.cursor == 0     # Aces x1
     s.press(A.HOLD_2)                               # down the column: Twos x1
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'twos_1')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'twos_1')
     s.press(A.HOLD_5)                               # along the row: Twos x2
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'twos_2')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'twos_2')
     s.press(A.DOWN, A.RIGHT)                        # the same with a d-pad: Threes x3
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'threes_3')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'threes_3')
     s.press(A.RIGHT)                                # past the row's end: Fours x1
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'fours_1')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'fours_1')
     s.press(A.HOLD_1, A.HOLD_1, A.HOLD_1, A.HOLD_1)  # up past the top: Chance x3
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'chance_3')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'chance_3')
     s.press(A.HOLD_4)                               # back along the row: Chance x2
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'chance_2')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'chance_2')
     # after a roll the cursor stops only on open boxes, in both directions
     s.press(A.BACK)
     card = app.game.cards[0]
     card.scores[box('triple-yahtzee', 'aces_2')] = 2
     card.scores[box('triple-yahtzee', 'twos_1')] = 4
     s.press(A.OK, A.DOWN)
-    app.cursor = 0                                  # Aces x1
+    app.view.cursor = 0                                  # Aces x1
     s.press(A.HOLD_5)                               # Aces x2 is filled: Aces x3
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'aces_3')
-    app.cursor = 0
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'aces_3')
+    app.view.cursor = 0
     s.press(A.HOLD_2)                               # Twos x1 is filled: Threes x1
-    assert app.rows[app.cursor] == box('triple-yahtzee', 'threes_1')
+    assert app.rows[app.view.cursor] == box('triple-yahtzee', 'threes_1')
 
 
 def test_triple_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
@@ -489,9 +489,9 @@ def test_triple_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw(
         assert 0 <= x and x + w <= 128 and y + 6 <= 64
         assert tx >= x and tx + 4 * len(text) - 1 <= x + w     # the text in its cell
         if i >= 0:
-            assert text == app.values[i]
+            assert text == app.view.values[i]
     # (75) in the x3 column of full house, right of the (25) and (50)
-    fh = [line for line in layout if line[3] >= 0 and app.items[line[3]] == 'Full house']
+    fh = [line for line in layout if line[3] >= 0 and app.view.items[line[3]] == 'Full house']
     assert [line[4] for line in sorted(fh)] == ['(25)', '(50)', '(75)']
     for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT):
         s.press(key)
@@ -512,7 +512,7 @@ def test_triple_joker_and_its_moment_are_multiplied():
     s.wait(1500)                                    # the Yahtzee's banner is gone
     fh2 = box('triple-yahtzee', 'full_house_2')
     turns.fill_box(app, fh2, s.now)
-    assert card.scores[fh2] == 50 and app.moment == codes.MOMENT_JOKER
+    assert card.scores[fh2] == 50 and app.view.moment == codes.MOMENT_JOKER
 
 
 def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
@@ -542,14 +542,14 @@ def test_generala_potentials_include_the_served_bonus_on_the_first_roll_only():
     s = game('generala', dice=(3, 4, 5, 6, 1, 3, 4, 5, 6, 1))
     app = s.app
     s.press(A.OK, A.DOWN)                           # the first roll: served
-    straight = app.items.index('Straight')
-    assert app.values[straight] == '(25)' and app.items[app.cursor] == 'Straight'
+    straight = app.view.items.index('Straight')
+    assert app.view.values[straight] == '(25)' and app.view.items[app.view.cursor] == 'Straight'
     s.press(A.BACK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)
     s.press(A.BACK)
     for i in range(5):
         app.game.release(i)
     s.press(A.OK, A.DOWN)                           # the same straight, second roll
-    assert app.game.rolls_left == 1 and app.values[straight] == '(20)'
+    assert app.game.rolls_left == 1 and app.view.values[straight] == '(20)'
 
 
 def test_generala_served_wins_at_once_banner_then_ranking():
@@ -559,17 +559,17 @@ def test_generala_served_wins_at_once_banner_then_ranking():
     s.press(A.OK, A.OK)                             # pass; P2 takes it, rolls: five sixes
     g = app.game
     assert g.winner == 1 and g.over and app.scene == ui_app.PLAY
-    assert app.moment == codes.MOMENT_SERVIDA
-    assert (app.line_a, app.line_b) == ('P2 wins!', 'OK: results')
+    assert app.view.moment == codes.MOMENT_SERVIDA
+    assert (app.view.line_a, app.view.line_b) == ('P2 wins!', 'OK: results')
     s.image()
     assert s.views.moment_label.text == 'GENERALA SERVIDA' and not s.views.moment_group.hidden
     s.press(A.HOLD_1, A.DOWN, A.HINT, A.UP)         # nothing else happens
     assert app.scene == ui_app.PLAY and g.cards[1].filled == {}
     s.press(A.OK)
     assert app.scene == ui_app.OVER
-    assert app.title == 'GENERALA SERVIDA'
-    assert app.items[:3] == ['P2 wins', '1. P2', '2. P1']
-    assert app.values[:3] == ['', '0', '6']
+    assert app.view.title == 'GENERALA SERVIDA'
+    assert app.view.items[:3] == ['P2 wins', '1. P2', '2. P1']
+    assert app.view.values[:3] == ['', '0', '6']
 
 
 # -- Kismet, Kniffel ---------------------------------------------------------------
@@ -577,8 +577,8 @@ def test_kismet_card_shows_the_bonus_tiers_and_each_dies_colour():
     s = game('kismet', dice=(1, 2, 3, 4, 6))
     app = s.app
     s.press(A.OK, A.DOWN)
-    assert 'Bonus +35/55/75' in app.items
-    assert app.footer.endswith('  1B 2R 3G 4G 6B')
+    assert 'Bonus +35/55/75' in app.view.items
+    assert app.view.footer.endswith('  1B 2R 3G 4G 6B')
     from ui.views.card import card_layout
     texts = [t for _, _, _, t in card_layout(app)]
     assert '+35/55/75     0' in texts and '1B 2R 3G 4G 6B' in texts
@@ -586,7 +586,7 @@ def test_kismet_card_shows_the_bonus_tiers_and_each_dies_colour():
     for b, v in enumerate((3, 6, 12, 16, 20, 24)):  # 81: the top tier
         card.scores[b] = v
     s.press(A.BACK, A.DOWN)
-    assert app.values[app.items.index('Bonus +35/55/75')] == '75'
+    assert app.view.values[app.view.items.index('Bonus +35/55/75')] == '75'
 
 
 def test_kniffel_bonus_row_and_banners_use_the_rulesets_name():
@@ -596,13 +596,13 @@ def test_kniffel_bonus_row_and_banners_use_the_rulesets_name():
     s.image()
     assert s.views.moment_label.text == 'KNIFFEL!'
     s.press(A.DOWN)
-    assert 'Kniffel bonus' in app.items
-    s.app.cursor = app.items.index('Kniffel')
+    assert 'Kniffel bonus' in app.view.items
+    s.app.view.cursor = app.view.items.index('Kniffel')
     s.press(A.OK)                                   # Kniffel 50
     s.wait(1500).press(A.OK, A.DOWN)                # five fives again: Fuenfer, +50
-    assert app.items[app.cursor] == 'Fuenfer'
+    assert app.view.items[app.view.cursor] == 'Fuenfer'
     s.press(A.OK)
-    assert app.moment == codes.MOMENT_BONUS
+    assert app.view.moment == codes.MOMENT_BONUS
     s.image()
     assert s.views.moment_label.text == 'KNIFFEL BONUS!'
 
@@ -637,7 +637,7 @@ def test_upper_par_shows_only_where_an_upper_bonus_is_chased(rules, height):
     bonus = yc.ruleset(rules).upper_bonus > 0
     s.press(A.OK)                                   # take the device, roll: four 2s
     s.press(A.DOWN)
-    while app.rows[app.cursor] != 1:                # Twos: 8, par +2
+    while app.rows[app.view.cursor] != 1:                # Twos: 8, par +2
         s.press(A.DOWN)
     s.press(A.OK)
     if app.scene == codes.TURN:
@@ -645,13 +645,13 @@ def test_upper_par_shows_only_where_an_upper_bonus_is_chased(rules, height):
     s.press(A.OK)                                   # P2 takes it, rolls
     s.press(A.STANDINGS)
     assert app.scene == codes.STANDINGS
-    p1 = app.items[[i for i in range(2) if 'P1' in app.items[i]][0]]
+    p1 = app.view.items[[i for i in range(2) if 'P1' in app.view.items[i]][0]]
     assert ('+2' in p1) == bonus
-    s.press(A.DOWN if 'P1' in app.items[1] else A.UP)
+    s.press(A.DOWN if 'P1' in app.view.items[1] else A.UP)
     s.press(A.OK)                                   # P1's card
-    upper = app.values[app.items.index('Upper')]
+    upper = app.view.values[app.view.items.index('Upper')]
     assert upper == ('8 +2' if bonus else '8')
-    assert app.footer.startswith('Up 8 +2' if bonus else 'Up 8 ')
+    assert app.view.footer.startswith('Up 8 +2' if bonus else 'Up 8 ')
 
 
 @pytest.mark.parametrize('height', [64, 32])
@@ -674,14 +674,14 @@ def test_card_labels_are_names_beside_a_value(rules, height):
     if height == 32:
         for b in range(r.n_boxes):
             i = app.rows.index(b)
-            assert app.items[i] == labels[b]
-            assert len(app.items[i]) + 1 + len(app.values[i]) <= 20
+            assert app.view.items[i] == labels[b]
+            assert len(app.view.items[i]) + 1 + len(app.view.values[i]) <= 20
         return
     shown = 0
     for col, row, i, text in card_layout(app):
         if 0 <= i < r.n_boxes:
             assert len(text) == _CARD_COLS
-            label = text[:len(text) - len(app.values[i])].rstrip()
+            label = text[:len(text) - len(app.view.values[i])].rstrip()
             full = labels[app.rows[i]]
             assert label in (full,) + SHORT.get(full, ()), text
             shown += 1
@@ -701,18 +701,18 @@ def test_balut_box_names_say_their_cell_and_the_list_has_each_categorys_points()
     app.go(ui_app.CARD, s.now)
     # the list: a category's four cells side by side, then each category's goal,
     # total and points, the total's points and the card's points
-    assert app.items[:5] == ['Fours 1', 'Fours 2', 'Fours 3', 'Fours 4', 'Fives 1']
-    assert app.values[:4] == ['20', '20', '12', '']
+    assert app.view.items[:5] == ['Fours 1', 'Fours 2', 'Fours 3', 'Fours 4', 'Fives 1']
+    assert app.view.values[:4] == ['20', '20', '12', '']
     assert [app.rows[r] for r in range(8)] == [0, 7, 14, 21, 1, 8, 15, 22]
-    row = app.items.index('Fours 52+')
-    assert app.values[row] == '52 2p' and app.rows[row] == -1
-    assert app.values[app.items.index('Balut each')] == '50 2p'
-    assert app.values[app.items.index('Straight all')] == '0 0p'
-    assert app.values[app.items.index('Total')] == '102 -2p'
+    row = app.view.items.index('Fours 52+')
+    assert app.view.values[row] == '52 2p' and app.rows[row] == -1
+    assert app.view.values[app.view.items.index('Balut each')] == '50 2p'
+    assert app.view.values[app.view.items.index('Straight all')] == '0 0p'
+    assert app.view.values[app.view.items.index('Total')] == '102 -2p'
     points = card.rules.game_points(card.scores)
-    assert app.values[app.items.index('Points')] == '%d' % points == '2'
-    assert app.title_right == '102 2p'
-    for text in app.items + app.values:
+    assert app.view.values[app.view.items.index('Points')] == '%d' % points == '2'
+    assert app.view.title_right == '102 2p'
+    for text in app.view.items + app.view.values:
         assert len(text) <= 17
 
 
@@ -721,7 +721,7 @@ def test_balut_grid_shows_every_cell_and_redraws_a_cursor_move_like_a_full_draw(
     s = game('balut', dice=(2, 2, 5, 5, 5))
     app = s.app
     s.press(A.OK, A.DOWN)
-    assert app.scene == ui_app.CARD and app.view == ui_app.VIEW_CARD
+    assert app.scene == ui_app.CARD and app.view.kind == ui_app.VIEW_CARD
     layout = grid_layout(app, '2 2 5 5 5')
     cells = sorted(line[3] for line in layout if line[3] >= 0)
     assert cells == list(range(28))                 # every box a cell, each once
@@ -730,12 +730,12 @@ def test_balut_grid_shows_every_cell_and_redraws_a_cursor_move_like_a_full_draw(
         if i != -2:
             assert tx >= x and tx + 4 * len(text) - 1 <= x + w     # the text in its cell
         if i >= 0:
-            assert text == app.values[i]
+            assert text == app.view.values[i]
     # a House row: four cells of (19), then its total 0 and points 0
-    house = sorted(line for line in layout if line[3] >= 0 and app.items[line[3]] == 'House')
+    house = sorted(line for line in layout if line[3] >= 0 and app.view.items[line[3]] == 'House')
     assert [line[4] for line in house] == ['(19)'] * 4
     # the cursor starts on the box that scores most (House 1: 19) and names it
-    assert app.rows[app.cursor] == box('balut', 'house_1')
+    assert app.rows[app.view.cursor] == box('balut', 'house_1')
     img = s.image()
     for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP):
         s.press(key)
@@ -749,16 +749,16 @@ def test_balut_grid_keys_move_down_categories_and_along_cells():
     s = game('balut')
     app = s.app
     app.go(ui_app.CARD, s.now)                      # before a roll: any cell
-    assert app.view == ui_app.VIEW_CARD and app.cursor == 0        # Fours 1
+    assert app.view.kind == ui_app.VIEW_CARD and app.view.cursor == 0        # Fours 1
     s.press(A.HOLD_2)                               # down: Fives 1
-    assert app.rows[app.cursor] == box('balut', 'fives_1')
+    assert app.rows[app.view.cursor] == box('balut', 'fives_1')
     s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # along: Fives 4
-    assert app.rows[app.cursor] == box('balut', 'fives_4')
+    assert app.rows[app.view.cursor] == box('balut', 'fives_4')
     s.press(A.RIGHT)                                # past the row's end: Sixes 1
-    assert app.rows[app.cursor] == box('balut', 'sixes_1')
+    assert app.rows[app.view.cursor] == box('balut', 'sixes_1')
     s.press(A.UP, A.UP, A.UP)                       # up past the top: Balut 4's column
-    assert app.rows[app.cursor] == box('balut', 'balut_4')
-    assert app.box_label(app.rows[app.cursor]) == 'Balut 4'
+    assert app.rows[app.view.cursor] == box('balut', 'balut_4')
+    assert app.box_label(app.rows[app.view.cursor]) == 'Balut 4'
 
 
 def test_balut_standings_and_game_over_rank_points_then_total():
@@ -772,9 +772,9 @@ def test_balut_standings_and_game_over_rank_points_then_total():
         for name, dice in cells:
             g.cards[p].fill(name, dice)
     app.go(codes.STANDINGS, s.now)
-    assert [line.split()[1] for line in app.items] == ['P2', 'P1', 'P3']
-    assert app.items[0].split()[2] == '0p' and app.items[1].split()[2] == '-2p'
-    assert app.values == ['25', '30', '29'] and app.footer == 'Points, boxes left'
+    assert [line.split()[1] for line in app.view.items] == ['P2', 'P1', 'P3']
+    assert app.view.items[0].split()[2] == '0p' and app.view.items[1].split()[2] == '-2p'
+    assert app.view.values == ['25', '30', '29'] and app.view.footer == 'Points, boxes left'
     assert [p for _, p, _ in g.ranking()] == [1, 0, 2]
 
 
@@ -796,24 +796,24 @@ def test_balut_game_over_rates_the_points_against_level_goods_games():
             card.scores[b] = (20, 20, 12, 0, 0, 20, 0)[b % 7]
     g.round = 28
     s.press(A.OK, A.DOWN)           # five aces: Balut 4 scores 50 (its 2 points)
-    assert app.scene == ui_app.CARD and app.rows[app.cursor] == last
+    assert app.scene == ui_app.CARD and app.rows[app.view.cursor] == last
     s.press(A.OK)
     assert app.scene == ui_app.OVER and g.over
     points, total = g.rules.game_points(card.scores), card.total
     # Fours 80 (52+) and Fives 80 (65+) 2p each, a balut 2p, the total 338 -1p
     assert (points, total) == (2 + 2 + 2 - 1, 338)
-    assert app.items[0] == '1. P1' and app.values[0] == '%dp %d' % (points, total)
-    assert app.items[1] == '%dp: better than %d%%' % (points, table.better_than(points))
-    assert 0 < table.better_than(points) < 99 and app.items[2] == 'of good CPU games'
-    assert len(app.items) == 3 and max(len(t) for t in app.items) <= app.text_cols
+    assert app.view.items[0] == '1. P1' and app.view.values[0] == '%dp %d' % (points, total)
+    assert app.view.items[1] == '%dp: better than %d%%' % (points, table.better_than(points))
+    assert 0 < table.better_than(points) < 99 and app.view.items[2] == 'of good CPU games'
+    assert len(app.view.items) == 3 and max(len(t) for t in app.view.items) <= app.text_cols
     assert app.records.games == 1 and app.records.rated == 0
     while app.scene != ui_app.MENU:
         s.press(A.OK)
-    while app.items[app.cursor] != 'Lifetime stats':
+    while app.view.items[app.view.cursor] != 'Lifetime stats':
         s.press(A.DOWN)
     s.press(A.OK, A.OK)             # the player's Balut page: an average of totals,
-    assert app.title_right == 'Balut' and app.items[1] == 'Average'
-    assert 'Good CPU avg' not in app.items      # beside which points would mislead
+    assert app.view.title_right == 'Balut' and app.view.items[1] == 'Average'
+    assert 'Good CPU avg' not in app.view.items      # beside which points would mislead
 
 
 @pytest.mark.parametrize('name', yc.RULESETS)

@@ -32,16 +32,16 @@ def test_a_human_cannot_play_a_computers_turn():
     # the bug: BACK -> Scorecard -> OK filled the computer's box
     s.press(A.BACK)
     assert app.scene == ui_app.PAUSE
-    assert 'Hint' not in app.items and 'Undo last box' not in app.items
-    while app.items[app.cursor] != 'Scorecard':
+    assert 'Hint' not in app.view.items and 'Undo last box' not in app.view.items
+    while app.view.items[app.view.cursor] != 'Scorecard':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.scene == ui_app.CARD and app.footer.endswith('read only')
+    assert app.scene == ui_app.CARD and app.view.footer.endswith('read only')
     for _ in range(3):
         s.press(A.DOWN)
         s.press(A.OK)
         assert app.dialog == ui_app.DLG_NOTE
-        assert app.dialog_lines[:2] == ['Read only:', 'Good2 plays now']
+        assert app.view.dialog_lines[:2] == ['Read only:', 'Good2 plays now']
         s.press(A.BACK)                             # closes the note
         assert app.scene == ui_app.CARD
     assert snapshot(app) == before
@@ -58,18 +58,18 @@ def test_undo_only_by_the_filler_and_only_before_passing():
     s.start(players=2)
     app = s.app
     g = app.game
-    assert app.scene == codes.TURN and app.title == 'P1: your turn'
+    assert app.scene == codes.TURN and app.view.title == 'P1: your turn'
     s.press(A.OK, A.OK, A.OK)                       # take it and roll, two rolls more
     s.press(A.OK)
     assert app.scene == ui_app.CARD
-    box = app.rows[app.cursor]
+    box = app.rows[app.view.cursor]
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
     # the filler's handover: the box and BACK to take it back
-    assert app.scene == codes.TURN and app.turn_filled and app.title == 'P1'
-    assert app.items[0].startswith(app.box_label(box))
-    assert app.footer == 'BACK: undo  OK: pass'
+    assert app.scene == codes.TURN and app.turn_filled and app.view.title == 'P1'
+    assert app.view.items[0].startswith(app.box_label(box))
+    assert app.view.footer == 'BACK: undo  OK: pass'
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and g.current == 0 and g.cards[0].scores[box] == 255
     s.press(A.OK)
@@ -79,14 +79,14 @@ def test_undo_only_by_the_filler_and_only_before_passing():
     assert app.scene == codes.TURN and app.turn_filled
     s.press(A.OK)                                   # pass: the box is final
     assert app.scene == codes.TURN and not app.turn_filled
-    assert app.title == 'P2: your turn' and g.current == 1
+    assert app.view.title == 'P2: your turn' and g.current == 1
     before = snapshot(app)
     # the bug: P2 could undo P1's box from the pause menu
     s.press(A.BACK)
-    assert app.scene == ui_app.PAUSE and 'Undo last box' not in app.items
+    assert app.scene == ui_app.PAUSE and 'Undo last box' not in app.view.items
     turns.undo(app, s.now)                     # even asked directly
     assert app.dialog == ui_app.DLG_NOTE
-    assert app.dialog_lines[:2] == ['Nothing to undo:', 'P1 passed on']
+    assert app.view.dialog_lines[:2] == ['Nothing to undo:', 'P1 passed on']
     assert snapshot(app) == before
     s.press(A.OK)
     s.press(A.BACK)                                 # Continue: P2's handover again
@@ -105,9 +105,9 @@ def test_nobody_undoes_a_computers_box():
     assert app.game.last_fill is None               # the computer's box keeps no undo record
     before = snapshot(app)
     s.press(A.BACK)
-    assert 'Undo last box' not in app.items
+    assert 'Undo last box' not in app.view.items
     turns.undo(app, s.now)
-    assert app.dialog_lines[:2] == ["Easy2's box", 'is final']
+    assert app.view.dialog_lines[:2] == ["Easy2's box", 'is final']
     assert snapshot(app) == before
 
 
@@ -118,17 +118,17 @@ def test_handover_says_whose_turn_where_they_stand_and_what_the_computers_scored
     g = app.game
     fill_turn(s)                                    # P1 fills and passes
     p1 = g.cards[0].total
-    assert app.title == 'P2: your turn' and app.title_right == 'R1'
-    assert app.items[0] == ('2nd, %d behind P1' % p1 if p1 else 'tied 1st')
+    assert app.view.title == 'P2: your turn' and app.view.title_right == 'R1'
+    assert app.view.items[0] == ('2nd, %d behind P1' % p1 if p1 else 'tied 1st')
     fill_turn(s)                                    # P2
     assert app.scene == ui_app.CPU
     s.press(A.OK)                                   # the computer plays at once
-    assert app.scene == codes.TURN and app.title == 'P1: your turn'
+    assert app.scene == codes.TURN and app.view.title == 'P1: your turn'
     last = g.cards[2].filled
     (name, pts), = last.items()
     b = g.rules.categories.index(name)
-    assert app.items[-1] == 'Good3: %s %d' % (app.box_label(b), pts)
-    assert app.footer == 'OK: take it, roll'
+    assert app.view.items[-1] == 'Good3: %s %d' % (app.box_label(b), pts)
+    assert app.view.footer == 'OK: take it, roll'
 
 
 @pytest.mark.parametrize('speed', [0, 1, 2])
@@ -153,11 +153,11 @@ def test_cpu_speed_is_a_pause_menu_setting_kept_in_the_records():
     s.start(players=2, kinds=(0, 2))
     app = s.app
     s.press(A.BACK)
-    while app.items[app.cursor] != 'CPU speed':
+    while app.view.items[app.view.cursor] != 'CPU speed':
         s.press(A.DOWN)
-    assert app.values[app.cursor] == 'watch'
+    assert app.view.values[app.view.cursor] == 'watch'
     s.press(A.OK, A.OK)
-    assert app.values[app.cursor] == 'instant' and app.cpu_speed == 2
+    assert app.view.values[app.view.cursor] == 'instant' and app.cpu_speed == 2
     again = new_session(storage=s.storage)
     assert again.app.cpu_speed == 2
 
@@ -175,25 +175,25 @@ def test_standings_one_press_away_and_any_card_read_only():
     # rows in place order: the highest total first, the seat on turn marked '>'
     order = sorted(range(3), key=lambda p: (-g.cards[p].total, p))
     assert order != [0, 1, 2]
-    assert app.scene == codes.STANDINGS and app.cursor == order.index(0)
-    assert len(app.items) == 3 and app.items[app.cursor].startswith('>')
+    assert app.scene == codes.STANDINGS and app.view.cursor == order.index(0)
+    assert len(app.view.items) == 3 and app.view.items[app.view.cursor].startswith('>')
     for row, p in enumerate(order):
         c = g.cards[p]
-        assert app.values[row] == '%d' % c.total
-        assert app.player_name(p) in app.items[row]
-        assert app.items[row].endswith(' %d' % c.scores.count(255))
-    assert [int(app.values[r]) for r in range(3)] == sorted(
+        assert app.view.values[row] == '%d' % c.total
+        assert app.player_name(p) in app.view.items[row]
+        assert app.view.items[row].endswith(' %d' % c.scores.count(255))
+    assert [int(app.view.values[r]) for r in range(3)] == sorted(
         [c.total for c in g.cards], reverse=True)
-    assert app.footer == 'Upper par, boxes left'
-    app.cursor = order.index(1)
+    assert app.view.footer == 'Upper par, boxes left'
+    app.view.cursor = order.index(1)
     s.press(A.OK)                                   # P2's card, read only
-    assert app.scene == ui_app.CARD and app.title == 'Good2'
-    assert app.title_right == '%d' % g.cards[1].total
+    assert app.scene == ui_app.CARD and app.view.title == 'Good2'
+    assert app.view.title_right == '%d' % g.cards[1].total
     before = snapshot(app)
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_NOTE and snapshot(app) == before
     s.press(A.BACK, A.BACK)
-    assert app.scene == codes.STANDINGS and app.cursor == order.index(1)
+    assert app.scene == codes.STANDINGS and app.view.cursor == order.index(1)
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and g.current == 0 and g.rolled
 
@@ -209,13 +209,13 @@ def test_the_standings_key_works_on_both_handovers(height):
     s.press(A.OK)                                   # fills a box: the undo screen
     assert app.scene == codes.TURN and app.turn_filled
     s.press(A.STANDINGS)
-    assert app.scene == codes.STANDINGS and app.items[0].startswith(' 1 P1')
+    assert app.scene == codes.STANDINGS and app.view.items[0].startswith(' 1 P1')
     s.press(A.BACK)
     assert app.scene == codes.TURN and app.turn_filled   # undo still offered
     s.press(A.OK)                                   # passed on: P2's handover
     assert app.scene == codes.TURN and not app.turn_filled
     s.press(A.STANDINGS)
-    assert app.scene == codes.STANDINGS and app.items[app.cursor].startswith('>2 P2')
+    assert app.scene == codes.STANDINGS and app.view.items[app.view.cursor].startswith('>2 P2')
     s.press(A.BACK)
     assert app.scene == codes.TURN and not app.turn_filled
 
@@ -244,15 +244,15 @@ def test_three_letters_take_about_thirteen_presses(hold_buttons, height):
     to_names_row(s)
     s.press(A.OK)
     assert app.scene == codes.NAMES and bytes(scene_state('names').initials) == b'A__'
-    assert app.items[0] == 'Name:  [A] _  _ '
-    assert app.items[1] == ('Holds -5 -1 . +1 +5' if hold_buttons else '</> 1  held </> 5')
+    assert app.view.items[0] == 'Name:  [A] _  _ '
+    assert app.view.items[1] == ('Holds -5 -1 . +1 +5' if hold_buttons else '</> 1  held </> 5')
     keys = name_presses(app, 'ANN')
     assert len(keys) == 11
     s.press(*keys)
-    assert app.title == 'Seat 2 name'
+    assert app.view.title == 'Seat 2 name'
     keys = name_presses(app, 'ZO_')                 # a short name: a space at its end
     s.press(*keys)
-    assert app.scene == ui_app.SETUP and app.values[app.cursor] == 'ANN ZO'
+    assert app.scene == ui_app.SETUP and app.view.values[app.view.cursor] == 'ANN ZO'
     # every letter from the start, and OK: three letters in 13 presses on average at
     # most, 18 at most
     from ui.scenes.names import start_letters
@@ -265,7 +265,7 @@ def test_three_letters_take_about_thirteen_presses(hold_buttons, height):
 
 def to_names_row(s):
     app = s.app
-    while app.items[app.cursor] != 'Names':
+    while app.view.items[app.view.cursor] != 'Names':
         s.press(A.DOWN)
 
 
@@ -276,33 +276,33 @@ def test_names_entered_at_setup_shown_everywhere_and_offered_again():
     app.setup_players = 3
     app.setup_kinds[1] = 2                          # seat 2: computer, good
     app.go(ui_app.SETUP, s.now)
-    assert app.items[1:4] == ['  P1', '  Good2', '  P3']
+    assert app.view.items[1:4] == ['  P1', '  Good2', '  P3']
     to_names_row(s)
-    assert app.values[app.cursor] == 'P1 P3'
+    assert app.view.values[app.view.cursor] == 'P1 P3'
     s.press(A.OK)
-    assert app.scene == codes.NAMES and app.title == 'Seat 1 name'
+    assert app.scene == codes.NAMES and app.view.title == 'Seat 1 name'
     type_name(s, 'ANN')
-    assert app.title == 'Seat 3 name'               # the computer's seat is skipped
+    assert app.view.title == 'Seat 3 name'               # the computer's seat is skipped
     type_name(s, 'BO_')
-    assert app.scene == ui_app.SETUP and app.items[app.cursor] == 'Names'
-    assert app.values[app.cursor] == 'ANN BO' and app.items[3] == '  BO'
-    while app.items[app.cursor] != 'Start game':
+    assert app.scene == ui_app.SETUP and app.view.items[app.view.cursor] == 'Names'
+    assert app.view.values[app.view.cursor] == 'ANN BO' and app.view.items[3] == '  BO'
+    while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.title == 'ANN: your turn'
+    assert app.view.title == 'ANN: your turn'
     fill_turn(s)
-    assert app.scene == ui_app.CPU and app.header_left.startswith('Good2 R1')
+    assert app.scene == ui_app.CPU and app.view.header_left.startswith('Good2 R1')
     s.press(A.OK)
-    assert app.title == 'BO: your turn' and app.items[-2].startswith('ANN: ')
+    assert app.view.title == 'BO: your turn' and app.view.items[-2].startswith('ANN: ')
     s.press(A.OK)
-    assert app.header_left.startswith('BO R1/13')
+    assert app.view.header_left.startswith('BO R1/13')
     s.press(A.UP)
-    assert sorted(i.split()[1] for i in app.items) == ['ANN', 'BO', 'Good2']
+    assert sorted(i.split()[1] for i in app.view.items) == ['ANN', 'BO', 'Good2']
     # remembered: a fresh boot offers them again in setup
     again = new_session(storage=s.storage)
     again.press(A.DOWN, A.OK)                       # Resume is first: New game
     assert again.app.scene == ui_app.SETUP
-    assert again.app.items[1:4] == ['  ANN', '  Good2', '  BO']
+    assert again.app.view.items[1:4] == ['  ANN', '  Good2', '  BO']
 
 
 def test_names_edited_but_not_played_are_forgotten():
@@ -312,11 +312,11 @@ def test_names_edited_but_not_played_are_forgotten():
     to_names_row(s)
     s.press(A.OK)
     type_name(s, 'ZED')
-    assert app.items[1] == '  ZED'
+    assert app.view.items[1] == '  ZED'
     s.press(A.BACK)                                 # leave setup without playing
     assert app.scene == ui_app.MENU
     s.press(A.OK)
-    assert app.items[1] == '  P1'
+    assert app.view.items[1] == '  P1'
 
 
 def test_a_named_players_high_score_is_entered_under_their_name_unasked():
@@ -326,12 +326,12 @@ def test_a_named_players_high_score_is_entered_under_their_name_unasked():
     to_names_row(s)
     s.press(A.OK)
     type_name(s, 'AL_')
-    while app.items[app.cursor] != 'Start game':
+    while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
     s.press(A.OK)
     while app.scene != ui_app.OVER:
         fill_turn(s)
-    assert app.items[0].startswith('1. AL') and app.moment == codes.MOMENT_HIGH  # the banner
+    assert app.view.items[0].startswith('1. AL') and app.view.moment == codes.MOMENT_HIGH  # the banner
     s.press(A.OK)
     assert app.scene != ui_app.INITIALS     # initials entered at setup: not asked again
     assert app.records.high[0][1] == 'AL '
@@ -355,14 +355,14 @@ def start_named(s, names, kinds, rules=0):
     app = s.app
     s.start(players=len(kinds), kinds=kinds, rules=rules)
     app.go(ui_app.MENU, s.now)
-    while app.items[app.cursor] != 'New game':
+    while app.view.items[app.view.cursor] != 'New game':
         s.press(A.DOWN)
     s.press(A.OK)
     to_names_row(s)
     s.press(A.OK)
     for name in names:
         type_name(s, name)
-    while app.items[app.cursor] != 'Start game':
+    while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
     s.press(A.OK)
 
@@ -400,29 +400,29 @@ def test_stats_per_player_and_ruleset_and_high_scores_per_ruleset():
     play_out(s)
     yacht_total = app.game.cards[0].total
     to_menu(s)
-    while app.items[app.cursor] != 'Lifetime stats':
+    while app.view.items[app.view.cursor] != 'Lifetime stats':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.title == 'Lifetime stats' and app.title_right == 'all'
-    assert app.values[0] == '2'                     # the games, once each (3 human seats)
+    assert app.view.title == 'Lifetime stats' and app.view.title_right == 'all'
+    assert app.view.values[0] == '2'                     # the games, once each (3 human seats)
     assert app.records.games == 3
     pages = []
     while app.scene == ui_app.STATS:
         s.press(A.OK)
         if app.scene == ui_app.STATS:
-            pages.append((app.title, app.title_right, app.values[0], app.values[2]))
+            pages.append((app.view.title, app.view.title_right, app.view.values[0], app.view.values[2]))
     assert pages == [('ANN', 'Yacht', '1', '%d' % yacht_total),
                      ('BOB', 'Yahtzee', '1', '%d' % totals[1]),
                      ('ANN', 'Yahtzee', '1', '%d' % totals[0])]
     assert app.scene == ui_app.MENU
-    while app.items[app.cursor] != 'High scores':
+    while app.view.items[app.view.cursor] != 'High scores':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.title_right == 'Yahtzee'
-    assert app.values == ['%d' % t for t in sorted(totals, reverse=True)]
+    assert app.view.title_right == 'Yahtzee'
+    assert app.view.values == ['%d' % t for t in sorted(totals, reverse=True)]
     s.press(A.OK)
-    assert app.title_right == 'Yacht' and app.values == ['%d' % yacht_total]
-    assert app.items == ['1 ANN']
+    assert app.view.title_right == 'Yacht' and app.view.values == ['%d' % yacht_total]
+    assert app.view.items == ['1 ANN']
     s.press(A.OK)
     assert app.scene == ui_app.MENU
 
@@ -445,11 +445,11 @@ def test_four_seats_two_humans_two_computers_end_to_end(height):
             s.press(A.OK)
         elif app.scene == codes.TURN and not app.turn_filled:
             handovers += 1
-            assert app.title.startswith(app.player_name(g.current) + ': your turn')
+            assert app.view.title.startswith(app.player_name(g.current) + ': your turn')
             s.press(A.OK)
         elif app.scene == codes.TURN:
             fills += 1
-            assert app.footer == 'BACK: undo  OK: pass'
+            assert app.view.footer == 'BACK: undo  OK: pass'
             s.press(A.OK)
         elif (app.scene == ui_app.PLAY and g.rolls_left == 2 and g.round in (2, 13) and
               (g.round, g.current) not in seen):
@@ -458,14 +458,14 @@ def test_four_seats_two_humans_two_computers_end_to_end(height):
             # every card, read only
             before = bytes(g.to_bytes())
             s.press(A.UP)
-            assert app.scene == codes.STANDINGS and len(app.items) == 4
+            assert app.scene == codes.STANDINGS and len(app.view.items) == 4
             s.image()
             order = sorted(range(4), key=lambda p: (-g.cards[p].total, p))
-            assert app.cursor == order.index(g.current) and app.items[app.cursor][0] == '>'
+            assert app.view.cursor == order.index(g.current) and app.view.items[app.view.cursor][0] == '>'
             for k in range(4):
                 s.press(A.OK)
                 p = order[(order.index(g.current) + k) % 4]
-                assert app.scene == ui_app.CARD and app.title == app.player_name(p)
+                assert app.scene == ui_app.CARD and app.view.title == app.player_name(p)
                 s.image()
                 s.press(A.BACK, A.DOWN)
                 looked += 1
@@ -481,7 +481,7 @@ def test_four_seats_two_humans_two_computers_end_to_end(height):
     assert app.scene == ui_app.OVER and g.over
     s.image()
     assert handovers == 26 and fills == 26 and looked == 16    # a computer fills last
-    assert [i.split(' ', 1)[1] for i in app.items] == [app.player_name(p) for _, p, _ in
+    assert [i.split(' ', 1)[1] for i in app.view.items] == [app.player_name(p) for _, p, _ in
                                                        g.ranking()]
     to_menu(s)
     assert app.records.games == 2
@@ -494,29 +494,29 @@ def test_big_moments_banner_and_tune_then_gone():
     app = s.app
     tones = []
     s.press(A.OK)                                   # 4 4 4 4 4
-    assert app.moment == codes.MOMENT_YAHTZEE and app.tone_freq == 784
-    app.tone_freq = 0
+    assert app.view.moment == codes.MOMENT_YAHTZEE and app.view.tone_freq == 784
+    app.view.tone_freq = 0
     for _ in range(60):
         s.wait(25)
-        if app.tone_freq:
-            tones.append(app.tone_freq)
-            app.tone_freq = 0
-    assert tones == [988, 1175, 1568] and app.moment == 0   # the tune, then gone
+        if app.view.tone_freq:
+            tones.append(app.view.tone_freq)
+            app.view.tone_freq = 0
+    assert tones == [988, 1175, 1568] and app.view.moment == 0   # the tune, then gone
     s.press(A.DOWN)
-    while app.rows[app.cursor] != app.game.rules.five_alike_box:
+    while app.rows[app.view.cursor] != app.game.rules.five_alike_box:
         s.press(A.DOWN)
     s.press(A.OK)                                   # Yahtzee 50: no bonus yet
-    assert app.moment == 0
+    assert app.view.moment == 0
     s.press(A.OK)                                   # 4 4 4 4 4 again
     s.wait(1500).press(A.DOWN)
-    assert app.items[app.cursor] == 'Fours'
+    assert app.view.items[app.view.cursor] == 'Fours'
     s.press(A.OK)
-    assert app.moment == codes.MOMENT_BONUS
+    assert app.view.moment == codes.MOMENT_BONUS
     s.wait(1500).press(A.OK).wait(1500).press(A.DOWN)   # 4 4 4 4 4, Fours is filled
-    while app.items[app.cursor] != 'Full house':
+    while app.view.items[app.view.cursor] != 'Full house':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.moment == codes.MOMENT_BONUS         # a bonus Yahtzee beats the Joker
+    assert app.view.moment == codes.MOMENT_BONUS         # a bonus Yahtzee beats the Joker
 
 
 def test_joker_and_upper_bonus_moments():
@@ -532,7 +532,7 @@ def test_joker_and_upper_bonus_moments():
     g.rolls_left = 2
     fh = g.rules.categories.index('full_house')
     turns.fill_box(app, fh, s.now)
-    assert g.cards[0].scores[fh] == 25 and app.moment == codes.MOMENT_JOKER
+    assert g.cards[0].scores[fh] == 25 and app.view.moment == codes.MOMENT_JOKER
     s.wait(1500)
     card = g.cards[0]
     for b in range(5):                              # aces..fives at par: 60 of 63
@@ -540,7 +540,7 @@ def test_joker_and_upper_bonus_moments():
     g.dice[:] = b'\x06\x06\x06\x01\x02'
     g.rolls_left = 1
     turns.fill_box(app, 5, s.now)              # sixes 18: 78, bonus reached
-    assert card.upper_bonus and app.moment == codes.MOMENT_UPPER
+    assert card.upper_bonus and app.view.moment == codes.MOMENT_UPPER
 
 
 @pytest.mark.parametrize('rules', [n for n in OFFERED if not yc.ruleset(n).hands])
@@ -557,23 +557,23 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     if app.scene == codes.ANNOUNCE:                 # Yamb's announce step: none
         s.press(A.OK)
     s.press(A.DOWN)
-    assert app.scene == ui_app.CARD and app.view == ui_app.VIEW_CARD
+    assert app.scene == ui_app.CARD and app.view.kind == ui_app.VIEW_CARD
     if app.game.rules.columns > 1 or app.game.rules.cells > 1:   # grids: their own tests
         return
     if not _fits_halves(app.game.rules, 64):    # three columns (Maxi Yatzy): test_ui_maxi
         return
     layout = card_layout(app)
     shown = sorted(i for _, _, i, _ in layout if i >= 0)
-    assert shown == list(range(len(app.items)))
+    assert shown == list(range(len(app.view.items)))
     assert max(row for _, row, _, _ in layout) * 6 + 6 <= 64
     for col, row, i, text in layout:
         assert len(text) <= 15
         if i >= 0:
             # (Kismet's "Bonus +35/55/75" shows as "+35/55/75")
-            label = text[:len(text) - len(app.values[i])].rstrip()
-            assert text.endswith(' ' + app.values[i]) and (
-                label in (app.items[i],) + SHORT.get(app.items[i], ()) or
-                label == app.items[i][6:]), text
+            label = text[:len(text) - len(app.view.values[i])].rstrip()
+            assert text.endswith(' ' + app.view.values[i]) and (
+                label in (app.view.items[i],) + SHORT.get(app.view.items[i], ()) or
+                label == app.view.items[i][6:]), text
     s.image()                                       # and the real view draws it
     small = new_session(height=32, dice=ScriptedDice(seed=3))
     small.start_game(rules)
@@ -581,7 +581,7 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     if small.app.scene == codes.ANNOUNCE:
         small.press(A.OK)
     small.press(A.DOWN)
-    assert small.app.view == ui_app.VIEW_CARD       # 128x32: the same card, 5 rows of it
+    assert small.app.view.kind == ui_app.VIEW_CARD       # 128x32: the same card, 5 rows of it
     small.image()
     assert small.views.card.layout == s.views.card.layout
 
@@ -609,7 +609,7 @@ def test_held_back_of_the_default_board_opens_the_standings_of_a_game_of_several
     s.press(A.OK, A.OK)                 # P1 takes the device and rolls
     assert app.scene == ui_app.PLAY
     s.press(held_back)
-    assert app.scene == codes.STANDINGS and len(app.items) == 2
+    assert app.scene == codes.STANDINGS and len(app.view.items) == 2
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY
     # One seat: nothing happens (the menu stays a tap of BACK away).
@@ -644,12 +644,12 @@ def test_a_resumed_game_keeps_the_handover_recap(height):
         while app.scene == ui_app.CPU:
             s.wait(700)
     assert app.scene == codes.TURN and not app.turn_filled
-    shown = list(app.items)
+    shown = list(app.view.items)
     assert app.game.current == 0 and shown[1].startswith('Good2: ') and shown[2].startswith('P3: ')
     again = new_session(width=128, height=height, storage=s.storage, dice=ScriptedDice(seed=6))
-    assert again.app.items[again.app.cursor] == 'Resume game'
+    assert again.app.view.items[again.app.view.cursor] == 'Resume game'
     again.press(A.OK)
-    assert again.app.scene == codes.TURN and again.app.items == shown
+    assert again.app.scene == codes.TURN and again.app.view.items == shown
 
 
 @pytest.mark.parametrize('height', [64, 32])
@@ -659,10 +659,10 @@ def test_ok_on_another_seats_card_says_read_only_before_a_roll_too(height):
     app = s.app
     assert app.scene == codes.TURN and not app.game.rolled
     s.press(A.STANDINGS)
-    app.cursor = [r for r in range(2) if 'P2' in app.items[r]][0]
+    app.view.cursor = [r for r in range(2) if 'P2' in app.view.items[r]][0]
     s.press(A.OK)                                   # P2's card, P1 to play
-    assert app.scene == ui_app.CARD and app.title == 'P2'
+    assert app.scene == ui_app.CARD and app.view.title == 'P2'
     s.press(A.OK)
-    assert app.dialog == ui_app.DLG_NOTE and app.dialog_lines[:2] == ['Read only:', 'P1 plays now']
+    assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[:2] == ['Read only:', 'P1 plays now']
     s.press(A.OK, A.BACK)                           # the note closes; BACK to the standings
     assert app.scene == codes.STANDINGS

@@ -91,7 +91,7 @@ def test_dialog_overlays_and_hides():
     s.start()
     s.press(A.OK, A.OK, A.OK, A.OK)
     app = s.app
-    while app.items[app.cursor] != 'Yahtzee':
+    while app.view.items[app.view.cursor] != 'Yahtzee':
         s.press(A.DOWN)
     plain = s.image()
     s.press(A.OK)
@@ -131,7 +131,7 @@ def _game_over_with_a_high_score(height):
     s.start(players=3, kinds=(0, 2, 3))
     while s.app.scene != ui_app.OVER:
         s.press(A.OK)
-    assert s.app.moment and s.app.pending_high
+    assert s.app.view.moment and s.app.pending_high
     return s
 
 
@@ -142,12 +142,12 @@ def test_the_high_score_banner_hides_no_place_and_no_name_line(height):
     with_banner = s.image()
     assert s.views.moment_group.hidden is False
     s.wait(1500)
-    assert not s.app.moment
+    assert not s.app.view.moment
     assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
     # OK at once: the initials screen, its name line clear of the banner
     s = _game_over_with_a_high_score(height)
     s.press(A.OK)
-    assert s.app.scene == ui_app.INITIALS and s.app.moment
+    assert s.app.scene == ui_app.INITIALS and s.app.view.moment
     with_banner = s.image()
     s.wait(1500)
     assert ImageChops.logical_xor(with_banner.crop(rows), s.image().crop(rows)).getbbox() is None
@@ -178,7 +178,7 @@ def test_a_line_of_text_starts_at_its_top_row(height):
     assert lit[0] == 0 and lit[-1] == 7          # capitals 8 rows high, all on screen
     s = Session(128, height, hold_buttons=height == 64)
     s.app.dialog = ui_app.DLG_NOTE
-    s.app.dialog_lines[:] = ['HHHH', '', '']
+    s.app.view.dialog_lines[:] = ['HHHH', '', '']
     s.app.version += 1
     img = s.image()
     x0 = s.views.dialog_x0 + 4

@@ -44,7 +44,7 @@ def rolled_card(dice, **kw):
 
 def cell(app, name):
     """The card's text for box `name` (the list row of that box)."""
-    return app.values[app.rows.index(box(name))]
+    return app.view.values[app.rows.index(box(name))]
 
 
 # -- the card --------------------------------------------------------------------
@@ -66,7 +66,7 @@ def test_the_list_shows_each_row_across_the_columns_then_each_columns_sections()
                        ('ones_free', (1, 1, 1, 1, 6)), ('yamb_up', (6, 6, 6, 6, 6))):
         card.fill(name, dice)
     app.go(ui_app.CARD, s.now)
-    assert app.items[:5] == ['Ones', 'Ones', 'Ones', 'Ones', 'Twos']   # the grid's rows
+    assert app.view.items[:5] == ['Ones', 'Ones', 'Ones', 'Ones', 'Twos']   # the grid's rows
     assert [app.rows[r] for r in range(6)] == [0, 12, 24, 36, 1, 13]
     # not rolled: filled boxes their points, open ones blank, those the column's
     # order closes '-': Down below its first open box, Up above its last
@@ -75,13 +75,13 @@ def test_the_list_shows_each_row_across_the_columns_then_each_columns_sections()
     assert cell(app, 'poker_up') == '' and cell(app, 'full_up') == '-'
     assert cell(app, 'ones_up') == '-' and cell(app, 'yamb_up') == '80'
     assert cell(app, 'sixes_free') == '' and cell(app, 'ones_announce') == ''
-    values = dict(zip(app.items[48:], app.values[48:]))
+    values = dict(zip(app.view.items[48:], app.view.values[48:]))
     assert values['Upper D'] == '11' and values['Upper F'] == '4'
     assert values['Max-Min x1 F'] == '%d' % ((28 - 9) * 4)      # (Max - Min) x Ones
     assert values['Max-Min x1 D'] == '0' and values['Lower U'] == '80'
     assert values['Total'] == '%d' % card.total == '%d' % (11 + 4 + 76 + 80)
     assert all(r == -1 for r in app.rows[48:]) and len(app.rows) == 48 + 13
-    for text in app.items + app.values:
+    for text in app.view.items + app.view.values:
         assert len(text) <= 17
 
 
@@ -92,7 +92,7 @@ def test_an_upper_bonus_shows_beside_its_columns_sum():
     for face in range(1, 7):
         card.fill(12 + face - 1, (face,) * 4 + (1 if face > 1 else 2,))
     app.go(ui_app.CARD, s.now)
-    values = dict(zip(app.items[48:], app.values[48:]))
+    values = dict(zip(app.view.items[48:], app.view.values[48:]))
     assert values['Upper F'] == '%d +30' % (4 * 21)
 
 
@@ -116,10 +116,10 @@ def test_an_announced_turn_greys_every_box_but_the_announced_one():
     s.press(A.OK)
     app.game.rules.announce(app.game, box('poker_announce'))
     app.go(ui_app.CARD, s.now)
-    fillable = [app.rows[r] for r in range(48) if app.values[r] != '-']
+    fillable = [app.rows[r] for r in range(48) if app.view.values[r] != '-']
     assert fillable == [box('poker_announce')]
     assert cell(app, 'poker_announce') == '(%d)' % (6 * 4 + 2 + 40)
-    assert app.rows[app.cursor] == box('poker_announce')
+    assert app.rows[app.view.cursor] == box('poker_announce')
 
 
 def _ink(img, x0, y0, x1, y1):
@@ -135,13 +135,13 @@ def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_ful
     from ui.families.yamb import grid as yamb_grid
     s = rolled_card((3, 3, 5, 5, 5), height=height)     # (128x32: the default buttons)
     app = s.app
-    assert app.view == ui_app.VIEW_CARD
+    assert app.view.kind == ui_app.VIEW_CARD
     # the cursor starts on the box that scores most: Full F (3 3 5 5 5: 21 + 30)
-    assert app.rows[app.cursor] == box('full_free') and app.pts[box('full_free')] == 51
+    assert app.rows[app.view.cursor] == box('full_free') and app.pts[box('full_free')] == 51
     seen = set()
     names = set()
     for row in range(48):
-        app.cursor = row
+        app.view.cursor = row
         yamb_grid.scroll(app)
         layout = yamb_grid.grid_layout(app, '3 3 5 5 5')
         assert len([1 for line in layout if line[3] == -2 and line[1] > 8]) == \
@@ -150,7 +150,7 @@ def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_ful
             assert 0 <= x and x + w <= 128 and y + 6 <= height
             if i >= 0:
                 seen.add(i)
-                assert text == app.values[i] and w == 23
+                assert text == app.view.values[i] and w == 23
             if i == -2 and y > 8:
                 names.add(text)
             if i == -2:     # inverted on the cursor's: a lit pixel either side of the
@@ -162,8 +162,8 @@ def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_ful
     assert seen == set(range(48))
     assert names == {label.upper() for label in RULES.labels.split('|')} | {
         'UPPER', 'MIDDLE', 'LOWER', 'TOTAL'}
-    app.cursor = app.rows.index(box('full_free'))
-    app.list_version += 1
+    app.view.cursor = app.rows.index(box('full_free'))
+    app.view.list_version += 1
     for key in (A.HOLD_2, A.HOLD_5, A.HOLD_5, A.HOLD_1, A.HOLD_4, A.RIGHT, A.DOWN, A.UP,
                 A.DOWN, A.DOWN, A.DOWN, A.DOWN):
         s.press(key)
@@ -176,7 +176,7 @@ def test_grid_greys_closed_boxes_and_brackets_potentials_apart_from_their_digits
     from ui.families.yamb import grid as yamb_grid
     s = rolled_card((1, 2, 3, 4, 5))
     app = s.app
-    assert app.rows[app.cursor] == box('straight_free')     # the most: 66
+    assert app.rows[app.view.cursor] == box('straight_free')     # the most: 66
     s.press(A.HOLD_1)                                       # on to another box
     img = s.image()
     layout = {line[3]: line for line in yamb_grid.grid_layout(app, '') if line[3] >= 0}
@@ -202,35 +202,35 @@ def test_grid_keys_move_up_and_down_a_column_and_across_the_columns():
     s = game()
     app = s.app
     app.go(ui_app.CARD, s.now)                      # before a roll: any box
-    assert app.view == ui_app.VIEW_CARD and app.rows[app.cursor] == box('ones_down')
+    assert app.view.kind == ui_app.VIEW_CARD and app.rows[app.view.cursor] == box('ones_down')
     s.press(A.HOLD_2)                               # down: Twos D
-    assert app.rows[app.cursor] == box('twos_down')
+    assert app.rows[app.view.cursor] == box('twos_down')
     s.press(A.HOLD_5, A.HOLD_5, A.HOLD_5)           # across: Twos F, U, A
-    assert app.rows[app.cursor] == box('twos_announce')
+    assert app.rows[app.view.cursor] == box('twos_announce')
     s.press(A.RIGHT)                                # round to the first column
-    assert app.rows[app.cursor] == box('twos_down')
+    assert app.rows[app.view.cursor] == box('twos_down')
     s.press(A.UP, A.UP)                             # up past the top: the column's end
-    assert app.rows[app.cursor] == box('yamb_down')
+    assert app.rows[app.view.cursor] == box('yamb_down')
     s.press(A.LEFT)                                 # round to the last column
-    assert app.rows[app.cursor] == box('yamb_announce')
+    assert app.rows[app.view.cursor] == box('yamb_announce')
 
 
 def test_after_a_roll_left_and_right_go_to_the_nearest_box_the_next_column_can_take():
     s = rolled_card((1, 2, 3, 4, 5))
     app = s.app
-    app.cursor = app.rows.index(box('straight_free'))
+    app.view.cursor = app.rows.index(box('straight_free'))
     s.press(A.LEFT)                                 # Down: only its Ones is open
-    assert app.rows[app.cursor] == box('ones_down')
+    assert app.rows[app.view.cursor] == box('ones_down')
     s.press(A.DOWN)                                 # nothing else in that column
-    assert app.rows[app.cursor] == box('ones_down')
+    assert app.rows[app.view.cursor] == box('ones_down')
     s.press(A.LEFT)             # round, past Announce (not announced): Up's Yamb
-    assert app.rows[app.cursor] == box('yamb_up')
+    assert app.rows[app.view.cursor] == box('yamb_up')
     s.press(A.RIGHT)                                # past Announce again: Down's Ones
-    assert app.rows[app.cursor] == box('ones_down')
+    assert app.rows[app.view.cursor] == box('ones_down')
     s.press(A.RIGHT)                                # Free: its row nearest Ones
-    assert app.rows[app.cursor] == box('ones_free')
+    assert app.rows[app.view.cursor] == box('ones_free')
     s.press(A.HOLD_2, A.HOLD_2, A.HOLD_5)           # Threes F, then Up: its Yamb only
-    assert app.rows[app.cursor] == box('yamb_up')
+    assert app.rows[app.view.cursor] == box('yamb_up')
 
 
 def test_three_buttons_walk_every_box_row_by_row():
@@ -238,14 +238,14 @@ def test_three_buttons_walk_every_box_row_by_row():
     s = game(height=32, hold_buttons=False, profile=profiles.get('three-button'))
     app = s.app
     app.go(ui_app.CARD, s.now)
-    assert app.view == ui_app.VIEW_CARD
-    seen = [app.rows[app.cursor]]
+    assert app.view.kind == ui_app.VIEW_CARD
+    seen = [app.rows[app.view.cursor]]
     for _ in range(47):
         s.press(A.RIGHT)
-        seen.append(app.rows[app.cursor])
+        seen.append(app.rows[app.view.cursor])
     assert seen == [c * 12 + k for k in range(12) for c in range(4)]
     s.press(A.RIGHT)
-    assert app.rows[app.cursor] == box('ones_down')
+    assert app.rows[app.view.cursor] == box('ones_down')
 
 
 # -- the announce step -----------------------------------------------------------
@@ -255,13 +255,13 @@ def test_the_picker_lists_the_open_announce_boxes_after_the_first_roll_only():
     g = app.game
     g.cards[0].scores[box('ones_announce')] = 3      # filled earlier
     s.press(A.OK)                                   # the first roll: the picker
-    assert app.scene == codes.ANNOUNCE and app.cursor == 0
-    assert app.items[:3] == ['No announce', 'Twos', 'Threes'] and len(app.items) == 12
-    assert app.values[app.items.index('Poker')] == '(%d)' % (6 * 4 + 2 + 40)
-    assert app.footer == '6 6 6 6 2'
+    assert app.scene == codes.ANNOUNCE and app.view.cursor == 0
+    assert app.view.items[:3] == ['No announce', 'Twos', 'Threes'] and len(app.view.items) == 12
+    assert app.view.values[app.view.items.index('Poker')] == '(%d)' % (6 * 4 + 2 + 40)
+    assert app.view.footer == '6 6 6 6 2'
     s.press(A.OK)                                   # skip: the dice, unbound
     assert app.scene == ui_app.PLAY and g.card.announced == -1
-    assert not app.line_b.startswith('Announced')
+    assert not app.view.line_b.startswith('Announced')
     s.press(A.OK)                                   # the second roll: no picker
     assert app.scene == ui_app.PLAY and g.rolls_left == 1
     s.press(A.DOWN)
@@ -276,22 +276,22 @@ def test_an_announce_binds_the_turn_shows_on_the_dice_and_its_fill_undoes_bound(
     s.press(A.OK)
     assert app.scene == codes.ANNOUNCE
     s.press(A.DOWN, A.DOWN, A.UP)                   # keys move the cursor
-    while app.items[app.cursor] != 'Poker':
+    while app.view.items[app.view.cursor] != 'Poker':
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.scene == ui_app.PLAY and g.card.announced == box('poker_announce')
-    assert app.line_b == 'Announced: Poker'
+    assert app.view.line_b == 'Announced: Poker'
     s.press(A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4)
-    assert app.line_b == 'Announced: Poker'
+    assert app.view.line_b == 'Announced: Poker'
     # a power cut now: the journal's ANNOUNCE record binds the resumed turn too
     again = new_session(storage=bytes(nvm), dice=ScriptedDice(seed=1))
     assert again.app.saved and again.app.game.card.announced == box('poker_announce')
     s.press(A.OK)                                   # 6 6 6 6 and a six: 30 + 40
     s.press(A.DOWN)
-    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box('poker_announce')
-    assert [app.rows[r] for r in range(48) if app.values[r] != '-'] == [box('poker_announce')]
+    assert app.scene == ui_app.CARD and app.rows[app.view.cursor] == box('poker_announce')
+    assert [app.rows[r] for r in range(48) if app.view.values[r] != '-'] == [box('poker_announce')]
     s.press(A.DOWN, A.UP, A.HOLD_2)                 # the cursor stays on the one box
-    assert app.rows[app.cursor] == box('poker_announce')
+    assert app.rows[app.view.cursor] == box('poker_announce')
     s.press(A.OK)
     assert g.cards[0].scores[box('poker_announce')] == 70
     assert app.scene == codes.TURN and app.turn_filled
@@ -314,7 +314,7 @@ def test_a_turn_with_only_announce_boxes_left_must_announce():
     for b in range(36):
         card.scores[b] = 0
     s.press(A.OK)
-    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.items
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.view.items
     s.press(A.BACK)                                 # no skipping: the pause menu
     assert app.scene == ui_app.PAUSE
     s.press(A.BACK)                                 # back to the dice: the step again
@@ -336,8 +336,8 @@ def test_a_computer_announces_on_the_dice_and_fills_the_announced_box():
     said = []
     for _ in range(40):
         s.wait(600)
-        if app.line_a.startswith('Announces'):
-            said.append((app.line_a, app.line_b, g.cards[0].announced))
+        if app.view.line_a.startswith('Announces'):
+            said.append((app.view.line_a, app.view.line_b, g.cards[0].announced))
         if g.current == 1:
             break
     assert said and said[0][0] == 'Announces Yamb'
@@ -351,12 +351,12 @@ def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
     app = s.app
     g = app.game
     app.open(codes.ODDS, s.now)                     # a fresh turn: the stored figures
-    assert app.items == ['Ones D', 'Twos F', 'Threes F', 'Fours F', 'Fives F', 'Sixes F',
+    assert app.view.items == ['Ones D', 'Twos F', 'Threes F', 'Fours F', 'Fives F', 'Sixes F',
                          'Max F', 'Straight F', 'Full F', 'Poker F', 'Yamb F']
     from yahtzee_core.odds import chase
-    assert app.values[0] == '35% 2.1' == '%d%% %d.%d' % ((chase(RULES, 0)[0] + 50) // 100,
+    assert app.view.values[0] == '35% 2.1' == '%d%% %d.%d' % ((chase(RULES, 0)[0] + 50) // 100,
                                                           2, 1)
-    assert app.values[app.items.index('Yamb F')] == '5% 3.2'        # x1: columns alike
+    assert app.view.values[app.view.items.index('Yamb F')] == '5% 3.2'        # x1: columns alike
     for row in range(12):                           # every column's box, the same odds
         assert {chase(RULES, c * 12 + row)[:2] for c in range(4)} == {chase(RULES, row)[:2]}
     s.press(A.BACK)
@@ -366,8 +366,8 @@ def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
     app.open(codes.ODDS, s.now)
     for _ in range(5):
         s.wait(30)
-    assert app.items == ['Sixes A'] and app.values[0] != '...'
-    assert app.footer == 'Keep 6 6 6'
+    assert app.view.items == ['Sixes A'] and app.view.values[0] != '...'
+    assert app.view.footer == 'Keep 6 6 6'
 
 
 # -- hints -----------------------------------------------------------------------
@@ -377,13 +377,13 @@ def test_hints_before_and_after_the_roll_and_a_followed_box_hint_fills_it():
     g = app.game
     s.press(A.HINT)                 # level good's: no expected final score (unsolved)
     assert app.dialog == ui_app.DLG_HINT
-    assert app.dialog_lines == ['Hint (CPU good)', 'Roll all 5 dice', 'OK: odds per box']
+    assert app.view.dialog_lines == ['Hint (CPU good)', 'Roll all 5 dice', 'OK: odds per box']
     s.press(A.BACK, A.OK)                           # roll: the announce step
     assert app.scene == codes.ANNOUNCE
     s.press(A.OK)                                   # no announce
     s.press(A.HINT)
-    assert app.dialog_lines[0] == 'Hint (CPU good)'
-    assert app.dialog_lines[1].startswith('Score ') or app.dialog_lines[1].startswith('Keep')
+    assert app.view.dialog_lines[0] == 'Hint (CPU good)'
+    assert app.view.dialog_lines[1].startswith('Score ') or app.view.dialog_lines[1].startswith('Keep')
     hint = app.hint
     s.press(A.OK)                                   # follow it
     if hint[0] == 'box':
@@ -402,12 +402,12 @@ def test_the_hint_of_a_turn_that_must_announce_proposes_the_announce_and_ok_bind
     for b in range(36):
         g.card.scores[b] = 10
     s.press(A.OK)                                   # roll: the announce step, no skip
-    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.items
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.view.items
     s.press(A.BACK)                                 # the pause menu
-    while app.items[app.cursor] != 'Hint':
+    while app.view.items[app.view.cursor] != 'Hint':
         s.press(A.DOWN)
     s.press(A.OK)
-    lines = list(app.dialog_lines)
+    lines = list(app.view.dialog_lines)
     b = app.hint[1]
     assert lines[1].startswith('Announce ') and 36 <= b < 48 and g.card.scores[b] == 255
     s.press(A.OK)
@@ -434,13 +434,13 @@ def test_game_over_rates_against_level_goods_games_and_says_so():
             card.scores[b] = 10
     g.round = 48
     s.press(A.OK, A.DOWN)               # 2-3-4-5-6 on the first roll: 66
-    assert app.scene == ui_app.CARD and app.rows[app.cursor] == box('straight_free')
+    assert app.scene == ui_app.CARD and app.rows[app.view.cursor] == box('straight_free')
     s.press(A.OK)
     assert app.scene == ui_app.OVER and g.over
     total = card.total
-    assert app.items[0] == '1. P1' and app.values[0] == '%d' % total
-    assert app.items[1] == '%d: better than %d%%' % (total, PerfectScores(table).better_than(total))
-    assert app.items[2] == 'of good CPU games'
+    assert app.view.items[0] == '1. P1' and app.view.values[0] == '%d' % total
+    assert app.view.items[1] == '%d: better than %d%%' % (total, PerfectScores(table).better_than(total))
+    assert app.view.items[2] == 'of good CPU games'
     assert app.records.games == 1 and app.records.rated == 0
 
 
@@ -454,7 +454,7 @@ def test_hint_on_the_announce_step_gives_the_planners_announce_and_ok_follows_it
     s.press(A.HINT)
     want = YambPlanner(RULES).best_announce(g.card, g.dice)
     assert app.dialog == ui_app.DLG_HINT and app.hint == ('announce', want)
-    assert app.dialog_lines[1] == ('Announce ' + RULES.labels.split('|')[want % 12]
+    assert app.view.dialog_lines[1] == ('Announce ' + RULES.labels.split('|')[want % 12]
                                    if want >= 0 else 'No announce')
     assert g.card.announced == -1               # nothing yet: the advice only
     s.press(A.OK)                               # follow it
@@ -474,8 +474,8 @@ def test_hint_on_the_announce_step_gives_the_planners_announce_and_ok_follows_it
     s2 = game(dice=(6, 6, 6, 6, 2))
     s2.app.hints = False
     s2.press(A.OK, A.HINT)
-    assert s2.app.dialog == ui_app.DLG_NOTE and s2.app.dialog_lines[0] == 'Announce?'
-    assert max(len(line) for line in s2.app.dialog_lines) <= 18     # a dialog's width
+    assert s2.app.dialog == ui_app.DLG_NOTE and s2.app.view.dialog_lines[0] == 'Announce?'
+    assert max(len(line) for line in s2.app.view.dialog_lines) <= 18     # a dialog's width
     s2.press(A.OK)
     assert s2.app.scene == codes.ANNOUNCE and s2.app.dialog == ui_app.DLG_NONE
 
@@ -484,13 +484,13 @@ def test_help_on_the_announce_step_opens_the_rows_page_or_the_announce_page():
     s = game(dice=(6, 6, 6, 6, 2) + (6,) * 10)
     app = s.app
     s.press(A.OK)
-    assert app.scene == codes.ANNOUNCE and app.items[0] == 'No announce'
+    assert app.scene == codes.ANNOUNCE and app.view.items[0] == 'No announce'
     s.press(A.HELP)                         # on 'No announce': what announcing is
-    assert app.scene == ui_app.PAGES and app.title == 'Announce'
+    assert app.scene == ui_app.PAGES and app.view.title == 'Announce'
     s.press(A.BACK)
     assert app.scene == codes.ANNOUNCE
-    app.cursor = app.items.index('Poker')
+    app.view.cursor = app.view.items.index('Poker')
     s.press(A.HELP)                         # on a box: its row's page
-    assert app.scene == ui_app.PAGES and app.title == 'Full to Yamb'
+    assert app.scene == ui_app.PAGES and app.view.title == 'Full to Yamb'
     s.press(A.BACK)
-    assert app.scene == codes.ANNOUNCE and app.items[app.cursor] == 'Poker'
+    assert app.scene == codes.ANNOUNCE and app.view.items[app.view.cursor] == 'Poker'

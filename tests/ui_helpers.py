@@ -62,7 +62,7 @@ def play_turn_by_hints(s):
     while list(card.scores).count(255) == empty:
         assert app.scene == ui_app.PLAY
         s.press(A.HINT)
-        assert app.dialog == ui_app.DLG_HINT and app.dialog_lines[0].startswith('Hint, final ')
+        assert app.dialog == ui_app.DLG_HINT and app.view.dialog_lines[0].startswith('Hint, final ')
         s.press(A.OK)                               # follow it
     assert g.over or g.round == turn + 1 or g.current != seat
 

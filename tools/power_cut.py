@@ -124,7 +124,7 @@ class Player:
             elif sc == ui_app.PLAY:
                 self.human_step()
             elif sc == codes.ANNOUNCE:      # Yamb: a third of the turns announce
-                free = app.items[0] == 'No announce'    # else the turn must announce
+                free = app.view.items[0] == 'No announce'    # else the turn must announce
                 announce = not free or self.pick.random() < 0.34
                 self.label('announce' if announce else 'take')
                 if announce and free:
@@ -177,8 +177,8 @@ class Player:
         s = self.s
         app = s.app
         assert app.scene == scene, ui_app.SCENE_NAMES[app.scene]
-        for _ in range(len(app.items)):
-            if app.items[app.cursor] == item:
+        for _ in range(len(app.view.items)):
+            if app.view.items[app.view.cursor] == item:
                 break
             s.press(A.DOWN)
         s.press(A.OK)

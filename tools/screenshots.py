@@ -119,7 +119,7 @@ class Session:
 
     def pick(self, item):
         """Down a list to the row named `item`, and OK."""
-        while self.app.items[self.app.cursor] != item:
+        while self.app.view.items[self.app.view.cursor] != item:
             self.press(A.DOWN)
         return self.press(A.OK)
 
@@ -137,7 +137,7 @@ class Session:
         app = self.app
         if app.scene == ui_app.BOOT:
             self.press(A.OK)
-        while app.items[app.cursor] != 'New game':
+        while app.view.items[app.view.cursor] != 'New game':
             self.press(A.DOWN)
         self.press(A.OK)
         app.setup_players = players
@@ -145,7 +145,7 @@ class Session:
             app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
         app.setup_rules = rules
         app.go(ui_app.SETUP, self.now)
-        while app.items[app.cursor] != 'Start game':
+        while app.view.items[app.view.cursor] != 'Start game':
             self.press(A.DOWN)
         return self.press(A.OK)
 
@@ -168,7 +168,7 @@ class Session:
         without hold buttons, where OK on a die would hold it)."""
         app = self.app
         if not app.hold_buttons and app.scene == ui_app.PLAY and app.game.rolled:
-            while app.die_cursor != ui_app.CURSOR_CARD:
+            while app.view.die_cursor != ui_app.CURSOR_CARD:
                 self.press(A.RIGHT)
         return self.press(A.OK)
 
@@ -206,7 +206,7 @@ def screens(width=128, height=64):
     # scroll to a box that scores 0 and ask to fill it
     app = s.app
     for _ in range(40):
-        b = app.rows[app.cursor]
+        b = app.rows[app.view.cursor]
         if b >= 0 and app.pts[b] == 0:
             break
         s.press(A.DOWN)
@@ -238,7 +238,7 @@ def screens(width=128, height=64):
     out.append(('moment_high_score', s.image()))    # a new high score: the banner
     s.wait(1500)
     out.append(('game_over', s.image()))
-    while s.app.top + s.app.list_rows < len(s.app.items):
+    while s.app.view.top + s.app.list_rows < len(s.app.view.items):
         s.press(A.DOWN)
     out.append(('game_over_perfect', s.image()))
     s.press(A.OK)
@@ -255,7 +255,7 @@ def screens(width=128, height=64):
 
     # the same records on a board started with BACK held (drive writable): export
     s = Session(width, height, storage=s.storage, fs_writable=True, file_writer=FakeFile())
-    while s.app.items[s.app.cursor] != 'Export CSV':
+    while s.app.view.items[s.app.view.cursor] != 'Export CSV':
         s.press(A.DOWN)
     out.append(('menu_export', s.image()))
     s.press(A.OK)
@@ -317,10 +317,10 @@ def learn_screens(width=128, height=64):
     if not small:
         s.press(A.SHAKE_START).wait(200).press(A.SHAKE_END)
     s.press(A.BACK)
-    while s.app.items[s.app.cursor] != "Odds":
+    while s.app.view.items[s.app.view.cursor] != "Odds":
         s.press(A.DOWN)
     s.press(A.OK)
-    while '...' in s.app.values:            # the rows below the screen, one a frame
+    while '...' in s.app.view.values:            # the rows below the screen, one a frame
         s.wait(25)
     s.press(A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN)
     out.append((pre + 'odds', s.image()))
@@ -329,20 +329,20 @@ def learn_screens(width=128, height=64):
     s.press(A.BACK, A.BACK, A.BACK)
     s.app.returns[ui_app.CARD] = ui_app.PLAY
     s.app.go(ui_app.CARD, s.now)
-    while s.app.items[s.app.cursor] != 'Full house':
+    while s.app.view.items[s.app.view.cursor] != 'Full house':
         s.press(A.DOWN)
     s.press(A.HELP)
     out.append((pre + 'rules_box', s.image()))
 
     s = Session(width, height, dice=ScriptedDice(script=[6] * 5 + [6, 6, 6, 2, 1], seed=7),
                 hints_factory=TableLookHints, **keys)
-    while s.app.items[s.app.cursor] != 'Coach':
+    while s.app.view.items[s.app.view.cursor] != 'Coach':
         s.press(A.DOWN)
     s.press(A.OK)
     s.start()
     s.press(A.OK)
     s.app.go(ui_app.CARD, s.now)
-    while s.app.items[s.app.cursor] != 'Aces':
+    while s.app.view.items[s.app.view.cursor] != 'Aces':
         s.press(A.UP)
     s.press(A.OK, A.OK)                          # five sixes as Aces: a costly box
     s.wait(1500)                                 # the Yahtzee's banner is gone
@@ -354,7 +354,7 @@ def learn_screens(width=128, height=64):
             break
         if small and app.scene == ui_app.PLAY and app.game.rolled:
             s.press(A.RIGHT)            # the die cursor on to "Card"
-            if app.die_cursor != ui_app.CURSOR_CARD:
+            if app.view.die_cursor != ui_app.CURSOR_CARD:
                 continue
         s.press(A.OK)
     out.append((pre + 'coach_list', s.image()))
@@ -384,7 +384,7 @@ def table_screens(width=128, height=64):
     app.setup_players = 3
     app.setup_kinds[1] = 2
     app.go(ui_app.SETUP, s.now)
-    while app.items[app.cursor] != 'Names':
+    while app.view.items[app.view.cursor] != 'Names':
         s.press(A.DOWN)
     s.press(A.OK)
     for name in ('ANN', 'BOB'):
@@ -395,7 +395,7 @@ def table_screens(width=128, height=64):
                 out.append((prefix + 'names', s.image()))
             s.press(A.OK)
     out.append((prefix + 'setup_names', s.image()))
-    while app.items[app.cursor] != 'Start game':
+    while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
     s.press(A.OK)
     out.append((prefix + 'handover_first', s.image()))
@@ -446,14 +446,14 @@ def moment_screens(width=128, height=64):
     s.press(A.OK)
     out = [(prefix + 'moment_yahtzee', s.image())]
     s.wait(1500).press(A.DOWN)
-    while s.app.rows[s.app.cursor] != s.app.game.rules.five_alike_box:
+    while s.app.rows[s.app.view.cursor] != s.app.game.rules.five_alike_box:
         s.press(A.DOWN)
     s.press(A.OK)                               # Yahtzee 50
     s.wait(1500).press(A.OK).wait(1500).press(A.DOWN)
     s.press(A.OK)                               # fours, with a bonus
     out.append((prefix + 'moment_bonus', s.image()))
     s.wait(1500).press(A.OK).wait(1500).press(A.DOWN)
-    while s.app.items[s.app.cursor] != 'Full house':
+    while s.app.view.items[s.app.view.cursor] != 'Full house':
         s.press(A.DOWN)
     s.press(A.OK)                               # Joker: full house 25 (bonus too)
     return out

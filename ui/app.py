@@ -100,6 +100,36 @@ def module_row(scene):
             return row
 
 
+class View:
+    """What the app shows and plays (the views draw it, the loop plays its tone): the
+    view on show and its texts, the dice, the dialog's lines, the battery mark, a big
+    moment's banner."""
+
+    def __init__(self):
+        self.kind = VIEW_LIST       # VIEW_*
+        self.list_version = 1       # list texts changed
+        self.play_version = 1       # play texts changed
+        self.title = ''
+        self.title_right = ''
+        self.items = []
+        self.values = []
+        self.cursor = -1
+        self.top = 0
+        self.footer = ''
+        self.header_left = ''
+        self.header_right = ''
+        self.line_a = ''
+        self.line_b = ''
+        self.faces = bytearray(5)   # what the dice show (0 = not rolled); a game's
+        self.held = bytearray(5)    # n_dice long (App.sync_dice)
+        self.die_cursor = -1
+        self.dialog_lines = ['', '', '']
+        self.battery = -1           # the menus' battery mark: percent, -1 none, 101 USB
+        self.moment = self.moment_at = self.moment_step = 0  # big moment, since, step (play)
+        self.tone_freq = 0          # a tone for the loop to play (0 = none)
+        self.tone_ms = 0
+
+
 class App:
     """The game app. Read the public attributes to draw it; feed it actions and time.
 
@@ -161,35 +191,14 @@ class App:
         # -- view model (read by the views) --
         self.scene = BOOT
         self.module = menus   # the scene's module (App.go)
-        self.view = VIEW_LIST
+        self.view = View()
         self.version = 1            # any visible change
-        self.list_version = 1       # list texts changed
-        self.play_version = 1       # play texts changed
-        self.title = ''
-        self.title_right = ''
-        self.items = []
-        self.values = []
-        self.cursor = -1
-        self.top = 0
-        self.footer = ''
-        self.header_left = ''
-        self.header_right = ''
-        self.line_a = ''
-        self.line_b = ''
-        self.faces = bytearray(5)   # what the dice show (0 = not rolled); a game's
-        self.held = bytearray(5)    # n_dice long (sync_dice)
-        self.die_cursor = -1
         self.tumbling = False
         self.dialog = DLG_NONE
-        self.dialog_lines = ['', '', '']
         self.power = AWAKE
         self.eat_press = False      # a wake from deep sleep: the waking key may still be down
-        self.battery = -1           # the menus' battery mark: percent, -1 none, 101 USB
         self.battery_warned = False     # the low note was shown
         self.empty_at = -1          # the battery is empty: when the note before the sleep came
-        self.moment = self.moment_at = self.moment_step = 0  # big moment, since, step (play)
-        self.tone_freq = 0          # a tone for the loop to play (0 = none)
-        self.tone_ms = 0
 
         # -- clock --
         self.last_input = now_ms
@@ -375,7 +384,7 @@ class App:
         self.returns[scene] = was if back < 0 else back
         self.page_kind = kind
         self.page = first
-        self.page_cursor = self.cursor
+        self.page_cursor = self.view.cursor
         try:
             self.go(scene, now)
         except MemoryError:     # no room even after make_room: a look can wait, the game not
@@ -441,13 +450,13 @@ class App:
                 g = self.game
                 for i in range(len(g.dice)):
                     if not g.rolled or not g.held[i]:
-                        self.faces[i] = self.rand() % 6 + 1
+                        self.view.faces[i] = self.rand() % 6 + 1
                 self.touch()
             self.last_input = now
         tick = self.module.SCENES[self.scene][2]
         if tick is not None:
             tick(self, now)
-        if self.moment:
+        if self.view.moment:
             seats.moment_tick(self, now)
         idle = elapsed(now, self.last_input)
         if self.power == AWAKE and idle >= self.dim_ms:
@@ -464,10 +473,10 @@ class App:
         """A new battery reading (the loop passes it; percent -1: no reading, 101:
         external power): the menus' mark, a note the first time it is low, and when
         brown-out is near a note, then the deep sleep (the game is saved)."""
-        if percent != self.battery:
-            self.battery = percent
+        if percent != self.view.battery:
+            self.view.battery = percent
             if self.scene == MENU or self.scene == PAUSE:
-                self.list_version += 1
+                self.view.list_version += 1
                 self.touch()
         if save_now:
             if self.empty_at >= 0 or self.power == DEEP:
@@ -486,7 +495,7 @@ class App:
 
     def show_note(self, a, b, c):
         """A note of three lines over the scene; any key closes it."""
-        lines = self.dialog_lines
+        lines = self.view.dialog_lines
         lines[0] = a
         lines[1] = b
         lines[2] = c
@@ -514,40 +523,40 @@ class App:
     # ================================================================== lists
     def set_list(self, title, items, values, cursor=-1, title_right='', footer=''):
         """Show the list view with these rows (cursor -1: a list without a cursor)."""
-        self.view = VIEW_LIST
-        self.title = title
-        self.title_right = title_right
-        self.items = items
-        self.values = values
-        self.footer = footer
-        self.cursor = cursor
-        self.top = 0
+        self.view.kind = VIEW_LIST
+        self.view.title = title
+        self.view.title_right = title_right
+        self.view.items = items
+        self.view.values = values
+        self.view.footer = footer
+        self.view.cursor = cursor
+        self.view.top = 0
         self.scroll_to_cursor()
-        self.list_version += 1
+        self.view.list_version += 1
         self.touch()
 
     def scroll_to_cursor(self):
-        c = self.cursor
+        c = self.view.cursor
         rows = self.list_rows
         if c < 0:
             return
-        if c < self.top:
-            self.top = c
-        elif c >= self.top + rows:
-            self.top = c - rows + 1
+        if c < self.view.top:
+            self.view.top = c
+        elif c >= self.view.top + rows:
+            self.view.top = c - rows + 1
 
     def move_cursor(self, delta, allowed=None):
         """Move the list cursor by delta (wrapping), skipping rows not in `allowed`."""
-        n = len(self.items)
+        n = len(self.view.items)
         if n == 0:
             return
-        c = self.cursor
+        c = self.view.cursor
         for _ in range(n):
             c = (c + delta) % n
             if allowed is None or allowed(self, c):
                 break
-        if c != self.cursor:
-            self.cursor = c
+        if c != self.view.cursor:
+            self.view.cursor = c
             self.scroll_to_cursor()
             self.touch()
 
@@ -557,17 +566,17 @@ class App:
         v = self.vertical(action)
         if not v:
             return False
-        if self.cursor >= 0:
+        if self.view.cursor >= 0:
             self.move_cursor(v)
             return True
-        top = self.top + v
-        last = len(self.items) - (TEXT_ROWS if self.view == VIEW_TEXT else self.list_rows)
+        top = self.view.top + v
+        last = len(self.view.items) - (TEXT_ROWS if self.view.kind == VIEW_TEXT else self.list_rows)
         if top > last:
             top = last
         if top < 0:
             top = 0
-        if top != self.top:
-            self.top = top
+        if top != self.view.top:
+            self.view.top = top
             self.touch()
         return True
 
@@ -590,8 +599,8 @@ class App:
 
     def beep(self, freq, ms):
         if self.sound:
-            self.tone_freq = freq
-            self.tone_ms = ms
+            self.view.tone_freq = freq
+            self.view.tone_ms = ms
 
     def rand(self):
         """Cheap 16-bit xorshift for the tumbling faces (small ints: no allocation)."""
@@ -604,8 +613,8 @@ class App:
 
     def note(self, text, now_ms=None):
         """A short message on the play view's second line (cleared after a while)."""
-        self.line_b = text
-        self.play_version += 1
+        self.view.line_b = text
+        self.view.play_version += 1
         self.touch()
         if now_ms is not None:
             self.note_until = now_ms + _NOTE_MS
@@ -614,16 +623,16 @@ class App:
         """Show the game's dice and holds."""
         g = self.game
         changed = False
-        if len(self.faces) != len(g.dice):     # a game of another number of dice
-            self.faces = bytearray(len(g.dice))
-            self.held = bytearray(len(g.dice))
+        if len(self.view.faces) != len(g.dice):     # a game of another number of dice
+            self.view.faces = bytearray(len(g.dice))
+            self.view.held = bytearray(len(g.dice))
             changed = True
         for i in range(len(g.dice)):
-            if self.faces[i] != g.dice[i]:
-                self.faces[i] = g.dice[i]
+            if self.view.faces[i] != g.dice[i]:
+                self.view.faces[i] = g.dice[i]
                 changed = True
-            if self.held[i] != g.held[i]:
-                self.held[i] = g.held[i]
+            if self.view.held[i] != g.held[i]:
+                self.view.held[i] = g.held[i]
                 changed = True
         if changed:
             self.touch()

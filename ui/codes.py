@@ -71,7 +71,7 @@ DEEP = 3        # saved: the board deep-sleeps (ui/loop.py), or the screen stays
 # Seat levels, in the order of yahtzee_core.KINDS (setup stores an index into them).
 KIND_NAMES = ('Human', 'CPU perfect', 'CPU good', 'CPU beginner', 'CPU casual')
 KIND_SHORT = ('', 'perfect', 'good', 'beginner', 'casual')
-# Big moments (app.moment): a banner that flashes for about a second and a tune
+# Big moments (app.view.moment): a banner that flashes for about a second and a tune
 # (ui/moments.py).
 MOMENT_NAMES = ('', 'YAHTZEE!', 'YAHTZEE BONUS!', 'UPPER BONUS!', 'JOKER!', 'HIGH SCORE!')
 MOMENT_YAHTZEE = 1

@@ -12,7 +12,7 @@ def export_csv(app):
     """Write high scores and lifetime stats to CSV_PATH on the board's drive; the
     outcome (or why it failed: read-only, full) is a note, never a crash."""
     lines = app.records.to_csv_lines(app.yc.RULESETS)
-    msg = app.dialog_lines
+    msg = app.view.dialog_lines
     try:
         app.file_writer(CSV_PATH, lines)
         msg[0] = 'Exported to'

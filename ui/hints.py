@@ -54,7 +54,7 @@ def show_hint(app):
         return
     src = hint_source(app)
     exact = not getattr(src, 'fallback', False)
-    lines = app.dialog_lines
+    lines = app.view.dialog_lines
     lines[0] = 'Hint' if exact else 'Hint (no table)' if g.rules.solved else 'Hint (CPU good)'
     app.hint = None
     if g.rules.hands:    # Poker Dice: to win the round (ui/families/poker/screens.py)
@@ -241,7 +241,7 @@ def coach_say(app):
             show_hint(app)          # every roll's hint, the first roll's too
             if app.dialog == DLG_HINT:
                 if best:        # 'Best, final 233.2' (no score without a table)
-                    lines = app.dialog_lines
+                    lines = app.view.dialog_lines
                     lines[0] = 'Best,' + lines[0][5:] if lines[0][:5] == 'Hint,' \
                         else 'Best move'
                 return
@@ -249,7 +249,7 @@ def coach_say(app):
             app.note('Coach: best move')
         return
     if app.coach_note:
-        lines = app.dialog_lines
+        lines = app.view.dialog_lines
         lines[0] = 'Coach'
         lines[1], lines[2] = app.coach_note.split('\n')
         if not lines[2]:
@@ -282,7 +282,7 @@ def announce_hint(app):
     hint dialog, OK follows it (apply_hint); without hints, what the step
     asks, in a note."""
     g = app.game
-    lines = app.dialog_lines
+    lines = app.view.dialog_lines
     planner = hint_source(app).planner if hints_available(app) else None
     if planner is None or not hasattr(planner, 'best_announce'):
         lines[0] = 'Announce?'

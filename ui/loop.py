@@ -77,9 +77,9 @@ class Runner:
         self.frames += 1
         sound = self.sound
         if sound is not None:
-            if app.tone_freq:
-                sound.tone(app.tone_freq, app.tone_ms)
-                app.tone_freq = 0
+            if app.view.tone_freq:
+                sound.tone(app.view.tone_freq, app.view.tone_ms)
+                app.view.tone_freq = 0
             sound.update(now_ms)
         if app.power != self._power:
             self._apply_power(app.power)

@@ -11,7 +11,7 @@ _editing = -1       # the setup list's version while its row is being changed, e
 
 def editing(app):
     """The row under the cursor is being changed (the list on show is the mode's)."""
-    return _editing == app.list_version
+    return _editing == app.view.list_version
 
 
 def handle(app, action, now, change):
@@ -24,7 +24,7 @@ def handle(app, action, now, change):
         elif action == A.OK or action == A.BACK:
             _editing = -1
             change(app, 0, now)
-            app.title_right = ''
+            app.view.title_right = ''
             return True
         else:
             return True
@@ -32,16 +32,16 @@ def handle(app, action, now, change):
         change(app, 0, now)
     else:
         return False
-    app.values[app.cursor] = '<%s>' % app.values[app.cursor]
+    app.view.values[app.view.cursor] = '<%s>' % app.view.values[app.view.cursor]
     names = (app.profile or {}).get('button_labels', {})
-    app.title_right = '%s/%s: change' % (names.get('LEFT', '<'), names.get('RIGHT', '>'))
-    app.list_version += 1
-    _editing = app.list_version
+    app.view.title_right = '%s/%s: change' % (names.get('LEFT', '<'), names.get('RIGHT', '>'))
+    app.view.list_version += 1
+    _editing = app.view.list_version
     app.touch()
     return True
 
 
 def _several_values(app):
     """The row under the cursor has more than two values: players, a seat, rules."""
-    c = app.cursor
+    c = app.view.cursor
     return c <= app.setup_players or c == app.setup_players + 2

@@ -20,8 +20,8 @@ def start_turn(app):
     app.tumbling = False
     app.returns[CARD] = PLAY     # BACK on the card: the dice
     app.card_seat = -1
-    app.view = VIEW_PLAY
-    app.die_cursor = -1 if app.hold_buttons else (0 if app.game.rolled else CURSOR_ROLL)
+    app.view.kind = VIEW_PLAY
+    app.view.die_cursor = -1 if app.hold_buttons else (0 if app.game.rolled else CURSOR_ROLL)
     app.sync_dice()
     update_play_texts(app)
 
@@ -29,46 +29,46 @@ def start_turn(app):
 def update_play_texts(app, cpu_text=None):
     g = app.game
     p = g.current
-    app.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
-    app.header_right = '%d' % g.cards[p].total
+    app.view.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
+    app.view.header_right = '%d' % g.cards[p].total
     left = g.rolls_left
     if g.winner >= 0:       # Generala served: that seat won at once; OK: the ranking
-        app.line_a = '%s wins!' % app.player_name(g.winner)
-        app.line_b = 'OK: results'
+        app.view.line_a = '%s wins!' % app.player_name(g.winner)
+        app.view.line_b = 'OK: results'
         if app.small_screen:
-            app.header_left, app.line_a = app.line_a, 'OK'
+            app.view.header_left, app.view.line_a = app.view.line_a, 'OK'
     elif app.scene == CPU:
-        app.line_a = cpu_text if cpu_text is not None else \
+        app.view.line_a = cpu_text if cpu_text is not None else \
             'CPU\nplays' if app.small_screen else 'Computer plays'   # 128x32: 2 rows of 6
-        app.line_b = 'OK: skip'
+        app.view.line_b = 'OK: skip'
     else:
         if left == 0:
-            app.line_a = 'No rolls left'
+            app.view.line_a = 'No rolls left'
         elif left == 1:
-            app.line_a = '1 roll left'
+            app.view.line_a = '1 roll left'
         else:
-            app.line_a = '%d rolls left' % left
+            app.view.line_a = '%d rolls left' % left
         how = 'shake' if app.has_shake else 'OK'
         if left == 0:
-            app.line_b = 'OK: pick a box'
+            app.view.line_b = 'OK: pick a box'
         elif not g.rolled:
-            app.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
+            app.view.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
         else:
             # after a roll: how to roll again and how to score now (a cursor board's
             # line beside its Roll and Card buttons keeps to 'N rolls left')
             if app.hold_buttons:
-                app.line_a = '%d left: hold, %s' % (left, how)
+                app.view.line_a = '%d left: hold, %s' % (left, how)
             if not app.hold_buttons:
-                app.line_b = 'Card: score now'
+                app.view.line_b = 'Card: score now'
             elif all_held(g):
-                app.line_b = 'OK: score now'
+                app.view.line_b = 'OK: score now'
             else:
-                app.line_b = 'Hold all %d: score' % len(g.dice)
+                app.view.line_b = 'Hold all %d: score' % len(g.dice)
         if app.small_screen:
             # 128x32: rolls left join the header; one short prompt at the side
-            app.header_left = '%s R%d %s' % (app.player_name(p), g.round,
+            app.view.header_left = '%s R%d %s' % (app.player_name(p), g.round,
                                              '%d left' % left if left else 'pick')
-            app.line_a = 'OK:box' if left == 0 or all_held(g) else (
+            app.view.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if app.has_shake else 'OK')
     if g.rules.hands:    # Poker Dice: the hands (ui/families/poker/screens.py)
         from ui.families.poker.screens import play_texts
@@ -77,7 +77,7 @@ def update_play_texts(app, cpu_text=None):
         from ui.families.yamb import card as yamb
         yamb.announce(app)
     app.note_until = -1
-    app.play_version += 1
+    app.view.play_version += 1
     app.touch()
 
 
@@ -137,7 +137,7 @@ def roll(app, now):
     if not yahtzee_rolled(app, now):
         app.beep(440, 60)
     if not app.hold_buttons:
-        app.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
+        app.view.die_cursor = -1 if g.over else 0 if g.rolls_left else CURSOR_CARD
     update_play_texts(app)
     coach_say(app)
 
@@ -228,7 +228,7 @@ def undo(app, now):
 def refuse(app, first, second):
     """A move this player may not make (or a warning): say why in a note, with a low
     beep; change nothing."""
-    lines = app.dialog_lines
+    lines = app.view.dialog_lines
     lines[0] = first
     lines[1] = second
     lines[2] = 'any key: close'
@@ -250,8 +250,8 @@ def no_room_to_look(app, was, now):
         i = name.index('.')
         forget(name[i + 1:], name[:i])
     app.go(was, now)
-    if app.cursor != cursor and cursor < len(app.items):
-        app.cursor = cursor
+    if app.view.cursor != cursor and cursor < len(app.view.items):
+        app.view.cursor = cursor
         app.scroll_to_cursor()
     refuse(app, 'No memory free', 'for that now')
 

@@ -29,7 +29,7 @@ class RecordingViews:
     def update(self, app):
         self.updates += 1
         self.scenes[app.scene] += 1
-        f = app.faces
+        f = app.view.faces
         for i in range(5):
             self.faces[i] = f[i]
 
@@ -90,13 +90,13 @@ def main(argv):
     # -- new game: me against a computer ("good", or "perfect" with a table) ----------
     frame()
     assert app.scene == ui_app.MENU, app.scene
-    assert app.battery == 73, app.battery     # the gauge's reading, for the menus' mark
+    assert app.view.battery == 73, app.view.battery     # the gauge's reading, for the menus' mark
     press(A.OK)                                  # New game
     press(A.RIGHT)                               # 2 players
     press(A.DOWN, A.DOWN, A.RIGHT)               # P2: CPU perfect ...
     if not perfect:
         press(A.RIGHT)                           # ... or good
-    while app.items[app.cursor] != "Start game":
+    while app.view.items[app.view.cursor] != "Start game":
         press(A.DOWN)
     press(A.OK)
     assert app.scene == codes.TURN, app.scene      # the handover: P1 takes the device
@@ -124,7 +124,7 @@ def main(argv):
     frame()
     drawn = views.updates
     used = alloc_per_frame(60)            # 60 frames of 25 ms: the whole 1.2 s
-    assert views.updates > drawn + 5 and app.moment == 0, (views.updates, app.moment)
+    assert views.updates > drawn + 5 and app.view.moment == 0, (views.updates, app.view.moment)
     print("alloc big moment frame", used // 60, "bytes (total %d over 60 frames)" % used)
 
     # -- play the game out: humans take the suggested box (or follow the hints), the
@@ -153,7 +153,7 @@ def main(argv):
             raise AssertionError("unexpected scene %d" % app.scene)
         assert turns < 40
     assert app.scene == ui_app.OVER, app.scene
-    print("game over:", " ".join(app.items), "/", " ".join(app.values))
+    print("game over:", " ".join(app.view.items), "/", " ".join(app.view.values))
     assert views.scenes[ui_app.CPU] > 13 * 3, views.scenes[ui_app.CPU]
     if perfect:
         print("hints followed", hints)
@@ -177,7 +177,7 @@ def main(argv):
     gc.collect()
     app = ui_app.App(storage=nvm, rng=Dice(1), now_ms=0)
     assert app.records.games == 1
-    assert app.items[0] == "New game", app.items
+    assert app.view.items[0] == "New game", app.view.items
 
 
 main(sys.argv)

@@ -13,7 +13,7 @@ app.setup_players = 1
 app.setup_kinds[0] = 1                          # CPU perfect
 scene_menus.start_game(app, 0)
 assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NOTE, app.dialog
-print("note:", " / ".join(app.dialog_lines))
+print("note:", " / ".join(app.view.dialog_lines))
 app.tick(2000)
 assert not app.game.rolled
 app.handle(A.OK, 2000)

@@ -70,15 +70,15 @@ def main(name, percentile_path):
         # my straight, then the computer's five fives on its first roll
         g.rng = Script([3, 4, 5, 6, 1, 5, 5, 5, 5, 5], 1)
         press(A.OK, A.DOWN)                         # take the device and roll, the card
-        assert app.values[6] == "(25)", app.values  # a straight served: 20 + 5
+        assert app.view.values[6] == "(25)", app.view.values  # a straight served: 20 + 5
         press(A.OK, A.OK)                           # fill it, pass
         assert app.scene == ui_app.CPU, app.scene
         press(A.OK)
-        assert g.winner == 1 and g.over and app.moment == codes.MOMENT_SERVIDA
+        assert g.winner == 1 and g.over and app.view.moment == codes.MOMENT_SERVIDA
         assert app.scene == ui_app.CPU, app.scene   # the dice and who won, until OK
         press(A.OK)
-        assert app.scene == ui_app.OVER and app.items[1] == "1. Easy2", app.items
-        print("served:", " ".join(app.items))
+        assert app.scene == ui_app.OVER and app.view.items[1] == "1. Easy2", app.view.items
+        print("served:", " ".join(app.view.items))
         return
     assert g.rules.name == name, g.rules.name
     moved = False
@@ -89,7 +89,7 @@ def main(name, percentile_path):
             if not announced:               # the first open box under 'No announce'
                 press(A.DOWN, A.OK)
                 assert g.card.announced == 36, g.card.announced    # Ones A
-                assert app.line_b == "Announced: Ones", app.line_b
+                assert app.view.line_b == "Announced: Ones", app.view.line_b
             else:
                 press(A.OK)                 # no announce, or the first open box
             announced += 1
@@ -99,29 +99,29 @@ def main(name, percentile_path):
             # three dice: HOLD2..HOLD4 hold dice 1..3, HOLD1 and HOLD5 nothing
             press(A.HOLD_1, A.HOLD_3, A.HOLD_5)
             assert len(g.dice) == 3 and bytes(g.held) == b"\x00\x01\x00", bytes(g.held)
-            assert len(app.faces) == 3 and app.held[1] == 1, app.held
+            assert len(app.view.faces) == 3 and app.view.held[1] == 1, app.view.held
             moved = True
         if (s == ui_app.PLAY and name == "maxi-yatzy" and not moved and g.rolled and
                 g.rolls_left and app.dialog == ui_app.DLG_NONE):
             # six dice: HOLD1..HOLD5 hold dice 1..5, HOLD5 held (HOLD_6) the sixth
             press(A.HOLD_6, A.HOLD_2)
             assert len(g.dice) == 6 and bytes(g.held) == b"\x00\x01\x00\x00\x00\x01", bytes(g.held)
-            assert len(app.faces) == 6 and app.held[5] == 1, app.held
+            assert len(app.view.faces) == 6 and app.view.held[5] == 1, app.view.held
             moved = True
         if s == ui_app.PLAY and name == "poker-dice" and g.rolled and app.dialog == 0:
             # the hand on the play view; standing (OK after the last roll) fills the
             # round's box: no card to pick from
-            assert app.line_a.split(" ")[0] in ("Nothing", "One", "Two", "Three", "Low",
-                                                "High", "Full", "Four", "Five"), app.line_a
+            assert app.view.line_a.split(" ")[0] in ("Nothing", "One", "Two", "Three", "Low",
+                                                "High", "Full", "Four", "Five"), app.view.line_a
             moved = True
         if s == ui_app.PLAY or s == codes.TURN or app.dialog != ui_app.DLG_NONE:
             press(A.OK)
         elif s == ui_app.CARD:
             if (name == "triple-yahtzee" or name == "balut" or name == "yamb") and not moved:
                 # the grid: down a column, along a row, back: the cursor on a box again
-                start = app.cursor
+                start = app.view.cursor
                 press(A.HOLD_2, A.HOLD_5, A.HOLD_4, A.HOLD_1)
-                assert app.cursor == start and app.rows[start] >= 0, app.cursor
+                assert app.view.cursor == start and app.rows[start] >= 0, app.view.cursor
                 moved = True
             press(A.OK)
         elif s == ui_app.CPU:
@@ -135,7 +135,7 @@ def main(name, percentile_path):
             assert v != 255
     if name == "yamb":
         print("announce steps", announced)
-    print(name, "over:", " ".join(app.items), "/", " ".join(app.values))
+    print(name, "over:", " ".join(app.view.items), "/", " ".join(app.view.values))
 
 
 main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)

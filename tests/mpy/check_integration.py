@@ -47,16 +47,16 @@ def frame(action=A.NONE):
 
 
 frame()
-assert app.items[5] == "Export CSV", app.items
+assert app.view.items[5] == "Export CSV", app.view.items
 for a in (A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.DOWN, A.OK):
     frame(a)
-assert app.dialog_lines[1] == "Drive is read-only", app.dialog_lines
+assert app.view.dialog_lines[1] == "Drive is read-only", app.view.dialog_lines
 frame(A.OK)
 assert len(app.records.to_csv_lines(("yahtzee",))) == 10
-while app.items[app.cursor] != "New game":
+while app.view.items[app.view.cursor] != "New game":
     frame(A.UP)
 frame(A.OK)                                    # New game
-while app.items[app.cursor] != "Start game":
+while app.view.items[app.view.cursor] != "Start game":
     frame(A.DOWN)
 frame(A.OK)
 frame(A.OK)                                    # first roll
@@ -77,11 +77,11 @@ hw.messages.append("shake sensor stopped answering: press OK to roll")
 frame()
 assert not app.has_shake and app.dialog == ui_app.DLG_NOTE, app.dialog
 frame(A.OK)
-assert app.line_a == "2 left: hold, OK", app.line_a
+assert app.view.line_a == "2 left: hold, OK", app.view.line_a
 
 frame(A.HINT)
 assert app.dialog == ui_app.DLG_HINT, app.dialog
-assert app.dialog_lines[0] == "Hint (no table)", app.dialog_lines   # level good's hint
-assert app.dialog_lines[2] == "OK roll  BACK no" or app.dialog_lines[2] == "OK score  BACK no"
-print("hint:", app.dialog_lines[1], "/", app.dialog_lines[2])
+assert app.view.dialog_lines[0] == "Hint (no table)", app.view.dialog_lines   # level good's hint
+assert app.view.dialog_lines[2] == "OK roll  BACK no" or app.view.dialog_lines[2] == "OK score  BACK no"
+print("hint:", app.view.dialog_lines[1], "/", app.view.dialog_lines[2])
 print("integration checks passed")

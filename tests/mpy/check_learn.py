@@ -33,13 +33,13 @@ gc.collect()
 base = gc.mem_alloc()
 
 # the rules: a page per box, then the buttons
-while app.items[app.cursor] != "Rules":
+while app.view.items[app.view.cursor] != "Rules":
     press(A.DOWN)
 press(A.OK)
 assert app.scene == ui_app.PAGES and app.page_kind == PG_RULES
 titles = []
 for _ in range(14):
-    titles.append(app.title)
+    titles.append(app.view.title)
     press(A.RIGHT)                  # the next page (OK shows the rest of a page first)
 assert titles[0] == "Aces" and titles[12] == "Chance" and titles[13] == "Buttons", titles
 press(A.BACK)
@@ -49,32 +49,32 @@ print("heap rules closed", gc.mem_alloc() - base)
 
 
 # a game; the Odds screen before the first roll and with dice
-while app.items[app.cursor] != "New game":
+while app.view.items[app.view.cursor] != "New game":
     press(A.DOWN)
 press(A.OK)
-while app.items[app.cursor] != "Start game":
+while app.view.items[app.view.cursor] != "Start game":
     press(A.DOWN)
 press(A.OK)
 assert app.scene == ui_app.PLAY
 press(A.HINT)
-assert app.dialog_lines[0] == "Hint (no table)" and app.dialog_lines[2] == "OK: odds per box"
+assert app.view.dialog_lines[0] == "Hint (no table)" and app.view.dialog_lines[2] == "OK: odds per box"
 press(A.OK)                         # a fresh turn's figures: stored, no chase
-assert app.scene == ui_app.ODDS and len(app.items) == 13, app.items
-fresh = app.values[11]              # Yahtzee
+assert app.scene == ui_app.ODDS and len(app.view.items) == 13, app.view.items
+fresh = app.view.values[11]              # Yahtzee
 assert "yahtzee_core.odds" not in sys.modules
 press(A.BACK, A.OK)                 # roll
 dice = tuple(app.game.dice)
 gc.collect()
 base = gc.mem_alloc()
 press(A.BACK)                       # the pause menu's Odds
-while app.items[app.cursor] != "Odds":
+while app.view.items[app.view.cursor] != "Odds":
     press(A.DOWN)
 press(A.OK)
-assert app.scene == ui_app.ODDS and app.title_right == "2 left", app.title_right
-assert app.values[4] == "...", app.values      # below the screen: one a frame
-while "..." in app.values:
+assert app.scene == ui_app.ODDS and app.view.title_right == "2 left", app.view.title_right
+assert app.view.values[4] == "...", app.view.values      # below the screen: one a frame
+while "..." in app.view.values:
     app.tick(0)
-shown = app.values[11]
+shown = app.view.values[11]
 gc.collect()
 print("heap odds open", gc.mem_alloc() - base)
 press(A.BACK)
@@ -94,7 +94,7 @@ forget("odds")
 # the coach without a table: it says so, and the list at the end says so
 app.coach_mode = 1
 press(A.OK)                         # roll all again (a decision)
-assert app.dialog_lines[:3] == ["Coach", "unavailable:", "no strategy table"], app.dialog_lines
+assert app.view.dialog_lines[:3] == ["Coach", "unavailable:", "no strategy table"], app.view.dialog_lines
 press(A.BACK)
 
 # the coach's records go with the game's save and come back with a resume
@@ -109,7 +109,7 @@ assert coach.record(back, 1) == (0, 2, 232, 2, 0, 83, 1002), coach.record(back, 
 back.coach_mode = 1
 back.game = back.game       # the resumed game: its list page by page
 back.open(ui_app.PAGES, 0, PG_COACH, 1, back=ui_app.MENU)
-assert back.title == "R1 6 6 6 6 6" and back.title_right == "-23.45", (back.title, back.title_right)
+assert back.view.title == "R1 6 6 6 6 6" and back.view.title_right == "-23.45", (back.view.title, back.view.title_right)
 
 
 # Triple Yahtzee's rules with duplicate play on: 39 boxes (ui/help/rules.py), its
@@ -118,12 +118,12 @@ assert back.title == "R1 6 6 6 6 6" and back.title_right == "-23.45", (back.titl
 def family_rules(menu):
     menu.setup_rules = 8
     menu.setup_duplicate = True
-    while menu.items[menu.cursor] != "Rules":
+    while menu.view.items[menu.view.cursor] != "Rules":
         menu.handle(A.DOWN, 0)
     menu.handle(A.OK, 0)
     titles = []
     for _ in range(42):
-        titles.append(menu.title)
+        titles.append(menu.view.title)
         menu.handle(A.RIGHT, 0)     # the next page
     assert titles[0] == "Aces x1" and titles[38] == "Chance x3", titles
     assert titles[39:] == ["Columns", "Duplicate", "Buttons"], titles[39:]

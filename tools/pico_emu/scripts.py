@@ -155,13 +155,13 @@ class ScriptWriter:
     def cursor_to(self, label):
         """Move a list's cursor onto the row whose text (stripped) is label."""
         app = self.app
-        want = [i for i, item in enumerate(app.items) if item.strip() == label]
+        want = [i for i, item in enumerate(app.view.items) if item.strip() == label]
         if not want:
-            raise ValueError("no row %r in %r" % (label, list(app.items)))
-        for _ in range(len(app.items) * 2):
-            if app.cursor == want[0]:
+            raise ValueError("no row %r in %r" % (label, list(app.view.items)))
+        for _ in range(len(app.view.items) * 2):
+            if app.view.cursor == want[0]:
                 return
-            if app.cursor < want[0]:
+            if app.view.cursor < want[0]:
                 self.down()
             else:
                 self.up()
@@ -178,7 +178,7 @@ class ScriptWriter:
             for _ in range(len(yc.KINDS)):
                 if yc.KINDS[app.setup_kinds[seat]] == kind:
                     break
-                self.cursor_to(app.items[seat + 1].strip())
+                self.cursor_to(app.view.items[seat + 1].strip())
                 self.press("ok")
 
     def text(self):
@@ -315,7 +315,7 @@ def _pause_for(w, odds):
         w.line("snap m_odds")
     else:
         for _ in range(3):
-            if app.values[app.items.index("CPU speed")] == "instant":
+            if app.view.values[app.view.items.index("CPU speed")] == "instant":
                 break
             w.cursor_to("CPU speed")
             w.press("ok")

@@ -123,7 +123,7 @@ def one_player_game(folder):
     app = w.app
     try:
         snap(w, "again")
-        w.cursor_to(next(i.strip() for i in app.items if i.strip().startswith("Resume")))
+        w.cursor_to(next(i.strip() for i in app.view.items if i.strip().startswith("Resume")))
         w.press("ok")
         snap(w, "resumed")
         second = w.text()

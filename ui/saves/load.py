@@ -150,7 +150,7 @@ def sleep_note(app):
     for i in range(len(g.dice)):
         held |= g.held[i] << i
     from ui.codes import VIEW_PLAY
-    cursor = app.die_cursor if app.view == VIEW_PLAY else app.cursor
+    cursor = app.view.die_cursor if app.view.kind == VIEW_PLAY else app.view.cursor
     return bytes((_NOTE_MARK, app.scene, (cursor + 1) & 0xFF, g.current, held,
                   1 if app.turn_taken else 0, app.game_id & 0xFF, app.game_id >> 8,
                   g.round & 0xFF))
@@ -186,9 +186,9 @@ def woken(app, note, now):
     app.power = DIM
     app.eat_press = True
     if cursor >= 0:
-        if app.view == VIEW_PLAY:
+        if app.view.kind == VIEW_PLAY:
             if cursor < len(g.dice) or cursor == CURSOR_ROLL or cursor == CURSOR_CARD:
-                app.die_cursor = cursor     # (a note from before six dice: left alone)
-        elif cursor < len(app.items):
-            app.cursor = cursor
+                app.view.die_cursor = cursor     # (a note from before six dice: left alone)
+        elif cursor < len(app.view.items):
+            app.view.cursor = cursor
             app.scroll_to_cursor()

@@ -38,7 +38,7 @@ def enter_card(app, now):
     if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/families/poker/screens.py)
         from ui.families.poker.screens import enter_card
         return enter_card(app, seat, fill, now)
-    app.items = app.values = ()     # the last list's texts may go before the new ones
+    app.view.items = app.view.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
     cursor = 0
@@ -65,14 +65,14 @@ def enter_card(app, now):
                  '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
     if not app.small_screen or g.rules.column_orders or (g.rules.columns == 1 and
                                                          g.rules.cells == 1):
-        app.view = VIEW_CARD        # every row at once (ui/views/views.py); 128x32: 5 rows of
+        app.view.kind = VIEW_CARD        # every row at once (ui/views/views.py); 128x32: 5 rows of
         #                             it, Yamb's grid its own rows, scrolling
 
 
 def handle_card(app, action, now):
     v = app.vertical(action)
     rules = app.game.rules
-    if app.view == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
+    if app.view.kind == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
         from ui.families import family     # (the family's card: Yamb's, Triple's, Balut's)
         v = not family(rules, 'card').move(app, action, _can_pick_row) and v
     if v:
@@ -89,7 +89,7 @@ def handle_card(app, action, now):
     elif action == A.HINT:
         show_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
-        b = app.rows[app.cursor]
+        b = app.rows[app.view.cursor]
         app.open(PAGES, now, PG_RULES, -1 - b if b >= 0 else 0)   # its page
 
 
@@ -155,14 +155,14 @@ def _can_pick_row(app, row):
 
 def _pick(app, now):
     global zero_box
-    b = app.rows[app.cursor]
+    b = app.rows[app.view.cursor]
     if b < 0 or app.pts[b] == 255:
         return
     if app.pts[b] == 0 and not app.game.rules.hands:   # (Poker Dice: a hand, no 0)
         app.dialog = DLG_ZERO       # ui/app.py: OK there fills (fill_box), BACK keeps
-        app.dialog_lines[0] = 'Score 0 in'
-        app.dialog_lines[1] = app.box_label(b, 17) + '?'
-        app.dialog_lines[2] = 'OK yes  BACK no'
+        app.view.dialog_lines[0] = 'Score 0 in'
+        app.view.dialog_lines[1] = app.box_label(b, 17) + '?'
+        app.view.dialog_lines[2] = 'OK yes  BACK no'
         zero_box = b
         app.touch()
         return

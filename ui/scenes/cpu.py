@@ -134,8 +134,8 @@ def cpu_step(app, now):
             # 128x32: the box across the header, its points beside the dice
             _say(app, 'Scores +%d' % app.pts[box])
             name = app.player_name(p)
-            app.header_left = '%s %s' % (name, app.box_label(
-                box, app.text_cols - len(name) - len(app.header_right) - 2))
+            app.view.header_left = '%s %s' % (name, app.box_label(
+                box, app.text_cols - len(name) - len(app.view.header_right) - 2))
         else:
             update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
@@ -213,7 +213,7 @@ def _note_bot_fallback(app, bot):
         i = note.rfind(': ')
         lines = [note[:cols]] + wrap(note[i + 2:] if i > 0 else note[cols:], cols)
     for k in range(3):
-        app.dialog_lines[k] = lines[k] if k < len(lines) else ''
+        app.view.dialog_lines[k] = lines[k] if k < len(lines) else ''
     app.dialog = DLG_NOTE
     app.touch()
 

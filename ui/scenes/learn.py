@@ -65,7 +65,7 @@ def enter_pages(app, now):
     app.set_list(title, lines, [''] * len(lines),
                  title_right='%d/%d' % (app.page + 1, _count), footer=footer)
     if small:
-        app.view = VIEW_TEXT
+        app.view.kind = VIEW_TEXT
     elif kind != PG_ODDS:
         _footer(app)
 
@@ -91,20 +91,20 @@ def handle_pages(app, action, now):
 
 
 def _screen_rows(app):
-    return TEXT_ROWS if app.view == VIEW_TEXT else app.list_rows
+    return TEXT_ROWS if app.view.kind == VIEW_TEXT else app.list_rows
 
 
 def _scroll(app, delta):
     """Move the page's view by delta lines: True when it moved."""
-    last = len(app.items) - _screen_rows(app)
-    top = app.top + delta
+    last = len(app.view.items) - _screen_rows(app)
+    top = app.view.top + delta
     if top > last:
         top = last
     if top < 0:
         top = 0
-    if top == app.top:
+    if top == app.view.top:
         return False
-    app.top = top
+    app.view.top = top
     _footer(app)
     app.touch()
     return True
@@ -127,10 +127,10 @@ def _footer(app):
     the buttons that page back and forth (the hold buttons 4 and 5, three buttons'
     A/C), or on the how-to, which a first boot opens unasked, how to skip it (the
     footer holds one of the two)."""
-    if app.page_kind == PG_COACH or app.view == VIEW_TEXT:
+    if app.page_kind == PG_COACH or app.view.kind == VIEW_TEXT:
         return          # (the coach's own; 128x32 shows none)
     names = app.profile.get('button_labels', {})
-    more = app.top + _screen_rows(app) < len(app.items)
+    more = app.view.top + _screen_rows(app) < len(app.view.items)
     last = app.page + 1 >= _count
     footer = '%s: %s' % (names.get('OK', 'OK'), 'more' if more else 'done' if last else
                          'next')
@@ -139,8 +139,8 @@ def _footer(app):
     else:
         footer += '  %s: page' % ('4/5' if app.hold_buttons else '%s/%s' % (
             names.get('LEFT', '<'), names.get('RIGHT', '>')))
-    app.footer = footer
-    app.list_version += 1
+    app.view.footer = footer
+    app.view.list_version += 1
 
 
 def rules_in_play(app):
@@ -171,7 +171,7 @@ def _leave(app, now):
     forget('families.yamb.help', 'ui')       # (Yamb's, likewise)
     app.go(to, now)
     if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row whose help it was
-        app.cursor = cursor
+        app.view.cursor = cursor
         app.scroll_to_cursor()
         app.touch()
 
@@ -231,7 +231,7 @@ def enter_odds(app, now):
     # what the two figures are; HELP says what "made" means (PG_ODDS)
     app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
     if rules.hands:
-        app.title = 'Or better'     # each row: that hand or a better one
+        app.view.title = 'Or better'     # each row: that hand or a better one
     if g.rolled or rules.hands:
         for row in range(min(app.list_rows, len(keeps))):
             _odds_row(app, row)
@@ -245,7 +245,7 @@ def odds_step(app, now):
         for row in range(len(keeps)):
             if keeps[row] is None:
                 _odds_row(app, row)
-                if row == app.cursor:
+                if row == app.view.cursor:
                     _odds_texts(app)
                 return
 
@@ -266,14 +266,14 @@ def _odds_row(app, row):
         try:
             chance, pts, keep = _chase(g, b)
         except MemoryError:     # still none: the row says so, the game goes on
-            app.values[row] = 'no memory'
+            app.view.values[row] = 'no memory'
             _keep[row] = False
-            app.list_version += 1
+            app.view.list_version += 1
             app.touch()
             return
-    app.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
+    app.view.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
     _keep[row] = keep if keep is not None else ()
-    app.list_version += 1
+    app.view.list_version += 1
     app.touch()
 
 
@@ -306,7 +306,7 @@ def _percent(chance):
 def _odds_texts(app):
     """The dice to keep for the box under the cursor: in the footer (title on 128x32)."""
     g = app.game
-    keep = _keep[app.cursor] if _keep else None
+    keep = _keep[app.view.cursor] if _keep else None
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolled:
@@ -323,11 +323,11 @@ def _odds_texts(app):
     else:
         text = 'keep ' + ' '.join([_face(g, d) for d in keep])
     if app.small_screen:
-        app.title_right = text
+        app.view.title_right = text
     else:
-        app.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
-        app.footer = text[0].upper() + text[1:] if text else ''
-    app.list_version += 1
+        app.view.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
+        app.view.footer = text[0].upper() + text[1:] if text else ''
+    app.view.list_version += 1
     app.touch()
 
 

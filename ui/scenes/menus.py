@@ -131,7 +131,7 @@ def _menu_value(app, code):
 
 
 def _menu_pick(app, now):
-    code = menu_codes[app.cursor]
+    code = menu_codes[app.view.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
         if code == _M_RESUME:
             app.load_game_code(app.game.players)
@@ -155,8 +155,8 @@ def _menu_pick(app, now):
             app.hints = not app.hints
         else:
             app.coach_mode = (app.coach_mode + 1) % len(COACH_NAMES)
-        app.values[app.cursor] = _menu_value(app, code)
-        app.list_version += 1
+        app.view.values[app.view.cursor] = _menu_value(app, code)
+        app.view.list_version += 1
         app.touch()
         save_records(app)
         if app.game is not None and not app.game.over and app.saved:
@@ -252,7 +252,7 @@ def _setup_rows(app):
 
 def _setup_change(app, delta, now):
     global name_seat
-    c = app.cursor
+    c = app.view.cursor
     n = app.setup_players
     if c == 0:
         app.setup_players = (n - 1 + delta) % 8 + 1
@@ -282,12 +282,12 @@ def _setup_change(app, delta, now):
         start_game(app, now)
         return
     items, values = _setup_rows(app)
-    app.items = items
-    app.values = values
-    if app.cursor >= len(items):
-        app.cursor = len(items) - 1
+    app.view.items = items
+    app.view.values = values
+    if app.view.cursor >= len(items):
+        app.view.cursor = len(items) - 1
     app.scroll_to_cursor()
-    app.list_version += 1
+    app.view.list_version += 1
     app.touch()
 
 

@@ -85,7 +85,7 @@ def handle_play(app, action, now):
         if action == A.LEFT or action == A.RIGHT or action == A.UP or action == A.DOWN:
             _move_die_cursor(app, -1 if (action == A.LEFT or action == A.UP) else 1)
         elif action == A.OK:
-            c = app.die_cursor
+            c = app.view.die_cursor
             if c < 0 or c == CURSOR_ROLL:
                 ok_roll(app, now)
             elif c < len(g.dice):
@@ -112,7 +112,7 @@ def _move_die_cursor(app, step):
     order: stop k is die k below n, else CURSOR_ROLL + k - n."""
     g = app.game
     n = len(g.dice)
-    c = app.die_cursor
+    c = app.view.die_cursor
     k = c if c < n else n + c - CURSOR_ROLL
     for _ in range(n + 2):
         k = (k + step) % (n + 2)
@@ -124,8 +124,8 @@ def _move_die_cursor(app, step):
         if c == CURSOR_ROLL and g.rolls_left == 0:
             continue
         break
-    if c != app.die_cursor:
-        app.die_cursor = c
+    if c != app.view.die_cursor:
+        app.view.die_cursor = c
         app.touch()
 
 

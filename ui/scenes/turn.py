@@ -179,7 +179,7 @@ def handle_standings(app, action, now):
     if app.list_move(action):
         return
     if action == A.OK:
-        app.card_seat = _seats_by_place(app.game)[app.cursor]
+        app.card_seat = _seats_by_place(app.game)[app.view.cursor]
         app.open(CARD, now)
     elif action == A.BACK:
         app.go(app.returns[STANDINGS], now)

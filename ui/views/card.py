@@ -34,7 +34,7 @@ def card_line(label, value, cols=_CARD_COLS):
 def _dice_text(app):
     """The dice row: the dice of the footer ('Up 12 +3  5 5 3 1 2'), 'read only', or
     '' (nothing to show)."""
-    footer = app.footer
+    footer = app.view.footer
     dice = footer.find('  ')
     if dice > 0 and footer[dice + 2:dice + 3].isdigit():
         return footer[dice + 2:]
@@ -48,9 +48,9 @@ def card_layout(app):
     rules = app.game.rules
     nu = rules.n_upper
     nb = rules.n_boxes
-    items = app.items
-    values = app.values
-    out = [(0, 0, -1, card_line(app.title, app.title_right))]
+    items = app.view.items
+    values = app.view.values
+    out = [(0, 0, -1, card_line(app.view.title, app.view.title_right))]
     left = list(range(nu)) + [nb]
     if rules.upper_bonus:
         left.append(nb + 1)
@@ -100,7 +100,7 @@ class CardView:
             self.filler = displayio.TileGrid(displayio.Bitmap(width, height - self.window, 2),
                                              pixel_shader=palette, y=self.window)
             self.group.append(self.filler)
-        self.version = -1       # app.list_version drawn (-1: draw it all)
+        self.version = -1       # app.view.list_version drawn (-1: draw it all)
         self.cursor = -2
         self.layout = ()
 
@@ -111,12 +111,12 @@ class CardView:
         # Yamb's grid (its own draw) scrolls to keep the cursor's row in sight: other
         # rows on show, the whole grid again
         scrolled = False
-        if self.draw is not None and app.cursor != old:
+        if self.draw is not None and app.view.cursor != old:
             from ui.families.yamb.grid import scroll
             scrolled = scroll(app)
-        fresh = app.list_version != self.version      # a new list, not a scroll
+        fresh = app.view.list_version != self.version      # a new list, not a scroll
         if fresh or scrolled:
-            self.version = app.list_version
+            self.version = app.view.list_version
             half = self.width // 2
             rules = app.game.rules
             self.draw = None
@@ -152,17 +152,17 @@ class CardView:
                 if self.draw is not None:
                     self.grid.y = 0
             old = -2
-        elif app.cursor == old:
+        elif app.view.cursor == old:
             return
-        self.cursor = app.cursor
+        self.cursor = app.view.cursor
         for line in self.layout:
             i = line[3]
-            if old == -2 or i == -2 or (i >= 0 and (i == old or i == app.cursor)):
+            if old == -2 or i == -2 or (i >= 0 and (i == old or i == app.view.cursor)):
                 if self.draw is not None:
-                    self.draw(app, self.bitmap, line, i >= 0 and i == app.cursor)
+                    self.draw(app, self.bitmap, line, i >= 0 and i == app.view.cursor)
                 else:
-                    self._row(app, line, i >= 0 and i == app.cursor)
-            if i == app.cursor and self.window < _CARD_H and self.draw is None:
+                    self._row(app, line, i >= 0 and i == app.view.cursor)
+            if i == app.view.cursor and self.window < _CARD_H and self.draw is None:
                 self._scroll_to(line[1])
 
     def _scroll_to(self, y):
@@ -179,10 +179,10 @@ class CardView:
     def _row(self, app, line, highlight):
         x, y, w, i, text, tx = line
         if i == -2:     # the name of the box under the cursor, and its column (cell)
-            c = app.cursor
+            c = app.view.cursor
             rules = app.game.rules
             n = rules.columns * rules.cells
-            text = (app.items[c] + (text % (c % n + 1) if text else '')
+            text = (app.view.items[c] + (text % (c % n + 1) if text else '')
                     if 0 <= c < rules.n_boxes else '')
         _fill(self.bitmap, x, y, w, _CARD_PITCH, 1 if highlight else 0)
         tiny_font.draw(self.bitmap, tx, y + 1, text, 0 if highlight else 1)

@@ -19,15 +19,15 @@ def move(app, action, allowed, across, down):
     else:
         return False
     cells = across * down
-    r = app.cursor if 0 <= app.cursor < cells else 0
+    r = app.view.cursor if 0 <= app.view.cursor < cells else 0
     # walk the cells in column order (down) or row order (along), from the cursor
     q = r % across * down + r // across if by_column else r
     for _ in range(cells):
         q = (q + step) % cells
         row = q % down * across + q // down if by_column else q
         if allowed(app, row):
-            if row != app.cursor:
-                app.cursor = row
+            if row != app.view.cursor:
+                app.view.cursor = row
                 app.touch()
             break
     return True

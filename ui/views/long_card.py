@@ -35,10 +35,10 @@ def grid_layout(app, dice, line):
     rules = app.game.rules
     nu = rules.n_upper
     nb = rules.n_boxes
-    items = app.items
-    values = app.values
+    items = app.view.items
+    values = app.view.values
     total = len(items) - 1      # the Total, the list's last row
-    out = [(_X[0], 0, _W[0], -1, line(app.title, app.title_right, _COLS[0]), 1)]
+    out = [(_X[0], 0, _W[0], -1, line(app.view.title, app.view.title_right, _COLS[0]), 1)]
     left = list(range(nu)) + [nb]
     if rules.upper_bonus:
         left.append(nb + 1)

@@ -15,7 +15,7 @@ _PITCH = 6          # a 3x5 font row and its gap
 
 class TextView:
     """The Bitmap and its TileGrid (in .group); update(app) draws the app's list
-    (title, title_right, items from app.top) when it changed."""
+    (title, title_right, items from app.view.top) when it changed."""
 
     def __init__(self, width, height, palette):
         self.bitmap = displayio.Bitmap(width, height, 2)
@@ -25,22 +25,22 @@ class TextView:
         self.top = -1
 
     def update(self, app):
-        if app.list_version == self.version and app.top == self.top:
+        if app.view.list_version == self.version and app.view.top == self.top:
             return
-        self.version = app.list_version
-        self.top = app.top
+        self.version = app.view.list_version
+        self.top = app.view.top
         b = self.bitmap
         w = b.width
         b.fill(0)
-        right = app.title_right
-        tiny_font.draw(b, 0, 0, app.title[:(w - tiny_font.WIDTH * len(right)) //
+        right = app.view.title_right
+        tiny_font.draw(b, 0, 0, app.view.title[:(w - tiny_font.WIDTH * len(right)) //
                                           tiny_font.WIDTH - 1])
         tiny_font.draw(b, w + 1 - tiny_font.WIDTH * len(right), 0, right)
         tiny_font.fill(b, 0, 6, w, 1, 1)
-        items = app.items
+        items = app.view.items
         n = len(items)
         for r in range(TEXT_ROWS):
-            i = app.top + r
+            i = app.view.top + r
             if i < n:
                 tiny_font.draw(b, 0, _TOP + _PITCH * r, items[i])
         if n > TEXT_ROWS:       # a scrollbar down the right edge
@@ -48,5 +48,5 @@ class TextView:
             h = track * TEXT_ROWS // n
             if h < 3:
                 h = 3
-            y = _TOP + (track - h) * app.top // (n - TEXT_ROWS)
+            y = _TOP + (track - h) * app.view.top // (n - TEXT_ROWS)
             tiny_font.fill(b, w - 1, y, 1, h, 1)

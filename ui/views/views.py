@@ -479,7 +479,7 @@ class Views:
             self._profile = app.profile
             self._glyphs.keys = key_words(app.profile)
             self._list_version = self._play_version = self._dialog = -1   # said again
-        view = app.view
+        view = app.view.kind
         if view != self._view:
             self._view = view
             self.list_group.hidden = view != codes.VIEW_LIST
@@ -508,7 +508,7 @@ class Views:
         self._update_dialog(app)
 
     def _update_moment(self, app):
-        m = app.moment
+        m = app.view.moment
         if m != self._moment:
             self._moment = m
             if m:
@@ -518,9 +518,9 @@ class Views:
                     name = rules.labels.split('|')[rules.five_alike_box]
                     text = text.replace('YAHTZEE', name.upper())
                 _set_right(self.moment_label, (self.width + _CHAR_W * len(text)) // 2, text)
-        shown = m != 0 and not (app.moment_step & 1)
+        shown = m != 0 and not (app.view.moment_step & 1)
         if shown:
-            y = self._moment_list_y if app.view == codes.VIEW_LIST else 0
+            y = self._moment_list_y if app.view.kind == codes.VIEW_LIST else 0
             if self.moment_group.y != y:
                 self.moment_group.y = y
         if shown != self._moment_shown:
@@ -528,30 +528,30 @@ class Views:
             self.moment_group.hidden = not shown
 
     def _update_list(self, app):
-        content = app.list_version != self._list_version
-        moved = app.top != self._top or app.cursor != self._cursor
+        content = app.view.list_version != self._list_version
+        moved = app.view.top != self._top or app.view.cursor != self._cursor
         if not content and not moved:
             return
         right = self.width - 4
         if content:
-            self._list_version = app.list_version
-            _set_text(self.title, app.title)
-            tail = app.title_right
-            pct = app.battery       # the menus show it at the title's right end
+            self._list_version = app.view.list_version
+            _set_text(self.title, app.view.title)
+            tail = app.view.title_right
+            pct = app.view.battery       # the menus show it at the title's right end
             if pct >= 0 and (app.scene == codes.MENU or app.scene == codes.PAUSE):
                 mark = 'USB' if pct > 100 else '%d%%' % pct
                 tail = tail + ' ' + mark if tail else mark
             _set_right(self.title_right, self.width, tail)
             if self.footer is not None:
-                _set_text(self.footer, app.footer)
-                self.footer_group.hidden = not app.footer
-        self._top = app.top
-        self._cursor = app.cursor
-        items = app.items
-        values = app.values
+                _set_text(self.footer, app.view.footer)
+                self.footer_group.hidden = not app.view.footer
+        self._top = app.view.top
+        self._cursor = app.view.cursor
+        items = app.view.items
+        values = app.view.values
         n = len(items)
         for r in range(self.list_rows):
-            i = app.top + r
+            i = app.view.top + r
             left = self.row_left[r]
             val = self.row_right[r]
             if i < n:
@@ -560,11 +560,11 @@ class Views:
             else:
                 _set_text(left, '')
                 _set_text(val, '')
-            color = _BLACK if i == app.cursor else _WHITE
+            color = _BLACK if i == app.view.cursor else _WHITE
             if left.color != color:
                 left.color = color
                 val.color = color
-        c = app.cursor - app.top
+        c = app.view.cursor - app.view.top
         if 0 <= c < self.list_rows:
             self.cursor_bar.y = self._row_top + 10 * c
             self.cursor_bar.hidden = False
@@ -578,7 +578,7 @@ class Views:
             thumb_h = track * rows // n
             if thumb_h < 3:
                 thumb_h = 3
-            y = (track - thumb_h) * app.top // (n - rows)
+            y = (track - thumb_h) * app.view.top // (n - rows)
             bmp = self._thumb_bitmap
             for yy in range(track):
                 v = 1 if y <= yy < y + thumb_h else 0
@@ -588,11 +588,11 @@ class Views:
             self.scroll_group.hidden = True
 
     def _update_play(self, app):
-        if app.play_version != self._play_version:
-            self._play_version = app.play_version
-            _set_text(self.header_left, app.header_left)
-            _set_right(self.header_right, self.width, app.header_right)
-            text = app.line_a
+        if app.view.play_version != self._play_version:
+            self._play_version = app.view.play_version
+            _set_text(self.header_left, app.view.header_left)
+            _set_right(self.header_right, self.width, app.view.header_right)
+            text = app.view.line_a
             if self.small:
                 i = text.find('\n')
                 _set_text(self.side_b, text[i + 1:] if i >= 0 else '')
@@ -600,14 +600,14 @@ class Views:
                     text = text[:i]
             _set_text(self.line_a, text)
             if self.line_b is not None:
-                _set_text(self.line_b, app.line_b)
-        n = len(app.faces)
+                _set_text(self.line_b, app.view.line_b)
+        n = len(app.view.faces)
         cards = app.game is not None and app.game.rules.hands  # Poker Dice
         if n != self.n_dice or cards != self.cards:
             self.cards = cards
             self._make_dice(self.play_group, n)
-        faces = app.faces
-        held = app.held
+        faces = app.view.faces
+        held = app.view.held
         for i in range(n):
             if faces[i] != self._faces[i] or held[i] != self._held[i]:
                 self._faces[i] = faces[i]
@@ -625,7 +625,7 @@ class Views:
                 self.line_a.grid.hidden = cursor_mode
                 self.side_b.grid.hidden = cursor_mode
             self._die_cursor = -2
-        c = app.die_cursor
+        c = app.view.die_cursor
         if c != self._die_cursor:
             self._die_cursor = c
             if 0 <= c < n:
@@ -653,7 +653,7 @@ class Views:
         if d != self._dialog or app.version != self._dialog_version:
             self._dialog = d
             self._dialog_version = app.version
-            lines = app.dialog_lines
+            lines = app.view.dialog_lines
             for k in range(3):
                 _set_text(self.dialog_lines[k], lines[k])
             self.dialog_group.hidden = False

@@ -34,9 +34,9 @@ def grid_layout(app, dice):
     g = app.game
     card = g.cards[app.card_seat if app.card_seat >= 0 else g.current]
     cells, cats = shape(g.rules)
-    values = app.values
+    values = app.view.values
     points = g.rules.game_points(card.scores)
-    out = [(0, 0, 50, -1, app.title, 1),
+    out = [(0, 0, 50, -1, app.view.title, 1),
            _cell(50, 0, 78, -1, 'TOTAL %d  PTS %d' % (card.total, points))]
     for c in range(cells):
         out.append(_cell(_CELL_X + _CELL_W * c, _PITCH, _CELL_W, -1, '%d' % (c + 1)))

@@ -59,32 +59,32 @@ def play_texts(app, cpu_text=None):
     card = g.card
     left = g.rolls_left
     beat = card.beat
-    app.header_right = scores(g, p)
-    app.header_left = '%s R%d %d left' % (app.player_name(p), g.round, left)
+    app.view.header_right = scores(g, p)
+    app.view.header_left = '%s R%d %d left' % (app.player_name(p), g.round, left)
     rank = hand_of(g) if g.rolled else -1
     if rank < 0:
         hand = ''
-        app.line_a = 'Shake to roll' if app.has_shake else 'OK to roll'
+        app.view.line_a = 'Shake to roll' if app.has_shake else 'OK to roll'
     else:
         hand = HANDS[hand_kind(rank)]
-        app.line_a = hand + ('' if beat < 0 else ' wins' if rank > beat else
+        app.view.line_a = hand + ('' if beat < 0 else ' wins' if rank > beat else
                              ' ties' if rank == beat else ' loses')
     stand = g.rolled and (left == 0 or _all_held(g))
     if app.scene == CPU:    # (its box's name and points, the rank: 'Stands' instead)
-        app.line_b = 'Stands' if cpu_text and cpu_text[:5] == 'Round' else \
+        app.view.line_b = 'Stands' if cpu_text and cpu_text[:5] == 'Round' else \
             cpu_text or 'Computer plays'
     elif stand:
-        app.line_b = 'OK: stand on it'
+        app.view.line_b = 'OK: stand on it'
     elif beat >= 0:
-        app.line_b = 'Beat ' + HANDS[hand_kind(beat)]
+        app.view.line_b = 'Beat ' + HANDS[hand_kind(beat)]
     elif g.rolled:
-        app.line_b = 'Hold all %d: stand' % len(g.dice)
+        app.view.line_b = 'Hold all %d: stand' % len(g.dice)
     else:
-        app.line_b = 'First to play'
+        app.view.line_b = 'First to play'
     if app.small_screen:
-        app.header_left = '%s %s' % (app.player_name(p), SHORT[hand_kind(rank)] if hand
+        app.view.header_left = '%s %s' % (app.player_name(p), SHORT[hand_kind(rank)] if hand
                                      else 'R%d' % g.round)
-        app.line_a = 'OK:std' if stand else ('>' + SHORT[hand_kind(beat)])[:6] \
+        app.view.line_a = 'OK:std' if stand else ('>' + SHORT[hand_kind(beat)])[:6] \
             if beat >= 0 else '%d left' % left
 
 
@@ -173,7 +173,7 @@ def hint(app, src):
     (as cards), or to stand, and the chance to win the round that way where the hand
     is played against others; before the roll, the odds of each hand."""
     g = app.game
-    lines = app.dialog_lines
+    lines = app.view.dialog_lines
     card = g.card
     if not g.rolled:
         app.hint = ('odds', None)

@@ -34,7 +34,7 @@ def grid_layout(app, dice):
     """Entries of the grid for the card on show; `dice` the text of the dice row."""
     g = app.game
     card = g.cards[app.card_seat if app.card_seat >= 0 else g.current]
-    values = app.values
+    values = app.view.values
     out = []
     for c in range(COLUMNS):
         x = _LEFT_X + _LEFT_W * c
@@ -62,6 +62,6 @@ def grid_layout(app, dice):
     out.append((RULE_X + 2, 0, right, -2, ' x%d', RULE_X + 3))   # + its column
     out.append((RULE_X + 2, 8 * _PITCH, 40, -1, 'YZ BONUS', RULE_X + 3))
     out.append(_cell(RULE_X + 42, 8 * _PITCH, right - 40, -1, '%d' % card.yahtzee_bonus))
-    out.append((RULE_X + 2, 9 * _PITCH, 28, -1, app.title, RULE_X + 3))
-    out.append(_cell(RULE_X + 30, 9 * _PITCH, right - 28, -1, app.title_right))
+    out.append((RULE_X + 2, 9 * _PITCH, 28, -1, app.view.title, RULE_X + 3))
+    out.append(_cell(RULE_X + 30, 9 * _PITCH, right - 28, -1, app.view.title_right))
     return out

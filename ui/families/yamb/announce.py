@@ -22,7 +22,7 @@ def enter_announce(app, now):
     global _boxes
     g = app.game
     app.tumbling = False
-    app.items = app.values = ()
+    app.view.items = app.view.values = ()
     items, values, _boxes = picker_rows(app)
     app.set_list('Announce?', items, values, cursor=0,
                  title_right='' if app.small_screen else 'R%d' % g.round,
@@ -32,7 +32,7 @@ def enter_announce(app, now):
 def handle_announce(app, action, now):
     if app.list_move(action):
         return
-    b = _boxes[app.cursor] if app.cursor < len(_boxes) else -1
+    b = _boxes[app.view.cursor] if app.view.cursor < len(_boxes) else -1
     if action == A.OK:
         if b >= 0:
             bind(app, b)

@@ -123,7 +123,7 @@ def move(app, action, allowed):
         across = 1 if action == A.RIGHT or action == A.HOLD_5 else -1
     else:
         return False
-    r = app.cursor if 0 <= app.cursor < CELLS else 0
+    r = app.view.cursor if 0 <= app.view.cursor < CELLS else 0
     k = r // COLUMNS
     c = r % COLUMNS
     to = -1
@@ -148,8 +148,8 @@ def move(app, action, allowed):
             if allowed(app, q):
                 to = q
                 break
-    if to >= 0 and to != app.cursor:
-        app.cursor = to         # (the grid scrolls to it: ui/views/card.py)
+    if to >= 0 and to != app.view.cursor:
+        app.view.cursor = to         # (the grid scrolls to it: ui/views/card.py)
         app.touch()
     return True
 
@@ -237,7 +237,7 @@ def announce(app):
             b = bot.choose_announce(g.card, g.dice)
             if b >= 0:
                 bind(app, b)
-                app.line_a = 'Announces ' + announced_label(app, 10)
+                app.view.line_a = 'Announces ' + announced_label(app, 10)
     _play_texts(app, g)
 
 
@@ -250,13 +250,13 @@ def _play_texts(app, g):
     name = app.player_name(g.current)
     left = g.rolls_left
     if app.small_screen:
-        app.header_left = '%s R%d A:%s' % (name, g.round, announced_label(app, 4)) \
+        app.view.header_left = '%s R%d A:%s' % (name, g.round, announced_label(app, 4)) \
             if app.is_cpu(g.current) else '%s A:%s %s' % (
                 name, announced_label(app, 4), '%d left' % left if left else 'pick')
     if app.is_cpu(g.current):
-        app.line_b = 'Announced ' + announced_label(app, 10)
-    elif left and not app.line_b.startswith('OK'):
-        app.line_b = 'Announced: ' + announced_label(app, 10)
+        app.view.line_b = 'Announced ' + announced_label(app, 10)
+    elif left and not app.view.line_b.startswith('OK'):
+        app.view.line_b = 'Announced: ' + announced_label(app, 10)
 
 
 def announced_label(app, cols):

@@ -63,7 +63,7 @@ def scroll(app):
     """Scroll so the cursor's row shows with a row or two around it: True when the
     rows on show changed."""
     global _top
-    c = app.cursor
+    c = app.view.cursor
     if not 0 <= c < COLUMNS * ROWS:
         return False
     g = grid_row(c // COLUMNS)
@@ -92,12 +92,12 @@ def grid_layout(app, dice):
     """Entries of the grid for the card on show; `dice` the text of the dice row."""
     g = app.game
     card = g.cards[app.card_seat if app.card_seat >= 0 else g.current]
-    values = app.values
+    values = app.view.values
     scroll(app)
-    total = app.title_right
+    total = app.view.title_right
     # names a pixel in from the edge: inverted (the cursor's row), a first letter at
     # x 0 would lose its left stroke to the dark edge of the screen
-    out = [(0, 0, RULE_X, -1, app.title[:8], 1), (0, _PITCH, 128, -3, '', 0)]
+    out = [(0, 0, RULE_X, -1, app.view.title[:8], 1), (0, _PITCH, 128, -3, '', 0)]
     if dice:
         out.append((_CELL_X, 0, 40, -1, dice, _CELL_X))
     out.append((128 - 24, 0, 24, -1, total, 128 - 1 - _LETTER * len(total) + 1))
@@ -142,7 +142,7 @@ def draw(app, bitmap, line, highlight):
         fill(bitmap, x, y, w, 1, 1)
         return
     if i == -2:
-        c = app.cursor
+        c = app.view.cursor
         if 0 <= c < COLUMNS * ROWS and app.rows[c] >= 0:
             highlight = (y == _HEAD_Y and x == _CELL_X + _CELL_W * (c % COLUMNS) or
                          y > _HEAD_Y and GRID[_top + (y - _GRID_Y) // _PITCH] == c // COLUMNS)
