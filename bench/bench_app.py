@@ -85,7 +85,7 @@ def layouts():
         app = App(storage=bytearray(b"\xff") * size)
         biggest = "none"
         for name in reversed(yc.RULESETS):
-            app.setup_rules = yc.RULESETS.index(name)
+            app.settings.setup_rules = yc.RULESETS.index(name)
             n = max([p for p in range(1, 9) if app_saves.can_save(app, p, True)] or [0])
             if n:
                 biggest = "%s, %d seats" % (name, n)

@@ -43,7 +43,7 @@ def main(argv=None):
         s = Session(dice=ScriptedDice(seed=1), table_path=path)
         s.start_game(name)
         s.press(A.OK, A.HINT)
-        assert s.app.dialog_lines[0].startswith('Hint, total'), s.app.dialog_lines
+        assert s.app.view.dialog_lines[0].startswith('Hint, total'), s.app.view.dialog_lines
         t3 = time.perf_counter()
     print('first hint of %s on a fresh clone (%d cores):' % (name, os.cpu_count() or 1))
     print('  compile the solver kernel  %6.1f s' % (t1 - t0))

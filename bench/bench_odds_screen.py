@@ -63,8 +63,8 @@ whole = len(sys.argv) <= 3 or sys.argv[3] != "appear"
 app = ui_app.App(storage=bytearray(b"\\xff" * 1024), rng=dice, now_ms=0)
 app.handle(A.OK, 0)                      # New game
 if len(sys.argv) > 4:                    # a ruleset by name (else the first)
-    app.setup_rules = app.yc.RULESETS.index(sys.argv[4])
-while app.items[app.cursor] != "Start game":
+    app.settings.setup_rules = app.yc.RULESETS.index(sys.argv[4])
+while app.view.items[app.view.cursor] != "Start game":
     app.handle(A.DOWN, 0)
 app.handle(A.OK, 0)
 names = ("before the first roll", "2 rolls left", "1 roll left")
@@ -81,7 +81,7 @@ for moment in range(3):
         t0 = ticks_ms()
         app.go(ui_app.ODDS, 0)
         shown += ticks_diff(ticks_ms(), t0)
-        while whole and "..." in app.values:
+        while whole and "..." in app.view.values:
             app.tick(0)
         t = ticks_diff(ticks_ms(), t0)
         total += t
@@ -93,7 +93,7 @@ for moment in range(3):
         heap_closed = gc.mem_alloc() - base
     if repeat:
         print("odds screen ms", moment, total // repeat, worst, shown // repeat,
-              names[moment], len(app.items))
+              names[moment], len(app.view.items))
         print("odds screen heap", moment, heap_open, heap_closed)
 print("done")
 """

@@ -78,7 +78,7 @@ def after_turn(s):
 
 def session(seed, table, coach):
     s = Counting(dice=ScriptedDice(seed=seed), table_path=table)
-    s.app.coach_mode = COACH_ALWAYS if coach else 0
+    s.app.settings.coach_mode = COACH_ALWAYS if coach else 0
     return s
 
 

@@ -14,6 +14,7 @@ import sys
 from events import actions as A
 from hardware.desktop import DesktopHardware, VirtualClock, WallClock
 from hardware.desktop_power import DeepSleepRequest
+from ui import seats
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Strategy tables as tools/strategy_table.py writes them (hints, perfect bots), built
@@ -180,11 +181,11 @@ class Session:
         import yahtzee_core as yc
         from ui.scenes import menus as scene_menus
         app = self.app
-        app.setup_players = len(players)
+        app.settings.setup_players = len(players)
         for i, kind in enumerate(players):
-            app.setup_kinds[i] = yc.KINDS.index(kind)
+            app.settings.setup_kinds[i] = yc.KINDS.index(kind)
         if rules:
-            app.setup_rules = yc.RULESETS.index(rules)
+            app.settings.setup_rules = yc.RULESETS.index(rules)
         scene_menus.start_game(app, now)
 
     def _snap(self, name):
@@ -243,7 +244,7 @@ class Session:
         parts = []
         if game.over:
             parts.append("game over")
-        elif scene == 'turn' and app.turn_filled:
+        elif scene == 'turn' and seats.turn_filled:
             # the filler's undo screen: the turn has passed in the game, not at the table
             filler = (game.current - 1) % len(game.players)
             parts.append("round %d/%d" % (game.round - (game.current == 0), rounds))

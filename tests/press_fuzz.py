@@ -48,6 +48,7 @@ from tools.screenshots import Session                       # noqa: E402
 from tools.scripted_dice import ScriptedDice                # noqa: E402
 from ui import codes                                        # noqa: E402
 import yahtzee_core as yc                                   # noqa: E402
+from ui import seats
 
 BOARDS = ('default', '128x32', 'three-button')
 
@@ -111,7 +112,7 @@ class Run:
                          storage=self.nvm, profile=shape['profile'],
                          rules_default=self.rules, table_path=self.table)
         if self.table is not None:      # (a setting the records keep; set here too)
-            self.s.app.coach_mode = self.rng.randrange(3)
+            self.s.app.settings.coach_mode = self.rng.randrange(3)
         self.boots += 1
         self._draw()
 
@@ -169,7 +170,7 @@ class Run:
         self.log.append('game %s' % ''.join('%d' % k for k in kinds))
         self.games += 1
         if self.rng.random() < 0.3:
-            app.setup_duplicate = self.rng.random() < 0.5
+            app.settings.setup_duplicate = self.rng.random() < 0.5
         self._do(s.start_game, self.rules, kinds)
         if self.rng.random() < 0.6 and self.s.app.game is not None:
             self._do(self.skip_ahead)
@@ -195,7 +196,7 @@ class Run:
             else:
                 random_step(g, rng)
         g.last_fill = None
-        app.turn_taken = False
+        seats.turn_taken = False
         save_game(app)
         app.go(codes.PLAY, self.s.now)
 

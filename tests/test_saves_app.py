@@ -45,7 +45,7 @@ def test_the_layout_before_the_journal_comes_over_once(name):
         kept = Records.from_bytes(bytes.fromhex(old["records"]))
         assert app.records.high == kept.high and app.records.games == kept.games
         assert app.records.settings == kept.settings
-        assert (app.sound, app.hints, app.coach_mode, app.cpu_speed) == (
+        assert (app.settings.sound, app.hints, app.settings.coach_mode, app.settings.cpu_speed) == (
             old["sound"], old["hints"], old["coach_mode"], old["cpu_speed"])
     if old["people"] is not None:
         assert app.people.to_bytes() == People.from_bytes(bytes.fromhex(old["people"])).to_bytes()
@@ -68,7 +68,7 @@ def test_newest_records_that_pass_the_crc_but_not_their_check_fall_back():
     nvm = FlashNvm("rp2040")
     s = Session(storage=nvm)
     s.start()                           # records written: sound on, hints on
-    s.app.sound = False
+    s.app.settings.sound = False
     save_records(s.app)                 # sound off
     s.app.hints = False
     save_records(s.app)                 # sound off, hints off: newest
@@ -82,7 +82,7 @@ def test_newest_records_that_pass_the_crc_but_not_their_check_fall_back():
     back = Session(storage=FlashNvm("rp2040", data=bytes(image)))
     from yahtzee_core.records import SOUND_OFF
     assert back.app.records.settings == SOUND_OFF
-    assert back.app.sound is False and back.app.hints is True
+    assert back.app.settings.sound is False and back.app.hints is True
 
 
 def test_saving_writes_only_what_changed():
@@ -114,7 +114,7 @@ def test_game_too_large_for_small_nvm_leaves_no_older_game_to_resume(size, playe
     s.press(A.OK)
     assert resumable(Session(storage=nvm))
     again = Session(storage=nvm, dice=ScriptedDice(seed=4))   # power cut, then a new game
-    again.app.setup_rules = yc.RULESETS.index(rules)
+    again.app.settings.setup_rules = yc.RULESETS.index(rules)
     assert not can_save(again.app, players)
     again.start(players=players, rules=yc.RULESETS.index(rules))
     # several seats start at the handover: the warning is a note over it

@@ -123,7 +123,7 @@ def test_the_app_refuses_an_unreachable_game_and_keeps_the_records_and_names():
     s.app.people = People()
     s.app.people.names[0] = 'ZED'
     save_people(s.app)
-    s.app.sound = False
+    s.app.settings.sound = False
     save_records(s.app)
     game = yc.Game('crag', 1, lcg(1))
     j = Journal(nvm)
@@ -131,7 +131,7 @@ def test_the_app_refuses_an_unreachable_game_and_keeps_the_records_and_names():
     j.append(GAME, b'\x07\x00' + resave(game, lambda d: d.__setitem__(7, 3)))
     back = Session(storage=FlashNvm("rp2040", data=bytes(nvm)))
     assert back.app.game is None and not back.app.saved
-    assert back.app.people.names[0] == 'ZED' and back.app.sound is False
+    assert back.app.people.names[0] == 'ZED' and back.app.settings.sound is False
     ok = FlashNvm("rp2040", data=bytes(nvm))
     Journal(ok).append(GAME, b'\x07\x00' + game.to_bytes())    # the same, reachable
     assert Session(storage=ok).app.saved

@@ -349,7 +349,7 @@ def test_the_no_shake_board_ignores_space_and_the_app_rolls_by_ok(tmp_path):
         assert set(seen) == {actions.NONE}          # Space shakes nothing
         from ui.loop import make_app
         app = make_app(hw)
-        assert not app.has_shake and app.messages[-1] == 'No shake sensor: OK rolls'
+        assert not app.settings.has_shake and app.settings.messages[-1] == 'No shake sensor: OK rolls'
     finally:
         hw.close()
 

@@ -19,6 +19,7 @@ from sim.script import ScriptPlayer, parse
 from tools.scripted_dice import ScriptedDice
 from ui import app as ui_app
 from ui.codes import MOMENT_SERVIDA
+from ui import seats
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -97,7 +98,7 @@ def test_the_how_to_opens_the_first_boot_of_each_save_file_and_is_skippable(tmp_
                 assert app.view.title == "How to play" and app.view.footer.endswith("BACK: skip")
                 app.handle(A.BACK, 0)
                 assert app.scene == ui_app.MENU
-            assert app.view.items.index("How to play") < app.list_rows
+            assert app.view.items.index("How to play") < app.settings.list_rows
         finally:
             session.hw.close()
     session = build_session(Options(board=board), clock=VirtualClock())   # no --save
@@ -312,7 +313,7 @@ def test_the_status_line_names_the_filler_on_the_undo_screen(tmp_path, board):
         app.handle(A.OK, 0)
         if app.dialog == ui_app.DLG_ZERO:
             app.handle(A.OK, 0)
-        assert app.scene == codes.TURN and app.turn_filled
+        assert app.scene == codes.TURN and seats.turn_filled
         status = session.status_line()
         assert "round 1/13" in status and "turn P1 filled" in status, status
         app.handle(A.OK, 0)                         # passed on

@@ -12,6 +12,7 @@ from ui import codes
 from ui import hints
 from ui.saves import store as app_saves
 from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
+from ui import seats
 
 
 def test_whole_solo_game_updates_records_and_clears_the_save():
@@ -52,8 +53,8 @@ def test_menus_scores_stats_sound_and_setup():
     assert app.scene == ui_app.STATS and app.view.values[0] == '0'
     s.press(A.BACK)
     s.press(A.UP, A.OK)                             # wraps to Sound
-    assert app.view.values[6] == 'off' and not app.sound
-    assert Session(storage=s.storage).app.sound is False   # kept in the records
+    assert app.view.values[6] == 'off' and not app.settings.sound
+    assert Session(storage=s.storage).app.settings.sound is False   # kept in the records
     s.press(A.DOWN, A.OK)                           # New game
     assert app.scene == ui_app.SETUP
     assert app.view.items[:2] == ['Players', '  P1']
@@ -143,6 +144,43 @@ def test_card_cursor_moves_only_over_boxes_the_dice_may_fill():
     assert len(rows) == 13
     s.press(A.BACK)
     assert app.scene == ui_app.PLAY and app.game.rolls_left == 2
+
+
+def test_app_keeps_only_what_the_whole_app_shares():
+    """App holds what every part of the app shares, at most 40 attributes (a scene's
+    own state is its module's, docs/ARCHITECTURE.md "Where state lives"): counted
+    after a game of a named human against a computer is set up and played a few
+    turns, with a hint, the standings and a box's rules opened on the way."""
+    s = new_session(dice=ScriptedDice(seed=4))
+    app = s.app
+    s.press(A.OK)                                   # New game
+    app.settings.setup_players = 2
+    app.settings.setup_kinds[1] = 2                 # P2: a computer (good)
+    app.go(ui_app.SETUP, s.now)
+    s.pick('Names')
+    for _ in range(4):                              # P1 named "B", then back at the setup
+        s.press(A.UP if _ == 0 else A.OK)
+    assert app.scene == ui_app.SETUP
+    s.pick('Start game')
+    for turn in range(3):
+        if app.scene == codes.TURN:                 # the handover: P1 takes the device
+            s.press(A.OK)
+        assert app.scene == ui_app.PLAY
+        s.press(A.OK)                               # a roll
+        if turn == 0:
+            s.press(A.HINT, A.BACK)                 # a hint, closed
+            s.press(A.STANDINGS)                    # the standings, and back
+            assert app.scene == codes.STANDINGS
+            s.press(A.BACK, A.DOWN, A.HELP)         # the card, a box's rules, and back
+            assert app.scene == ui_app.PAGES
+            s.press(A.BACK)
+            assert app.scene == ui_app.CARD
+        fill_turn(s)
+        while app.scene == ui_app.CPU:              # the computer's turn, step by step
+            s.wait(600)
+    assert app.game.round == 4 and seats.card_seat == -1
+    attributes = sorted(vars(app))
+    assert len(attributes) <= 40, (len(attributes), attributes)
 
 
 def test_computer_turn_is_shown_step_by_step_and_ok_skips():
@@ -303,7 +341,7 @@ def test_a_press_on_a_dimmed_screen_acts_and_brightens_it(height):
     s.start()
     app = s.app
     s.press(A.OK)                                   # first roll
-    s.wait(app.dim_ms)
+    s.wait(app.settings.dim_ms)
     assert app.power == ui_app.DIM
     s.press(A.HOLD_1)
     assert app.power == ui_app.AWAKE and app.game.held[0] == 1
@@ -315,9 +353,9 @@ def test_idle_dims_then_sleeps_and_the_waking_press_is_eaten():
     app = s.app
     s.press(A.OK)
     held_before = bytes(app.game.held)
-    s.wait(app.dim_ms)
+    s.wait(app.settings.dim_ms)
     assert app.power == ui_app.DIM
-    s.wait(app.sleep_after_ms)
+    s.wait(app.settings.sleep_after_ms)
     assert app.power == ui_app.ASLEEP
     s.press(A.HOLD_1)
     assert app.power == ui_app.AWAKE and bytes(app.game.held) == held_before
@@ -329,7 +367,7 @@ def test_three_button_board_uses_the_dice_cursor():
     s = new_session(width=128, height=32, hold_buttons=False, dice=ScriptedDice(seed=2))
     s.start()
     app = s.app
-    assert app.list_rows == 2 and app.view.die_cursor == ui_app.CURSOR_ROLL
+    assert app.settings.list_rows == 2 and app.view.die_cursor == ui_app.CURSOR_ROLL
     s.press(A.OK)                                   # roll
     assert app.game.rolls_left == 2 and app.view.die_cursor == 0
     s.press(A.RIGHT, A.OK)
@@ -510,18 +548,18 @@ def test_a_casual_seat_is_remembered_for_the_next_setup():
     s = new_session()
     s.start(players=2, kinds=(4, 3))                         # casual, beginner
     again = Session(storage=s.storage)
-    assert [again.app.setup_kinds[p] for p in range(2)] == [4, 3]
-    assert again.app.setup_players == 2
+    assert [again.app.settings.setup_kinds[p] for p in range(2)] == [4, 3]
+    assert again.app.settings.setup_players == 2
 
 
 def test_small_nvm_is_handled():
     s = new_session(storage=bytearray(b'\xff' * 256))
     app = s.app
     assert not app.saves.keeps_records and not app.saves.keeps_people
-    app.setup_rules = yc.RULESETS.index('triple-yahtzee')
+    app.settings.setup_rules = yc.RULESETS.index('triple-yahtzee')
     assert app_saves.can_save(app, 4) and not app_saves.can_save(app, 8)
     s.press(A.OK)
-    app.setup_players = 8
+    app.settings.setup_players = 8
     app.go(ui_app.SETUP, s.now)
     assert app.view.values[-1] == 'no save'
     assert new_session(storage=bytearray(b'\xff' * 288)).app.saves.keeps_records
@@ -541,8 +579,8 @@ def test_decision_log_records_human_choices():
     app = s.app
     s.press(A.OK)                                   # P1 takes the device, rolls
     s.press(A.HOLD_5, A.OK)
-    log = app.logs[0]
-    assert len(log) == 1 and app.logs[1] is None   # computer seats are not logged
+    log = hints.logs[0]
+    assert len(log) == 1 and hints.logs[1] is None   # computer seats are not logged
     # filled mask, upper subtotal, Yahtzee box (open), roll, rolls left, kept dice
     assert log.record(0) == (0, 0, 255, dice.roll_index((1, 2, 3, 4, 5)), 2,
                              dice.hold_index((5,)))
@@ -572,7 +610,7 @@ def test_following_every_hint_loses_nothing(yacht_table):
     assert not hints.hint_source(app).fallback
     while not app.game.over:
         play_turn_by_hints(s)
-    assert len(app.logs[0]) >= 12
+    assert len(hints.logs[0]) >= 12
     to_analysis(s)
     assert app.scene == ui_app.ANALYSIS and app.view.title == 'Points lost'
     assert app.view.items == ['P1'] and app.view.values == ['0.00'] and app.view.footer == ''
@@ -614,7 +652,7 @@ def test_undo_takes_the_box_decision_back(yacht_table):
     s.start(rules=YACHT)
     app = s.app
     scratch_ones_with_five_sixes(s)
-    log = app.logs[0]
+    log = hints.logs[0]
     assert len(log) == 1
     s.press(A.BACK)
     while app.view.items[app.view.cursor] != 'Undo last box':
@@ -649,7 +687,7 @@ def test_no_analysis_without_a_table():
     while not app.game.over:
         fill_turn(s)
     # no table, no analysis: nothing was logged (the log would be heap for nothing)
-    assert app.logs == [None] and hints.analysis_planner(app) is None
+    assert hints.logs == [None] and hints.analysis_planner(app) is None
     to_analysis(s)
     assert app.scene == ui_app.MENU
 
@@ -663,17 +701,17 @@ def test_shake_lost_mid_shake_switches_to_ok_rolls():
     s.wait(200)
     assert app.tumbling and app.view.line_a == '2 left: hold, shake'
     app.shake_lost('shake sensor stopped answering: press OK to roll')
-    assert not app.tumbling and not app.has_shake
+    assert not app.tumbling and not app.settings.has_shake
     assert bytes(app.view.faces) == bytes(app.game.dice)   # the tumbling faces are gone
     assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[0] == 'Shake sensor lost'
-    assert app.messages[-1].startswith('shake sensor stopped')
+    assert app.settings.messages[-1].startswith('shake sensor stopped')
     s.press(A.OK)                                   # closes the note only
     assert app.dialog == ui_app.DLG_NONE and app.game.rolls_left == 2
     assert app.view.line_a == '2 left: hold, OK'
     s.press(A.OK).wait(500)
     assert app.game.rolls_left == 1
     app.shake_lost('again')                         # once only
-    assert app.dialog == ui_app.DLG_NONE and app.messages[-1] != 'again'
+    assert app.dialog == ui_app.DLG_NONE and app.settings.messages[-1] != 'again'
 
 
 def test_shake_lost_in_a_menu_shows_on_the_next_turn():
@@ -795,7 +833,7 @@ def test_a_shake_on_the_handover_takes_the_turn_and_rolls():
     s = new_session(dice=ScriptedDice(seed=7))
     s.start(players=2)
     app = s.app
-    assert app.scene == ui_app.TURN and not app.turn_filled
+    assert app.scene == ui_app.TURN and not seats.turn_filled
     s.press(A.SHAKE_START)
     assert app.scene == ui_app.PLAY and app.tumbling and not app.game.rolled
     s.wait(300).press(A.SHAKE_END)
@@ -833,10 +871,10 @@ def test_a_game_keeps_only_its_ruleset_of_those_the_setup_showed(rules):
     while not app.view.items[app.view.cursor].startswith('Rules'):
         s.press(A.DOWN)
     shown = set()
-    while yc.RULESETS[app.setup_rules] != rules:
+    while yc.RULESETS[app.settings.setup_rules] != rules:
         s.press(A.RIGHT)
-        shown.add(yc.RULESETS[app.setup_rules])
-        assert list(variants.built) == [yc.RULESETS[app.setup_rules]]
+        shown.add(yc.RULESETS[app.settings.setup_rules])
+        assert list(variants.built) == [yc.RULESETS[app.settings.setup_rules]]
     assert len(shown) > 3
     while app.view.items[app.view.cursor] != 'Start game':
         s.press(A.DOWN)
@@ -1040,11 +1078,11 @@ def test_a_computers_fill_holds_no_bot_so_making_room_there_frees_it(monkeypatch
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
     app = s.app
-    app.cpu_speed = 0                               # a step at a time
+    app.settings.cpu_speed = 0                               # a step at a time
     fill_turn(s)
     assert app.scene == codes.CPU
     for _ in range(20):                             # up to the fill's step
-        s.wait(app.step_ms)
+        s.wait(app.settings.step_ms)
         if app.bots and app.bots[1] is not None and app.scene == codes.CPU and \
                 app.view.line_a.count(':'):
             break
@@ -1060,7 +1098,7 @@ def test_a_computers_fill_holds_no_bot_so_making_room_there_frees_it(monkeypatch
 
     monkeypatch.setattr(app, "go", go_making_room)
     while app.scene == codes.CPU and not alive:
-        s.wait(app.step_ms)
+        s.wait(app.settings.step_ms)
     assert alive and alive[0] is False          # the fill's own scene change
 
 
@@ -1074,21 +1112,21 @@ def test_a_cursor_board_changes_a_setup_value_back_and_forth():
         s.press(A.OK) if app.view.items[app.view.cursor] == 'New game' else s.press(A.RIGHT)
     while app.view.items[app.view.cursor] != 'Rules':
         s.press(A.RIGHT)
-    first = app.setup_rules
+    first = app.settings.setup_rules
     s.press(A.OK)
     assert app.view.values[app.view.cursor].startswith('<')
     s.press(A.RIGHT)
-    assert app.setup_rules == codes.MENU_RULES[(codes.MENU_RULES.index(first) + 1) %
+    assert app.settings.setup_rules == codes.MENU_RULES[(codes.MENU_RULES.index(first) + 1) %
                                                len(codes.MENU_RULES)]
     s.press(A.LEFT, A.LEFT)                         # back past where it started
-    assert app.setup_rules == codes.MENU_RULES[codes.MENU_RULES.index(first) - 1]
+    assert app.settings.setup_rules == codes.MENU_RULES[codes.MENU_RULES.index(first) - 1]
     s.press(A.BACK)                                 # held B: done, still in setup
     assert app.scene == ui_app.SETUP
     assert not app.view.values[app.view.cursor].startswith('<')
     s.press(A.LEFT, A.LEFT, A.LEFT)                 # A moves again: to Players
     assert app.view.items[app.view.cursor] == 'Players'
     s.press(A.OK, A.RIGHT, A.RIGHT, A.LEFT, A.OK)
-    assert app.setup_players == 2 and not app.view.values[0].startswith("<")
+    assert app.settings.setup_players == 2 and not app.view.values[0].startswith("<")
     while app.view.items[app.view.cursor] != 'Hints':
         s.press(A.RIGHT)
     hints_on = app.hints

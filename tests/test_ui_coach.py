@@ -11,6 +11,7 @@ from ui import app as ui_app
 from ui import coach
 from ui.codes import COACH_FLAG, COACH_OFF, PG_COACH
 from ui_helpers import new_session, play_turn_by_hints, yacht_table  # noqa: F401
+from ui import seats
 
 YACHT = yc.RULESETS.index('yacht')
 
@@ -21,7 +22,7 @@ def turn_on_coach(s):
     while app.view.items[app.view.cursor] != 'Coach':
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.view.values[app.view.cursor] == 'mistakes' and app.coach_mode == COACH_FLAG
+    assert app.view.values[app.view.cursor] == 'mistakes' and app.settings.coach_mode == COACH_FLAG
 
 
 def expected_mistakes(table):
@@ -107,7 +108,7 @@ def test_the_list_survives_a_power_cut(yacht_table):
     make_two_mistakes(s)
     back = Session(storage=s.storage, dice=ScriptedDice(seed=4), table_path=yacht_table)
     app = back.app
-    assert app.scene == ui_app.MENU and app.coach_mode == COACH_FLAG
+    assert app.scene == ui_app.MENU and app.settings.coach_mode == COACH_FLAG
     back.press(A.OK)                                # Resume game
     assert app.scene == ui_app.PLAY and app.game.round == 2
     assert [coach.record(app, i) for i in range(coach.entries(app))] == [first, second]
@@ -167,10 +168,10 @@ def test_the_coach_setting_is_kept_in_the_records():
     s = new_session()
     turn_on_coach(s)
     s.press(A.OK)
-    assert s.app.coach_mode == 2 and s.app.view.values[s.app.view.cursor] == 'always'
-    assert Session(storage=s.storage).app.coach_mode == 2
+    assert s.app.settings.coach_mode == 2 and s.app.view.values[s.app.view.cursor] == 'always'
+    assert Session(storage=s.storage).app.settings.coach_mode == 2
     s.press(A.OK)
-    assert Session(storage=s.storage).app.coach_mode == COACH_OFF
+    assert Session(storage=s.storage).app.settings.coach_mode == COACH_OFF
 
 
 def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_rest():
@@ -190,7 +191,7 @@ def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_re
     assert bytes(back.coach) == bytes(app.coach[:kept * coach.REC])
     assert coach.record(back, kept - 1) == (0, 1 + (kept - 1) % 13, D.roll_index((1, 2, 3, 4, 6)),
                                             2, kept - 1, 400 + kept - 1, 100 + kept - 1)
-    back.coach_mode = COACH_FLAG
+    back.settings.coach_mode = COACH_FLAG
     back.open(ui_app.PAGES, 0, PG_COACH, back=ui_app.MENU)
     assert back.view.footer == '%d not kept' % (40 - kept)
 
@@ -202,7 +203,7 @@ def test_on_always_every_roll_brings_its_hint_and_no_note_costs_a_press(yacht_ta
     A mistake still gets its note."""
     from ui.codes import COACH_ALWAYS
     s = new_session(dice=ScriptedDice(seed=4), table_path=yacht_table)
-    s.app.coach_mode = COACH_ALWAYS
+    s.app.settings.coach_mode = COACH_ALWAYS
     s.start(players=2, rules=YACHT)
     app = s.app
     g = app.game
@@ -211,7 +212,7 @@ def test_on_always_every_roll_brings_its_hint_and_no_note_costs_a_press(yacht_ta
     while g.round < 4:
         assert app.dialog != ui_app.DLG_NOTE
         if app.scene == ui_app.TURN:
-            if app.turn_filled:
+            if seats.turn_filled:
                 assert app.view.title.endswith(': best move')
                 handovers += 1
             s.press(A.OK)

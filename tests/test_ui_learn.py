@@ -25,7 +25,7 @@ from yahtzee_core.odds import chase
 def page_lines(app, title, text):
     """What a page shows: its title and every line of its wrapped text."""
     assert app.view.title == title
-    assert app.view.items == list(help_text.wrap(text, app.text_cols - 1))
+    assert app.view.items == list(help_text.wrap(text, app.settings.text_cols - 1))
 
 
 def to_menu_item(s, code):
@@ -47,7 +47,7 @@ def test_the_how_to_shows_at_the_first_boot_only_and_any_page_can_skip_it():
     for k, (title, text) in enumerate(pages):
         assert app.view.title_right == '%d/%d' % (k + 1, len(pages))
         page_lines(app, title, text)
-        for _ in range((len(app.view.items) - 1) // app.list_rows + 1):
+        for _ in range((len(app.view.items) - 1) // app.settings.list_rows + 1):
             s.press(A.OK)           # the rest of the page, then the next
     assert app.scene == ui_app.MENU
     again = Session(storage=s.storage, first_howto=True)
@@ -90,8 +90,8 @@ OWN_PAGES = {'generala': ['Servida'], 'kismet': ['Colours'], 'triple-yahtzee': [
 def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, duplicate):
     s = new_session()
     app = s.app
-    app.setup_rules = rid           # no game: the ruleset New game offers
-    app.setup_duplicate = duplicate  # and its duplicate option
+    app.settings.setup_rules = rid           # no game: the ruleset New game offers
+    app.settings.setup_duplicate = duplicate  # and its duplicate option
     rules = yc.ruleset(yc.RULESETS[rid])
     extra = list(help_rules.extra_pages(rules, duplicate))
     # the ruleset's own rules, then duplicate play only when it is on
@@ -134,11 +134,11 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
 
 def test_a_duplicate_game_in_play_has_the_duplicate_page_whatever_setup_says_now():
     s = new_session(dice=ScriptedDice(seed=4))
-    s.app.setup_duplicate = True
+    s.app.settings.setup_duplicate = True
     s.start()
     app = s.app
     assert app.game.round_dice is not None
-    app.setup_duplicate = False
+    app.settings.setup_duplicate = False
     rules = app.game.rules
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_RULES)
@@ -246,7 +246,7 @@ def test_odds_with_dice_list_the_open_boxes_and_what_to_keep():
     assert app.view.items == [app.box_label(b) for b in open_boxes]
     # the rows on screen at once, the others one a frame (the press's own frame
     # already worked out the first row below the screen)
-    rows = app.list_rows + 1
+    rows = app.settings.list_rows + 1
     want = [odds_value(c, p) for c, p, k in figures]
     assert app.view.values == want[:rows] + ['...'] * (len(want) - rows)
     s.wait(25)
@@ -451,10 +451,10 @@ def test_ok_reads_a_page_to_its_end_before_the_next_and_left_pages_back(three):
     profile = profiles.get('three-button' if three else 'default')
     s = new_session(hold_buttons=not three, profile=profile)
     app = s.app
-    app.setup_rules = yc.RULESETS.index('yamb')
+    app.settings.setup_rules = yc.RULESETS.index('yamb')
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
-    rows = app.list_rows
+    rows = app.settings.list_rows
     assert app.view.title == 'Columns' and len(app.view.items) > rows
     assert app.view.footer == ('B: more  A/C: page' if three else 'OK: more  4/5: page')
     s.press(A.OK)                   # more of the same page

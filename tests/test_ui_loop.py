@@ -96,17 +96,17 @@ def test_runner_step_drives_frames_and_power_states():
     t = 50
     runner.step(t, A.OK)                              # setup screen
     assert hw.display.refreshes == 2
-    t += app.dim_ms
+    t += app.settings.dim_ms
     runner.step(t)
     assert app.power == ui_app.DIM and hw.display.brightness[-1] == loop.DIM_LEVEL
     runner.step(t + 50, A.DOWN)                       # a dimmed screen's press acts
     assert app.power == ui_app.AWAKE and hw.display.brightness[-1] == loop.BRIGHT
     assert app.view.cursor == 1
     runner.step(t + 100, A.UP)
-    t += 100 + app.dim_ms + 25
+    t += 100 + app.settings.dim_ms + 25
     runner.step(t)
     assert app.power == ui_app.DIM
-    t += app.sleep_after_ms
+    t += app.settings.sleep_after_ms
     runner.step(t)
     assert app.power == ui_app.ASLEEP and hw.display.asleep
     assert runner.frame_ms == loop.ASLEEP_FRAME_MS
@@ -133,7 +133,7 @@ def test_small_display_gets_the_compact_app():
     hw = FakeHardware(width=128, height=32)
     hw.hold_buttons = False
     runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)
-    assert runner.app.list_rows == 2 and runner.app.small_screen
+    assert runner.app.settings.list_rows == 2 and runner.app.small_screen
     assert not runner.app.hold_buttons
     runner.step(0)
     img = render(runner.views.root, 128, 32)
@@ -190,14 +190,14 @@ def test_loop_passes_a_dying_shake_sensor_to_the_app():
         runner.step(t, A.DOWN)
     runner.step(t + 25, A.OK)
     runner.step(t + 50, A.SHAKE_START)
-    assert app.scene == ui_app.PLAY and app.tumbling and app.has_shake
+    assert app.scene == ui_app.PLAY and app.tumbling and app.settings.has_shake
     # the sensor stops answering: the hardware drops has_shake and leaves a message
     hw.shake_ok = False
     hw.messages.append('shake sensor stopped answering: press OK to roll')
     refreshes = hw.display.refreshes
     runner.step(t + 75)
-    assert not app.has_shake and not app.tumbling
-    assert app.dialog == ui_app.DLG_NOTE and app.messages[-1] == hw.messages[-1]
+    assert not app.settings.has_shake and not app.tumbling
+    assert app.dialog == ui_app.DLG_NOTE and app.settings.messages[-1] == hw.messages[-1]
     assert hw.display.refreshes == refreshes + 1    # the note is on screen
     reads = hw.shake_reads
     for k in range(20):                             # asked no more once it is gone
@@ -211,10 +211,10 @@ def test_loop_passes_a_dying_shake_sensor_to_the_app():
 
 def test_csv_export_is_wired_to_the_drive_flag_and_writes_lines(tmp_path):
     hw = FakeHardware()
-    assert not loop.make_app(hw, rng=ScriptedDice(seed=7)).fs_writable
+    assert not loop.make_app(hw, rng=ScriptedDice(seed=7)).settings.fs_writable
     hw.fs_writable = True
     app = loop.make_app(hw, rng=ScriptedDice(seed=7))
-    assert app.fs_writable and app.file_writer is loop.write_lines
+    assert app.settings.fs_writable and app.settings.file_writer is loop.write_lines
     assert 'Export CSV' in app.view.items
     path = tmp_path / 'out.csv'
     loop.write_lines(str(path), ['a,b', 'c,"d"'])

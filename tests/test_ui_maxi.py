@@ -11,6 +11,7 @@ from ui import app as ui_app
 from ui import codes
 from ui.views import tiny_font
 from ui_helpers import new_session
+from ui import seats
 
 MAXI = 'maxi-yatzy'
 
@@ -24,7 +25,7 @@ def card_session(height=64, rounds=4, seed=4, dice=(5, 5, 5, 2, 2, 4)):
     app = s.app
     g = app.game
     while (g.round < rounds or g.current != 0 or app.scene != codes.TURN or
-           app.turn_filled):
+           seats.turn_filled):
         s.play_on()
     g.rng = ScriptedDice(script=list(dice))
     s.press(A.OK)                   # take the device and roll
@@ -161,7 +162,7 @@ def test_setup_does_not_offer_duplicate_play_for_six_dice():
     while app.view.items[app.view.cursor] != 'New game':
         s.press(A.DOWN)
     s.press(A.OK)
-    app.setup_duplicate = True
+    app.settings.setup_duplicate = True
     while app.view.items[app.view.cursor] != 'Rules':
         s.press(A.DOWN)
     while app.view.values[app.view.cursor] != 'Maxi Yatzy':
@@ -175,7 +176,7 @@ def test_setup_does_not_offer_duplicate_play_for_six_dice():
         s.press(A.DOWN)
     s.press(A.OK)
     assert app.game is not None and app.game.rules.n_dice == 6 and app.game.round_dice is None
-    assert app.setup_duplicate
+    assert app.settings.setup_duplicate
 
 
 def test_the_odds_help_says_an_upper_box_is_made_with_four_of_its_face():

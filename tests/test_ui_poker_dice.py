@@ -202,11 +202,11 @@ def test_game_over_rates_each_humans_best_hand_against_perfect_turns(height):
     rows = []
     for p in (0, 2):                # the humans, seat order
         best = max(g.cards[p].scores)       # the ranks of its five hands
-        rows += ['%s: %s' % (app.player_name(p), HANDS[hand_kind(best)])[:app.text_cols],
+        rows += ['%s: %s' % (app.player_name(p), HANDS[hand_kind(best)])[:app.settings.text_cols],
                  'better than %d%%' % table.better_than(best)]
     assert app.view.items[3:] == ['Best hands'] + rows + ['of perfect turns']
     assert len(app.view.values) == len(app.view.items)
-    assert max(len(t) for t in app.view.items) <= app.text_cols
+    assert max(len(t) for t in app.view.items) <= app.settings.text_cols
     assert app.records.games == 2 and app.records.rated == 0     # two human seats
     while app.scene != ui_app.MENU:
         s.press(A.OK)

@@ -20,6 +20,7 @@ from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
 from ui import turns
 from ui.short_labels import SHORT
+from ui import seats
 
 
 NEW = ('kniffel', 'generala', 'kismet', 'triple-yahtzee')
@@ -35,7 +36,7 @@ def turn(s):
     """ui_helpers.fill_turn that stops at a game won at once (Generala served), which
     needs no box filled."""
     app = s.app
-    if app.scene == codes.TURN and not app.turn_filled:
+    if app.scene == codes.TURN and not seats.turn_filled:
         s.press(A.OK)                               # take it and roll
         if app.game.over:
             return
@@ -80,11 +81,11 @@ def test_setup_offers_every_menu_ruleset_and_duplicate_play_which_it_remembers()
         assert len('Rules') + 1 + len(n) <= 20
     assert app.view.items[row + 1] == 'Duplicate' and app.view.values[row + 1] == 'off'
     s.press(A.DOWN, A.OK)
-    assert app.view.values[row + 1] == 'on' and app.setup_duplicate
-    app.setup_rules = yc.RULESETS.index('kismet')
+    assert app.view.values[row + 1] == 'on' and app.settings.setup_duplicate
+    app.settings.setup_rules = yc.RULESETS.index('kismet')
     s.press(A.BACK)                                 # kept in the records
     again = new_session(storage=nvm)
-    assert again.app.setup_duplicate and again.app.setup_rules == yc.RULESETS.index('kismet')
+    assert again.app.settings.setup_duplicate and again.app.settings.setup_rules == yc.RULESETS.index('kismet')
     new_game_menu(again)
     assert again.app.view.values[again.app.view.items.index('Duplicate')] == 'on'
 
@@ -96,9 +97,9 @@ def test_setup_offers_a_perfect_computer_only_where_the_ruleset_is_solved(name):
     plays good, called so, without the fallback note holding its first turn."""
     s = new_session(dice=ScriptedDice(seed=3))
     app = s.app
-    app.setup_rules = yc.RULESETS.index(name)
-    app.setup_players = 2
-    app.setup_kinds[1] = 1
+    app.settings.setup_rules = yc.RULESETS.index(name)
+    app.settings.setup_players = 2
+    app.settings.setup_kinds[1] = 1
     new_game_menu(s)
     solved = yc.ruleset(name).solved
     seat = app.view.cursor + 2
@@ -113,7 +114,7 @@ def test_setup_offers_a_perfect_computer_only_where_the_ruleset_is_solved(name):
     s.start_game(name, (1, 0))      # (a perfect seat as kept from a solved ruleset)
     assert app.game.players[0] == ('perfect' if solved else 'good')
     assert app.scene == ui_app.CPU
-    s.wait(3 * app.step_ms)         # its first steps: no note in the way (this
+    s.wait(3 * app.settings.step_ms)         # its first steps: no note in the way (this
     if not solved:                  # session has no table: a solved one's perfect says so)
         assert app.dialog == ui_app.DLG_NONE and app.game.rolled
 
@@ -122,7 +123,7 @@ def test_setup_offers_a_perfect_computer_only_where_the_ruleset_is_solved(name):
 def test_a_duplicate_game_of_each_new_ruleset_starts_saves_and_resumes(name):
     nvm = bytearray(b'\xff' * 4096)
     s = new_session(storage=nvm, dice=ScriptedDice(seed=5))
-    s.app.setup_duplicate = True
+    s.app.settings.setup_duplicate = True
     s.start(players=2, rules=yc.RULESETS.index(name))
     app = s.app
     g = app.game
@@ -137,7 +138,7 @@ def test_a_duplicate_game_of_each_new_ruleset_starts_saves_and_resumes(name):
 
 def test_duplicate_play_deals_every_seat_the_same_dice_and_says_so():
     s = new_session(dice=ScriptedDice(seed=11))
-    s.app.setup_duplicate = True
+    s.app.settings.setup_duplicate = True
     s.start(players=2, rules=yc.RULESETS.index('generala'))
     app = s.app
     g = app.game
@@ -177,7 +178,7 @@ def test_an_eight_seat_triple_yahtzee_game_saves_beside_the_records_and_names():
     before = Records.from_bytes(Journal(nvm).payload(Journal(nvm).at[1]))
     big = new_session(storage=nvm, dice=ScriptedDice(seed=3))
     assert resumable(big)
-    big.app.setup_duplicate = True
+    big.app.settings.setup_duplicate = True
     big.start(players=8, rules=yc.RULESETS.index('triple-yahtzee'))
     app = big.app
     assert app.dialog == ui_app.DLG_NONE            # no "Power off loses" note: it fits
@@ -201,10 +202,10 @@ def test_a_small_nvm_plays_a_big_triple_game_without_saves():
     assert resumable(new_session(storage=nvm))
     t = new_session(storage=nvm, dice=ScriptedDice(seed=3))
     app = t.app
-    app.setup_rules = yc.RULESETS.index('triple-yahtzee')
+    app.settings.setup_rules = yc.RULESETS.index('triple-yahtzee')
     assert can_save(app, 3) and can_save(app, 4) and not can_save(app, 5)
     new_game_menu(t)
-    app.setup_players = 5
+    app.settings.setup_players = 5
     app.go(ui_app.SETUP, t.now)
     assert app.view.values[-1] == 'no save'
     t.press(A.BACK)
@@ -323,17 +324,17 @@ def test_handover_lines_name_triple_yahtzees_column_and_fit_the_screen():
     rules = app.game.rules
     for b in range(rules.n_boxes):
         note_fill(app, 1, b, 495)   # the most one fill gains: Sixes x3, bonus, Yahtzee bonus
-        line = app.summaries[-1]
+        line = seats.summaries[-1]
         label = rules.labels.split('|')[b % 13]
         name, _, rest = line.partition(': ')
         shown, column, points = rest.rsplit(' ', 2)
         assert name == 'Good2' and column == 'x%d' % (b // 13 + 1) and points == '495'
         assert shown in (label,) + SHORT.get(label, ()), line  # a name, not a cut one
-        assert len(line) <= app.text_cols, line
+        assert len(line) <= app.settings.text_cols, line
     plain = new_session(dice=ScriptedDice(seed=3))
     plain.start(players=2, rules=yc.RULESETS.index('kismet'))
     note_fill(plain.app, 0, 11, 37)
-    assert plain.app.summaries[-1] == 'P1: Full colour 37'
+    assert seats.summaries[-1] == 'P1: Full colour 37'
 
 
 class BoxBot(KeepAllBot):
@@ -391,7 +392,7 @@ def take_unrolled(s):
     it but for the roll it makes at once (these tests script every roll)."""
     app = s.app
     app.game.pass_turn()
-    app.turn_taken = True
+    seats.turn_taken = True
     app.go(ui_app.PLAY, s.now)
 
 
@@ -520,13 +521,13 @@ def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
     app = s.app
     from ui.scenes import turn as scene_turn
     turns.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
-    assert app.summaries[-1] == 'P1: Lg str x3 120'     # 'Lg straight x3' is too long
+    assert seats.summaries[-1] == 'P1: Lg str x3 120'     # 'Lg straight x3' is too long
     turns.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
-    assert len(app.summaries[-1]) <= app.text_cols and app.summaries[-1].endswith(' x2 48')
+    assert len(seats.summaries[-1]) <= app.settings.text_cols and seats.summaries[-1].endswith(' x2 48')
     app.game.cards[1].scores[37] = 150              # P2: 1500 ahead
     app.game.cards[1].bonus_count = 15
     text = scene_turn.standing_text(app, 0)
-    assert text.startswith('2nd, ') and len(text) <= app.text_cols, text
+    assert text.startswith('2nd, ') and len(text) <= app.settings.text_cols, text
 
 
 def test_hint_and_coach_texts_fit_their_dialog_line():
@@ -805,7 +806,7 @@ def test_balut_game_over_rates_the_points_against_level_goods_games():
     assert app.view.items[0] == '1. P1' and app.view.values[0] == '%dp %d' % (points, total)
     assert app.view.items[1] == '%dp: better than %d%%' % (points, table.better_than(points))
     assert 0 < table.better_than(points) < 99 and app.view.items[2] == 'of good CPU games'
-    assert len(app.view.items) == 3 and max(len(t) for t in app.view.items) <= app.text_cols
+    assert len(app.view.items) == 3 and max(len(t) for t in app.view.items) <= app.settings.text_cols
     assert app.records.games == 1 and app.records.rated == 0
     while app.scene != ui_app.MENU:
         s.press(A.OK)

@@ -10,6 +10,7 @@ from ui import app as ui_app
 from ui import codes
 from ui import turns
 from ui_helpers import OFFERED, fill_turn, new_session, scene_state
+from ui import seats
 
 
 def snapshot(app):
@@ -67,7 +68,7 @@ def test_undo_only_by_the_filler_and_only_before_passing():
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
     # the filler's handover: the box and BACK to take it back
-    assert app.scene == codes.TURN and app.turn_filled and app.view.title == 'P1'
+    assert app.scene == codes.TURN and seats.turn_filled and app.view.title == 'P1'
     assert app.view.items[0].startswith(app.box_label(box))
     assert app.view.footer == 'BACK: undo  OK: pass'
     s.press(A.BACK)
@@ -76,9 +77,9 @@ def test_undo_only_by_the_filler_and_only_before_passing():
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
-    assert app.scene == codes.TURN and app.turn_filled
+    assert app.scene == codes.TURN and seats.turn_filled
     s.press(A.OK)                                   # pass: the box is final
-    assert app.scene == codes.TURN and not app.turn_filled
+    assert app.scene == codes.TURN and not seats.turn_filled
     assert app.view.title == 'P2: your turn' and g.current == 1
     before = snapshot(app)
     # the bug: P2 could undo P1's box from the pause menu
@@ -136,7 +137,7 @@ def test_computer_speed_watch_fast_instant(speed):
     s = new_session(dice=ScriptedDice(seed=5))
     s.start(players=2, kinds=(2, 0))
     app = s.app
-    app.cpu_speed = speed
+    app.settings.cpu_speed = speed
     assert app.scene == ui_app.CPU
     s.wait(20)          # instant: one frame plays the whole turn
     assert (app.scene == codes.TURN) == (speed == 2)
@@ -157,9 +158,9 @@ def test_cpu_speed_is_a_pause_menu_setting_kept_in_the_records():
         s.press(A.DOWN)
     assert app.view.values[app.view.cursor] == 'watch'
     s.press(A.OK, A.OK)
-    assert app.view.values[app.view.cursor] == 'instant' and app.cpu_speed == 2
+    assert app.view.values[app.view.cursor] == 'instant' and app.settings.cpu_speed == 2
     again = new_session(storage=s.storage)
-    assert again.app.cpu_speed == 2
+    assert again.app.settings.cpu_speed == 2
 
 
 def test_standings_one_press_away_and_any_card_read_only():
@@ -207,17 +208,17 @@ def test_the_standings_key_works_on_both_handovers(height):
     while app.scene == ui_app.PLAY:
         s.press(A.OK)
     s.press(A.OK)                                   # fills a box: the undo screen
-    assert app.scene == codes.TURN and app.turn_filled
+    assert app.scene == codes.TURN and seats.turn_filled
     s.press(A.STANDINGS)
     assert app.scene == codes.STANDINGS and app.view.items[0].startswith(' 1 P1')
     s.press(A.BACK)
-    assert app.scene == codes.TURN and app.turn_filled   # undo still offered
+    assert app.scene == codes.TURN and seats.turn_filled   # undo still offered
     s.press(A.OK)                                   # passed on: P2's handover
-    assert app.scene == codes.TURN and not app.turn_filled
+    assert app.scene == codes.TURN and not seats.turn_filled
     s.press(A.STANDINGS)
     assert app.scene == codes.STANDINGS and app.view.items[app.view.cursor].startswith('>2 P2')
     s.press(A.BACK)
-    assert app.scene == codes.TURN and not app.turn_filled
+    assert app.scene == codes.TURN and not seats.turn_filled
 
 
 def type_name(s, letters):
@@ -239,7 +240,7 @@ def test_three_letters_take_about_thirteen_presses(hold_buttons, height):
     s = new_session(width=128, height=height, hold_buttons=hold_buttons)
     app = s.app
     s.press(A.OK)                                   # New game
-    app.setup_players = 2
+    app.settings.setup_players = 2
     app.go(ui_app.SETUP, s.now)
     to_names_row(s)
     s.press(A.OK)
@@ -273,8 +274,8 @@ def test_names_entered_at_setup_shown_everywhere_and_offered_again():
     s = new_session(dice=ScriptedDice(seed=8))
     app = s.app
     s.press(A.OK)                                   # New game
-    app.setup_players = 3
-    app.setup_kinds[1] = 2                          # seat 2: computer, good
+    app.settings.setup_players = 3
+    app.settings.setup_kinds[1] = 2                          # seat 2: computer, good
     app.go(ui_app.SETUP, s.now)
     assert app.view.items[1:4] == ['  P1', '  Good2', '  P3']
     to_names_row(s)
@@ -376,7 +377,7 @@ def to_menu(s):
 def test_a_game_without_a_human_enters_no_records():
     s = new_session(dice=ScriptedDice(seed=31))
     s.start(players=2, kinds=(2, 3))
-    s.app.cpu_speed = 2
+    s.app.settings.cpu_speed = 2
     for _ in range(200):
         s.wait(30)
         if s.app.scene == ui_app.OVER:
@@ -443,7 +444,7 @@ def test_four_seats_two_humans_two_computers_end_to_end(height):
             break
         if app.scene == ui_app.CPU:
             s.press(A.OK)
-        elif app.scene == codes.TURN and not app.turn_filled:
+        elif app.scene == codes.TURN and not seats.turn_filled:
             handovers += 1
             assert app.view.title.startswith(app.player_name(g.current) + ': your turn')
             s.press(A.OK)
@@ -643,7 +644,7 @@ def test_a_resumed_game_keeps_the_handover_recap(height):
         fill_turn(s)
         while app.scene == ui_app.CPU:
             s.wait(700)
-    assert app.scene == codes.TURN and not app.turn_filled
+    assert app.scene == codes.TURN and not seats.turn_filled
     shown = list(app.view.items)
     assert app.game.current == 0 and shown[1].startswith('Good2: ') and shown[2].startswith('P3: ')
     again = new_session(width=128, height=height, storage=s.storage, dice=ScriptedDice(seed=6))

@@ -12,6 +12,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from ui_helpers import new_session
+from ui import seats
 
 RULES = yc.ruleset('yamb')
 
@@ -26,7 +27,7 @@ def game(kinds=(0,), height=64, dice=(), seed=5, **kw):
     app = s.app
     if app.scene == codes.TURN:         # the first seat takes the device unrolled
         app.game.pass_turn()
-        app.turn_taken = True
+        seats.turn_taken = True
         app.go(ui_app.PLAY, s.now)
     assert app.scene == ui_app.PLAY
     return s
@@ -294,7 +295,7 @@ def test_an_announce_binds_the_turn_shows_on_the_dice_and_its_fill_undoes_bound(
     assert app.rows[app.view.cursor] == box('poker_announce')
     s.press(A.OK)
     assert g.cards[0].scores[box('poker_announce')] == 70
-    assert app.scene == codes.TURN and app.turn_filled
+    assert app.scene == codes.TURN and seats.turn_filled
     s.press(A.BACK)                                 # undo: the turn bound again
     assert app.scene == ui_app.PLAY and g.current == 0
     assert g.card.scores[box('poker_announce')] == 255

@@ -9,6 +9,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 import yahtzee_core as yc
+from ui import seats
 
 
 def scene_state(name):
@@ -30,7 +31,7 @@ def fill_turn(s):
     """Take the device at a handover, roll until no rolls are left, fill the suggested
     box (confirming a 0), and pass the device on when the handover asks."""
     app = s.app
-    if app.scene == codes.TURN and not app.turn_filled:
+    if app.scene == codes.TURN and not seats.turn_filled:
         s.press(A.OK)
     while app.scene == ui_app.PLAY:
         s.press(A.OK)
@@ -38,7 +39,7 @@ def fill_turn(s):
     s.press(A.OK)
     if app.dialog == ui_app.DLG_ZERO:
         s.press(A.OK)
-    if app.scene == codes.TURN and app.turn_filled:
+    if app.scene == codes.TURN and seats.turn_filled:
         s.press(A.OK)
 
 

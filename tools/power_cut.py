@@ -27,6 +27,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
+from ui import seats
 
 # Whole games that between them cover every ruleset (yahtzee_core.RULESETS, Yamb's
 # announce included), 1 to 8 seats, duplicate play and Triple Yahtzee's largest game: (ruleset, seat kinds (0 human, 2 good, 3 beginner,
@@ -98,7 +99,7 @@ class Player:
             if kinds[p] == 0 and k < len(names):
                 app.people.names[p] = names[k]
                 k += 1
-        app.setup_duplicate = duplicate
+        app.settings.setup_duplicate = duplicate
         self.label('start')
         s.start_game(rules, kinds)
 
@@ -114,12 +115,12 @@ class Player:
                 self.label('dialog')
                 s.press(A.OK)
             elif sc == codes.TURN:
-                if app.turn_filled and self.undo_every and self.fills % self.undo_every == 3:
+                if seats.turn_filled and self.undo_every and self.fills % self.undo_every == 3:
                     self.label('undo')
                     self.fills += 1
                     s.press(A.BACK)         # take the box back: the turn again
                 else:
-                    self.label('pass' if app.turn_filled else 'take')
+                    self.label('pass' if seats.turn_filled else 'take')
                     s.press(A.OK)
             elif sc == ui_app.PLAY:
                 self.human_step()
@@ -142,7 +143,7 @@ class Player:
                     self.menu(ui_app.PAUSE, 'Undo last box')
             elif sc == ui_app.CPU:
                 self.label('cpu')
-                s.wait(app.step_ms + 10)
+                s.wait(app.settings.step_ms + 10)
             elif sc in (ui_app.OVER, ui_app.ANALYSIS, ui_app.INITIALS, codes.PAGES):
                 self.label('end')
                 s.press(A.OK)

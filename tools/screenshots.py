@@ -40,6 +40,7 @@ from hardware import profiles  # noqa: E402
 from tools.scripted_dice import ScriptedDice  # noqa: E402
 from tools import percentile_table  # noqa: E402
 from yahtzee_core.ranking import Hints  # noqa: E402
+from ui import seats
 
 GOLDEN_DIR = os.path.join(ROOT, 'tests', 'golden')
 DOCS_DIR = os.path.join(ROOT, 'docs', 'screens')
@@ -140,10 +141,10 @@ class Session:
         while app.view.items[app.view.cursor] != 'New game':
             self.press(A.DOWN)
         self.press(A.OK)
-        app.setup_players = players
+        app.settings.setup_players = players
         for p in range(8):
-            app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
-        app.setup_rules = rules
+            app.settings.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
+        app.settings.setup_rules = rules
         app.go(ui_app.SETUP, self.now)
         while app.view.items[app.view.cursor] != 'Start game':
             self.press(A.DOWN)
@@ -156,10 +157,10 @@ class Session:
         app = self.app
         if app.scene == ui_app.BOOT:
             self.press(A.OK)
-        app.setup_players = len(kinds)
+        app.settings.setup_players = len(kinds)
         for p in range(8):
-            app.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
-        app.setup_rules = app.yc.RULESETS.index(rules)
+            app.settings.setup_kinds[p] = kinds[p] if p < len(kinds) else 0
+        app.settings.setup_rules = app.yc.RULESETS.index(rules)
         scene_menus.start_game(app, self.now)
         return self.wait(30)
 
@@ -238,7 +239,7 @@ def screens(width=128, height=64):
     out.append(('moment_high_score', s.image()))    # a new high score: the banner
     s.wait(1500)
     out.append(('game_over', s.image()))
-    while s.app.view.top + s.app.list_rows < len(s.app.view.items):
+    while s.app.view.top + s.app.settings.list_rows < len(s.app.view.items):
         s.press(A.DOWN)
     out.append(('game_over_perfect', s.image()))
     s.press(A.OK)
@@ -364,7 +365,7 @@ def learn_screens(width=128, height=64):
     # the coach on "always": every roll's hint on show, a best move's note heading it
     s = Session(width, height, dice=ScriptedDice(seed=7), hints_factory=TableLookHints,
                 **keys)
-    s.app.coach_mode = COACH_ALWAYS
+    s.app.settings.coach_mode = COACH_ALWAYS
     s.start()
     s.press(A.OK)                               # roll
     out.append((pre + 'coach_always_hint', s.image()))
@@ -381,8 +382,8 @@ def table_screens(width=128, height=64):
     s = Session(width, height, dice=ScriptedDice(seed=13))
     app = s.app
     s.press(A.OK)                               # New game: ANN, a computer, BOB
-    app.setup_players = 3
-    app.setup_kinds[1] = 2
+    app.settings.setup_players = 3
+    app.settings.setup_kinds[1] = 2
     app.go(ui_app.SETUP, s.now)
     while app.view.items[app.view.cursor] != 'Names':
         s.press(A.DOWN)
@@ -483,7 +484,7 @@ def family_screens(width=128, height=64):
         app = s.app
         g = app.game
         while (g.round < rounds or g.current != 0 or app.scene != ui_app.TURN or
-               app.turn_filled):
+               seats.turn_filled):
             s.play_on()
         g.rng = ScriptedDice(script=dice)
         if g.rules.column_orders:                   # Yamb: the banner of a computer's
@@ -529,7 +530,7 @@ def poker_screens(width=128, height=64):
     s.start_game('poker-dice', kinds=(0, 2, 0))
     app = s.app
     g = app.game
-    while g.round < 2 or g.current != 2 or app.scene != ui_app.TURN or app.turn_filled:
+    while g.round < 2 or g.current != 2 or app.scene != ui_app.TURN or seats.turn_filled:
         s.play_on()
     g.rng = ScriptedDice(script=(6, 6, 2, 5, 3), seed=32)
     s.press(A.OK)                       # take the device and roll: a pair of aces
@@ -558,7 +559,7 @@ def poker_screens(width=128, height=64):
     s.wait(30)
     out.append((pre + 'standings_poker_dice', s.image()))
     s.press(A.BACK)
-    app.card_seat = 2
+    seats.card_seat = 2
     app.open(ui_app.CARD, s.now)
     s.wait(30)
     out.append((pre + 'card_poker_dice', s.image()))

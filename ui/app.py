@@ -1,11 +1,13 @@
 """The handheld's app: one state machine fed by action codes and a millisecond clock.
 
 No pins, no displayio, no sleeping: `handle(action, now_ms)` and `tick(now_ms)` change
-the state, and the state is a small "view model" (scene, strings, dice faces) that
-ui/views/views.py draws. `version` goes up on every visible change, so the loop redraws and
-refreshes the display only then.
+the state, and what is shown is a small "view model" (`App.view`, a View: strings, dice
+faces) that ui/views/views.py draws. `version` goes up on every visible change, so the
+loop redraws and refreshes the display only then.
 
-Shape: App owns the state the scenes share (all made in __init__, listed there).
+Shape: App owns the state the whole app shares (all made in __init__, listed there;
+how the app is set in `App.settings`); a scene's own state is its module's globals
+(docs/ARCHITECTURE.md "Where state lives").
 Scenes are plain functions in scene modules (ui/scenes/*.py, a few scenes each).
 MODULES below is the scene table: each scene module, how long it stays (resident,
 for the game, while on), and its scene codes. `App.go(scene, now)` is the one way to
@@ -55,8 +57,9 @@ except ImportError:  # CPython
 # A board's collection after dropping a module (CPython has no such heap).
 _tidy = gc.collect if hasattr(gc, 'mem_free') else int
 _TUMBLE_MS = const(70)      # face change while shaking
-_NOTE_MS = const(1500)      # how long a note stays on the play view
-_EMPTY_MS = const(3000)     # the "battery empty" note shows this long before the sleep
+# (a note's 1500 ms on the play view and the "battery empty" note's 3000 ms before the
+# sleep are literals where they are used: a board running the .py bundle interns every
+# name)
 
 # How long a scene module stays in RAM (the scene table's second column):
 RESIDENT = const(2)     # imported with the app, never dropped: the menus
@@ -91,6 +94,14 @@ MODULES = (
 # so making room may let the game's scene modules go too (a plain .py board would need
 # the compiler's room, in one piece, to bring them back).
 _COMPILED = __file__.endswith('.mpy')
+
+
+# The app's own state that no other module reads (one App a program: App.__init__ sets
+# them): the battery's low note was shown; the battery is empty: when the note before
+# the sleep came (-1: not empty); the xorshift state of the tumbling faces (App.rand).
+battery_warned = False
+empty_at = -1
+seed = 0x2F6B
 
 
 def module_row(scene):
@@ -128,6 +139,31 @@ class View:
         self.moment = self.moment_at = self.moment_step = 0  # big moment, since, step (play)
         self.tone_freq = 0          # a tone for the loop to play (0 = none)
         self.tone_ms = 0
+        self.note_until = -1        # when the play view's note ends (-1: none)
+        self.labels = ()            # the game's box labels (App.box_label), split once
+        self.labels_of = None       # per ruleset: this one's
+        self.tumble_at = 0          # the tumbling faces' last change
+
+
+class Settings:
+    """How the app is set: the player's settings and the last setup (kept in the
+    records: ui/saves/store.py save_records; read back at power-on by ui/saves/load.py),
+    and the options App was made with, fixed for its life (App's arguments: has_shake,
+    list_rows, text_cols, table_path, percentile_path, step_ms, dim_ms, sleep_after_ms,
+    deep_sleep_ms, fs_writable, file_writer, profile, first_howto, coach_threshold,
+    messages; set by App). The two every scene reads, hold_buttons and small_screen,
+    are App's own."""
+
+    def __init__(self, rules):
+        self.sound = True
+        self.cpu_speed = 0          # a SPEED_NAMES index
+        self.howto_done = False     # the first-boot how-to was shown
+        self.coach_mode = 0         # ui/coach.py: COACH_*
+        # -- setup (new game) --
+        self.setup_players = 1
+        self.setup_kinds = bytearray(8)     # index into KIND_NAMES
+        self.setup_rules = rules            # the one offered first (App's rules_default)
+        self.setup_duplicate = False        # the seats play the same dice
 
 
 class App:
@@ -160,33 +196,39 @@ class App:
                  fs_writable=False, file_writer=None, profile=None, first_howto=False,
                  coach_threshold=100, percentile_path=None, deep_sleep_ms=0,
                  wake_note=None):
+        global battery_warned, empty_at, seed
+        battery_warned = False
+        empty_at = -1
+        seed = 0x2F6B
         import yahtzee_core as yc
         self.yc = yc
-        # -- options (fixed for the app's life, except has_shake: see shake_lost) --
         self.rng = rng
-        self.has_shake = has_shake
+        # -- options (fixed for the app's life, except has_shake: see shake_lost) --
+        settings = self.settings = Settings(yc.RULESETS.index(rules_default)
+                                            if rules_default in yc.RULESETS else 0)
+        settings.has_shake = has_shake
         self.hold_buttons = hold_buttons
         self.small_screen = small_screen
-        self.list_rows = list_rows
-        self.text_cols = text_cols
-        self.table_path, self.percentile_path = table_path, percentile_path   # scene_end
-        self.step_ms = step_ms
-        self.dim_ms = dim_ms
+        settings.list_rows = list_rows
+        settings.text_cols = text_cols
+        settings.table_path = table_path       # ui/hints.py
+        settings.percentile_path = percentile_path
+        settings.step_ms = step_ms
+        settings.dim_ms = dim_ms
         if deep_sleep_ms:       # the screen off a minute before the deep sleep
             sleep_ms = min(sleep_ms, max(dim_ms, deep_sleep_ms - 60000))
-        self.sleep_after_ms = sleep_ms
-        self.deep_sleep_ms = deep_sleep_ms
+        settings.sleep_after_ms = sleep_ms
+        settings.deep_sleep_ms = deep_sleep_ms
         self.bot_factory = bot_factory
         self.hints_factory = hints_factory
-        self.fs_writable = fs_writable
-        self.file_writer = file_writer
-        self.profile = profile
-        self.first_howto = first_howto
-        self.coach_threshold = coach_threshold
-        self.rules_default = yc.RULESETS.index(rules_default) if rules_default in yc.RULESETS else 0
-        self.messages = list(messages)
+        settings.fs_writable = fs_writable
+        settings.file_writer = file_writer
+        settings.profile = profile
+        settings.first_howto = first_howto
+        settings.coach_threshold = coach_threshold
+        settings.messages = list(messages)
         if not has_shake:
-            self.messages.append('No shake sensor: OK rolls')
+            settings.messages.append('No shake sensor: OK rolls')
 
         # -- view model (read by the views) --
         self.scene = BOOT
@@ -197,34 +239,21 @@ class App:
         self.dialog = DLG_NONE
         self.power = AWAKE
         self.eat_press = False      # a wake from deep sleep: the waking key may still be down
-        self.battery_warned = False     # the low note was shown
-        self.empty_at = -1          # the battery is empty: when the note before the sleep came
 
         # -- clock --
         self.last_input = now_ms
-        self.tumble_at, self.roll_at = now_ms, -1  # last face change; an OK roll lands (play)
-        self.note_until = -1        # when the play view's note ends (-1: none)
-        self.seed = 0x2F6B          # xorshift state for the tumbling faces
 
         # -- the game and what goes with it --
         self.game = None
         self.game_id = 0
         self.hints = True           # settings (kept in the records)
-        self.sound = True
-        self.cpu_speed = 0          # a SPEED_NAMES index
         self.bots = None            # a bot per seat, made on the seat's first turn
         self.bot_noted = False      # a computer seat's fallback note was shown this game
         self.hint_source = None     # hints.hint_source(): made once a game
         self.hint_tried = False
         self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
-        self.logs = None            # a DecisionLog per human seat (None for a CPU)
-        self.log_complete = True    # False after a resume: early decisions are gone
         self.pts = bytearray(48)    # points each box would score now (48: Yamb)
-        self.labels = ()            # the game's box labels, split once per ruleset
-        self.labels_of = None
         self.people = None          # yahtzee_core.people (names, stats)
-        self.howto_done = False     # the first-boot how-to was shown (kept in the records)
-        self.coach_mode = 0         # ui/coach.py: COACH_*, kept in the records
         self.coach = bytearray()    # coach: the game's costly decisions (saved with it)
         self.coach_lost = 0         # coach: decisions that did not fit the save
         self.coach_note = ''        # coach: what to say after the decision just made
@@ -235,20 +264,12 @@ class App:
         self.returns = bytearray(len(SCENE_NAMES))
         self.returns[CARD] = PLAY
         self.rows = []              # CARD: box index per list row (-1 = summary)
-        self.card_seat = -1         # CARD: another seat's card, read only (STANDINGS)
-        self.turn_filled = self.turn_taken = False  # TURN: a fill on show; turn taken
-        self.summaries = []         # TURN: the last fills (ui/turns.py note_fill)
         self.over_done = False      # OVER: the finished game was counted
         self.pending_high = []      # OVER to INITIALS: [high entry, player] to name
         # PAGES: PG_* on show and its page (SCORES/STATS: their page too); the CARD
         # cursor to come back to (App.open)
         self.page_kind = self.page = 0
         self.page_cursor = -1
-
-        # -- setup (new game) --
-        self.setup_players = 1
-        self.setup_kinds = bytearray(8)   # index into KIND_NAMES
-        self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
         # -- storage: store.Saves over the nvm journal (ui/saves/store.py) --
         self.saves = None
@@ -260,7 +281,7 @@ class App:
         if wake_note is not None:       # back from a deep sleep: no notes, no question
             load.woken(self, wake_note, now_ms)
         else:
-            self.go(BOOT if self.messages else MENU, now_ms)
+            self.go(BOOT if self.settings.messages else MENU, now_ms)
         yc.rules.forget('saves.load', 'ui')     # (the one unloader)
 
     # ================================================================== scenes
@@ -437,59 +458,66 @@ class App:
         else:
             self.dialog = DLG_NONE
             if self.scene == CPU:       # a computer turn held by a note goes on calmly
-                self.module.cpu_step_at = now - self.step_ms // 2
+                self.module.cpu_step_at = now - self.settings.step_ms // 2
             self.touch()
 
     def tick(self, now):
         """Advance timers: tumbling dice, the scene's own (an OK roll landing, the
         computer's steps, the odds' rows), big moments, dimming. Allocates nothing
         when nothing happens."""
+        global empty_at
+        settings = self.settings
+        v = self.view
         if self.tumbling:
-            if elapsed(now, self.tumble_at) >= _TUMBLE_MS:
-                self.tumble_at = now
+            if elapsed(now, v.tumble_at) >= _TUMBLE_MS:
+                v.tumble_at = now
                 g = self.game
                 for i in range(len(g.dice)):
                     if not g.rolled or not g.held[i]:
-                        self.view.faces[i] = self.rand() % 6 + 1
+                        v.faces[i] = self.rand() % 6 + 1
                 self.touch()
             self.last_input = now
         tick = self.module.SCENES[self.scene][2]
         if tick is not None:
             tick(self, now)
-        if self.view.moment:
+        if v.moment:
             seats.moment_tick(self, now)
         idle = elapsed(now, self.last_input)
-        if self.power == AWAKE and idle >= self.dim_ms:
+        if self.power == AWAKE and idle >= settings.dim_ms:
             self.power = DIM
-        if self.power == DIM and idle >= self.sleep_after_ms:
+        if self.power == DIM and idle >= settings.sleep_after_ms:
             self.power = ASLEEP
-        if self.power == ASLEEP and self.deep_sleep_ms and idle >= self.deep_sleep_ms:
+        if self.power == ASLEEP and settings.deep_sleep_ms and \
+                idle >= settings.deep_sleep_ms:
             self.power = DEEP
-        if self.empty_at >= 0 and elapsed(now, self.empty_at) >= _EMPTY_MS:
-            self.empty_at = -1
+        if empty_at >= 0 and elapsed(now, empty_at) >= 3000:    # the note, then sleep
+            empty_at = -1
             self.power = DEEP
 
     def battery_read(self, percent, low, save_now, now):
         """A new battery reading (the loop passes it; percent -1: no reading, 101:
         external power): the menus' mark, a note the first time it is low, and when
         brown-out is near a note, then the deep sleep (the game is saved)."""
-        if percent != self.view.battery:
-            self.view.battery = percent
+        global battery_warned, empty_at
+        v = self.view
+        if percent != v.battery:
+            v.battery = percent
             if self.scene == MENU or self.scene == PAUSE:
-                self.view.list_version += 1
+                v.list_version += 1
                 self.touch()
         if save_now:
-            if self.empty_at >= 0 or self.power == DEEP:
+            if empty_at >= 0 or self.power == DEEP:
                 return
             if self.power == ASLEEP:    # nobody is looking: sleep at once
                 self.power = DEEP
                 return
-            self.empty_at = now
+            empty_at = now
             self.power = AWAKE
             self.show_note('Battery empty', 'Game saved', 'Sleeping now')
-        elif low and not self.battery_warned and self.dialog == DLG_NONE:
-            self.battery_warned = True      # seen when the screen is next on
-            lipo = self.profile is not None and self.profile.get('battery') == 'lipo'
+        elif low and not battery_warned and self.dialog == DLG_NONE:
+            battery_warned = True      # seen when the screen is next on
+            profile = self.settings.profile
+            lipo = profile is not None and profile.get('battery') == 'lipo'
             self.show_note('Battery low', 'Charge it soon' if lipo else 'Change cells soon',
                            'any key: close')
 
@@ -505,11 +533,12 @@ class App:
     def shake_lost(self, message=None):
         """The shake sensor stopped working mid-game (the loop notices): OK rolls from
         now on, the play texts say so and a note tells the player once."""
-        if not self.has_shake:
+        settings = self.settings
+        if not settings.has_shake:
             return
-        self.has_shake = False
+        settings.has_shake = False
         if message:
-            self.messages.append(message)
+            settings.messages.append(message)
         if self.tumbling:           # a shake in progress will never end: forget it
             self.tumbling = False
             self.sync_dice()
@@ -523,40 +552,43 @@ class App:
     # ================================================================== lists
     def set_list(self, title, items, values, cursor=-1, title_right='', footer=''):
         """Show the list view with these rows (cursor -1: a list without a cursor)."""
-        self.view.kind = VIEW_LIST
-        self.view.title = title
-        self.view.title_right = title_right
-        self.view.items = items
-        self.view.values = values
-        self.view.footer = footer
-        self.view.cursor = cursor
-        self.view.top = 0
+        v = self.view
+        v.kind = VIEW_LIST
+        v.title = title
+        v.title_right = title_right
+        v.items = items
+        v.values = values
+        v.footer = footer
+        v.cursor = cursor
+        v.top = 0
         self.scroll_to_cursor()
-        self.view.list_version += 1
+        v.list_version += 1
         self.touch()
 
     def scroll_to_cursor(self):
-        c = self.view.cursor
-        rows = self.list_rows
+        v = self.view
+        c = v.cursor
+        rows = self.settings.list_rows
         if c < 0:
             return
-        if c < self.view.top:
-            self.view.top = c
-        elif c >= self.view.top + rows:
-            self.view.top = c - rows + 1
+        if c < v.top:
+            v.top = c
+        elif c >= v.top + rows:
+            v.top = c - rows + 1
 
     def move_cursor(self, delta, allowed=None):
         """Move the list cursor by delta (wrapping), skipping rows not in `allowed`."""
-        n = len(self.view.items)
+        v = self.view
+        n = len(v.items)
         if n == 0:
             return
-        c = self.view.cursor
+        c = v.cursor
         for _ in range(n):
             c = (c + delta) % n
             if allowed is None or allowed(self, c):
                 break
-        if c != self.view.cursor:
-            self.view.cursor = c
+        if c != v.cursor:
+            v.cursor = c
             self.scroll_to_cursor()
             self.touch()
 
@@ -570,7 +602,8 @@ class App:
             self.move_cursor(v)
             return True
         top = self.view.top + v
-        last = len(self.view.items) - (TEXT_ROWS if self.view.kind == VIEW_TEXT else self.list_rows)
+        last = len(self.view.items) - (TEXT_ROWS if self.view.kind == VIEW_TEXT else
+                                       self.settings.list_rows)
         if top > last:
             top = last
         if top < 0:
@@ -598,17 +631,18 @@ class App:
         self.version += 1
 
     def beep(self, freq, ms):
-        if self.sound:
+        if self.settings.sound:
             self.view.tone_freq = freq
             self.view.tone_ms = ms
 
     def rand(self):
         """Cheap 16-bit xorshift for the tumbling faces (small ints: no allocation)."""
-        x = self.seed
+        global seed
+        x = seed
         x ^= (x << 7) & 0xFFFF
         x ^= x >> 9
         x ^= (x << 8) & 0xFFFF
-        self.seed = x
+        seed = x
         return x
 
     def note(self, text, now_ms=None):
@@ -617,22 +651,23 @@ class App:
         self.view.play_version += 1
         self.touch()
         if now_ms is not None:
-            self.note_until = now_ms + _NOTE_MS
+            self.view.note_until = now_ms + 1500    # the note's time on show
 
     def sync_dice(self):
         """Show the game's dice and holds."""
+        v = self.view
         g = self.game
         changed = False
-        if len(self.view.faces) != len(g.dice):     # a game of another number of dice
-            self.view.faces = bytearray(len(g.dice))
-            self.view.held = bytearray(len(g.dice))
+        if len(v.faces) != len(g.dice):     # a game of another number of dice
+            v.faces = bytearray(len(g.dice))
+            v.held = bytearray(len(g.dice))
             changed = True
         for i in range(len(g.dice)):
-            if self.view.faces[i] != g.dice[i]:
-                self.view.faces[i] = g.dice[i]
+            if v.faces[i] != g.dice[i]:
+                v.faces[i] = g.dice[i]
                 changed = True
-            if self.view.held[i] != g.held[i]:
-                self.view.held[i] = g.held[i]
+            if v.held[i] != g.held[i]:
+                v.held[i] = g.held[i]
                 changed = True
         if changed:
             self.touch()
@@ -641,16 +676,17 @@ class App:
         """Box b's short name in cols characters (Triple Yahtzee: 'Aces x2';
         Balut's cells: 'Fours 3'; Yamb's columns: 'Ones D')."""
         rules = self.game.rules
-        if self.labels_of is not rules:
-            self.labels = rules.labels.split('|')
-            self.labels_of = rules
-        n = len(self.labels)    # one column's labels: Triple Yahtzee's has 3 columns
+        v = self.view
+        if v.labels_of is not rules:
+            v.labels = rules.labels.split('|')
+            v.labels_of = rules
+        n = len(v.labels)       # one column's labels: Triple Yahtzee's has 3 columns
         tail = ''
         if n < rules.n_boxes:   # Yamb's columns: a letter each ('Ones D')
             o = rules.column_orders
             tail = ' ' + o[b // n] if o else (' x%d' if rules.columns > 1 else ' %d') % (
                 b // n + 1)
-        return seats.fit_label(self.labels[b % n], cols - len(tail)) + tail
+        return seats.fit_label(v.labels[b % n], cols - len(tail)) + tail
 
     def player_name(self, p):
         return seats.seat_name(self, p)
@@ -666,8 +702,8 @@ class App:
         """Forget the last game's bots, hints and decisions (a new or resumed game)."""
         self._drop_bots()
         self._drop_hints()
-        self.logs = None
-        self.log_complete = from_start
+        hints.logs = None
+        hints.log_complete = from_start
         if from_start:
             self.coach = bytearray()
             self.coach_lost = 0

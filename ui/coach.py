@@ -43,7 +43,7 @@ def judge(app, g, rolls_left, choice, planner):
     cost = (v_best + half) // scale - (v_made + half) // scale
     if cost > 0:
         add(app, g.current, g.round, g.dice, rolls_left, choice, best, cost)
-    if cost >= app.coach_threshold or app.coach_mode == COACH_ALWAYS:
+    if cost >= app.settings.coach_threshold or app.settings.coach_mode == COACH_ALWAYS:
         app.coach_note = COACH_BEST if cost <= 0 else _better(app, rolls_left, best, cost)
 
 

@@ -55,7 +55,7 @@ PG_HOWTO = 1    # the first-boot how-to (also from the menu)
 PG_COACH = 2    # the coach's list of costly decisions, at game end
 PG_ODDS = 3     # what the Odds screen's figures mean (HELP there)
 
-# Coach settings (app.coach_mode; ui/coach.py).
+# Coach settings (app.settings.coach_mode; ui/coach.py).
 COACH_OFF = 0
 COACH_FLAG = 1      # a note after a decision that loses at least the threshold
 COACH_ALWAYS = 2    # a note after every decision; a best move's rides on the next hint

@@ -14,7 +14,7 @@ def export_csv(app):
     lines = app.records.to_csv_lines(app.yc.RULESETS)
     msg = app.view.dialog_lines
     try:
-        app.file_writer(CSV_PATH, lines)
+        app.settings.file_writer(CSV_PATH, lines)
         msg[0] = 'Exported to'
         msg[1] = CSV_PATH
         app.beep(1319, 80)

@@ -9,7 +9,7 @@ from ui.saves.store import save_game
 def table_for(app, rules):
     """The strategy table file for a ruleset: table_path may be a callable, a pattern
     with %s for the ruleset name, or one path; None when there is none."""
-    t = app.table_path
+    t = app.settings.table_path
     if t is None:
         return None
     if callable(t):
@@ -190,20 +190,26 @@ def analysis_planner(app):
 
 # -- decision log (for the points-lost analysis) --
 # yahtzee_core.analysis.DecisionLog, one per human seat: 8 bytes a decision, each
-# carrying the card state it was made in (so a resumed game still counts).
+# carrying the card state it was made in (so a resumed game still counts). Module
+# globals: App.new_game_state sets them for a new or resumed game.
+logs = None             # a DecisionLog per human seat (None for a CPU)
+log_complete = True     # False after a resume: early decisions are gone
+
+
 def seat_log(app, g):
-    if app.logs is None:
+    global logs
+    if logs is None:
         if g.rules.n_boxes > 16 or g.rules.n_dice > 5 or table_for(app, g.rules) is None \
                 and app.hints_factory is None or g.rules.hands:
             # no table, no analysis (nor past the 16 boxes a log record holds: Triple
             # Yahtzee; nor six dice, past the byte a roll index has and unsolved;
             # nor in points for Poker Dice, whose turns are won, not scored):
             # nothing to log, and the log's code stays unloaded
-            app.logs = [None] * len(g.players)
+            logs = [None] * len(g.players)
         else:
             from yahtzee_core.analysis import DecisionLog
-            app.logs = [None if k != 'human' else DecisionLog() for k in g.players]
-    return app.logs[g.current]
+            logs = [None if k != 'human' else DecisionLog() for k in g.players]
+    return logs[g.current]
 
 
 def log_hold(app, g):
@@ -223,7 +229,7 @@ def log_box(app, g, b):
 def _coach(app, g, rolls_left, choice):
     # a human's decision for the coach; without a table there is no log (choice -1)
     # and the coach only says that it cannot judge
-    if app.coach_mode and g.players[g.current] == 'human':
+    if app.settings.coach_mode and g.players[g.current] == 'human':
         from ui import coach
         coach.judge(app, g, rolls_left, choice, analysis_planner(app))
 
@@ -234,7 +240,7 @@ def coach_say(app):
     follows it) and a best move costs no press: its note heads that hint, or shows on
     the play view's note line when no hint is to give (the handover shows it itself)."""
     best = app.coach_note == COACH_BEST
-    if app.coach_mode == COACH_ALWAYS and (best or not app.coach_note):
+    if app.settings.coach_mode == COACH_ALWAYS and (best or not app.coach_note):
         app.coach_note = ''
         g = app.game
         if app.scene == PLAY and g.rolled and not g.over:
@@ -264,7 +270,7 @@ def perfect_scores(app, name):
     or None when the app has none or it cannot be read. App(percentile_path=...): a
     pattern with %s for the ruleset name, or a callable(name) returning a path or
     the table's bytes; None shows nothing."""
-    src = app.percentile_path
+    src = app.settings.percentile_path
     if src is not None:
         src = src(name) if callable(src) else src % name
     if src is None:

@@ -62,11 +62,12 @@ class Runner:
     def step(self, now_ms, action=A.NONE):
         """One frame: optional action, timers, outputs. True when the screen changed."""
         app = self.app
+        v = app.view
         if action != A.NONE:
             app.handle(action, now_ms)
         hw = self.hw
-        # app.has_shake is the cached value: hw is asked only while it is still True
-        if hw is not None and app.has_shake and not hw.has_shake:
+        # app.settings.has_shake is the cached value: hw is asked only while it is still True
+        if hw is not None and app.settings.has_shake and not hw.has_shake:
             msgs = hw.messages
             app.shake_lost(msgs[-1] if msgs else None)
         bat = self.battery
@@ -77,9 +78,9 @@ class Runner:
         self.frames += 1
         sound = self.sound
         if sound is not None:
-            if app.view.tone_freq:
-                sound.tone(app.view.tone_freq, app.view.tone_ms)
-                app.view.tone_freq = 0
+            if v.tone_freq:
+                sound.tone(v.tone_freq, v.tone_ms)
+                v.tone_freq = 0
             sound.update(now_ms)
         if app.power != self._power:
             self._apply_power(app.power)

@@ -18,9 +18,10 @@ _MOMENT_STEPS = 12
 
 def big_moment(app, code, now):
     """Show a big moment (codes.MOMENT_*) over any scene: banner and tune."""
-    app.view.moment = code
-    app.view.moment_at = now
-    app.view.moment_step = 0
+    v = app.view
+    v.moment = code
+    v.moment_at = now
+    v.moment_step = 0
     app.beep(MOMENT_TUNES[code][0], 90)
     app.touch()
 
@@ -28,14 +29,15 @@ def big_moment(app, code, now):
 def moment_tick(app, now):
     """Each frame of a big moment: the next flash and note every _MOMENT_STEP_MS
     (small ints only: nothing allocated)."""
-    step = elapsed(now, app.view.moment_at) // _MOMENT_STEP_MS
-    if step == app.view.moment_step:
+    v = app.view
+    step = elapsed(now, v.moment_at) // _MOMENT_STEP_MS
+    if step == v.moment_step:
         return
-    app.view.moment_step = step
+    v.moment_step = step
     if step >= _MOMENT_STEPS:
-        app.view.moment = 0
+        v.moment = 0
     else:
-        tune = MOMENT_TUNES[app.view.moment]
+        tune = MOMENT_TUNES[v.moment]
         if step < len(tune):
             app.beep(tune[step], 90)
     app.touch()

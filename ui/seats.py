@@ -6,6 +6,13 @@ device."""
 
 from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA
 
+# The table's state in the game in play (module globals: every scene of a game reads
+# them here; forget_turns sets them for a new or resumed game)
+turn_filled = False     # TURN: a fill on show (the handover after a human's fill)
+turn_taken = False      # the seat in play has taken the device (its handover is past)
+card_seat = -1          # CARD: another seat's card, read only (from STANDINGS)
+summaries = []          # TURN: the last fills (ui/turns.py note_fill)
+
 
 def seat_name(app, p, kind=None):
     """Seat p's name: the initials entered at setup (P1.. before any); a computer's
@@ -29,10 +36,11 @@ def fit_label(label, room):
 
 def forget_turns(app):
     """A new or resumed game: nobody holds the device yet, no fills to report."""
-    app.turn_filled = False
-    app.turn_taken = False
-    app.card_seat = -1
-    del app.summaries[:]
+    global turn_filled, turn_taken, card_seat
+    turn_filled = False
+    turn_taken = False
+    card_seat = -1
+    del summaries[:]
 
 
 _moments = None         # ui/moments.py once a big moment happened (loaded on first use)

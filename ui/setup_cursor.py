@@ -18,13 +18,14 @@ def handle(app, action, now, change):
     """A key on the setup list of a cursor board; True when this mode took it.
     change(app, delta, now): the setup's own step of the row under the cursor."""
     global _editing
+    v = app.view
     if editing(app):
         if action == A.LEFT or action == A.RIGHT:
             change(app, -1 if action == A.LEFT else 1, now)
         elif action == A.OK or action == A.BACK:
             _editing = -1
             change(app, 0, now)
-            app.view.title_right = ''
+            v.title_right = ''
             return True
         else:
             return True
@@ -32,11 +33,11 @@ def handle(app, action, now, change):
         change(app, 0, now)
     else:
         return False
-    app.view.values[app.view.cursor] = '<%s>' % app.view.values[app.view.cursor]
-    names = (app.profile or {}).get('button_labels', {})
-    app.view.title_right = '%s/%s: change' % (names.get('LEFT', '<'), names.get('RIGHT', '>'))
-    app.view.list_version += 1
-    _editing = app.view.list_version
+    v.values[v.cursor] = '<%s>' % v.values[v.cursor]
+    names = (app.settings.profile or {}).get('button_labels', {})
+    v.title_right = '%s/%s: change' % (names.get('LEFT', '<'), names.get('RIGHT', '>'))
+    v.list_version += 1
+    _editing = v.list_version
     app.touch()
     return True
 
@@ -44,4 +45,4 @@ def handle(app, action, now, change):
 def _several_values(app):
     """The row under the cursor has more than two values: players, a seat, rules."""
     c = app.view.cursor
-    return c <= app.setup_players or c == app.setup_players + 2
+    return c <= app.settings.setup_players or c == app.settings.setup_players + 2

@@ -11,6 +11,7 @@ from events.ticks import ticks_add, ticks_diff
 from ui.saves.store import save_game
 from ui.hints import log_box, log_hold, coach_say
 from ui.seats import big_moment, all_alike, yahtzee_rolled
+from ui import hints, seats
 
 
 # -- the play view: a seat's dice and texts ----------------------------------------
@@ -19,7 +20,7 @@ def start_turn(app):
     app.dialog = DLG_NONE
     app.tumbling = False
     app.returns[CARD] = PLAY     # BACK on the card: the dice
-    app.card_seat = -1
+    seats.card_seat = -1
     app.view.kind = VIEW_PLAY
     app.view.die_cursor = -1 if app.hold_buttons else (0 if app.game.rolled else CURSOR_ROLL)
     app.sync_dice()
@@ -27,57 +28,59 @@ def start_turn(app):
 
 
 def update_play_texts(app, cpu_text=None):
+    settings = app.settings
+    v = app.view
     g = app.game
     p = g.current
-    app.view.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
-    app.view.header_right = '%d' % g.cards[p].total
+    v.header_left = '%s R%d/%d' % (app.player_name(p), g.round, g.rules.rounds)
+    v.header_right = '%d' % g.cards[p].total
     left = g.rolls_left
     if g.winner >= 0:       # Generala served: that seat won at once; OK: the ranking
-        app.view.line_a = '%s wins!' % app.player_name(g.winner)
-        app.view.line_b = 'OK: results'
+        v.line_a = '%s wins!' % app.player_name(g.winner)
+        v.line_b = 'OK: results'
         if app.small_screen:
-            app.view.header_left, app.view.line_a = app.view.line_a, 'OK'
+            v.header_left, v.line_a = v.line_a, 'OK'
     elif app.scene == CPU:
-        app.view.line_a = cpu_text if cpu_text is not None else \
+        v.line_a = cpu_text if cpu_text is not None else \
             'CPU\nplays' if app.small_screen else 'Computer plays'   # 128x32: 2 rows of 6
-        app.view.line_b = 'OK: skip'
+        v.line_b = 'OK: skip'
     else:
         if left == 0:
-            app.view.line_a = 'No rolls left'
+            v.line_a = 'No rolls left'
         elif left == 1:
-            app.view.line_a = '1 roll left'
+            v.line_a = '1 roll left'
         else:
-            app.view.line_a = '%d rolls left' % left
-        how = 'shake' if app.has_shake else 'OK'
+            v.line_a = '%d rolls left' % left
+        how = 'shake' if settings.has_shake else 'OK'
         if left == 0:
-            app.view.line_b = 'OK: pick a box'
+            v.line_b = 'OK: pick a box'
         elif not g.rolled:
-            app.view.line_b = 'Shake to roll' if app.has_shake else 'OK to roll'
+            v.line_b = 'Shake to roll' if settings.has_shake else 'OK to roll'
         else:
             # after a roll: how to roll again and how to score now (a cursor board's
             # line beside its Roll and Card buttons keeps to 'N rolls left')
             if app.hold_buttons:
-                app.view.line_a = '%d left: hold, %s' % (left, how)
+                v.line_a = '%d left: hold, %s' % (left, how)
             if not app.hold_buttons:
-                app.view.line_b = 'Card: score now'
+                v.line_b = 'Card: score now'
             elif all_held(g):
-                app.view.line_b = 'OK: score now'
+                v.line_b = 'OK: score now'
             else:
-                app.view.line_b = 'Hold all %d: score' % len(g.dice)
+                v.line_b = 'Hold all %d: score' % len(g.dice)
         if app.small_screen:
             # 128x32: rolls left join the header; one short prompt at the side
-            app.view.header_left = '%s R%d %s' % (app.player_name(p), g.round,
+            v.header_left = '%s R%d %s' % (app.player_name(p), g.round,
                                              '%d left' % left if left else 'pick')
-            app.view.line_a = 'OK:box' if left == 0 or all_held(g) else (
-                'Shake!' if app.has_shake else 'OK')
+            v.line_a = 'OK:box' if left == 0 or all_held(g) else (
+                'Shake!' if settings.has_shake else 'OK')
     if g.rules.hands:    # Poker Dice: the hands (ui/families/poker/screens.py)
         from ui.families.poker.screens import play_texts
         play_texts(app, cpu_text)
     elif g.rules.column_orders:   # Yamb: its announce step, what the turn announced
         from ui.families.yamb import card as yamb
         yamb.announce(app)
-    app.note_until = -1
-    app.view.play_version += 1
+    app.view.note_until = -1
+    v.play_version += 1
     app.touch()
 
 
@@ -98,15 +101,17 @@ def can_roll(app):
 
 
 _OK_TUMBLE_MS = 450     # an OK roll tumbles the dice about as long as a short shake
+roll_at = -1            # when an OK roll's tumbling dice land (-1: none)
 
 
 def ok_roll(app, now):
     """A roll by OK: without a shake sensor the free dice tumble first, like a shake
     (ok_roll_tick lands them); with one, OK rolls at once."""
-    if not app.has_shake and can_roll(app) and not all_held(app.game):
+    global roll_at
+    if not app.settings.has_shake and can_roll(app) and not all_held(app.game):
         app.tumbling = True
-        app.tumble_at = now
-        app.roll_at = ticks_add(now, _OK_TUMBLE_MS)
+        app.view.tumble_at = now
+        roll_at = ticks_add(now, _OK_TUMBLE_MS)
         app.beep(330, 30)
         return
     roll(app, now)
@@ -114,13 +119,15 @@ def ok_roll(app, now):
 
 def ok_roll_tick(app, now):
     """Each tumbling frame: an OK roll lands when its time is up."""
-    if app.roll_at >= 0 and ticks_diff(now, app.roll_at) >= 0:
-        app.roll_at = -1
+    global roll_at
+    if roll_at >= 0 and ticks_diff(now, roll_at) >= 0:
+        roll_at = -1
         roll(app, now)
 
 
 def roll(app, now):
     """The human's roll (shake end or OK); with every die held it opens the card."""
+    global roll_at
     g = app.game
     if not can_roll(app):
         return
@@ -131,7 +138,7 @@ def roll(app, now):
         log_hold(app, g)
     g.roll()
     app.tumbling = False
-    app.roll_at = -1
+    roll_at = -1
     save_game(app)
     app.sync_dice()
     if not yahtzee_rolled(app, now):
@@ -177,17 +184,17 @@ def fill_box(app, b, now):
     elif card.upper_bonus > upper:
         big_moment(app, MOMENT_UPPER, now)
     app.dialog = DLG_NONE
-    app.card_seat = -1
+    seats.card_seat = -1
     if g.over:
         app.coach_note = ''     # the coach's list at the end has it
         app.go(OVER, now)
         return
     save_game(app)
-    app.turn_taken = False
+    seats.turn_taken = False
     if len(g.players) > 1:
         note_fill(app, p, b, gained)
         if human:           # the filler's last look, and last chance to undo
-            app.turn_filled = True
+            seats.turn_filled = True
             app.go(TURN, now)
             coach_say(app)
             return
@@ -212,9 +219,10 @@ def undo(app, now):
         return
     g.undo()
     if n > 1:
-        del app.summaries[-1:]
+        del seats.summaries[-1:]
     # the undone box is no longer a decision (the turn's holds still are)
-    log = app.logs[g.current] if app.logs is not None else None
+    logs = hints.logs
+    log = logs[g.current] if logs is not None else None
     if log is not None:
         log.drop_box()
     if app.coach:       # nor is the coach's entry for it (ui/coach.py)
@@ -241,6 +249,7 @@ def no_room_to_look(app, was, now):
     """App.open's scene (help pages, odds, another card) found no heap even after
     App.make_room: its half-loaded texts go, the scene it was opened from comes back
     on the same row, and a note says why."""
+    v = app.view
     cursor = app.page_cursor
     app.page_cursor = -1
     from sys import modules
@@ -250,20 +259,20 @@ def no_room_to_look(app, was, now):
         i = name.index('.')
         forget(name[i + 1:], name[:i])
     app.go(was, now)
-    if app.view.cursor != cursor and cursor < len(app.view.items):
-        app.view.cursor = cursor
+    if v.cursor != cursor and cursor < len(v.items):
+        v.cursor = cursor
         app.scroll_to_cursor()
     refuse(app, 'No memory free', 'for that now')
 
 
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
-    s = app.summaries
+    s = seats.summaries
     if app.game.rules.hands:     # Poker Dice: the hand (ui/families/poker/screens.py)
         from ui.families.poker.screens import fill_note
         return fill_note(app, p, gained)
     name = app.player_name(p)
-    room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
+    room = app.settings.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
     s.append('%s: %s %d' % (name, app.box_label(b, room), gained))
     if len(s) > 7:
         s.pop(0)

@@ -9,8 +9,8 @@ from lcg_dice import Dice
 
 
 app = ui_app.App(rng=Dice(5), now_ms=0)       # no table_path: perfect plays good
-app.setup_players = 1
-app.setup_kinds[0] = 1                          # CPU perfect
+app.settings.setup_players = 1
+app.settings.setup_kinds[0] = 1                          # CPU perfect
 scene_menus.start_game(app, 0)
 assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NOTE, app.dialog
 print("note:", " / ".join(app.view.dialog_lines))

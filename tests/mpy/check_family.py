@@ -61,9 +61,9 @@ def main(name, percentile_path):
     good = name == "yamb-good"                      # Yamb against level good
     if good:
         name = "yamb"
-    app.setup_players = 2
-    app.setup_kinds[1] = 2 if good else 3           # a good or a beginner computer
-    app.setup_rules = app.yc.RULESETS.index("generala" if served else name)
+    app.settings.setup_players = 2
+    app.settings.setup_kinds[1] = 2 if good else 3           # a good or a beginner computer
+    app.settings.setup_rules = app.yc.RULESETS.index("generala" if served else name)
     scene_menus.start_game(app, clock[0])
     g = app.game
     if served:

@@ -75,7 +75,7 @@ assert used == 0, used
 hw.input.has_shake = False
 hw.messages.append("shake sensor stopped answering: press OK to roll")
 frame()
-assert not app.has_shake and app.dialog == ui_app.DLG_NOTE, app.dialog
+assert not app.settings.has_shake and app.dialog == ui_app.DLG_NOTE, app.dialog
 frame(A.OK)
 assert app.view.line_a == "2 left: hold, OK", app.view.line_a
 

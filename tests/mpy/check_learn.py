@@ -92,7 +92,7 @@ from yahtzee_core.rules import forget
 forget("odds")
 
 # the coach without a table: it says so, and the list at the end says so
-app.coach_mode = 1
+app.settings.coach_mode = 1
 press(A.OK)                         # roll all again (a decision)
 assert app.view.dialog_lines[:3] == ["Coach", "unavailable:", "no strategy table"], app.view.dialog_lines
 press(A.BACK)
@@ -106,7 +106,7 @@ save_game(app)
 back = ui_app.App(storage=nvm, rng=Dice(6), now_ms=0, profile=pico)
 assert back.saved and bytes(back.coach) == bytes(app.coach), (back.coach, app.coach)
 assert coach.record(back, 1) == (0, 2, 232, 2, 0, 83, 1002), coach.record(back, 1)
-back.coach_mode = 1
+back.settings.coach_mode = 1
 back.game = back.game       # the resumed game: its list page by page
 back.open(ui_app.PAGES, 0, PG_COACH, 1, back=ui_app.MENU)
 assert back.view.title == "R1 6 6 6 6 6" and back.view.title_right == "-23.45", (back.view.title, back.view.title_right)
@@ -116,8 +116,8 @@ assert back.view.title == "R1 6 6 6 6 6" and back.view.title_right == "-23.45", 
 # Columns page, the Duplicate page, the buttons. Twice: the second time adds nothing
 # the first did not (the first interns a few names and grows a few tables for good).
 def family_rules(menu):
-    menu.setup_rules = 8
-    menu.setup_duplicate = True
+    menu.settings.setup_rules = 8
+    menu.settings.setup_duplicate = True
     while menu.view.items[menu.view.cursor] != "Rules":
         menu.handle(A.DOWN, 0)
     menu.handle(A.OK, 0)
@@ -128,8 +128,8 @@ def family_rules(menu):
     assert titles[0] == "Aces x1" and titles[38] == "Chance x3", titles
     assert titles[39:] == ["Columns", "Duplicate", "Buttons"], titles[39:]
     menu.handle(A.BACK, 0)
-    menu.setup_rules = 0
-    menu.setup_duplicate = False
+    menu.settings.setup_rules = 0
+    menu.settings.setup_duplicate = False
     assert "ui.help.text" not in sys.modules and "ui.help.rules" not in sys.modules
     # the ruleset stays built for the next game (yahtzee_core.ruleset shares it): let
     # it go here, so what is left is what the pages left

@@ -171,12 +171,12 @@ class ScriptWriter:
         """On the new game's setup: the count of seats, then each seat's kind."""
         import yahtzee_core as yc
         app = self.app
-        while app.setup_players != len(kinds):
+        while app.settings.setup_players != len(kinds):
             self.cursor_to("Players")
             self.press("ok")
         for seat, kind in enumerate(kinds):
             for _ in range(len(yc.KINDS)):
-                if yc.KINDS[app.setup_kinds[seat]] == kind:
+                if yc.KINDS[app.settings.setup_kinds[seat]] == kind:
                     break
                 self.cursor_to(app.view.items[seat + 1].strip())
                 self.press("ok")
@@ -216,11 +216,11 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
     w.seats(players)
     if rules is not None:
         for _ in range(len(yc.RULESETS)):
-            if yc.RULESETS[app.setup_rules] == rules:
+            if yc.RULESETS[app.settings.setup_rules] == rules:
                 break
             w.cursor_to("Rules")
             w.press("ok")
-        if yc.RULESETS[app.setup_rules] != rules:
+        if yc.RULESETS[app.settings.setup_rules] != rules:
             raise ValueError("New game does not offer %r" % rules)
     while instant and app.hints:
         w.cursor_to("Hints")

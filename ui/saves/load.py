@@ -9,6 +9,7 @@ needed only then."""
 from yahtzee_core.save import RECORDS, GAME
 from ui.saves.store import Saves, load_people, mark, coach_record
 from ui.turns import note_fill
+from ui import seats
 
 _MIN_NVM = 64   # smaller nvm holds nothing useful: not used
 _NOTE_MARK = 0x5A   # the first byte of a sleep note
@@ -50,21 +51,21 @@ def load_records(app):
     from ui.saves.store import SPEED_SHIFT
     from ui.codes import MENU_RULES
     r = app.records
-    app.setup_duplicate = bool(r.settings & DUPLICATE)
-    app.sound = not (r.settings & SOUND_OFF)
+    app.settings.setup_duplicate = bool(r.settings & DUPLICATE)
+    app.settings.sound = not (r.settings & SOUND_OFF)
     app.hints = not (r.settings & HINTS_OFF)
-    app.howto_done = bool(r.settings & HOWTO_DONE)
+    app.settings.howto_done = bool(r.settings & HOWTO_DONE)
     mode = (r.settings >> COACH_SHIFT) & 3
-    app.coach_mode = mode if mode < 3 else 0
+    app.settings.coach_mode = mode if mode < 3 else 0
     speed = (r.settings >> SPEED_SHIFT) & 3
-    app.cpu_speed = speed if speed < 3 else 0
+    app.settings.cpu_speed = speed if speed < 3 else 0
     if r.setup_rules in MENU_RULES:
-        app.setup_rules = r.setup_rules
+        app.settings.setup_rules = r.setup_rules
     if 1 <= r.setup_players <= 8:
-        app.setup_players = r.setup_players
+        app.settings.setup_players = r.setup_players
     for p in range(8):
         k = (r.setup_kinds >> (KIND_BITS * p)) & 7
-        app.setup_kinds[p] = k if k < len(app.yc.KINDS) else 0
+        app.settings.setup_kinds[p] = k if k < len(app.yc.KINDS) else 0
 
 
 def load_game(app):
@@ -141,6 +142,7 @@ def sleep_note(app):
     (0: none; the die cursor on the dice), seat in play, held dice (a bit each),
     flags (1: the handover was taken), the game's id and round. b'': no game to
     come back to."""
+    v = app.view
     g = app.game
     if g is None or g.over or not app.saved:
         return b''
@@ -150,9 +152,9 @@ def sleep_note(app):
     for i in range(len(g.dice)):
         held |= g.held[i] << i
     from ui.codes import VIEW_PLAY
-    cursor = app.view.die_cursor if app.view.kind == VIEW_PLAY else app.view.cursor
+    cursor = v.die_cursor if v.kind == VIEW_PLAY else v.cursor
     return bytes((_NOTE_MARK, app.scene, (cursor + 1) & 0xFF, g.current, held,
-                  1 if app.turn_taken else 0, app.game_id & 0xFF, app.game_id >> 8,
+                  1 if seats.turn_taken else 0, app.game_id & 0xFF, app.game_id >> 8,
                   g.round & 0xFF))
 
 
@@ -163,6 +165,7 @@ def woken(app, note, now):
     is not of the saved game. No boot notes, no question. The screen comes back
     dimmed, like an idle one: the waking press, if still held while the board
     starts, only brightens it and moves nothing."""
+    v = app.view
     from ui.codes import (MENU, PLAY, CARD, PAUSE, CPU, TURN, STANDINGS, ODDS, VIEW_PLAY,
                           DIM, CURSOR_ROLL, CURSOR_CARD)
     g = app.game
@@ -177,7 +180,7 @@ def woken(app, note, now):
         scene = MENU
     cursor = -1
     if scene != MENU:
-        app.turn_taken = bool(note[5] & 1)
+        seats.turn_taken = bool(note[5] & 1)
         if g.rolled and g.rolls_left:
             for i in range(len(g.dice)):
                 g.hold(i, (note[4] >> i) & 1)
@@ -186,9 +189,9 @@ def woken(app, note, now):
     app.power = DIM
     app.eat_press = True
     if cursor >= 0:
-        if app.view.kind == VIEW_PLAY:
+        if v.kind == VIEW_PLAY:
             if cursor < len(g.dice) or cursor == CURSOR_ROLL or cursor == CURSOR_CARD:
-                app.view.die_cursor = cursor     # (a note from before six dice: left alone)
-        elif cursor < len(app.view.items):
-            app.view.cursor = cursor
+                v.die_cursor = cursor     # (a note from before six dice: left alone)
+        elif cursor < len(v.items):
+            v.cursor = cursor
             app.scroll_to_cursor()

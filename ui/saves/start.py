@@ -28,7 +28,7 @@ def room(app, players, duplicate=False, rules=None):
     from yahtzee_core.journal import HEADER, FRAME
     if rules is None:       # the setup's: the one it shows is built, the rest forgotten
         from ui.codes import rules_name
-        name = rules_name(app.setup_rules)
+        name = rules_name(app.settings.setup_rules)
         keep_only(app, name)
         rules = app.yc.ruleset(name)
     if HEADER + FRAME + 2 + save_size(rules, players, duplicate) + _TURN_ROOM > j.size:

@@ -45,18 +45,19 @@ class Saves:
 
 
 def save_records(app):
+    settings = app.settings
     from yahtzee_core.records import (SOUND_OFF, HINTS_OFF, HOWTO_DONE, COACH_SHIFT,
                                       KIND_BITS, DUPLICATE)
     r = app.records
-    r.settings = ((0 if app.hints else HINTS_OFF) | (0 if app.sound else SOUND_OFF) |
-                  (DUPLICATE if app.setup_duplicate else 0) |
-                  (HOWTO_DONE if app.howto_done else 0) | (app.coach_mode << COACH_SHIFT) |
-                  app.cpu_speed << SPEED_SHIFT)
-    r.setup_rules = app.setup_rules
-    r.setup_players = app.setup_players
+    r.settings = ((0 if app.hints else HINTS_OFF) | (0 if settings.sound else SOUND_OFF) |
+                  (DUPLICATE if settings.setup_duplicate else 0) |
+                  (HOWTO_DONE if settings.howto_done else 0) | (settings.coach_mode << COACH_SHIFT) |
+                  settings.cpu_speed << SPEED_SHIFT)
+    r.setup_rules = settings.setup_rules
+    r.setup_players = settings.setup_players
     k = 0
     for p in range(8):
-        k |= (app.setup_kinds[p] & 7) << (KIND_BITS * p)
+        k |= (settings.setup_kinds[p] & 7) << (KIND_BITS * p)
     r.setup_kinds = k
     if app.saves.keeps_records:
         from yahtzee_core.save import RECORDS

@@ -17,6 +17,7 @@ from events import actions as A
 from ui.codes import PLAY, CARD, PAGES, DLG_ZERO, VIEW_CARD, PG_RULES
 from ui.hints import show_hint
 from ui.turns import fill_box, refuse
+from ui import seats
 
 zero_box = -1       # the box a "score 0?" dialog asks about (App: OK there fills it)
 
@@ -25,20 +26,21 @@ def read_only(app):
     """The card on show may not be filled here: another seat's card, a computer's
     turn (a human never plays for a computer seat), or a game won at once."""
     g = app.game
-    return (app.card_seat >= 0 and app.card_seat != g.current or app.is_cpu(g.current)
+    return (seats.card_seat >= 0 and seats.card_seat != g.current or app.is_cpu(g.current)
             or g.over)
 
 
 def enter_card(app, now):
+    v = app.view
     g = app.game
     app.tumbling = False
-    seat = app.card_seat if app.card_seat >= 0 else g.current
+    seat = seats.card_seat if seats.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
     if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/families/poker/screens.py)
         from ui.families.poker.screens import enter_card
         return enter_card(app, seat, fill, now)
-    app.view.items = app.view.values = ()     # the last list's texts may go before the new ones
+    v.items = v.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
     cursor = 0
@@ -65,7 +67,7 @@ def enter_card(app, now):
                  '%d %dp' % (card.total, card.rules.game_points(card.scores)), footer=footer)
     if not app.small_screen or g.rules.column_orders or (g.rules.columns == 1 and
                                                          g.rules.cells == 1):
-        app.view.kind = VIEW_CARD        # every row at once (ui/views/views.py); 128x32: 5 rows of
+        v.kind = VIEW_CARD        # every row at once (ui/views/views.py); 128x32: 5 rows of
         #                             it, Yamb's grid its own rows, scrolling
 
 
@@ -136,7 +138,7 @@ def _card_rows(app, card, rolled):
         values.append('%d' % card.upper_bonus)
         rows.append(-1)
     if rules.five_alike_bonus:  # the Yahtzee (Kniffel) bonus
-        items.append(app.labels[rules.five_alike_box] + ' bonus')
+        items.append(app.view.labels[rules.five_alike_box] + ' bonus')
         values.append('%d' % card.yahtzee_bonus)
         rows.append(-1)
     items.append('Total')
@@ -155,14 +157,15 @@ def _can_pick_row(app, row):
 
 def _pick(app, now):
     global zero_box
-    b = app.rows[app.view.cursor]
+    v = app.view
+    b = app.rows[v.cursor]
     if b < 0 or app.pts[b] == 255:
         return
     if app.pts[b] == 0 and not app.game.rules.hands:   # (Poker Dice: a hand, no 0)
         app.dialog = DLG_ZERO       # ui/app.py: OK there fills (fill_box), BACK keeps
-        app.view.dialog_lines[0] = 'Score 0 in'
-        app.view.dialog_lines[1] = app.box_label(b, 17) + '?'
-        app.view.dialog_lines[2] = 'OK yes  BACK no'
+        v.dialog_lines[0] = 'Score 0 in'
+        v.dialog_lines[1] = app.box_label(b, 17) + '?'
+        v.dialog_lines[2] = 'OK yes  BACK no'
         zero_box = b
         app.touch()
         return

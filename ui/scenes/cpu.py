@@ -4,7 +4,7 @@ roll that wins at once, Generala served, leads to the ranking OVER at the next s
 OK plays the rest of the turn at once; BACK opens the pause menu (PAUSE), UP the
 standings (STANDINGS). No other key acts: a human never plays a computer's turn.
 Plain functions of the app; App.tick calls cpu_tick every frame, which steps every
-app.step_ms (a quarter of it at speed "fast", the whole turn at once at "instant").
+app.settings.step_ms (a quarter of it at speed "fast", the whole turn at once at "instant").
 """
 
 import gc
@@ -44,7 +44,7 @@ def enter_cpu(app, now):
     global _phase, _stand_in, cpu_step_at
     _phase = _CPU_ROLLED
     _stand_in = None    # each turn tries to make the seat's own bot again
-    cpu_step_at = now - app.step_ms // 2    # first step after half a step
+    cpu_step_at = now - app.settings.step_ms // 2    # first step after half a step
     start_turn(app)
     _note_bot_fallback(app, _get_bot(app, app.game.current))
 
@@ -64,12 +64,13 @@ def cpu_tick(app, now):
     """A frame of a computer turn: a step when its time has come (speed: watch, fast
     = four times as often, instant = the whole turn); none while a note is up."""
     global cpu_step_at
+    settings = app.settings
     if app.dialog != DLG_NONE:
         return
     app.last_input = now        # a computer playing keeps the screen awake
-    if app.cpu_speed == 2:
+    if settings.cpu_speed == 2:
         cpu_finish(app, now)
-    elif elapsed(now, cpu_step_at) >= (app.step_ms >> (2 * app.cpu_speed)):
+    elif elapsed(now, cpu_step_at) >= (settings.step_ms >> (2 * settings.cpu_speed)):
         cpu_step_at = now
         cpu_step(app, now)
 
@@ -135,7 +136,7 @@ def cpu_step(app, now):
             _say(app, 'Scores +%d' % app.pts[box])
             name = app.player_name(p)
             app.view.header_left = '%s %s' % (name, app.box_label(
-                box, app.text_cols - len(name) - len(app.view.header_right) - 2))
+                box, app.settings.text_cols - len(name) - len(app.view.header_right) - 2))
         else:
             update_play_texts(app, '%s: %d' % (app.box_label(box, 15), app.pts[box]))
     save_game(app)
@@ -207,7 +208,7 @@ def _note_bot_fallback(app, bot):
     if not note:
         return
     app.bot_noted = True
-    cols = app.text_cols - 3        # the dialog box is narrower than the screen
+    cols = app.settings.text_cols - 3        # the dialog box is narrower than the screen
     lines = wrap(note, cols)
     if len(lines) > 3:              # a long reason: its start, then what happens now
         i = note.rfind(': ')

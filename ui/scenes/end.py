@@ -9,6 +9,7 @@ from ui.codes import (MENU, OVER, INITIALS, ANALYSIS, PAGES, DLG_NONE, PG_COACH,
                       MOMENT_WON)
 from ui.saves.store import save_records, save_people, clear_game
 from ui.hints import analysis_planner, perfect_scores
+from ui import hints
 from ui.seats import big_moment
 
 
@@ -130,7 +131,7 @@ def enter_analysis(app, now):
     """Points lost by each human seat; straight on to the menu when there is no
     strategy table or no decision to judge. With the coach on, its list instead (every
     costly decision, a page each: ui/coach.py), then the menu."""
-    if app.coach_mode:
+    if app.settings.coach_mode:
         app.open(PAGES, now, PG_COACH, back=MENU)
         return
     rows = analysis_rows(app)
@@ -138,7 +139,7 @@ def enter_analysis(app, now):
         app.go(MENU, now)
         return
     app.set_list('Points lost', [r[0] for r in rows], [r[1] for r in rows],
-                 footer='' if app.log_complete else 'since resume')
+                 footer='' if hints.log_complete else 'since resume')
 
 
 def handle_analysis(app, action, now):
@@ -152,7 +153,7 @@ def analysis_rows(app):
     """[(player name, points lost 'P.PP')] of each human seat against optimal play
     (yahtzee_core.analysis), or None without a strategy table or decisions."""
     g = app.game
-    if g is None or app.logs is None or all(log is None for log in app.logs):
+    if g is None or hints.logs is None or all(log is None for log in hints.logs):
         return None
     planner = analysis_planner(app)
     if planner is None:
@@ -160,7 +161,7 @@ def analysis_rows(app):
     from yahtzee_core.analysis import analyze
     rows = []
     for p in range(len(g.players)):
-        log = app.logs[p]
+        log = hints.logs[p]
         if log is None:
             continue
         try:

@@ -23,6 +23,7 @@ _boxes = []         # ODDS: the box of each row
 # -- PAGES (app.page_kind from app.page: App.open) --
 def enter_pages(app, now):
     global _count
+    settings = app.settings
     kind = app.page_kind
     if kind == PG_COACH:
         from ui import coach
@@ -31,7 +32,7 @@ def enter_pages(app, now):
         return
     from ui.help import text as help_text
     rules = rules_in_play(app)
-    profile = app.profile
+    profile = settings.profile
     if kind == PG_RULES:
         from ui.help import rules as help_rules
         n = help_rules.box_pages(rules)     # a page a box, or none (Yamb, Balut, Poker)
@@ -40,7 +41,7 @@ def enter_pages(app, now):
         g = app.game
         # the ruleset's own pages and duplicate play's (when this game or the next has it)
         extra = help_rules.extra_pages(rules, g.round_dice is not None if g is not None and
-                                       not g.over else app.setup_duplicate)
+                                       not g.over else settings.setup_duplicate)
         _count = n + len(extra) + 1
         page = app.page
         title, text = (help_rules.box_help(rules, page) if page < n else
@@ -55,13 +56,13 @@ def enter_pages(app, now):
         _count = len(pages)
         title, text = pages[app.page]
         footer = 'OK: next  BACK: skip'
-        if not app.howto_done:      # shown once: remembered in the records
-            app.howto_done = True
+        if not settings.howto_done:      # shown once: remembered in the records
+            settings.howto_done = True
             from ui.saves.store import save_records
             save_records(app)
     # 128x32: the page in the small font, four lines at a time (ui/views/text.py)
     small = app.small_screen
-    lines = list(help_text.wrap(text, TEXT_COLS if small else app.text_cols - 1))
+    lines = list(help_text.wrap(text, TEXT_COLS if small else settings.text_cols - 1))
     app.set_list(title, lines, [''] * len(lines),
                  title_right='%d/%d' % (app.page + 1, _count), footer=footer)
     if small:
@@ -91,20 +92,21 @@ def handle_pages(app, action, now):
 
 
 def _screen_rows(app):
-    return TEXT_ROWS if app.view.kind == VIEW_TEXT else app.list_rows
+    return TEXT_ROWS if app.view.kind == VIEW_TEXT else app.settings.list_rows
 
 
 def _scroll(app, delta):
     """Move the page's view by delta lines: True when it moved."""
-    last = len(app.view.items) - _screen_rows(app)
-    top = app.view.top + delta
+    v = app.view
+    last = len(v.items) - _screen_rows(app)
+    top = v.top + delta
     if top > last:
         top = last
     if top < 0:
         top = 0
-    if top == app.view.top:
+    if top == v.top:
         return False
-    app.view.top = top
+    v.top = top
     _footer(app)
     app.touch()
     return True
@@ -127,10 +129,11 @@ def _footer(app):
     the buttons that page back and forth (the hold buttons 4 and 5, three buttons'
     A/C), or on the how-to, which a first boot opens unasked, how to skip it (the
     footer holds one of the two)."""
-    if app.page_kind == PG_COACH or app.view.kind == VIEW_TEXT:
+    v = app.view
+    if app.page_kind == PG_COACH or v.kind == VIEW_TEXT:
         return          # (the coach's own; 128x32 shows none)
-    names = app.profile.get('button_labels', {})
-    more = app.view.top + _screen_rows(app) < len(app.view.items)
+    names = app.settings.profile.get('button_labels', {})
+    more = v.top + _screen_rows(app) < len(v.items)
     last = app.page + 1 >= _count
     footer = '%s: %s' % (names.get('OK', 'OK'), 'more' if more else 'done' if last else
                          'next')
@@ -139,8 +142,8 @@ def _footer(app):
     else:
         footer += '  %s: page' % ('4/5' if app.hold_buttons else '%s/%s' % (
             names.get('LEFT', '<'), names.get('RIGHT', '>')))
-    app.view.footer = footer
-    app.view.list_version += 1
+    v.footer = footer
+    v.list_version += 1
 
 
 def rules_in_play(app):
@@ -149,7 +152,7 @@ def rules_in_play(app):
     if g is not None and not g.over:
         return g.rules
     yc = app.yc
-    return yc.ruleset(rules_name(app.setup_rules))
+    return yc.ruleset(rules_name(app.settings.setup_rules))
 
 
 def _leave(app, now):
@@ -233,7 +236,7 @@ def enter_odds(app, now):
     if rules.hands:
         app.view.title = 'Or better'     # each row: that hand or a better one
     if g.rolled or rules.hands:
-        for row in range(min(app.list_rows, len(keeps))):
+        for row in range(min(app.settings.list_rows, len(keeps))):
             _odds_row(app, row)
     _odds_texts(app)
 
@@ -251,6 +254,7 @@ def odds_step(app, now):
 
 
 def _odds_row(app, row):
+    v = app.view
     g = app.game
     poker = g.rules.hands       # Poker Dice: row r is a hand (ui/families/poker/screens.py)
     b = -1 if poker else _boxes[row]
@@ -266,14 +270,14 @@ def _odds_row(app, row):
         try:
             chance, pts, keep = _chase(g, b)
         except MemoryError:     # still none: the row says so, the game goes on
-            app.view.values[row] = 'no memory'
+            v.values[row] = 'no memory'
             _keep[row] = False
-            app.view.list_version += 1
+            v.list_version += 1
             app.touch()
             return
-    app.view.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
+    v.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
     _keep[row] = keep if keep is not None else ()
-    app.view.list_version += 1
+    v.list_version += 1
     app.touch()
 
 
@@ -305,8 +309,10 @@ def _percent(chance):
 
 def _odds_texts(app):
     """The dice to keep for the box under the cursor: in the footer (title on 128x32)."""
+    settings = app.settings
+    v = app.view
     g = app.game
-    keep = _keep[app.view.cursor] if _keep else None
+    keep = _keep[v.cursor] if _keep else None
     if keep is None:
         text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolled:
@@ -323,11 +329,11 @@ def _odds_texts(app):
     else:
         text = 'keep ' + ' '.join([_face(g, d) for d in keep])
     if app.small_screen:
-        app.view.title_right = text
+        v.title_right = text
     else:
-        app.view.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
-        app.view.footer = text[0].upper() + text[1:] if text else ''
-    app.view.list_version += 1
+        v.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
+        v.footer = text[0].upper() + text[1:] if text else ''
+    v.list_version += 1
     app.touch()
 
 

@@ -54,21 +54,22 @@ M_NAMES = ('Resume game', 'New game', 'High scores', 'Lifetime stats', 'Sound',
 # -- BOOT: notes about missing hardware --
 def enter_boot(app, now):
     lines = []
-    for m in app.messages:
-        lines += wrap(m, app.text_cols)
+    for m in app.settings.messages:
+        lines += wrap(m, app.settings.text_cols)
     app.set_list('Notes', lines, [''] * len(lines), footer='OK: continue')
 
 
 # -- MENU and PAUSE --
 def enter_menu(app, now):
-    if app.first_howto and not app.howto_done and app.saves.keeps_records:
+    settings = app.settings
+    if settings.first_howto and not settings.howto_done and app.saves.keeps_records:
         app.open(PAGES, now, PG_HOWTO)      # once, at the first boot (after BOOT)
         return
     codes = []
     if app.saved and app.game is not None and not app.game.over:
         codes.append(_M_RESUME)
     codes += [_M_NEW, M_HOWTO, M_RULES, _M_SCORES, _M_STATS]   # a newcomer's first
-    if app.fs_writable and app.file_writer is not None:
+    if settings.fs_writable and settings.file_writer is not None:
         codes.append(_M_EXPORT)
     codes += [_M_COACH, _M_SOUND]
     _show_menu(app, 'Saved game found' if codes[0] == _M_RESUME else 'Yahtzee', codes, '')
@@ -119,19 +120,22 @@ def _show_menu(app, title, codes, title_right):
 
 
 def _menu_value(app, code):
+    settings = app.settings
     if code == _M_SOUND:
-        return 'on' if app.sound else 'off'
+        return 'on' if settings.sound else 'off'
     if code == _M_HINTS:
         return 'on' if app.hints else 'off'
     if code == _M_COACH:
-        return COACH_NAMES[app.coach_mode]
+        return COACH_NAMES[settings.coach_mode]
     if code == _M_SPEED:
-        return SPEED_NAMES[app.cpu_speed]
+        return SPEED_NAMES[settings.cpu_speed]
     return ''
 
 
 def _menu_pick(app, now):
-    code = menu_codes[app.view.cursor]
+    settings = app.settings
+    v = app.view
+    code = menu_codes[v.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
         if code == _M_RESUME:
             app.load_game_code(app.game.players)
@@ -148,15 +152,15 @@ def _menu_pick(app, now):
         forget('export', 'ui')
     elif code == _M_SOUND or code == _M_HINTS or code == _M_COACH or code == _M_SPEED:
         if code == _M_SOUND:
-            app.sound = not app.sound
+            settings.sound = not settings.sound
         elif code == _M_SPEED:
-            app.cpu_speed = (app.cpu_speed + 1) % len(SPEED_NAMES)
+            settings.cpu_speed = (settings.cpu_speed + 1) % len(SPEED_NAMES)
         elif code == _M_HINTS:
             app.hints = not app.hints
         else:
-            app.coach_mode = (app.coach_mode + 1) % len(COACH_NAMES)
-        app.view.values[app.view.cursor] = _menu_value(app, code)
-        app.view.list_version += 1
+            settings.coach_mode = (settings.coach_mode + 1) % len(COACH_NAMES)
+        v.values[v.cursor] = _menu_value(app, code)
+        v.list_version += 1
         app.touch()
         save_records(app)
         if app.game is not None and not app.game.over and app.saved:
@@ -185,10 +189,10 @@ def _setup_ruleset(app):
     perfect computer where it is not solved (rules.solved: level good takes the
     seat). Built as can_save builds it, the others forgotten."""
     from ui.saves.start import keep_only
-    name = rules_name(app.setup_rules)
+    name = rules_name(app.settings.setup_rules)
     keep_only(app, name)
     rules = app.yc.ruleset(name)
-    kinds = app.setup_kinds
+    kinds = app.settings.setup_kinds
     for p in range(len(kinds)):
         if kinds[p] == 1 and not rules.solved:
             kinds[p] = 2
@@ -199,7 +203,7 @@ def _duplicate(app, rules):
     """Duplicate play as setup offers it for `rules`: never past five dice (a round
     deals 15 dice, three rolls of five: Game refuses more); the setting itself is
     kept for the next ruleset."""
-    return app.setup_duplicate and rules.n_dice <= 5
+    return app.settings.setup_duplicate and rules.n_dice <= 5
 
 
 def enter_setup(app, now):
@@ -208,7 +212,7 @@ def enter_setup(app, now):
     global name_seat
     # back from NAMES: on the Names row again
     app.set_list('New game', items, values,
-                 cursor=app.setup_players + 1 if name_seat < 0 else 0)
+                 cursor=app.settings.setup_players + 1 if name_seat < 0 else 0)
     name_seat = 0
 
 
@@ -230,21 +234,22 @@ def handle_setup(app, action, now):
 
 
 def _setup_rows(app):
-    n = app.setup_players
+    settings = app.settings
+    n = settings.setup_players
     dup = _duplicate(app, _setup_ruleset(app))
     items = ['Players']
     values = ['%d' % n]
     names = ''
     for p in range(n):
-        k = app.setup_kinds[p]
+        k = settings.setup_kinds[p]
         items.append('  ' + seat_name(app, p, k))
         values.append(KIND_NAMES[k])
         if not k:
             names += (' ' if names else '') + seat_name(app, p, k)
     items += ['Names', 'Rules', 'Duplicate', 'Hints', 'Sound', 'Start game']
     values += [names if len(names) <= 11 else names[:10] + '+',
-               RULES_NAMES[app.setup_rules], 'on' if dup else 'off',
-               'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
+               RULES_NAMES[settings.setup_rules], 'on' if dup else 'off',
+               'on' if app.hints else 'off', 'on' if settings.sound else 'off', '']
     if not can_save(app, n, dup) and app.saves.journal is not None:
         values[-1] = 'no save'
     return items, values
@@ -252,42 +257,44 @@ def _setup_rows(app):
 
 def _setup_change(app, delta, now):
     global name_seat
-    c = app.view.cursor
-    n = app.setup_players
+    settings = app.settings
+    v = app.view
+    c = v.cursor
+    n = settings.setup_players
     if c == 0:
-        app.setup_players = (n - 1 + delta) % 8 + 1
+        settings.setup_players = (n - 1 + delta) % 8 + 1
     elif c <= n:
         p = c - 1
-        k = (app.setup_kinds[p] + delta) % len(KIND_NAMES)
+        k = (settings.setup_kinds[p] + delta) % len(KIND_NAMES)
         if k == 1 and not _setup_ruleset(app).solved:
             k = (k + delta) % len(KIND_NAMES)      # no perfect play to back it
-        app.setup_kinds[p] = k
+        settings.setup_kinds[p] = k
     elif c == n + 1:
         name_seat = -1
         app.go(NAMES, now)
         return
     elif c == n + 2:
-        at = MENU_RULES.index(app.setup_rules) if app.setup_rules in MENU_RULES else 0
-        app.setup_rules = MENU_RULES[(at + delta) % len(MENU_RULES)]
+        at = MENU_RULES.index(settings.setup_rules) if settings.setup_rules in MENU_RULES else 0
+        settings.setup_rules = MENU_RULES[(at + delta) % len(MENU_RULES)]
     elif c == n + 3:
         if _setup_ruleset(app).n_dice > 5:
             refuse(app, 'Duplicate play:', 'five dice at most')
             return
-        app.setup_duplicate = not app.setup_duplicate
+        settings.setup_duplicate = not settings.setup_duplicate
     elif c == n + 4:
         app.hints = not app.hints
     elif c == n + 5:
-        app.sound = not app.sound
+        settings.sound = not settings.sound
     else:
         start_game(app, now)
         return
     items, values = _setup_rows(app)
-    app.view.items = items
-    app.view.values = values
-    if app.view.cursor >= len(items):
-        app.view.cursor = len(items) - 1
+    v.items = items
+    v.values = values
+    if v.cursor >= len(items):
+        v.cursor = len(items) - 1
     app.scroll_to_cursor()
-    app.view.list_version += 1
+    v.list_version += 1
     app.touch()
 
 
@@ -295,7 +302,7 @@ def start_game(app, now):
     """A new game with the setup's players and rules, from its first turn."""
     yc = app.yc
     rules = _setup_ruleset(app)     # (levels and duplicate play it can back)
-    players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
+    players = [yc.KINDS[app.settings.setup_kinds[p]] for p in range(app.settings.setup_players)]
     dup = _duplicate(app, rules)
     app.game = None         # the last game's objects go before the new game's code loads
     app.new_game_state(True)

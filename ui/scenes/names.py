@@ -42,6 +42,7 @@ def _step(app, action):
     """How far a key turns the letter wheel: 1 or 5 either way, 0 for other keys.
     UP/DOWN 1 and LEFT/RIGHT 5; on the holds 1 2 4 5: -5 -1 +1 +5; the three-button
     board (no UP/DOWN): LEFT/RIGHT 1, held 5 (HELP/HINT)."""
+    settings = app.settings
     if action == A.UP or action == A.HOLD_4:
         return 1
     if action == A.DOWN or action == A.HOLD_2:
@@ -93,8 +94,8 @@ def _people(app):
 
 def _human_seat(app, p, step):
     """The next human seat from p (inclusive) going by step, or -1."""
-    while 0 <= p < app.setup_players:
-        if app.setup_kinds[p] == 0:
+    while 0 <= p < app.settings.setup_players:
+        if app.settings.setup_kinds[p] == 0:
             return p
         p += step
     return -1

@@ -16,6 +16,7 @@ from ui.saves.store import save_game
 from ui.hints import show_hint, tick
 from ui.turns import (start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll,
                       score_now, all_held)
+from ui import seats
 
 
 def enter_play(app, now):
@@ -28,19 +29,20 @@ def enter_play(app, now):
     if app.is_cpu(g.current):
         app.go(CPU, now)
         return
-    if len(g.players) > 1 and not app.turn_taken and not g.rolled:
+    if len(g.players) > 1 and not seats.turn_taken and not g.rolled:
         app.go(TURN, now)       # pass the device: whose turn, where they stand
         return
     start_turn(app)
 
 
 def handle_play(app, action, now):
+    settings = app.settings
     g = app.game
     hi = A.hold_index(action)
     if action == A.SHAKE_START:
         if can_roll(app):
             app.tumbling = True
-            app.tumble_at = now
+            app.view.tumble_at = now
         return
     if action == A.SHAKE_END:
         if app.tumbling:
@@ -110,9 +112,10 @@ def _move_die_cursor(app, step):
     """Boards without hold buttons: the cursor visits the dice (once rolled and while
     rolls are left), "Roll" (while rolls are left) and "Card" (once rolled), in that
     order: stop k is die k below n, else CURSOR_ROLL + k - n."""
+    v = app.view
     g = app.game
     n = len(g.dice)
-    c = app.view.die_cursor
+    c = v.die_cursor
     k = c if c < n else n + c - CURSOR_ROLL
     for _ in range(n + 2):
         k = (k + step) % (n + 2)
@@ -124,8 +127,8 @@ def _move_die_cursor(app, step):
         if c == CURSOR_ROLL and g.rolls_left == 0:
             continue
         break
-    if c != app.view.die_cursor:
-        app.view.die_cursor = c
+    if c != v.die_cursor:
+        v.die_cursor = c
         app.touch()
 
 
@@ -134,8 +137,8 @@ def play_tick(app, now):
     a step of the next decisions' work (ui/hints.py tick)."""
     if app.tumbling:
         ok_roll_tick(app, now)
-    if app.note_until >= 0 and elapsed(now, app.note_until) > 0:
-        app.note_until = -1
+    if app.view.note_until >= 0 and elapsed(now, app.view.note_until) > 0:
+        app.view.note_until = -1
         update_play_texts(app)
     elif not app.tumbling:
         tick(app)       # the next decisions' work while the dice are looked at

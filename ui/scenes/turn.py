@@ -19,6 +19,7 @@ from events import actions as A
 from ui.codes import PLAY, PAUSE, CARD, TURN, STANDINGS, DLG_NONE, COACH_ALWAYS, COACH_BEST
 from ui.saves.store import save_game
 from ui.turns import undo, ok_roll, roll
+from ui import seats
 
 _ORD = ('1st', '2nd', '3rd')
 
@@ -45,11 +46,11 @@ def standing_text(app, p):
     gap = mine - cards[best].total
     if gap > 0:
         t = '%s, %d ahead of %s' % (ordinal(place), gap, app.player_name(best))
-        return t if len(t) <= app.text_cols else t[:t.find(' of ')]
+        return t if len(t) <= app.settings.text_cols else t[:t.find(' of ')]
     if gap == 0:
         return 'tied ' + ordinal(place)
     t = '%s, %d behind %s' % (ordinal(place), -gap, app.player_name(best))
-    return t if len(t) <= app.text_cols else t[:t.rfind(' ')]   # Triple's big gaps
+    return t if len(t) <= app.settings.text_cols else t[:t.rfind(' ')]   # Triple's big gaps
 
 
 def enter_turn(app, now):
@@ -57,13 +58,13 @@ def enter_turn(app, now):
     app.dialog = DLG_NONE
     app.tumbling = False
     small = app.small_screen
-    if app.turn_filled:
+    if seats.turn_filled:
         p = (g.current - 1) % len(g.players)    # the seat that just filled
-        text = app.summaries[-1] if app.summaries else ''
+        text = seats.summaries[-1] if seats.summaries else ''
         items = [text[text.find(': ') + 2:]]
         items.append('BACK undo  OK pass' if small else standing_text(app, p))
         title = app.player_name(p)
-        if app.coach_note == COACH_BEST and app.coach_mode == COACH_ALWAYS:
+        if app.coach_note == COACH_BEST and app.settings.coach_mode == COACH_ALWAYS:
             app.coach_note = ''         # said here: no note to close
             title += ': best move'
         app.set_list(title, items, [''] * len(items),
@@ -73,7 +74,7 @@ def enter_turn(app, now):
     items = [standing_text(app, p)]
     # what happened since this seat's last turn, newest last
     n = len(g.players) - 1
-    items += app.summaries[-n:] if n else []
+    items += seats.summaries[-n:] if n else []
     title = app.player_name(p) + ': your turn'
     if small:
         title += ' OK'      # no footer on 128x32
@@ -85,13 +86,13 @@ def handle_turn(app, action, now):
     if app.list_move(action):
         return
     g = app.game
-    if (action == A.SHAKE_START or action == A.SHAKE_END) and not app.turn_filled:
+    if (action == A.SHAKE_START or action == A.SHAKE_END) and not seats.turn_filled:
         g.pass_turn()               # a shake takes the turn: the dice tumble, then land
-        app.turn_taken = True
+        seats.turn_taken = True
         app.go(PLAY, now)
         if action == A.SHAKE_START:
             app.tumbling = True
-            app.tumble_at = now
+            app.view.tumble_at = now
         else:
             roll(app, now)
         return
@@ -100,17 +101,17 @@ def handle_turn(app, action, now):
         return
     if action == A.OK:
         g.pass_turn()       # the box just filled is final from here on
-        if app.turn_filled:
-            app.turn_filled = False
+        if seats.turn_filled:
+            seats.turn_filled = False
             save_game(app)
             app.go(PLAY, now)
         else:
-            app.turn_taken = True
+            seats.turn_taken = True
             app.go(PLAY, now)
             ok_roll(app, now)
     elif action == A.BACK:
-        if app.turn_filled:
-            app.turn_filled = False
+        if seats.turn_filled:
+            seats.turn_filled = False
             undo(app, now)
         else:
             app.go(PAUSE, now)
@@ -165,8 +166,8 @@ def enter_standings(app, now):
                                             '%dp' % c.rules.game_points(c.scores)
                                             if goals else '', left))
         values.append('%d' % c.total)
-    cursor = order.index(app.card_seat if app.card_seat >= 0 else g.current)
-    app.card_seat = -1
+    cursor = order.index(seats.card_seat if seats.card_seat >= 0 else g.current)
+    seats.card_seat = -1
     # the footer names the columns (no key names in it: it is a legend)
     app.set_list('Standings', items, values, cursor=cursor,
                  title_right=('R%d Dup' if g.round_dice else 'R%d') % g.round,
@@ -179,7 +180,7 @@ def handle_standings(app, action, now):
     if app.list_move(action):
         return
     if action == A.OK:
-        app.card_seat = _seats_by_place(app.game)[app.view.cursor]
+        seats.card_seat = _seats_by_place(app.game)[app.view.cursor]
         app.open(CARD, now)
     elif action == A.BACK:
         app.go(app.returns[STANDINGS], now)

@@ -45,12 +45,13 @@ def card_layout(app):
     """[(column 0/1, row, item index or -1, text)] of the whole-card view: the name
     and total, the upper boxes, Upper and Bonus on the left (the dice below them);
     the lower boxes, the Yahtzee bonus and the Total on the right."""
+    v = app.view
     rules = app.game.rules
     nu = rules.n_upper
     nb = rules.n_boxes
-    items = app.view.items
-    values = app.view.values
-    out = [(0, 0, -1, card_line(app.view.title, app.view.title_right))]
+    items = v.items
+    values = v.values
+    out = [(0, 0, -1, card_line(v.title, v.title_right))]
     left = list(range(nu)) + [nb]
     if rules.upper_bonus:
         left.append(nb + 1)
@@ -107,16 +108,17 @@ class CardView:
     draw = None         # a grid's own drawing of an entry (Yamb's), else _row's
 
     def update(self, app):
+        v = app.view
         old = self.cursor
         # Yamb's grid (its own draw) scrolls to keep the cursor's row in sight: other
         # rows on show, the whole grid again
         scrolled = False
-        if self.draw is not None and app.view.cursor != old:
+        if self.draw is not None and v.cursor != old:
             from ui.families.yamb.grid import scroll
             scrolled = scroll(app)
-        fresh = app.view.list_version != self.version      # a new list, not a scroll
+        fresh = v.list_version != self.version      # a new list, not a scroll
         if fresh or scrolled:
-            self.version = app.view.list_version
+            self.version = v.list_version
             half = self.width // 2
             rules = app.game.rules
             self.draw = None
@@ -152,17 +154,17 @@ class CardView:
                 if self.draw is not None:
                     self.grid.y = 0
             old = -2
-        elif app.view.cursor == old:
+        elif v.cursor == old:
             return
-        self.cursor = app.view.cursor
+        self.cursor = v.cursor
         for line in self.layout:
             i = line[3]
-            if old == -2 or i == -2 or (i >= 0 and (i == old or i == app.view.cursor)):
+            if old == -2 or i == -2 or (i >= 0 and (i == old or i == v.cursor)):
                 if self.draw is not None:
-                    self.draw(app, self.bitmap, line, i >= 0 and i == app.view.cursor)
+                    self.draw(app, self.bitmap, line, i >= 0 and i == v.cursor)
                 else:
-                    self._row(app, line, i >= 0 and i == app.view.cursor)
-            if i == app.view.cursor and self.window < _CARD_H and self.draw is None:
+                    self._row(app, line, i >= 0 and i == v.cursor)
+            if i == v.cursor and self.window < _CARD_H and self.draw is None:
                 self._scroll_to(line[1])
 
     def _scroll_to(self, y):

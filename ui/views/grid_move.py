@@ -10,6 +10,7 @@ from events import actions as A
 def move(app, action, allowed, across, down):
     """A cursor key on a grid of `down` rows of `across` cells: True when it moved
     (or tried to). Only cells take the cursor; `allowed(app, row)` says which."""
+    v = app.view
     if action == A.UP or action == A.DOWN or action == A.HOLD_1 or action == A.HOLD_2:
         step = -1 if action == A.UP or action == A.HOLD_1 else 1
         by_column = True
@@ -19,15 +20,15 @@ def move(app, action, allowed, across, down):
     else:
         return False
     cells = across * down
-    r = app.view.cursor if 0 <= app.view.cursor < cells else 0
+    r = v.cursor if 0 <= v.cursor < cells else 0
     # walk the cells in column order (down) or row order (along), from the cursor
     q = r % across * down + r // across if by_column else r
     for _ in range(cells):
         q = (q + step) % cells
         row = q % down * across + q // down if by_column else q
         if allowed(app, row):
-            if row != app.view.cursor:
-                app.view.cursor = row
+            if row != v.cursor:
+                v.cursor = row
                 app.touch()
             break
     return True

@@ -32,13 +32,14 @@ def grid_layout(app, dice, line):
     """Entries of the card on show; `dice` the text of the dice row, `line(label,
     value, columns)` a row's text (card_view.card_line: passed in, as card_view loads
     this module)."""
+    v = app.view
     rules = app.game.rules
     nu = rules.n_upper
     nb = rules.n_boxes
-    items = app.view.items
-    values = app.view.values
+    items = v.items
+    values = v.values
     total = len(items) - 1      # the Total, the list's last row
-    out = [(_X[0], 0, _W[0], -1, line(app.view.title, app.view.title_right, _COLS[0]), 1)]
+    out = [(_X[0], 0, _W[0], -1, line(v.title, v.title_right, _COLS[0]), 1)]
     left = list(range(nu)) + [nb]
     if rules.upper_bonus:
         left.append(nb + 1)

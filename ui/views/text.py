@@ -25,22 +25,23 @@ class TextView:
         self.top = -1
 
     def update(self, app):
-        if app.view.list_version == self.version and app.view.top == self.top:
+        v = app.view
+        if v.list_version == self.version and v.top == self.top:
             return
-        self.version = app.view.list_version
-        self.top = app.view.top
+        self.version = v.list_version
+        self.top = v.top
         b = self.bitmap
         w = b.width
         b.fill(0)
-        right = app.view.title_right
-        tiny_font.draw(b, 0, 0, app.view.title[:(w - tiny_font.WIDTH * len(right)) //
+        right = v.title_right
+        tiny_font.draw(b, 0, 0, v.title[:(w - tiny_font.WIDTH * len(right)) //
                                           tiny_font.WIDTH - 1])
         tiny_font.draw(b, w + 1 - tiny_font.WIDTH * len(right), 0, right)
         tiny_font.fill(b, 0, 6, w, 1, 1)
-        items = app.view.items
+        items = v.items
         n = len(items)
         for r in range(TEXT_ROWS):
-            i = app.view.top + r
+            i = v.top + r
             if i < n:
                 tiny_font.draw(b, 0, _TOP + _PITCH * r, items[i])
         if n > TEXT_ROWS:       # a scrollbar down the right edge
@@ -48,5 +49,5 @@ class TextView:
             h = track * TEXT_ROWS // n
             if h < 3:
                 h = 3
-            y = _TOP + (track - h) * app.view.top // (n - TEXT_ROWS)
+            y = _TOP + (track - h) * v.top // (n - TEXT_ROWS)
             tiny_font.fill(b, w - 1, y, 1, h, 1)

@@ -475,9 +475,10 @@ class Views:
     # ------------------------------------------------------------------ update
     def update(self, app):
         """Bring the groups in line with the app's state (cheap when little changed)."""
-        if app.profile is not self._profile:
-            self._profile = app.profile
-            self._glyphs.keys = key_words(app.profile)
+        settings = app.settings
+        if settings.profile is not self._profile:
+            self._profile = settings.profile
+            self._glyphs.keys = key_words(settings.profile)
             self._list_version = self._play_version = self._dialog = -1   # said again
         view = app.view.kind
         if view != self._view:
@@ -508,7 +509,8 @@ class Views:
         self._update_dialog(app)
 
     def _update_moment(self, app):
-        m = app.view.moment
+        v = app.view
+        m = v.moment
         if m != self._moment:
             self._moment = m
             if m:
@@ -518,9 +520,9 @@ class Views:
                     name = rules.labels.split('|')[rules.five_alike_box]
                     text = text.replace('YAHTZEE', name.upper())
                 _set_right(self.moment_label, (self.width + _CHAR_W * len(text)) // 2, text)
-        shown = m != 0 and not (app.view.moment_step & 1)
+        shown = m != 0 and not (v.moment_step & 1)
         if shown:
-            y = self._moment_list_y if app.view.kind == codes.VIEW_LIST else 0
+            y = self._moment_list_y if v.kind == codes.VIEW_LIST else 0
             if self.moment_group.y != y:
                 self.moment_group.y = y
         if shown != self._moment_shown:
@@ -588,11 +590,12 @@ class Views:
             self.scroll_group.hidden = True
 
     def _update_play(self, app):
-        if app.view.play_version != self._play_version:
-            self._play_version = app.view.play_version
-            _set_text(self.header_left, app.view.header_left)
-            _set_right(self.header_right, self.width, app.view.header_right)
-            text = app.view.line_a
+        v = app.view
+        if v.play_version != self._play_version:
+            self._play_version = v.play_version
+            _set_text(self.header_left, v.header_left)
+            _set_right(self.header_right, self.width, v.header_right)
+            text = v.line_a
             if self.small:
                 i = text.find('\n')
                 _set_text(self.side_b, text[i + 1:] if i >= 0 else '')
@@ -600,14 +603,14 @@ class Views:
                     text = text[:i]
             _set_text(self.line_a, text)
             if self.line_b is not None:
-                _set_text(self.line_b, app.view.line_b)
-        n = len(app.view.faces)
+                _set_text(self.line_b, v.line_b)
+        n = len(v.faces)
         cards = app.game is not None and app.game.rules.hands  # Poker Dice
         if n != self.n_dice or cards != self.cards:
             self.cards = cards
             self._make_dice(self.play_group, n)
-        faces = app.view.faces
-        held = app.view.held
+        faces = v.faces
+        held = v.held
         for i in range(n):
             if faces[i] != self._faces[i] or held[i] != self._held[i]:
                 self._faces[i] = faces[i]
@@ -625,7 +628,7 @@ class Views:
                 self.line_a.grid.hidden = cursor_mode
                 self.side_b.grid.hidden = cursor_mode
             self._die_cursor = -2
-        c = app.view.die_cursor
+        c = v.die_cursor
         if c != self._die_cursor:
             self._die_cursor = c
             if 0 <= c < n:

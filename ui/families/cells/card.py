@@ -54,17 +54,17 @@ def card_rows(app, card, rolled, items, values, rows):
     pts = app.pts
     grid = not app.small_screen
     cells, cats = shape(rules)
-    app.box_label(0)                # app.labels: this ruleset's
+    app.box_label(0)                # app.view.labels: this ruleset's
     for r in range(rules.n_boxes):
         b = box_of_row(rules, r)
-        items.append(app.labels[r // cells] if grid else app.box_label(b))
+        items.append(app.view.labels[r // cells] if grid else app.box_label(b))
         v = card.scores[b]
         values.append('%d' % v if v != 255 else '(%d)' % pts[b] if rolled and pts[b] != 255
                       else '-' if rolled else '')
         rows.append(b)
     for k in range(cats):
         total, got = category(card, k)
-        items.append('%s %s' % (app.labels[k], goal_text(rules, k)))
+        items.append('%s %s' % (app.view.labels[k], goal_text(rules, k)))
         values.append('%d %dp' % (total, got))
     items.append('Total')
     values.append('%d %dp' % (card.total, total_points(card)))

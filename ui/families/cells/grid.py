@@ -16,6 +16,7 @@ its text the cell's format: the list's rows hold the category labels).
 """
 
 from ui.families.cells.card import category, shape
+from ui import seats
 
 _PITCH = 6
 _SHORT = 'FOFISISTHOCHBA'  # two letters per category, in card order
@@ -32,7 +33,7 @@ def _cell(x, y, w, i, text):
 def grid_layout(app, dice):
     """Entries of the grid for the card on show; `dice` the text of the dice row."""
     g = app.game
-    card = g.cards[app.card_seat if app.card_seat >= 0 else g.current]
+    card = g.cards[seats.card_seat if seats.card_seat >= 0 else g.current]
     cells, cats = shape(g.rules)
     values = app.view.values
     points = g.rules.game_points(card.scores)

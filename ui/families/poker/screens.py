@@ -7,6 +7,7 @@ checks."""
 from ui.codes import CPU
 from ui.views.tiny_font import CHARS, GLYPHS, fill
 from yahtzee_core.variants.poker_dice import HANDS, hand_kind
+from ui import seats
 
 CARDS = ('', '9', '10', 'J', 'Q', 'K', 'A')     # face 1..6
 # The hands' names in ten characters or fewer, worst first (HANDS' order).
@@ -54,37 +55,38 @@ def play_texts(app, cpu_text=None):
     header, the seat, round, rolls left and every seat's rounds won; line a the hand
     and how it stands against the hand to beat; line b the hand to beat, or how to
     stand. 128x32: the hand in the header, a short prompt at the side."""
+    v = app.view
     g = app.game
     p = g.current
     card = g.card
     left = g.rolls_left
     beat = card.beat
-    app.view.header_right = scores(g, p)
-    app.view.header_left = '%s R%d %d left' % (app.player_name(p), g.round, left)
+    v.header_right = scores(g, p)
+    v.header_left = '%s R%d %d left' % (app.player_name(p), g.round, left)
     rank = hand_of(g) if g.rolled else -1
     if rank < 0:
         hand = ''
-        app.view.line_a = 'Shake to roll' if app.has_shake else 'OK to roll'
+        v.line_a = 'Shake to roll' if app.settings.has_shake else 'OK to roll'
     else:
         hand = HANDS[hand_kind(rank)]
-        app.view.line_a = hand + ('' if beat < 0 else ' wins' if rank > beat else
+        v.line_a = hand + ('' if beat < 0 else ' wins' if rank > beat else
                              ' ties' if rank == beat else ' loses')
     stand = g.rolled and (left == 0 or _all_held(g))
     if app.scene == CPU:    # (its box's name and points, the rank: 'Stands' instead)
-        app.view.line_b = 'Stands' if cpu_text and cpu_text[:5] == 'Round' else \
+        v.line_b = 'Stands' if cpu_text and cpu_text[:5] == 'Round' else \
             cpu_text or 'Computer plays'
     elif stand:
-        app.view.line_b = 'OK: stand on it'
+        v.line_b = 'OK: stand on it'
     elif beat >= 0:
-        app.view.line_b = 'Beat ' + HANDS[hand_kind(beat)]
+        v.line_b = 'Beat ' + HANDS[hand_kind(beat)]
     elif g.rolled:
-        app.view.line_b = 'Hold all %d: stand' % len(g.dice)
+        v.line_b = 'Hold all %d: stand' % len(g.dice)
     else:
-        app.view.line_b = 'First to play'
+        v.line_b = 'First to play'
     if app.small_screen:
-        app.view.header_left = '%s %s' % (app.player_name(p), SHORT[hand_kind(rank)] if hand
+        v.header_left = '%s %s' % (app.player_name(p), SHORT[hand_kind(rank)] if hand
                                      else 'R%d' % g.round)
-        app.view.line_a = 'OK:std' if stand else ('>' + SHORT[hand_kind(beat)])[:6] \
+        v.line_a = 'OK:std' if stand else ('>' + SHORT[hand_kind(beat)])[:6] \
             if beat >= 0 else '%d left' % left
 
 
@@ -143,8 +145,8 @@ def fill_note(app, p, rank):
     """The handovers' line for a hand stood on, 'NAME: Full house' (ui/turns.py
     note_fill: the last few fills)."""
     name = app.player_name(p)
-    s = app.summaries
-    s.append('%s: %s' % (name, HANDS[hand_kind(rank)][:app.text_cols - 2 - len(name)]))
+    s = seats.summaries
+    s.append('%s: %s' % (name, HANDS[hand_kind(rank)][:app.settings.text_cols - 2 - len(name)]))
     del s[:-7]
 
 
@@ -212,7 +214,7 @@ def over_lines(app, table, items, values):
             continue
         best = max(g.cards[p].scores)       # every round filled: ranks 0..251
         name = app.player_name(p)
-        items.append('%s: %s' % (name, HANDS[hand_kind(best)][:app.text_cols - 2 - len(name)]))
+        items.append('%s: %s' % (name, HANDS[hand_kind(best)][:app.settings.text_cols - 2 - len(name)]))
         items.append('better than %d%%' % table.better_than(best))
     if len(items) > at:
         items.insert(at, 'Best hand' if len(items) - at == 2 else 'Best hands')

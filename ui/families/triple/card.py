@@ -48,10 +48,10 @@ def card_rows(app, card, rolled, items, values, rows):
     the heap 39 strings."""
     pts = app.pts
     grid = not app.small_screen
-    app.box_label(0)                # app.labels: this ruleset's
+    app.box_label(0)                # app.view.labels: this ruleset's
     for r in range(CELLS):
         b = box_of_row(r)
-        items.append(app.labels[r // COLUMNS] if grid else app.box_label(b))
+        items.append(app.view.labels[r // COLUMNS] if grid else app.box_label(b))
         v = card.scores[b]
         values.append('%d' % v if v != 255 else '(%d)' % pts[b] if rolled and pts[b] != 255
                       else '-' if rolled else '')

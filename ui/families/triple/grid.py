@@ -16,6 +16,7 @@ its text the column's format: the list's rows hold one column's labels).
 """
 
 from ui.families.triple.card import COLUMNS, column
+from ui import seats
 
 RULE_X = 58                 # the rule between the halves
 _PITCH = 6
@@ -32,9 +33,10 @@ def _cell(x, y, w, i, text):
 
 def grid_layout(app, dice):
     """Entries of the grid for the card on show; `dice` the text of the dice row."""
+    v = app.view
     g = app.game
-    card = g.cards[app.card_seat if app.card_seat >= 0 else g.current]
-    values = app.view.values
+    card = g.cards[seats.card_seat if seats.card_seat >= 0 else g.current]
+    values = v.values
     out = []
     for c in range(COLUMNS):
         x = _LEFT_X + _LEFT_W * c
@@ -62,6 +64,6 @@ def grid_layout(app, dice):
     out.append((RULE_X + 2, 0, right, -2, ' x%d', RULE_X + 3))   # + its column
     out.append((RULE_X + 2, 8 * _PITCH, 40, -1, 'YZ BONUS', RULE_X + 3))
     out.append(_cell(RULE_X + 42, 8 * _PITCH, right - 40, -1, '%d' % card.yahtzee_bonus))
-    out.append((RULE_X + 2, 9 * _PITCH, 28, -1, app.view.title, RULE_X + 3))
-    out.append(_cell(RULE_X + 30, 9 * _PITCH, right - 28, -1, app.view.title_right))
+    out.append((RULE_X + 2, 9 * _PITCH, 28, -1, v.title, RULE_X + 3))
+    out.append(_cell(RULE_X + 30, 9 * _PITCH, right - 28, -1, v.title_right))
     return out

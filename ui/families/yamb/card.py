@@ -81,10 +81,10 @@ def card_rows(app, card, rolled, items, values, rows):
     upper sum (its bonus beside it once earned), (Max - Min) x Ones and lower sum,
     and the total. The grid (ui/families/yamb/grid.py, on every screen) names the rows, not
     the boxes: its rows share the 12 labels, which saves the heap 48 strings."""
-    app.box_label(0)                # app.labels: this ruleset's
+    app.box_label(0)                # app.view.labels: this ruleset's
     for r in range(CELLS):
         b = box_of_row(r)
-        items.append(app.labels[r // COLUMNS])
+        items.append(app.view.labels[r // COLUMNS])
         values.append(cell_text(app, card, b, rolled))
         rows.append(b)
     rules = card.rules
@@ -111,6 +111,7 @@ def move(app, action, allowed):
     at the ends. A board without UP/DOWN (three buttons) walks every box with
     LEFT/RIGHT instead, row by row. Only boxes take the cursor; `allowed(app, row)`
     says which."""
+    v = app.view
     from events import actions as A
     hold = app.hold_buttons
     if action == A.UP or action == A.DOWN or hold and (action == A.HOLD_1 or
@@ -123,11 +124,11 @@ def move(app, action, allowed):
         across = 1 if action == A.RIGHT or action == A.HOLD_5 else -1
     else:
         return False
-    r = app.view.cursor if 0 <= app.view.cursor < CELLS else 0
+    r = v.cursor if 0 <= v.cursor < CELLS else 0
     k = r // COLUMNS
     c = r % COLUMNS
     to = -1
-    if across and not hold and 'DOWN' not in app.profile['pins']:
+    if across and not hold and 'DOWN' not in app.settings.profile['pins']:
         for step in range(1, CELLS):        # three buttons: every box, row by row
             q = (r + across * step) % CELLS
             if allowed(app, q):
@@ -148,8 +149,8 @@ def move(app, action, allowed):
             if allowed(app, q):
                 to = q
                 break
-    if to >= 0 and to != app.view.cursor:
-        app.view.cursor = to         # (the grid scrolls to it: ui/views/card.py)
+    if to >= 0 and to != v.cursor:
+        v.cursor = to         # (the grid scrolls to it: ui/views/card.py)
         app.touch()
     return True
 
@@ -188,7 +189,7 @@ def picker_rows(app):
     app.box_label(0)
     for b in range(ANNOUNCE_COLUMN * ROWS, CELLS):
         if card.scores[b] == 255:
-            items.append(app.labels[b % ROWS])
+            items.append(app.view.labels[b % ROWS])
             p = rules.points(card.scores, roll, b, 1)
             values.append('(%d)' % p)
             boxes.append(b)
@@ -244,19 +245,20 @@ def announce(app):
 def _play_texts(app, g):
     # the play view of a bound turn: what was announced, on the second line (a
     # human's while rolls are left and not all dice held), in the header on 128x32
+    v = app.view
     ann = g.card.announced
     if ann < 0:
         return
     name = app.player_name(g.current)
     left = g.rolls_left
     if app.small_screen:
-        app.view.header_left = '%s R%d A:%s' % (name, g.round, announced_label(app, 4)) \
+        v.header_left = '%s R%d A:%s' % (name, g.round, announced_label(app, 4)) \
             if app.is_cpu(g.current) else '%s A:%s %s' % (
                 name, announced_label(app, 4), '%d left' % left if left else 'pick')
     if app.is_cpu(g.current):
-        app.view.line_b = 'Announced ' + announced_label(app, 10)
-    elif left and not app.view.line_b.startswith('OK'):
-        app.view.line_b = 'Announced: ' + announced_label(app, 10)
+        v.line_b = 'Announced ' + announced_label(app, 10)
+    elif left and not v.line_b.startswith('OK'):
+        v.line_b = 'Announced: ' + announced_label(app, 10)
 
 
 def announced_label(app, cols):

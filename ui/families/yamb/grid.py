@@ -27,6 +27,7 @@ move: inverted on the cursor's), -3 the rule under the header. draw() draws an e
 from ui.views import tiny_font
 from ui.views.tiny_font import fill
 from ui.families.yamb.card import COLUMNS, ROWS, sections
+from ui import seats
 
 RULE_X = 34                 # the rule between the row names and the cells: a pixel
 #                             past the longest name, 'STRAIGHT' (x 1 to 32)
@@ -91,7 +92,7 @@ def _cell(x, y, i, text):
 def grid_layout(app, dice):
     """Entries of the grid for the card on show; `dice` the text of the dice row."""
     g = app.game
-    card = g.cards[app.card_seat if app.card_seat >= 0 else g.current]
+    card = g.cards[seats.card_seat if seats.card_seat >= 0 else g.current]
     values = app.view.values
     scroll(app)
     total = app.view.title_right
@@ -105,7 +106,7 @@ def grid_layout(app, dice):
         x = _CELL_X + _CELL_W * c
         out.append((x, _HEAD_Y, _CELL_W, -2, _HEADS[c],
                     x + (_CELL_W - _LETTER * len(_HEADS[c]) + 1) // 2))
-    labels = app.labels
+    labels = app.view.labels
     for v in range(visible(app)):
         row = GRID[_top + v]
         y = _GRID_Y + _PITCH * v
