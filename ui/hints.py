@@ -32,7 +32,7 @@ def hint_source(app):
             else:
                 from yahtzee_core.ranking import Hints
                 src = Hints(rules, table_for(app, rules))
-        except (ImportError, MemoryError, OSError, ValueError, KeyError):
+        except (ImportError, OSError, ValueError, KeyError):   # no hints to give
             src = None
         app.hint_source = src
     return app.hint_source
@@ -245,7 +245,7 @@ def perfect_scores(app, name):
     from yahtzee_core.percentiles import PerfectScores
     try:
         return PerfectScores.load(src) if isinstance(src, str) else PerfectScores(src)
-    except (ValueError, MemoryError):   # PercentileError is a ValueError
+    except ValueError:      # PercentileError
         return None
 
 

@@ -254,23 +254,12 @@ def _odds_row(app, row):
     g = app.game
     poker = g.rules.hands       # Poker Dice: row r is a hand (ui/poker.py)
     b = -1 if poker else _boxes[row]
-    try:
-        if poker:
-            from ui.poker import odds_chance
-            chance, keep = odds_chance(app, row)
-            pts = -1
-        else:
-            chance, pts, keep = _chase(g, b)
-    except MemoryError:         # a board's heap: once more with the room made
-        app.make_room()
-        try:
-            chance, pts, keep = _chase(g, b)
-        except MemoryError:     # still none: the row says so, the game goes on
-            app.values[row] = 'no memory'
-            _keep[row] = False
-            app.list_version += 1
-            app.touch()
-            return
+    if poker:
+        from ui.poker import odds_chance
+        chance, keep = odds_chance(app, row)
+        pts = -1
+    else:
+        chance, pts, keep = _chase(g, b)
     app.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
     _keep[row] = keep if keep is not None else ()
     app.list_version += 1
@@ -311,8 +300,6 @@ def _odds_texts(app):
         text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolled:
         text = 'a fresh turn'
-    elif keep is False:
-        text = 'no memory' if app.small_screen else 'no memory for this'
     elif not g.rolls_left:
         text = 'no rolls left'
     elif not keep:

@@ -128,9 +128,7 @@ def _menu_value(app, code):
 def _menu_pick(app, now):
     code = app.menu_codes[app.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
-        if code == _M_RESUME:
-            app.load_game_code(app.game.players)
-        app.go(PLAY, now)
+        app.go(PLAY, now)       # (App.begin_game on the way in)
     elif code == _M_NEW:
         app.go(SETUP, now)
     elif code == _M_SCORES or code == _M_STATS:
@@ -292,7 +290,6 @@ def start_game(app, now):
     dup = _duplicate(app, rules)
     app.game = None         # the last game's objects go before the new game's code loads
     app.new_game_state(True)
-    app.load_game_code(players)
     app.game = yc.Game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF

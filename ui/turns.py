@@ -238,9 +238,9 @@ def refuse(app, first, second):
 
 
 def no_room_to_look(app, was, now):
-    """App.open's scene (help pages, odds, another card) found no heap even after
-    App.make_room: its half-loaded texts go, the scene it was opened from comes back
-    on the same row, and a note says why."""
+    """An overlay (help pages, odds, records, ...) found no heap (App._no_memory):
+    what it loaded goes, the scene it was opened from comes back on the same row, and
+    a note says why."""
     cursor = app.page_cursor
     app.page_cursor = -1
     from sys import modules
