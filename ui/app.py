@@ -194,6 +194,7 @@ class App:
         self.cpu_speed = 0          # a SPEED_NAMES index
         self.bots = None            # a bot per seat (None: a human), App.begin_game
         self.playing = None         # the game whose working set is loaded (App.begin_game)
+        self.loaded = ()            # the modules loaded before it (App.end_game)
         self.base = BOOT            # the last scene that is no overlay (App._no_memory)
         self.bot_noted = False      # a computer seat's fallback note was shown this game
         self.hint_source = None     # hints.hint_source(): made at the game's start
@@ -291,6 +292,13 @@ class App:
             self.end_game(True)     # what another game left (a harness's skip, a resume)
         players = g.players
         computers = players.count('human') < len(players)
+        _tidy()
+        from sys import modules
+        self.loaded = tuple(modules)    # what was loaded before the game (App.end_game)
+        if (computers or self.hints or self.coach_mode) and self.bot_factory is None:
+            # the planners' code first, while the heap is least split (a .py board
+            # compiles it in RAM, planner.py's parse in one 27 KB piece)
+            from yahtzee_core import bots  # noqa: F401
         for name, stays, scenes in MODULES:
             if stays == FOR_THE_GAME and getattr(ui, name, None) is None and \
                     (computers or CPU not in scenes) and (len(players) > 1 or TURN not in scenes):
@@ -320,6 +328,15 @@ class App:
                 values.close()
             self.hint_source = None
             self.hint_tried = False
+        if self.loaded and getattr(self.hint_source, 'fallback', True):
+            # no analysis to come: the core code the game loaded goes too (its
+            # ruleset's stays with the game, for a resume)
+            from sys import modules
+            forget = self.yc.rules.forget
+            for name in [m for m in modules if m not in self.loaded and
+                         m.startswith('yahtzee_core.') and 'variants' not in m]:
+                forget(name[13:])
+            self.loaded = ()
         _tidy()
 
     def _drop(self, name):

@@ -143,9 +143,8 @@ def make_bots(app):
     """A computer for each computer seat (App.begin_game, at the game's start), one
     per level: seats of one level take turns with the same bot (its planner's arrays
     made once), and a level that plays as the hints do takes the hint source's planner
-    (perfect with the strategy table, good without). A level that cannot be backed
-    (no strategy table, or none that level good knows for the ruleset) plays as a
-    beginner and says so."""
+    (perfect; good without a strategy table). A level that cannot be backed (none of
+    good's weights for the ruleset) plays as a beginner."""
     rules = app.game.rules
     src = app.hint_source if app.hints_factory is None else None
     made = {}
@@ -156,8 +155,11 @@ def make_bots(app):
                 made[level] = app.bot_factory(level, rules)
             else:
                 from yahtzee_core import bots
-                if src is not None and level == ('good' if src.fallback else 'perfect'):
-                    made[level] = bots.Bot(level, rules, src.planner)
+                if src is not None and (level == 'perfect' or level == 'good' and src.fallback):
+                    # perfect plays as the hints do (at level good without a table)
+                    note = src.note.replace('hints from', 'playing at') if level == 'perfect' \
+                        else ''
+                    made[level] = bots.Bot(level, rules, src.planner, bool(note), note)
                 else:
                     try:
                         made[level] = bots.make_bot(level, rules, table_for(app, rules))

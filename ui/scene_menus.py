@@ -237,9 +237,19 @@ def _setup_rows(app):
     values += [names if len(names) <= 11 else names[:10] + '+',
                RULES_NAMES[app.setup_rules], 'on' if dup else 'off',
                'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
-    if not can_save(app, n, dup) and app.saves.journal is not None:
+    if not _fits(app):
+        values[-1] = 'too large'    # (Start says why)
+    elif not can_save(app, n, dup) and app.saves.journal is not None:
         values[-1] = 'no save'
     return items, values
+
+
+def _fits(app):
+    """The setup's game fits this board's heap (ui/fits.py)."""
+    from ui.fits import fits
+    kinds = app.yc.KINDS
+    return fits(rules_name(app.setup_rules),
+                [kinds[app.setup_kinds[p]] for p in range(app.setup_players)])
 
 
 def _setup_change(app, delta, now):
@@ -269,6 +279,9 @@ def _setup_change(app, delta, now):
         app.hints = not app.hints
     elif c == n + 5:
         app.sound = not app.sound
+    elif not _fits(app):
+        refuse(app, 'Needs our firmware', 'or a lower level')
+        return
     else:
         start_game(app, now)
         return
