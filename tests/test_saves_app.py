@@ -162,3 +162,18 @@ def test_a_game_snapshot_that_does_not_read_back_after_a_finished_game_resumes_n
     j.append(CLEAR, b'')                # the game ended
     j.append(GAME, b'\x09\x00' + yc.Game('yatzy', 3).to_bytes()[:-1] + b'\xff')
     assert not resumable(Session(storage=FlashNvm("rp2040", data=bytes(nvm))))
+
+
+def test_a_game_fits_when_its_snapshot_and_the_turn_app_saves_reserves_fit():
+    # ui/save_start.py plans with app_saves.TURN_ROOM as its own (app_saves loads it:
+    # it does not import app_saves back)
+    from types import SimpleNamespace as NS
+    from ui import app_saves, save_start
+    from yahtzee_core.journal import FRAME, HEADER
+    from yahtzee_core.save import save_size
+    assert save_start._TURN_ROOM == app_saves.TURN_ROOM
+    rules = yc.ruleset('yahtzee')
+    need = HEADER + FRAME + 2 + save_size(rules, 4) + app_saves.TURN_ROOM
+    for size, fits in ((need, True), (need - 1, False)):
+        app = NS(saves=NS(journal=NS(size=size)))
+        assert bool(save_start.room(app, 4, False, rules)) == fits, size

@@ -207,3 +207,12 @@ def test_a_game_start_compacts_when_that_keeps_the_erases_out_of_the_game(free, 
     again = Journal(nvm)
     assert again.payload(again.game_at) == payload(6, 80)
     assert again.payload(again.at[PEOPLE]) == payload(2, 170)
+
+
+def test_the_scan_and_the_compaction_keep_the_format_journal_writes():
+    # journal_scan.py and journal_compact.py hold journal.py's format numbers as their
+    # own (journal.py loads them: they do not import it back)
+    from yahtzee_core import journal, journal_compact, journal_scan
+    for module in (journal_scan, journal_compact):
+        assert (module._HEADER, module._FRAME, module._FORMAT) == \
+            (journal.HEADER, journal.FRAME, journal.FORMAT), module.__name__

@@ -111,15 +111,20 @@ def save_game(app):
     g = app.game
     if g is None or s.journal is None:
         return
-    if g is not s.game:
-        from ui import save_start
-        try:
-            save_start.start(app)
-        finally:
-            from yahtzee_core.rules import forget
-            forget('save_start', 'ui')
-        return
     from yahtzee_core.save import GAME, ROLL, FILL, UNDO, roll_record
+    if g is not s.game:
+        # a new game: its snapshot, with room kept for the whole game (too big for this
+        # nvm: nothing to resume)
+        s.game = None
+        s.coach = s.coach_total = 0
+        room = can_save(app, len(g.players), g.round_dice is not None, g.rules)
+        if not room:
+            clear_game(app)
+        elif write(app, GAME, snapshot(app), room):
+            mark(s, g)
+            save_coach(app)
+            app.saved = True
+        return
     n = len(g.players)
     turn = (g.round - 1) * n + g.current
     box = _filled(s, g.cards[(g.current - 1) % n]) if turn == s.turn + 1 else -1
@@ -205,23 +210,29 @@ def clear_game(app):
     app.saved = False
 
 
-def can_save(app, players, duplicate=False):
-    """True when a game of this many players (of the setup's ruleset) can be saved."""
+def can_save(app, players, duplicate=False, rules=None):
+    """Whether a game of this many players (of the setup's ruleset, or `rules`) can be
+    saved: the journal room it wants free at its start, 0 when it cannot
+    (ui/save_start.py's room(), loaded for it and dropped again)."""
     from ui import save_start
     try:
-        return save_start.fits(app, players, duplicate)
+        return save_start.room(app, players, duplicate, rules)
     finally:
         from yahtzee_core.rules import forget
         forget('save_start', 'ui')
 
 
 def game_parts(app):
-    """The records that restart the game in play in a compacted journal
-    (yahtzee_core.journal.Journal.parts; ui/save_start.py)."""
-    from ui import save_start
-    try:
-        return save_start.parts(app)
-    finally:
-        from yahtzee_core.rules import forget
-        forget('save_start', 'ui')
-
+    """The records that restart the game in play in a compacted journal: its snapshot
+    and its coach records (yahtzee_core.journal.Journal.parts); () without one."""
+    s = app.saves
+    g = app.game
+    if g is None or g is not s.game or g.over:
+        return ()
+    from yahtzee_core.save import GAME, COACH
+    out = [(GAME, snapshot(app))]
+    coach = coach_record(app, 0)
+    if coach[0]:                # records in all
+        out.append((COACH, coach))
+    mark(s, g)
+    return out

@@ -1,10 +1,7 @@
-"""A game's save from its start (ui/app_saves.py saves each action after it): whether
-a game of some size fits the nvm (setup), its first snapshot (a new game), and its
-snapshot again when the journal is compacted. Loaded for that and dropped again: a game
-needs it at its start and about once in two games after."""
-
-from ui.app_saves import (TURN_ROOM, write, mark, snapshot, coach_record, save_coach,
-                          clear_game)
+"""A game's save at its start, worked out (ui/app_saves.py writes it, and each action
+after it): whether a game of some size fits the nvm (setup, a new game) and the room
+its journal keeps free for it. Loaded for that and dropped again: app_saves.py loads
+it, this module never imports app_saves back."""
 
 try:
     from micropython import const
@@ -15,50 +12,18 @@ except ImportError:  # CPython
 _TURN_BYTES = const(28)     # a turn's bytes, to plan a game's room (mixed play: 29-33
                             # in games of 3-4 seats; bench/bench_saves.py --mixed)
 _END_BYTES = const(300)     # a game's end: the records and the names
+_TURN_ROOM = const(48)      # app_saves.TURN_ROOM (tests/test_saves_app.py holds it so)
 
 
-def parts(app):
-    """The records that restart the game in play in a compacted journal: its snapshot
-    and its coach records (yahtzee_core.journal.Journal.parts); () without one."""
-    s = app.saves
-    g = app.game
-    if g is None or g is not s.game or g.over:
-        return ()
-    from yahtzee_core.save import GAME, COACH
-    out = [(GAME, snapshot(app))]
-    coach = coach_record(app, 0)
-    if coach[0]:                # records in all
-        out.append((COACH, coach))
-    mark(s, g)
-    return out
-
-
-def start(app):
-    """A new game: its snapshot, where the journal has room for the whole game (else
-    it is compacted now, a calm moment, unless that costs an erase more: a game larger
-    than a compacted journal holds; journal_compact.compact); too big for this nvm:
-    nothing to resume."""
-    s = app.saves
-    g = app.game
-    s.game = None
-    s.coach = s.coach_total = 0
-    if not fits(app, len(g.players), g.round_dice is not None, g.rules):
-        clear_game(app)
-        return
-    from yahtzee_core.save import GAME
-    room = g.rules.rounds * len(g.players) * _TURN_BYTES + _END_BYTES
-    if write(app, GAME, snapshot(app), room):
-        mark(s, g)
-        save_coach(app)
-        app.saved = True
-
-
-def fits(app, players, duplicate=False, rules=None):
-    """True when a game of this many players (of the setup's ruleset) can be saved:
-    its snapshot and a turn's records fit the nvm."""
+def room(app, players, duplicate=False, rules=None):
+    """The journal room a game of this many players (of the setup's ruleset, or
+    `rules`) wants free at its start: its turns and its end (with less, app_saves
+    has the journal compacted then, a calm moment, unless that costs an erase more:
+    a game larger than a compacted journal holds; journal_compact.compact). 0 when
+    the game cannot be saved: its snapshot and a turn's records do not fit the nvm."""
     j = app.saves.journal
     if j is None:
-        return False
+        return 0
     from yahtzee_core.save import save_size
     from yahtzee_core.journal import HEADER, FRAME
     if rules is None:       # the setup's: the one it shows is built, the rest forgotten
@@ -66,7 +31,9 @@ def fits(app, players, duplicate=False, rules=None):
         name = rules_name(app.setup_rules)
         keep_only(app, name)
         rules = app.yc.ruleset(name)
-    return HEADER + FRAME + 2 + save_size(rules, players, duplicate) + TURN_ROOM <= j.size
+    if HEADER + FRAME + 2 + save_size(rules, players, duplicate) + _TURN_ROOM > j.size:
+        return 0
+    return rules.rounds * players * _TURN_BYTES + _END_BYTES
 
 
 def keep_only(app, name):

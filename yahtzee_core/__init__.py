@@ -24,7 +24,8 @@ def __getattr__(name):
         return tuple(NAMES.split())
     # Public name -> the submodule defining it, imported on first use and kept.
     module = ('scorecard' if name == 'Scorecard' else
-              'game' if name in ('Game', 'KINDS', 'MAX_PLAYERS') else
+              'game' if name in ('Game', 'MAX_PLAYERS') else
+              'rules' if name == 'KINDS' else
               'save' if name == 'SaveError' else
               'journal' if name == 'Journal' else
               'advisor' if name == 'Advisor' else None)

@@ -16,13 +16,11 @@ anything.
 """
 
 from .dice import IllegalMove, roll_index
-from .rules import forget
+from .rules import forget, KINDS
 from .variants import ruleset
 from .scorecard import Scorecard
 
 MAX_PLAYERS = 8
-# Who plays a seat. Saves store the index: append new kinds, never reorder or remove.
-KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 
 
 def _die(rng):
@@ -268,7 +266,7 @@ class Game:
         tidy()
         from . import load
         try:
-            game = load.decode(data, rng)
+            game = load.decode(data, rng, Game)
         finally:
             forget('load')
         load = None  # the module's last reference: its code can go now

@@ -49,7 +49,9 @@ except ImportError:  # CPython
 FORMAT = const(1)
 HEADER = const(4)
 FRAME = const(4)            # bytes a record adds to its payload
-_KINDS = const(9)           # kinds 1..8 (save.py); at[] is indexed by kind
+# at[] is indexed by kind: save.py's 1..8; ANNOUNCE (9) is not kept there (a resumed
+# game reads it among the game's records, no one asks where the newest one is)
+_KINDS = const(9)
 
 
 class Journal:

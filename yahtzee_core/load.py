@@ -18,21 +18,21 @@ unpack, decode; cards) and the checks raise SaveError themselves; decode() adds 
 common prefix.
 """
 
-from .rules import NAMES, OPEN
+from .rules import NAMES, OPEN, KINDS
 from .variants import ruleset
 from .save import unpack_dice, pack_dice, SaveError, MAGIC, VERSION, HEAD, crc16, save_size
-from .game import Game, KINDS
 
 
-def decode(data, rng=None):
+def decode(data, rng, Game):
     """The Game in save.encode() bytes, its cards checked; SaveError for anything else.
-    Game.from_bytes then has load_checks.decode() check the turn, the duplicate dice
+    Game.from_bytes passes its class (game.py loads this module: it does not import
+    game back) and then has load_checks.decode() check the turn, the duplicate dice
     and the undo record."""
     # In steps: a board loads each function's bytecode as one block, and small blocks
     # still fit a fragmented heap.
     try:
         rules, n = envelope(data)
-        game = unpack(data, rules, n, rng)
+        game = unpack(data, rules, n, rng, Game)
         cards(data, game)
     except SaveError as refused:
         raise SaveError("not a usable save: " + refused.args[0])
@@ -69,7 +69,7 @@ def envelope(data):
     return rules, n
 
 
-def unpack(data, rules, n, rng):
+def unpack(data, rules, n, rng, Game):
     """The game the bytes describe: players, turn and dice (load_checks.py checks
     that they fit together)."""
     step = 3 + rules.n_boxes

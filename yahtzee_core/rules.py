@@ -32,6 +32,9 @@ from .dice import IllegalMove, roll_index
 NAMES = (' yahtzee yahtzee-free-joker yahtzee-1956 yatzy yacht kniffel generala kismet '
          'triple-yahtzee crag yamb maxi-yatzy balut poker-dice ')
 OPEN = 255  # an unfilled box in a card's scores
+# Who plays a seat (game.py). Saves store the index: append new kinds, never reorder or
+# remove. Here, beside NAMES, as save.py and load.py read it and game.py loads them.
+KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 
 
 # Three traits of Ruleset, explained here, not beside them (a comment there lengthens

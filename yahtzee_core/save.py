@@ -125,7 +125,7 @@ def unpack_dice(packed, dice, held):
 
 def encode(game):
     """A whole game in progress as bytes: ruleset, players, cards, dice, holds, undo."""
-    from .game import KINDS
+    from .rules import KINDS
     rules = game.rules
     n = len(game.players)
     same = game.round_dice
