@@ -311,8 +311,8 @@ class App:
 
     def end_game(self, whole):
         """The game's working set goes: at its end (OVER) the computers and the game's
-        scene modules (the hint source stays for the analysis), when the menu is
-        reached (whole) the hint source too."""
+        scene modules (the hint source stays for the points-lost analysis when it has
+        a strategy table), when the menu is reached (whole) all of it."""
         shared = getattr(self.hint_source, 'planner', None)
         for bot in self.bots or ():
             if hasattr(bot, 'close') and getattr(bot, 'planner', None) is not shared:
@@ -322,15 +322,15 @@ class App:
         for row in MODULES:
             if row[1] == FOR_THE_GAME and self.scene not in row[2]:
                 self._drop(row[0])
-        if whole:
+        if whole or getattr(self.hint_source, 'fallback', True):   # no analysis to come
             values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
             if values is not None and hasattr(values, 'close'):
                 values.close()
             self.hint_source = None
-            self.hint_tried = False
-        if self.loaded and getattr(self.hint_source, 'fallback', True):
-            # no analysis to come: the core code the game loaded goes too (its
-            # ruleset's stays with the game, for a resume)
+            self.hint_tried = not whole     # (not made again for the game's end)
+        if self.loaded and self.hint_source is None:
+            # the core code the game loaded goes too (its ruleset's stays with the
+            # game, for a resume)
             from sys import modules
             forget = self.yc.rules.forget
             for name in [m for m in modules if m not in self.loaded and

@@ -301,6 +301,9 @@ def start_game(app, now):
     rules = _setup_ruleset(app)     # (levels and duplicate play it can back)
     players = [yc.KINDS[app.setup_kinds[p]] for p in range(app.setup_players)]
     dup = _duplicate(app, rules)
+    forget = app.yc.rules.forget
+    forget('fit_data', 'ui')    # setup's alone: their room is the game's
+    forget('fits', 'ui')
     app.game = None         # the last game's objects go before the new game's code loads
     app.new_game_state(True)
     app.game = yc.Game(rules, players, app.rng, dup)
