@@ -79,7 +79,7 @@ def save_sizes():
 
 def layouts():
     from ui.app import App
-    from ui import app_saves
+    from ui.saves import store as app_saves
     print("what the journal keeps by nvm size (records, names, largest game saved):")
     for size in (256, 512, 1024, 4096, 8192):
         app = App(storage=bytearray(b"\xff") * size)

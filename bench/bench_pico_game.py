@@ -14,7 +14,7 @@ drive without code; rules "yahtzee" is the setup's game with hints on).
 
 Printed: the snaps matched (or the first that differs), a traceback if the program
 stopped, the computer turns a beginner played because the board had no room to make
-the seat's own computer (ui/scene_cpu.py), the emulated game's length, the lowest free heap at a scene change
+the seat's own computer (ui/scenes/cpu.py), the emulated game's length, the lowest free heap at a scene change
 (gc.mem_free() after gc.collect(), YAHTZEE_TRACE) and the scene, per scene its
 lowest, and the time the emulation took. --pictures DIR: the board's and the
 simulator's picture of a snap that differs, as DIR/SNAP_board.png and SNAP_sim.png.

@@ -117,7 +117,7 @@ def table_of_four(seed, table, coach=False):
 
 def name_figures():
     from ui_helpers import name_presses
-    from ui.scene_names import start_letters
+    from ui.scenes.names import start_letters
     letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
     for hold_buttons, board in ((True, 'Pico (holds -5 -1 +1 +5)'),
                                 (False, 'three buttons (LEFT/RIGHT 1, held 5)')):

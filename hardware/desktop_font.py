@@ -8,7 +8,7 @@ adafruit_display_text centres a label on half the font's ascent (the tallest of
 "M j'"): 12 // 2 = 6 on a board, 10 // 2 = 5 under Blinka, so every line of text
 came out one pixel lower than a real OLED shows it (seen on the emulated Pico,
 tools/pico_emu). install() gives Blinka the firmware's tiles, on one glyph sheet as
-the firmware's `bitmap` (ui/views.py draws a line of text as one TileGrid over it).
+the firmware's `bitmap` (ui/views/views.py draws a line of text as one TileGrid over it).
 """
 
 import contextlib

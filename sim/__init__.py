@@ -48,12 +48,12 @@ def default_save():
 def holds_saves(data):
     """True when `data` (a save file's bytes) is a device storage this game keeps: erased
     (a new device), its journal (yahtzee_core/journal.py), or the layout before the
-    journal with an intact slot (ui/nvm_legacy.py). Anything else is some other file,
+    journal with an intact slot (ui/saves/legacy.py). Anything else is some other file,
     which the game would overwrite."""
     from yahtzee_core.journal import FORMAT
     if data.count(0xFF) == len(data) or data[0:3] == bytes((0x59, 0x4A, FORMAT)):
         return True
-    from ui import nvm_legacy
+    from ui.saves import legacy as nvm_legacy
     return any(slot and nvm_legacy._newest(data, at, slot) is not None
                for at, slot in nvm_legacy._slots(len(data)))
 
@@ -178,7 +178,7 @@ class Session:
     def _start_game(self, players, rules, now):
         """Skip the New game menu: the players and rules from the command line."""
         import yahtzee_core as yc
-        from ui import scene_menus
+        from ui.scenes import menus as scene_menus
         app = self.app
         app.setup_players = len(players)
         for i, kind in enumerate(players):

@@ -180,7 +180,7 @@ class Run:
         app takes the game on from its save (the late rounds: Yamb's Announce column
         alone, a nearly full card)."""
         from save_fuzz import random_step
-        from ui.app_saves import save_game
+        from ui.saves.store import save_game
         app = self.s.app
         g = app.game
         rng = self.rng

@@ -170,7 +170,7 @@ def test_mpy_bundle_from_circuitpythons_compiler_imports_on_circuitpython(tmp_pa
                           cwd=str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines() == ["imported " + m for m in modules], done.stdout
-    assert {"ui.views", "ui.app", "yahtzee_core.game", "hardware.board_io",
+    assert {"ui.views.views", "ui.app", "yahtzee_core.game", "hardware.board_io",
             "adafruit_displayio_ssd1306"} <= set(modules)
 
 
@@ -381,7 +381,7 @@ def test_plain_sources_ship_without_comment_lines_and_the_same_code(tmp_path):
             ast.dump(_without_docstring_text(ast.parse(source)), include_attributes=True), rel
         assert shipped.count("\n") == source.count("\n"), rel
         assert bb.shipped_source(shipped.encode()) == shipped.encode(), rel
-        assert '"""' not in shipped or rel == "ui/help_text.py", rel
+        assert '"""' not in shipped or rel == "ui/help/text.py", rel
         saved += len(source.encode()) - len(shipped.encode())
     assert saved > 60_000, saved
 

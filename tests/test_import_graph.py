@@ -15,7 +15,16 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("events", "ui", "hardware", "yahtzee_core")
 # App.go imports a scene module by name ('ui.' + a row of its scene table)
 SCENE_MODULES = ["ui." + row[0] for row in ui_app.MODULES]
-GRAPH = module_graph(REPO, PACKAGES, dynamic={"ui.app": SCENE_MODULES})
+# ui.families.family imports a module of the folder a ruleset names (Ruleset.ui), not
+# its scenes (those are the scene table's)
+FAMILY_PACKAGES = sorted({yc.ruleset(name).ui for name in yc.RULESETS} - {""})
+FAMILY_MODULES = sorted(
+    ".".join(p.relative_to(REPO).with_suffix("").parts)
+    for package in FAMILY_PACKAGES for p in (REPO / "ui").joinpath(*package.split(".")).glob("*.py")
+    if p.stem != "__init__")
+FAMILY_PARTS = [m for m in FAMILY_MODULES if m not in SCENE_MODULES]
+GRAPH = module_graph(REPO, PACKAGES, dynamic={"ui.app": SCENE_MODULES,
+                                             "ui.families": FAMILY_PARTS})
 
 
 def top(name):
@@ -31,7 +40,7 @@ def test_the_graph_sees_the_modules_and_their_imports():
     assert {"events.actions", "ui.app", "ui.turns", "hardware.board_io",
             "yahtzee_core.rules"} <= set(GRAPH)
     assert "yahtzee_core.rules" in GRAPH["yahtzee_core.game"]
-    assert GRAPH["ui.scene_turn"]["ui.turns"] is False              # at load
+    assert GRAPH["ui.scenes.turn"]["ui.turns"] is False              # at load
     assert GRAPH["yahtzee_core.game"]["yahtzee_core.load"] is True   # in from_bytes
 
 
@@ -51,8 +60,11 @@ def test_hardware_and_ui_never_import_each_other_and_the_core_imports_neither():
 
 
 def test_scene_modules_are_loaded_by_the_app_alone_and_never_by_each_other():
-    on_disk = sorted("ui." + p.stem for p in (REPO / "ui").glob("scene_*.py"))
-    assert sorted(SCENE_MODULES) == on_disk     # the scene table names every one
+    # the scene table names every module with scenes (a SCENES table)
+    on_disk = sorted(".".join(p.relative_to(REPO).with_suffix("").parts)
+                     for p in (REPO / "ui").rglob("*.py")
+                     if re.search(r"^SCENES = ", p.read_text(), re.M))
+    assert sorted(SCENE_MODULES) == on_disk
     for module, imported in GRAPH.items():
         scenes = sorted(i for i in imported if i in SCENE_MODULES)
         if module != "ui.app":
@@ -70,13 +82,13 @@ def test_no_import_circle_in_the_device_code_not_even_a_lazy_one():
     # loaded it.
     assert import_cycles(GRAPH) == []
     assert any(GRAPH["yahtzee_core.game"].values())     # lazy edges are in the graph
-    assert GRAPH["ui.app_saves"]["ui.save_start"] is True
+    assert GRAPH["ui.saves.store"]["ui.saves.start"] is True
 
 
 def _code_files():
     """ui/ and the core, without the rulesets' own modules and the data modules keyed
     by ruleset name (the good bot's weights, the fresh-turn odds)."""
-    for path in sorted((REPO / "ui").glob("*.py")) + sorted((REPO / "yahtzee_core").glob("*.py")):
+    for path in sorted((REPO / "ui").rglob("*.py")) + sorted((REPO / "yahtzee_core").glob("*.py")):
         if path.name not in ("weights.py", "odds_fresh.py"):
             yield path
 

@@ -50,7 +50,7 @@ def test_drive_image_round_trips_long_names_and_folders():
         "code.py": b"print('hi')\n",
         "settings.toml": b'YAHTZEE_PROFILE = "default"\n',
         "lib/adafruit_displayio_ssd1306.mpy": bytes(range(256)) * 9,
-        "ui/scene_records.py": b"x = 1\n" * 300,
+        "ui/scenes/records.py": b"x = 1\n" * 300,
         "yahtzee_core/variants/__init__.py": b"",
         "UPPER.TXT": b"8.3 upper case",
         "tables/yahtzee.yz8": os.urandom(5000),
@@ -272,7 +272,7 @@ def _play_like_the_simulator(mpy, rules=None, last=None, firmware=False):
     console = game.console
     assert "Traceback" not in console, console[-2000:]
     # every computer turn played by the seat's own computer, none by the stand-in a
-    # board too short of heap seats for a turn (ui/scene_cpu.py)
+    # board too short of heap seats for a turn (ui/scenes/cpu.py)
     assert "a beginner plays this turn" not in console
     assert game.differs is None, "snap %s is not the simulator's picture: %s" % (
         game.differs, "\n".join(console.splitlines()[-12:]))

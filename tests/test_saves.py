@@ -14,8 +14,8 @@ from game_helpers import assert_rejected, lcg, mid_game, play
 def test_every_save_fits_a_pico_journal(capsys):
     """Every ruleset, 1 to 8 players, at any point of the game (the size never
     changes, save_size says it first): a snapshot and a turn's records fit the
-    RP2040's 4 KB nvm (ui/app_saves.can_save's rule), with the records and names."""
-    from ui.app_saves import TURN_ROOM
+    RP2040's 4 KB nvm (ui/saves/store.py can_save's rule), with the records and names."""
+    from ui.saves.store import TURN_ROOM
     from yahtzee_core.journal import HEADER, FRAME
     from yahtzee_core.people import MAX_SIZE as PEOPLE_MAX
     from yahtzee_core.records import MAX_SIZE as RECORDS_MAX

@@ -13,14 +13,14 @@ from tools.screenshots import ScriptedDice, Session
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui.app_saves import can_save, save_records
+from ui.saves.store import can_save, save_records
 from yahtzee_core.journal import Journal
 from yahtzee_core.people import People
 from yahtzee_core.records import Records
 from yahtzee_core.save import RECORDS, crc16
 
 GOLDEN = Path(__file__).parent / "golden"
-# nvm images in the two-slot layout boards had before the journal (ui/nvm_legacy.py
+# nvm images in the two-slot layout boards had before the journal (ui/saves/legacy.py
 # reads it), and what the app held when it wrote them
 LEGACY = json.loads((GOLDEN / "legacy_nvm.json").read_text())
 
@@ -165,10 +165,11 @@ def test_a_game_snapshot_that_does_not_read_back_after_a_finished_game_resumes_n
 
 
 def test_a_game_fits_when_its_snapshot_and_the_turn_app_saves_reserves_fit():
-    # ui/save_start.py plans with app_saves.TURN_ROOM as its own (app_saves loads it:
-    # it does not import app_saves back)
+    # ui/saves/start.py plans with the store's TURN_ROOM as its own (the store loads it:
+    # it does not import the store back)
     from types import SimpleNamespace as NS
-    from ui import app_saves, save_start
+    from ui.saves import store as app_saves
+    from ui.saves import start as save_start
     from yahtzee_core.journal import FRAME, HEADER
     from yahtzee_core.save import save_size
     assert save_start._TURN_ROOM == app_saves.TURN_ROOM

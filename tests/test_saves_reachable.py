@@ -113,7 +113,7 @@ def test_a_yamb_turn_that_rolled_again_with_only_announce_boxes_open_is_refused(
 def test_the_app_refuses_an_unreachable_game_and_keeps_the_records_and_names():
     from hardware.flash_model import FlashNvm
     from tools.screenshots import Session
-    from ui.app_saves import save_people, save_records
+    from ui.saves.store import save_people, save_records
     from yahtzee_core.journal import Journal
     from yahtzee_core.people import People
     from yahtzee_core.save import CLEAR, GAME

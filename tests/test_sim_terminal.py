@@ -356,7 +356,7 @@ def test_the_three_button_frame_names_its_buttons_as_the_help_does(board):
     button a key lights and the help's legend all say so (no LEFT/OK/RIGHT)."""
     from events import actions
     from hardware.desktop import board_shape
-    from ui.help_text import legend
+    from ui.help.text import legend
     shape = board_shape(board)
     frame = "\n".join(terminal.layout_for(shape, "braille").lines(
         [" " * 64] * 8, set(), ""))

@@ -9,7 +9,8 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import app_saves, hints
+from ui import hints
+from ui.saves import store as app_saves
 from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
 
 
@@ -706,11 +707,13 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
     assert sorted(code for row in ui_app.MODULES for code in row[2]) == codes, owners
     for name, code in zip(ui_app.SCENE_NAMES, codes):
         module_name, stays, _ = ui_app.module_row(code)
-        enter, handle, tick = importlib.import_module('ui.' + module_name).SCENES[code]
+        module = importlib.import_module('ui.' + module_name)
+        enter, handle, tick = module.SCENES[code]
         assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
         assert handle.__name__.startswith('handle_'), (name, handle.__name__)
         assert tick is None or callable(tick)
-        assert (stays == ui_app.RESIDENT) == (module_name in vars(ui_app)), module_name
+        imported_by_app = any(v is module for v in vars(ui_app).values())
+        assert (stays == ui_app.RESIDENT) == imported_by_app, module_name
 
 
 @pytest.mark.parametrize('height', [64, 32])
@@ -836,7 +839,7 @@ def test_screens_name_the_buttons_the_board_has(profile):
     """A board's texts say its own buttons: the FeatherWing's B for OK and 'hold B'
     for BACK (it has no BACK button); the default board's keep OK and BACK."""
     from hardware import profiles
-    from ui.views import key_words, said_with_keys
+    from ui.views.views import key_words, said_with_keys
     config = profiles.get(profile)
     s = Session(128, config['height'], hold_buttons='HOLD1' in config['pins'], profile=config)
     s.start()
@@ -858,7 +861,7 @@ def test_a_game_holds_its_working_set_from_any_way_in_to_the_menu():
     starts, on every way into it (a new game, a resume, a harness going straight to
     the dice), stay through its turns, and go at the menu."""
     import sys
-    game_modules = ('ui.scene_play', 'ui.scene_card', 'ui.scene_cpu', 'ui.scene_turn')
+    game_modules = ('ui.scenes.play', 'ui.scenes.card', 'ui.scenes.cpu', 'ui.scenes.turn')
     s = new_session(dice=ScriptedDice(seed=4))
     s.app.hints = True
     s.start(players=3, kinds=(0, 2, 2))             # a human, two `good` computers
@@ -881,7 +884,7 @@ def test_a_game_holds_its_working_set_from_any_way_in_to_the_menu():
     assert app.scene in (codes.PLAY, codes.TURN, codes.CPU) and app.bots[1] is not None
     app.go(codes.MENU, s.now)
     app.go(codes.PLAY, s.now)                       # a harness's way straight in
-    assert app.bots[1] is not None and 'ui.scene_cpu' in sys.modules
+    assert app.bots[1] is not None and 'ui.scenes.cpu' in sys.modules
 
 
 def test_a_game_too_large_for_the_board_goes_back_to_the_menu_whole(monkeypatch):
@@ -908,7 +911,7 @@ def test_an_overlay_with_no_room_goes_with_a_note_and_the_game_plays_on(monkeypa
     MemoryError is caught): the card comes back on the same row with a note, nothing
     half loaded stays, the computers stay; with room, the page opens."""
     import sys
-    from ui import scene_learn
+    from ui.scenes import learn as scene_learn
     s = new_session(dice=ScriptedDice(seed=4))
     s.start(players=2, kinds=(0, 2))
     app = s.app
@@ -925,7 +928,7 @@ def test_an_overlay_with_no_room_goes_with_a_note_and_the_game_plays_on(monkeypa
 
     def no_room(app, now):
         tries.append(1)
-        from ui import help_text  # noqa: F401 (loaded, then the page fails)
+        from ui.help import text  # noqa: F401 (loaded, then the page fails)
         raise MemoryError("memory allocation failed, allocating 288 bytes")
 
     monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
@@ -933,7 +936,7 @@ def test_an_overlay_with_no_room_goes_with_a_note_and_the_game_plays_on(monkeypa
     assert tries == [1]
     assert app.scene == codes.CARD and app.cursor == row and app.bots is bots
     assert app.dialog == codes.DLG_NOTE and app.dialog_lines[0] == 'No memory free'
-    assert 'ui.help_text' not in sys.modules and 'ui.scene_learn' not in sys.modules
+    assert 'ui.help.text' not in sys.modules and 'ui.scenes.learn' not in sys.modules
     s.press(A.BACK)                                 # the note closes
     monkeypatch.undo()
     s.press(A.HELP)                                 # with room: the page

@@ -181,7 +181,7 @@ def test_a_full_save_slot_keeps_the_game_and_the_first_records_and_counts_the_re
     s.press(A.OK)
     for k in range(40):                     # more costly decisions than the slot holds
         coach.add(app, 0, 1 + k % 13, (1, 2, 3, 4, 6), 2, k, 400 + k, 100 + k)
-    from ui.app_saves import save_game
+    from ui.saves.store import save_game
     save_game(app)
     back = Session(storage=nvm, dice=ScriptedDice(seed=3)).app
     assert back.saved and back.game.to_bytes() == app.game.to_bytes()

@@ -10,7 +10,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui.scene_play import button_die
+from ui.scenes.play import button_die
 
 
 def lit(img, box):

@@ -1,4 +1,4 @@
-"""ui/help_text.py and ui/help_rules.py: every box of every ruleset and every board profile has help that
+"""ui/help/text.py and ui/help/rules.py: every box of every ruleset and every board profile has help that
 fits the screen, says what the code does, and runs on MicroPython."""
 import itertools
 import re
@@ -7,9 +7,9 @@ import pytest
 
 import yahtzee_core as yc
 from hardware import profiles
-from ui import help_rules as R
-from ui import help_text as H
-from ui import tiny_font
+from ui.help import rules as R
+from ui.help import text as H
+from ui.views import tiny_font
 from yahtzee_core import dice as yd
 from ui_helpers import OFFERED
 

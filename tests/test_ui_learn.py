@@ -1,6 +1,6 @@
-"""Learning on the device (ui/scene_learn.py): the first-boot how-to, the rules of each
+"""Learning on the device (ui/scenes/learn.py): the first-boot how-to, the rules of each
 box and the button legend (PAGES), the Odds screen (ODDS) and the hint before the
-first roll. Texts and figures are checked against ui/help_text.py and
+first roll. Texts and figures are checked against ui/help/text.py and
 yahtzee_core.odds.chase, computed here."""
 import sys
 
@@ -12,7 +12,9 @@ from tools.screenshots import Session
 from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
-from ui import help_rules, help_text, scene_menus
+from ui.scenes import menus as scene_menus
+from ui.help import rules as help_rules
+from ui.help import text as help_text
 from ui import codes
 from ui.codes import PG_HOWTO, PG_RULES
 from ui.short_labels import fit
@@ -120,13 +122,13 @@ def test_the_rules_pages_cover_every_box_of_the_ruleset_then_the_buttons(rid, du
         s.press(A.OK)               # the rest of the last page, then done
         if app.scene != ui_app.PAGES:
             break
-    assert app.scene == ui_app.MENU and 'ui.help_rules' not in sys.modules
+    assert app.scene == ui_app.MENU and 'ui.help.rules' not in sys.modules
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
     s.press(A.HOLD_4)               # the first page: nothing before it
     assert app.title_right == '1/%d' % total
     s.press(A.BACK)
-    assert app.scene == ui_app.MENU and 'ui.help_rules' not in sys.modules
+    assert app.scene == ui_app.MENU and 'ui.help.rules' not in sys.modules
 
 
 def test_a_duplicate_game_in_play_has_the_duplicate_page_whatever_setup_says_now():
@@ -186,9 +188,9 @@ def test_the_help_modules_leave_ram_when_the_pages_close():
     s = new_session()
     to_menu_item(s, scene_menus.M_RULES)
     s.press(A.OK)
-    assert 'ui.help_text' in sys.modules and 'ui.scene_learn' in sys.modules
+    assert 'ui.help.text' in sys.modules and 'ui.scenes.learn' in sys.modules
     s.press(A.BACK)
-    assert 'ui.help_text' not in sys.modules and 'ui.scene_learn' not in sys.modules
+    assert 'ui.help.text' not in sys.modules and 'ui.scenes.learn' not in sys.modules
 
 
 # -- odds -----------------------------------------------------------------------------

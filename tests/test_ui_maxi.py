@@ -9,7 +9,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import tiny_font
+from ui.views import tiny_font
 from ui_helpers import new_session
 
 MAXI = 'maxi-yatzy'
@@ -119,7 +119,7 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     the box under the cursor; closed, the six-dice odds leave RAM."""
     import sys
     from test_ui_learn import odds_value, to_menu_item
-    from ui import scene_menus
+    from ui.scenes import menus as scene_menus
     from yahtzee_core.odds_six import chase
     s = new_session(dice=ScriptedDice(seed=6), height=height, hold_buttons=height == 64)
     s.start_game(MAXI, kinds=(0,))
@@ -179,7 +179,7 @@ def test_setup_does_not_offer_duplicate_play_for_six_dice():
 
 
 def test_the_odds_help_says_an_upper_box_is_made_with_four_of_its_face():
-    from ui import help_text
+    from ui.help import text as help_text
     assert '4 or more of its face' in help_text.odds_help(yc.ruleset(MAXI))[1]
     assert '3 or more of its face' in help_text.odds_help(yc.ruleset('yahtzee'))[1]
 

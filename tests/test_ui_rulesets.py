@@ -14,7 +14,7 @@ from events import actions as A
 from ui import app as ui_app
 from ui import codes
 from hardware.flash_model import FlashNvm
-from ui.app_saves import can_save
+from ui.saves.store import can_save
 from ui_helpers import OFFERED, fill_turn, new_session
 from yahtzee_core.journal import Journal
 from yahtzee_core.records import Records
@@ -441,7 +441,7 @@ def test_triple_columns_upper_par_and_bonus_per_column():
     assert app.scene == ui_app.CARD
     up = app.items.index('Upper x1')
     assert app.values[up:up + 4] == ['0 +0', '63 +0', '4 +1', '70']
-    from ui.triple import par
+    from ui.families.triple.card import par
     assert par(card) == 1 and card.upper_bonus == 70
     s.image()
 
@@ -478,7 +478,7 @@ def test_triple_grid_keys_move_down_columns_and_along_rows_on_every_board():
 
 
 def test_triple_grid_shows_every_box_and_redraws_a_cursor_move_like_a_full_draw():
-    from ui.card_grid import grid_layout
+    from ui.families.triple.grid import grid_layout
     s = game('triple-yahtzee', dice=(6, 6, 6, 2, 2))
     app = s.app
     s.press(A.OK, A.DOWN)
@@ -518,7 +518,7 @@ def test_triple_joker_and_its_moment_are_multiplied():
 def test_handover_and_standings_texts_fit_the_screen_with_triple_names():
     s = game('triple-yahtzee', kinds=(0, 0, 0))
     app = s.app
-    from ui import scene_turn
+    from ui.scenes import turn as scene_turn
     turns.note_fill(app, 0, box('triple-yahtzee', 'large_straight_3'), 120)
     assert app.summaries[-1] == 'P1: Lg str x3 120'     # 'Lg straight x3' is too long
     turns.note_fill(app, 1, box('triple-yahtzee', 'three_of_a_kind_2'), 48)
@@ -579,7 +579,7 @@ def test_kismet_card_shows_the_bonus_tiers_and_each_dies_colour():
     s.press(A.OK, A.DOWN)
     assert 'Bonus +35/55/75' in app.items
     assert app.footer.endswith('  1B 2R 3G 4G 6B')
-    from ui.card_view import card_layout
+    from ui.views.card import card_layout
     texts = [t for _, _, _, t in card_layout(app)]
     assert '+35/55/75     0' in texts and '1B 2R 3G 4G 6B' in texts
     card = app.game.cards[0]
@@ -660,7 +660,7 @@ def test_card_labels_are_names_beside_a_value(rules, height):
     """No box's label is cut where its score or potential shows: the whole card on
     128x64 ("3 OF KIND (30)", "2 PAIR COL (15)": written short names), the list on 128x32
     (label and value side by side in its 20 columns), filled or not."""
-    from ui.card_view import card_layout, _CARD_COLS
+    from ui.views.card import card_layout, _CARD_COLS
     s = new_session(width=128, height=height, dice=ScriptedDice(seed=4))
     s.start(rules=yc.RULESETS.index(rules))
     app = s.app
@@ -717,7 +717,7 @@ def test_balut_box_names_say_their_cell_and_the_list_has_each_categorys_points()
 
 
 def test_balut_grid_shows_every_cell_and_redraws_a_cursor_move_like_a_full_draw():
-    from ui.cells_grid import grid_layout
+    from ui.families.cells.grid import grid_layout
     s = game('balut', dice=(2, 2, 5, 5, 5))
     app = s.app
     s.press(A.OK, A.DOWN)
@@ -822,7 +822,7 @@ def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
     columns of 10 and 11) and where App.box_label cuts (the Odds' 11, hints' 12) is
     the name or one of its written short forms, never letters dropped or a word cut;
     a space always stands between a name and its value."""
-    from ui.card_view import card_line
+    from ui.views.card import card_line
     from ui.short_labels import SHORT, fit
     rules = yc.ruleset(name)
     for label in rules.labels.split('|') + ['Upper']:
@@ -840,3 +840,44 @@ def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
         for room in (11, 12):
             got = fit(label, room)
             assert len(got) <= room and (got in forms or len(min(forms, key=len)) > room)
+
+
+def test_each_ruleset_names_its_own_screens_and_they_import():
+    """A ruleset whose card or help the plain screens cannot show names its own
+    screens' package (Ruleset.ui: 'families.yamb' is ui/families/yamb/), and the one
+    lookup the app asks (ui.families.family) finds each of its modules, with what the
+    app calls there."""
+    from pathlib import Path
+    from ui.families import family
+    families = Path(__file__).resolve().parent.parent / "ui" / "families"
+    folders = {p.name for p in families.iterdir() if (p / "__init__.py").is_file()}
+    named = set()
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        if not rules.ui:    # the plain card and help: no trait that asks for a family
+            assert rules.columns == 1 and rules.cells == 1 and not rules.hands, name
+            assert rules.column_orders is None and rules.goals is None, name
+            continue
+        assert rules.ui.startswith("families."), (name, rules.ui)
+        folder = rules.ui[len("families."):]
+        named.add(folder)
+        parts = sorted(p.stem for p in (families / folder).glob("*.py")
+                       if p.stem != "__init__")
+        assert "help" in parts or "card" in parts, (name, parts)
+        for part in parts:
+            module = family(rules, part)
+            assert module.__name__ == "ui.%s.%s" % (rules.ui, part), module
+        if rules.columns > 1 or rules.cells > 1:    # a grid card: its rows and keys
+            card = family(rules, "card")
+            assert callable(card.card_rows) and callable(card.move), name
+            assert callable(family(rules, "grid").grid_layout), name
+        if (rules.column_orders or rules.cells > 1) and not rules.hands:
+            # help shared by many boxes (Poker Dice's rounds have no page a box)
+            help_ = family(rules, "help")
+            assert callable(help_.box_help) and callable(help_.page_of_box), name
+        if rules.hands:
+            assert callable(family(rules, "help").rules_pages), name
+            assert callable(family(rules, "screens").card_rows), name
+        elif rules.column_orders or rules.goals is not None:
+            assert callable(family(rules, "help").pages), name
+    assert named == folders     # every family folder is a ruleset's

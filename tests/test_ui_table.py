@@ -255,7 +255,7 @@ def test_three_letters_take_about_thirteen_presses(hold_buttons, height):
     assert app.scene == ui_app.SETUP and app.values[app.cursor] == 'ANN ZO'
     # every letter from the start, and OK: three letters in 13 presses on average at
     # most, 18 at most
-    from ui.scene_names import start_letters
+    from ui.scenes.names import start_letters
     costs = []
     for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZ':
         start_letters(app, None)
@@ -548,7 +548,7 @@ def test_the_whole_card_is_on_one_128x64_screen(rules):   # (Poker Dice: no scor
     """Every box with its score or potential, the upper subtotal and bonus, the
     Yahtzee bonus and the total, all drawn at once (after a roll too); Triple
     Yahtzee's three columns as a grid (tests/test_ui_rulesets.py)."""
-    from ui.card_view import card_layout, _fits_halves
+    from ui.views.card import card_layout, _fits_halves
     from ui.short_labels import SHORT
     s = new_session(dice=ScriptedDice(seed=3))
     s.start_game(rules)

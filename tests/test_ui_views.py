@@ -170,7 +170,7 @@ def test_a_line_of_text_starts_at_its_top_row(height):
     """A title at row 0 shows its capitals' first row (a cut one turned R into K), and
     the 128x32 dialog's first line clears its frame."""
     import displayio
-    from ui.views import Views
+    from ui.views.views import Views
     views = Views(128, height)
     group = displayio.Group()
     views._label(group, 0, 0, 'HRA')

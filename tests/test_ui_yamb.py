@@ -132,7 +132,7 @@ def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_ful
     """Every box shows as the rows scroll with the cursor (8 rows on 128x64, 3 on
     128x32), named in words; each cell's figure stays inside it with a gap; a cursor
     move redraws what a full draw does."""
-    from ui import yamb_grid
+    from ui.families.yamb import grid as yamb_grid
     s = rolled_card((3, 3, 5, 5, 5), height=height)     # (128x32: the default buttons)
     app = s.app
     assert app.view == ui_app.VIEW_CARD
@@ -173,7 +173,7 @@ def test_grid_shows_every_box_in_cells_wide_enough_and_redraws_a_move_like_a_ful
 
 
 def test_grid_greys_closed_boxes_and_brackets_potentials_apart_from_their_digits():
-    from ui import yamb_grid
+    from ui.families.yamb import grid as yamb_grid
     s = rolled_card((1, 2, 3, 4, 5))
     app = s.app
     assert app.rows[app.cursor] == box('straight_free')     # the most: 66

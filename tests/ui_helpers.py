@@ -60,7 +60,7 @@ def play_turn_by_hints(s):
     assert g.over or g.round == turn + 1 or g.current != seat
 
 
-# the buttons each board has for the name wheel (ui/scene_names.py): the Pico's holds,
+# the buttons each board has for the name wheel (ui/scenes/names.py): the Pico's holds,
 # the three-button board's LEFT/RIGHT and their long presses
 NAME_KEYS = {True: (A.HOLD_1, A.HOLD_2, A.HOLD_4, A.HOLD_5),
              False: (A.LEFT, A.RIGHT, A.HELP, A.HINT)}
@@ -71,7 +71,7 @@ def name_presses(app, name):
     the name entry on show, from its letters now: each letter reached by the shortest
     way round the wheel with the board's keys, then OK."""
     from ui.codes import INITIAL_CHARS
-    from ui.scene_names import _step
+    from ui.scenes.names import _step
     n = len(INITIAL_CHARS)
     steps = [(key, _step(app, key)) for key in NAME_KEYS[app.hold_buttons]]
     out = []

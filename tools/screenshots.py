@@ -4,7 +4,7 @@
     python -m tools.screenshots --golden   # tests/golden/*.png (1x, what tests compare)
     python -m tools.screenshots --out DIR  # DIR/*.png (4x), nothing tracked touched
 
-The real ui.views groups (text lines over the terminalio font's glyphs, TileGrid
+The real ui.views.views groups (text lines over the terminalio font's glyphs, TileGrid
 dice) are composited by Blinka's own displayio code into a 1-bit frame, the way an
 SSD1306 shows them, without any display attached: `render(group, w, h)`.
 Each screen is reached by scripting the real App with actions and seeded dice.
@@ -34,7 +34,7 @@ if ROOT not in sys.path:
 from events import actions as A          # noqa: E402
 from ui import app as ui_app         # noqa: E402
 from ui.codes import COACH_ALWAYS, PG_RULES     # noqa: E402
-from ui.views import Views           # noqa: E402
+from ui.views.views import Views           # noqa: E402
 from hardware.desktop import area_pixels  # noqa: E402
 from hardware import profiles  # noqa: E402
 from tools.scripted_dice import ScriptedDice  # noqa: E402
@@ -152,7 +152,7 @@ class Session:
     def start_game(self, rules, kinds=(0,)):
         """Start a game of ruleset `rules` (a name) at once, the way the simulator's
         --players does (past the menus): seat levels as in setup (0 human)."""
-        from ui import scene_menus
+        from ui.scenes import menus as scene_menus
         app = self.app
         if app.scene == ui_app.BOOT:
             self.press(A.OK)

@@ -2,17 +2,17 @@
 
 No pins, no displayio, no sleeping: `handle(action, now_ms)` and `tick(now_ms)` change
 the state, and the state is a small "view model" (scene, strings, dice faces) that
-ui/views.py draws. `version` goes up on every visible change, so the loop redraws and
+ui/views/views.py draws. `version` goes up on every visible change, so the loop redraws and
 refreshes the display only then.
 
 Shape: App owns the state the scenes share (all made in __init__, listed there).
-Scenes are plain functions in scene modules (ui/scene_*.py, a few scenes each).
+Scenes are plain functions in scene modules (ui/scenes/*.py, a few scenes each).
 MODULES below is the scene table: each scene module, how long it stays (resident,
 for the game, while on), and its scene codes. `App.go(scene, now)` is the one way to
 change scene and the one place that imports and drops a scene module.
 No scene module imports another; what several share is in ui/turns.py (the turn in
 play), ui/hints.py (the strategy table), ui/seats.py (names, big moments) and
-ui/app_saves.py (nvm). A dialog (ui/codes.py DLG_*) sits over a scene and takes the
+ui/saves/store.py (nvm). A dialog (ui/codes.py DLG_*) sits over a scene and takes the
 keys first (App._dialog_action).
 
 Runs unchanged under MicroPython (tests/mpy/check_app.py) with the views replaced.
@@ -29,7 +29,7 @@ Controls (see docs/SCREENS.md):
 """
 
 import gc
-import ui
+from sys import modules     # a scene module, by its dotted name
 from events.ticks import elapsed
 from events import actions as A
 # the codes stay importable from ui.app (the simulator and tests read them here)
@@ -41,8 +41,10 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, MENU_RULES,
                       CSV_PATH, MOMENT_NAMES)
 # The resident scene module (a game's own load at its start: App.begin_game).
-from ui import scene_menus  # noqa: F401
-from ui import app_saves, hints, seats, turns  # noqa: F401 (app_saves: in this order)
+# (no aliases: each name is one more on a board's interned names)
+from ui.scenes import menus  # noqa: F401
+from ui.saves import store  # noqa: F401 (the store first: in this order)
+from ui import hints, seats, turns  # noqa: F401
 
 try:
     from micropython import const
@@ -69,16 +71,16 @@ WHILE_ON = const(0)     # an overlay, while one of its scenes is on: names, reco
 # each scene can go next: docs/ARCHITECTURE.md "Scenes"; in code, the
 # `from ui.codes import` lines of the scene modules.
 MODULES = (
-    ('scene_menus', RESIDENT, (BOOT, MENU, SETUP, PAUSE)),
-    ('scene_play', FOR_THE_GAME, (PLAY,)),
-    ('scene_card', FOR_THE_GAME, (CARD,)),
-    ('scene_cpu', FOR_THE_GAME, (CPU,)),
-    ('scene_end', WHILE_ON, (OVER, ANALYSIS)),
-    ('scene_turn', FOR_THE_GAME, (TURN, STANDINGS)),
-    ('scene_names', WHILE_ON, (NAMES, INITIALS)),
-    ('scene_records', WHILE_ON, (SCORES, STATS)),
-    ('scene_learn', WHILE_ON, (PAGES, ODDS)),
-    ('scene_announce', WHILE_ON, (ANNOUNCE,)),
+    ('scenes.menus', RESIDENT, (BOOT, MENU, SETUP, PAUSE)),
+    ('scenes.play', FOR_THE_GAME, (PLAY,)),
+    ('scenes.card', FOR_THE_GAME, (CARD,)),
+    ('scenes.cpu', FOR_THE_GAME, (CPU,)),
+    ('scenes.end', WHILE_ON, (OVER, ANALYSIS)),
+    ('scenes.turn', FOR_THE_GAME, (TURN, STANDINGS)),
+    ('scenes.names', WHILE_ON, (NAMES, INITIALS)),
+    ('scenes.records', WHILE_ON, (SCORES, STATS)),
+    ('scenes.learn', WHILE_ON, (PAGES, ODDS)),
+    ('families.yamb.announce', WHILE_ON, (ANNOUNCE,)),
 )
 
 
@@ -149,7 +151,7 @@ class App:
 
         # -- view model (read by the views) --
         self.scene = BOOT
-        self.module = scene_menus   # the scene's module (App.go)
+        self.module = menus   # the scene's module (App.go)
         self.view = VIEW_LIST
         self.version = 1            # any visible change
         self.list_version = 1       # list texts changed
@@ -239,18 +241,18 @@ class App:
         self.setup_kinds = bytearray(8)   # index into KIND_NAMES
         self.setup_rules, self.setup_duplicate = self.rules_default, False  # dup: same dice
 
-        # -- storage: app_saves.Saves over the nvm journal (ui/app_saves.py) --
+        # -- storage: store.Saves over the nvm journal (ui/saves/store.py) --
         self.saves = None
         from yahtzee_core.records import Records
         self.records = Records()
-        from ui import app_load     # needed only now: it leaves RAM again
-        app_load.open_saves(self, storage)
-        self.saved = app_load.load_game(self)   # True when a game can be resumed
+        from ui.saves import load     # needed only now: it leaves RAM again
+        load.open_saves(self, storage)
+        self.saved = load.load_game(self)   # True when a game can be resumed
         if wake_note is not None:       # back from a deep sleep: no notes, no question
-            app_load.woken(self, wake_note, now_ms)
+            load.woken(self, wake_note, now_ms)
         else:
             self.go(BOOT if self.messages else MENU, now_ms)
-        yc.rules.forget('app_load', 'ui')     # (the one unloader)
+        yc.rules.forget('saves.load', 'ui')     # (the one unloader)
 
     # ================================================================== scenes
     def go(self, scene, now):
@@ -274,9 +276,9 @@ class App:
         elif row[1] == FOR_THE_GAME and self.playing is not self.game:
             self.begin_game()
         name = row[0]
-        module = getattr(ui, name, None)
+        module = modules.get('ui.' + name)
         if module is None:
-            module = __import__('ui.' + name, None, None, (name,))
+            module = __import__('ui.' + name, None, None, ('SCENES',))
         self.module = module
         module.SCENES[scene][0](self, now)
 
@@ -293,20 +295,19 @@ class App:
         players = g.players
         computers = players.count('human') < len(players)
         _tidy()
-        from sys import modules
         self.loaded = tuple(modules)    # what was loaded before the game (App.end_game)
         if (computers or self.hints or self.coach_mode) and self.bot_factory is None:
             # the planners' code first, while the heap is least split (a .py board
             # compiles it in RAM, planner.py's parse in one 27 KB piece)
             from yahtzee_core import bots  # noqa: F401
         for name, stays, scenes in MODULES:
-            if stays == FOR_THE_GAME and getattr(ui, name, None) is None and \
+            if stays == FOR_THE_GAME and 'ui.' + name not in modules and \
                     (computers or CPU not in scenes) and (len(players) > 1 or TURN not in scenes):
                 __import__('ui.' + name)
         if self.hints or self.coach_mode:
             hints.hint_source(self)     # first: a computer may play by its planner
         if computers:
-            self.bots = ui.scene_cpu.make_bots(self)
+            self.bots = modules['ui.scenes.cpu'].make_bots(self)
         self.playing = g
 
     def end_game(self, whole):
@@ -331,7 +332,6 @@ class App:
         if self.loaded and self.hint_source is None:
             # the core code the game loaded goes too (its ruleset's stays with the
             # game, for a resume)
-            from sys import modules
             forget = self.yc.rules.forget
             for name in [m for m in modules if m not in self.loaded and
                          m.startswith('yahtzee_core.') and 'variants' not in m]:
@@ -340,7 +340,7 @@ class App:
         _tidy()
 
     def _drop(self, name):
-        if getattr(ui, name, None) is not None:
+        if 'ui.' + name in modules:
             from yahtzee_core.rules import forget
             forget(name, 'ui')
 

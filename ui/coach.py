@@ -1,6 +1,6 @@
 """The coach: judges each human decision against the strategy table as it is made,
 says what was better ("Keep 5 5", "+2.3 exp. final") and keeps every decision that
-cost points for the list at the end of the game (shown by the PAGES scene, ui/scene_learn.py).
+cost points for the list at the end of the game (shown by the PAGES scene, ui/scenes/learn.py).
 
 Imported only when the coach is on (ui/hints.py calls it from the decision log). The
 cost of a decision is the expected final score of the best choice minus that of the
@@ -9,7 +9,7 @@ hundredths as the hint shows them; level
 `good` is no yardstick, so without a table the coach says it is unavailable.
 
 app.coach holds the costly decisions, REC bytes each, saved with the game
-(ui/app_saves.py):
+(ui/saves/store.py):
     0  seat (bits 0-2), rolls left (bits 3-4: 0 for a box)
     1  round          2  roll index of the dice
     3..6  the choice made (9 bits), the best choice (9 bits) and the cost in

@@ -33,7 +33,7 @@ SCENE_NAMES = ('boot', 'menu', 'setup', 'play', 'card', 'cpu', 'pause', 'over',
 VIEW_LIST = 0   # title, rows with right-aligned values, cursor bar, footer
 VIEW_PLAY = 1   # header, five dice, markers, two text lines
 VIEW_CARD = 2   # the whole scorecard at once in a 3x5 font (128x64 only)
-VIEW_TEXT = 3   # a page of text in the 3x5 font (128x32 only, ui/text_view.py)
+VIEW_TEXT = 3   # a page of text in the 3x5 font (128x32 only, ui/views/text.py)
 TEXT_ROWS = 4   # the lines of text VIEW_TEXT shows at once
 TEXT_COLS = 31  # and their characters (4 pixels each; the last column: the scrollbar)
 
@@ -49,7 +49,7 @@ MAX_DICE = 6
 CURSOR_ROLL = 6
 CURSOR_CARD = 7
 
-# What the PAGES scene shows (app.page_kind; ui/scene_learn.py).
+# What the PAGES scene shows (app.page_kind; ui/scenes/learn.py).
 PG_RULES = 0    # a page per box of the ruleset, then the button legend
 PG_HOWTO = 1    # the first-boot how-to (also from the menu)
 PG_COACH = 2    # the coach's list of costly decisions, at game end

@@ -1,6 +1,6 @@
 """The main menu's "Export CSV": high scores and lifetime stats written to the board's
 drive (when boot.py left it writable by the program). Loaded for an export and
-dropped again (ui/scene_menus.py): exports are rare."""
+dropped again (ui/scenes/menus.py): exports are rare."""
 
 from ui.codes import DLG_NOTE, CSV_PATH
 

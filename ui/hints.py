@@ -3,7 +3,7 @@ hint dialog and applying it), the points-lost yardstick, each human seat's decis
 log, and perfect play's score percentiles. Plain functions of the app."""
 
 from ui.codes import PLAY, ODDS, DLG_NONE, DLG_HINT, DLG_NOTE, COACH_ALWAYS, COACH_BEST
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 
 
 def table_for(app, rules):
@@ -57,8 +57,8 @@ def show_hint(app):
     lines = app.dialog_lines
     lines[0] = 'Hint' if exact else 'Hint (no table)' if g.rules.solved else 'Hint (CPU good)'
     app.hint = None
-    if g.rules.hands:    # Poker Dice: to win the round (ui/poker.py)
-        from ui.poker import hint
+    if g.rules.hands:    # Poker Dice: to win the round (ui/families/poker/screens.py)
+        from ui.families.poker.screens import hint
         hint(app, src)
     elif not g.rolled:
         # before the first roll: the expected final score, and OK shows the odds
@@ -131,7 +131,7 @@ def apply_hint(app, now):
         return None
     if h[0] == 'announce':          # Yamb's announce step: announce (or not), roll on
         if h[1] >= 0:
-            from ui.yamb import bind
+            from ui.families.yamb.card import bind
             bind(app, h[1])
         app.go(PLAY, now)
         return None

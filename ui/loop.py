@@ -125,9 +125,9 @@ class Runner:
         if sleeper is None or not sleeper.may_sleep():
             return
         from yahtzee_core.rules import forget
-        from ui.app_load import sleep_note
+        from ui.saves.load import sleep_note
         note = sleep_note(self.app)
-        forget('app_load', 'ui')        # (the sleep ends the program; a failed one goes on)
+        forget('saves.load', 'ui')        # (the sleep ends the program; a failed one goes on)
         try:
             sleeper.sleep(note, getattr(self.hw, 'fs_writable', False))
         except Exception as failure:    # SleepFailed (alarm's own exit is no Exception)
@@ -195,7 +195,7 @@ def make_runner(hw, app=None, **app_options):
     """Views (when there is a display), the app and a Runner wired to hw."""
     views = None
     if hw.display is not None:
-        from ui.views import Views
+        from ui.views.views import Views
         views = Views(hw.display.width, hw.display.height)
     if app is None:
         app = make_app(hw, views, **app_options)

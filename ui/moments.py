@@ -1,7 +1,7 @@
 """Big moments (a Yahtzee, a Yahtzee bonus, the upper bonus reached, a Joker, a new
 high score, Generala served): the views flash a banner (codes.MOMENT_NAMES) and the
 loop plays a short tune (MOMENT_TUNES), one step every _MOMENT_STEP_MS, then it is gone.
-Loaded on the first big moment (ui/scene_play.py big_moment); each frame allocates
+Loaded on the first big moment (ui/scenes/play.py big_moment); each frame allocates
 nothing (bench/bench_app.py)."""
 
 from events.ticks import elapsed

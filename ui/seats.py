@@ -1,7 +1,7 @@
 """What the seats of a game share, for every scene: their names (initials entered at
 setup, a computer's level) and the boxes' where short, forgetting the table state of
 the last game, and the big moments (banner and tune: ui/moments.py, loaded on the
-first). Small and resident, so that ui/scene_play.py stays a small compile on the
+first). Small and resident, so that ui/scenes/play.py stays a small compile on the
 device."""
 
 from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA

@@ -1,7 +1,7 @@
 """New game on a cursor board (three buttons: Left/Right move, OK picks), whose
 Left/Right cannot change a value as other boards' do: OK on a row of several values
 (players, a seat, the rules) changes it in a mode, Left/Right stepping it down and
-up ('<Yahtzee>'), OK or BACK ending it. Loaded by ui/scene_menus.py on such a board
+up ('<Yahtzee>'), OK or BACK ending it. Loaded by ui/scenes/menus.py on such a board
 only (the Pico's RAM keeps none of it); the mode is this module's own state."""
 
 from events import actions as A

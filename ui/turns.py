@@ -8,7 +8,7 @@ of the app; no scene module imports another, they all import this one."""
 from ui.codes import (PLAY, CARD, CPU, OVER, TURN, VIEW_PLAY, DLG_NONE, DLG_NOTE, CURSOR_ROLL,
                       CURSOR_CARD, MOMENT_BONUS, MOMENT_JOKER, MOMENT_UPPER)
 from events.ticks import ticks_add, ticks_diff
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 from ui.hints import log_box, log_hold, coach_say
 from ui.seats import big_moment, all_alike, yahtzee_rolled
 
@@ -70,11 +70,11 @@ def update_play_texts(app, cpu_text=None):
                                              '%d left' % left if left else 'pick')
             app.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if app.has_shake else 'OK')
-    if g.rules.hands:    # Poker Dice: the hands (ui/poker.py)
-        from ui.poker import play_texts
+    if g.rules.hands:    # Poker Dice: the hands (ui/families/poker/screens.py)
+        from ui.families.poker.screens import play_texts
         play_texts(app, cpu_text)
     elif g.rules.column_orders:   # Yamb: its announce step, what the turn announced
-        from ui import yamb
+        from ui.families.yamb import card as yamb
         yamb.announce(app)
     app.note_until = -1
     app.play_version += 1
@@ -245,7 +245,8 @@ def no_room_to_look(app, was, now):
     app.page_cursor = -1
     from sys import modules
     forget = app.yc.rules.forget
-    for name in [m for m in modules if m.startswith(('ui.help_', 'yahtzee_core.odds'))]:
+    for name in [m for m in modules if m.startswith(('ui.help.', 'yahtzee_core.odds')) or
+                 m.startswith('ui.families.') and m.endswith('.help')]:
         i = name.index('.')
         forget(name[i + 1:], name[:i])
     app.go(was, now)
@@ -258,8 +259,8 @@ def no_room_to_look(app, was, now):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = app.summaries
-    if app.game.rules.hands:     # Poker Dice: the hand (ui/poker.py)
-        from ui.poker import fill_note
+    if app.game.rules.hands:     # Poker Dice: the hand (ui/families/poker/screens.py)
+        from ui.families.poker.screens import fill_note
         return fill_note(app, p, gained)
     name = app.player_name(p)
     room = app.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width

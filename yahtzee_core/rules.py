@@ -51,6 +51,11 @@ KINDS = ('human', 'perfect', 'good', 'beginner', 'casual')
 #   Poker Dice's planner is exact): level perfect and exact hints exist. False where
 #   no solver can solve it (Triple Yahtzee, Yamb, Maxi Yatzy, Balut): the app offers
 #   no perfect computer there and its hints give no expected score.
+# - ui: its own screens, where the plain card and help do not fit it: their package
+#   under the app's ui/ ('families.yamb': its card, grid, help, screens and scene
+#   modules; ui.families.family(rules, 'card') finds one), '' for none. A name, not
+#   an import: the core never imports the app. (A string over 10 characters loads as
+#   a str, not an interned name: a new name could take a new pool of them.)
 class Ruleset:
     """Base of every ruleset; a subclass sets the class attributes below.
 
@@ -107,6 +112,7 @@ class Ruleset:
     cells = 1
     goals = None
     solved = True
+    ui = ''
 
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)
@@ -200,9 +206,14 @@ class Ruleset:
 
 
 def forget(name, package='yahtzee_core'):
-    """Drop a loaded module of a package (this one unless told: forget('scene_turn',
+    """Drop a loaded module of a package (this one unless told: forget('scenes.turn',
     'ui')) so its code leaves RAM; it is imported again when next needed. The
-    program's one unloader."""
+    program's one unloader. The name its parent package holds it by goes too, where
+    that package is loaded (a name dotted below a package never imported has none)."""
     import sys  # here, not at the top: one name fewer in the module's dict (8, not 10)
-    sys.modules.pop(package + '.' + name, None)
-    sys.modules[package].__dict__.pop(name, None)
+    name = package + '.' + name
+    sys.modules.pop(name, None)
+    i = name.rfind('.')
+    parent = sys.modules.get(name[:i])
+    if parent is not None:
+        parent.__dict__.pop(name[i + 1:], None)

@@ -55,7 +55,7 @@ True
 #     FILL     the box filled
 #     UNDO     nothing: the last fill taken back
 #     ANNOUNCE the box announced (Yamb: rules.announce(game, box))
-#     COACH    the coach's costly decisions (ui/app_saves.py: records in all, records
+#     COACH    the coach's costly decisions (ui/saves/store.py: records in all, records
 #              kept before this one, the new ones)
 #     CLEAR    nothing: no game to resume
 

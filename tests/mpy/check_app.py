@@ -18,7 +18,7 @@ from lcg_dice import Dice
 
 
 class RecordingViews:
-    """Stands in for ui.views.Views: remembers what it was asked to draw, allocation-free."""
+    """Stands in for ui.views.views.Views: remembers what it was asked to draw, allocation-free."""
 
     def __init__(self):
         self.updates = 0

@@ -4,7 +4,7 @@
 # passed".
 from events import actions as A
 from ui import app as ui_app
-from ui import scene_menus
+from ui.scenes import menus as scene_menus
 from lcg_dice import Dice
 
 

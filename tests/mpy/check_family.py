@@ -16,14 +16,14 @@ import sys
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import scene_menus
+from ui.scenes import menus as scene_menus
 from ui.loop import Runner
 
 from lcg_dice import Dice
 
 
 class Views:
-    """Stands in for ui.views.Views (nothing drawn)."""
+    """Stands in for ui.views.views.Views (nothing drawn)."""
 
     list_rows = 4
 

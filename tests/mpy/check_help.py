@@ -1,10 +1,10 @@
-# Every help page of every ruleset (ui/help_rules.py: its boxes' and its own) and the how-to of the three-button
-# board (ui/help_text.py) under MicroPython: prints the number of lines, which
+# Every help page of every ruleset (ui/help/rules.py: its boxes' and its own) and the how-to of the three-button
+# board (ui/help/text.py) under MicroPython: prints the number of lines, which
 # tests/test_ui_help.py compares with CPython's.
 import yahtzee_core as yc
 from hardware import profiles
-from ui import help_text as H
-from ui import help_rules as R
+from ui.help import text as H
+from ui.help import rules as R
 from ui.codes import MENU_RULES
 
 n = 0

@@ -1,5 +1,5 @@
-# The learning screens under MicroPython and 32-bit CircuitPython (ui/scene_learn.py,
-# ui/help_text.py, ui/coach.py, yahtzee_core/odds.py): the first-boot how-to, the rules
+# The learning screens under MicroPython and 32-bit CircuitPython (ui/scenes/learn.py,
+# ui/help/text.py, ui/coach.py, yahtzee_core/odds.py): the first-boot how-to, the rules
 # pages, the Odds screen, the coach's records through a save and a resume, and the RAM
 # they give back when they close. Run by tests/test_ui_learn.py; prints "learn checks
 # passed".
@@ -43,7 +43,7 @@ for _ in range(14):
     press(A.RIGHT)                  # the next page (OK shows the rest of a page first)
 assert titles[0] == "Aces" and titles[12] == "Chance" and titles[13] == "Buttons", titles
 press(A.BACK)
-assert app.scene == ui_app.MENU and "ui.help_text" not in sys.modules
+assert app.scene == ui_app.MENU and "ui.help.text" not in sys.modules
 gc.collect()
 print("heap rules closed", gc.mem_alloc() - base)
 
@@ -101,7 +101,7 @@ press(A.BACK)
 from ui import coach
 coach.add(app, 0, 1, (6, 6, 6, 6, 6), 0, 0, 11, 2345)
 coach.add(app, 0, 2, (1, 2, 6, 6, 6), 2, 0, 83, 1002)
-from ui.app_saves import save_game
+from ui.saves.store import save_game
 save_game(app)
 back = ui_app.App(storage=nvm, rng=Dice(6), now_ms=0, profile=pico)
 assert back.saved and bytes(back.coach) == bytes(app.coach), (back.coach, app.coach)
@@ -112,7 +112,7 @@ back.open(ui_app.PAGES, 0, PG_COACH, 1, back=ui_app.MENU)
 assert back.title == "R1 6 6 6 6 6" and back.title_right == "-23.45", (back.title, back.title_right)
 
 
-# Triple Yahtzee's rules with duplicate play on: 39 boxes (ui/help_rules.py), its
+# Triple Yahtzee's rules with duplicate play on: 39 boxes (ui/help/rules.py), its
 # Columns page, the Duplicate page, the buttons. Twice: the second time adds nothing
 # the first did not (the first interns a few names and grows a few tables for good).
 def family_rules(menu):
@@ -130,7 +130,7 @@ def family_rules(menu):
     menu.handle(A.BACK, 0)
     menu.setup_rules = 0
     menu.setup_duplicate = False
-    assert "ui.help_text" not in sys.modules and "ui.help_rules" not in sys.modules
+    assert "ui.help.text" not in sys.modules and "ui.help.rules" not in sys.modules
     # the ruleset stays built for the next game (yahtzee_core.ruleset shares it): let
     # it go here, so what is left is what the pages left
     from yahtzee_core import variants

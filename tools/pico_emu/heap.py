@@ -18,7 +18,7 @@ from pathlib import Path
 # What the app holds beyond its modules, in the order ui/loop.py makes it.
 STEPS = (
     ("hardware.build()", "import hardware\nhw = hardware.build()"),
-    ("Views()", "from ui.views import Views\n"
+    ("Views()", "from ui.views.views import Views\n"
                 "views = Views(hw.display.width, hw.display.height)"),
     ("make_app()", "import ui.loop\napp = ui.loop.make_app(hw, views)"),
     ("first frame", "runner = ui.loop.Runner(app, views, hw.display, hw.sound, hw)\n"
@@ -29,9 +29,9 @@ STEPS = (
 # line is its objects.
 ROOTS = ("hardware.board_io", "hardware.accel", "hardware.display",
          "adafruit_displayio_ssd1306",
-         "ui.app", "ui.views", "ui.card_view", "ui.loop",
+         "ui.app", "ui.views.views", "ui.views.card", "ui.loop",
          "yahtzee_core.save", "yahtzee_core.records", "yahtzee_core.variants.yahtzee",
-         "ui.app_load", "ui.scene_learn", "ui.help_text")
+         "ui.saves.load", "ui.scenes.learn", "ui.help.text")
 
 
 def _module_path(root, name):

@@ -36,6 +36,7 @@ class Balut(Ruleset):
     n_upper = 0               # Fours to Sixes are categories of their own: no upper bonus
     five_alike_box = 6        # the first Balut cell (6, 13, 20, 27)
     cells = 4
+    ui = 'families.cells'   # ui/families/cells/
     # the categories' goals (Fours 52+: 2, ..., 2 a balut), then the total's bands
     goals = (((52, 2), (65, 2), (78, 2), (0, 4), (0, 3), (100, 2), (-1, 2)),
              ((0, -2), (300, -1), (350, 0), (400, 1), (450, 2), (500, 3), (550, 4),

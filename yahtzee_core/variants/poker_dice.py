@@ -137,6 +137,7 @@ class PokerDice(Ruleset):
     n_upper = 0
     column_orders = 'H'       # one column of hands, a round's each, filled in order
     hands = True
+    ui = 'families.poker'   # ui/families/poker/
     card_class = PokerCard
 
     def __init__(self):

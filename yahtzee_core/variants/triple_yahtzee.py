@@ -21,6 +21,7 @@ def _ids():
 
 class TripleYahtzee(Ruleset):
     name = 'triple-yahtzee'
+    ui = 'families.triple'   # ui/families/triple/
     solved = False
     categories = _ids()
     labels = Yahtzee.labels          # one column's labels: box b % 13

@@ -73,6 +73,7 @@ class Yamb(Ruleset):
     five_alike_box = 11            # the first column's Yamb; every column's: 11 + 12 c
     columns = 4
     column_orders = 'DFUA'         # Down, Free, Up, Announce
+    ui = 'families.yamb'   # ui/families/yamb/
     card_class = YambCard          # Game's cards: they keep the turn's announce
 
     def roll_bonus(self, row):

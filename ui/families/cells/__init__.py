@@ -1,0 +1,1 @@
+# Balut's screens: the card by categories of cells, the grid, the help.

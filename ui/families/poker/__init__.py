@@ -1,0 +1,1 @@
+# Poker Dice's screens and help.

@@ -1,0 +1,1 @@
+# Triple Yahtzee's screens: the card's columns, the grid.

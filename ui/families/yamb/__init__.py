@@ -1,0 +1,1 @@
+# Yamb's screens: the card by columns, the grid, the help, the announce.

@@ -1,0 +1,1 @@
+# The help pages: the rules in words, wrapped to the screen.

@@ -1,0 +1,1 @@
+# The scene modules of the app's scene table (ui.app.MODULES).
