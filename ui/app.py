@@ -286,7 +286,7 @@ class App:
         """The game's working set loads now, before anything is played, and stays to
         the game's end: its scene modules (a computer's turn only with a computer, the
         handovers only with several seats), a computer for each computer level seated
-        (ui/scene_cpu.py make_bots) and the hint source when hints or the coach are
+        (ui/scenes/cpu.py make_bots) and the hint source when hints or the coach are
         on. Setup offers only the games whose working set fits (ui/fits.py); one that
         does not fit all the same stops here, whole (App._no_memory)."""
         g = self.game
