@@ -170,19 +170,31 @@ def install(monkeypatch, env):
             self.options = kw
             self.root_group = None
             self.refreshes = 0
-            self.awake = True
             env.displays.append(self)
 
         def refresh(self):
             self.refreshes += 1
             return True
 
-        def sleep(self):
-            self.awake = False
-
-        def wake(self):
-            self.awake = True
+        @property
+        def awake(self):
+            """The panel's state by the last display off (0xAE) / on (0xAF) sent."""
+            for command, _ in reversed(self.bus.sent):
+                if command in (0xAE, 0xAF):
+                    return command == 0xAF
+            return True
     ssd.SSD1306 = SSD1306
+
+    busdisplay = types.ModuleType("busdisplay")
+
+    class BusDisplay(SSD1306):
+        """hardware.display makes the usual SSD1306 panels on busdisplay itself."""
+
+        def __init__(self, bus, init_sequence, *, width, height, rotation=0,
+                     auto_refresh=True, **kw):
+            SSD1306.__init__(self, bus, width, height, rotation, auto_refresh, **kw)
+            self.init_sequence = bytes(init_sequence)
+    busdisplay.BusDisplay = BusDisplay
     sh1106 = types.ModuleType("adafruit_displayio_sh1106")
     sh1106.SH1106 = type("SH1106", (SSD1306,), {"chip": "sh1106"})
     sh1107 = types.ModuleType("adafruit_displayio_sh1107")
@@ -267,7 +279,7 @@ def install(monkeypatch, env):
     analogio.AnalogIn = AnalogIn
 
     for name, module in (("board", board), ("busio", busio), ("displayio", displayio),
-                         ("i2cdisplaybus", i2cdisplaybus),
+                         ("i2cdisplaybus", i2cdisplaybus), ("busdisplay", busdisplay),
                          ("adafruit_displayio_ssd1306", ssd), ("keypad", keypad),
                          ("adafruit_displayio_sh1106", sh1106),
                          ("adafruit_displayio_sh1107", sh1107),

@@ -226,6 +226,7 @@ def test_display_library_failure_is_contained(env, monkeypatch):
         def __init__(self, *a, **k):
             raise RuntimeError("display init failed")
     monkeypatch.setattr(sys.modules["adafruit_displayio_ssd1306"], "SSD1306", Broken)
+    monkeypatch.setattr(sys.modules["busdisplay"], "BusDisplay", Broken)
     hw = board_io.build_board(None, getenv={}.get)
     assert hw.display is None
     assert any("display at 0x3c failed" in m for m in hw.messages)

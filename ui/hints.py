@@ -96,6 +96,33 @@ def show_hint(app):
     app.touch()
 
 
+def tick(app):
+    """An idle frame's share of the next decisions' work, on the dice of a human's turn
+    (ui/scenes/play.py): with a hint planner that works ahead
+    (yahtzee_core.planner_room, where the heap has room), a step for this seat's card,
+    then, once its dice are final, for the next seat's computer (its card will not
+    change before its turn). A frame with something new to draw (the dice landing, a
+    key's answer) is left alone: the step waits for the next quiet frame. (Only names
+    the game's code already has: a board compiling .py would intern new ones.)"""
+    g = app.game
+    src = app.hint_source if app.hints else None
+    planner = getattr(src, 'planner', None)
+    step = getattr(planner, 'tick', None)
+    if step is None or g is None or g.over:
+        return
+    if planner.version != app.version:
+        planner.version = app.version
+        return
+    p = g.current
+    if not step(g.cards[p]):
+        return
+    p = (p + 1) % len(g.players)
+    if app.bots is not None and g.rolls_left == 0 and app.is_cpu(p):
+        step = getattr(getattr(app.bots[p], 'planner', None), 'tick', None)
+        if step is not None:
+            step(g.cards[p])
+
+
 def _announce_needed(app, g):
     """Yamb: the core lets this rolled turn fill no box and roll no more (may_roll)
     until it announces."""

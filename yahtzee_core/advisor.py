@@ -270,6 +270,14 @@ class Advisor:
         planner = TurnPlanner
         if rules.n_dice != 5:   # Crag's three dice: their hold tables
             from .small_planner import SmallPlanner as planner
+        else:
+            try:                # 100 KB free (our firmware): the same, faster
+                from gc import mem_free
+                roomy = mem_free() >= 102400
+            except ImportError:     # CPython
+                roomy = True
+            if roomy:
+                from .planner_room import RoomyPlanner as planner
         self.planner = planner(rules, self.table)
 
     def close(self):

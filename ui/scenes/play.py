@@ -13,7 +13,7 @@ from ui.codes import (PLAY, CARD, CPU, PAUSE, OVER, TURN, STANDINGS, PAGES, CURS
                       CURSOR_CARD, PG_RULES, first_slot)
 from events.ticks import elapsed
 from ui.saves.store import save_game
-from ui.hints import show_hint
+from ui.hints import show_hint, tick
 from ui.turns import (start_turn, update_play_texts, can_roll, ok_roll, ok_roll_tick, roll,
                       score_now, all_held)
 
@@ -130,12 +130,15 @@ def _move_die_cursor(app, step):
 
 
 def play_tick(app, now):
-    """Every frame on PLAY (App.tick): an OK roll's tumble ending; a note's end."""
+    """Every frame on PLAY (App.tick): an OK roll's tumble ending; a note's end; else
+    a step of the next decisions' work (ui/hints.py tick)."""
     if app.tumbling:
         ok_roll_tick(app, now)
     if app.note_until >= 0 and elapsed(now, app.note_until) > 0:
         app.note_until = -1
         update_play_texts(app)
+    elif not app.tumbling:
+        tick(app)       # the next decisions' work while the dice are looked at
 
 
 def toggle_hold(app, i, now):

@@ -187,8 +187,40 @@ _PIPS = (
 
 def make_dice_sheet(size):
     """A Bitmap of 15 dice tiles, each `size` square: 0 = not rolled yet (dotted
-    outline), 1..6 = faces, 8 + f = face f held (inverted); 7 and 8 stay blank."""
+    outline), 1..6 = faces, 8 + f = face f held (inverted); 7 and 8 stay blank.
+    Where the heap has room (our firmware: its frozen ui/views/dice_sheets.py costs
+    no RAM) the drawing comes whole from dice_sheets' bytes, written into the Bitmap's
+    buffer: drawn pixel by pixel it took a fifth of the way to the menu."""
     bmp = displayio.Bitmap(size * 15, size, 2)
+    if _sheet_from_bytes(bmp, size):
+        return bmp
+    return draw_dice_sheet(bmp, size)
+
+
+def _sheet_from_bytes(bmp, size):
+    import gc
+    free = getattr(gc, 'mem_free', None)
+    if free is None or free() < 102400:     # CPython's displayio (Blinka): no buffer;
+        return False                        # a board short of heap: no module to load
+    try:
+        from ui.views.dice_sheets import SHEETS
+        data = SHEETS.get(size)
+        if data is None:
+            return False
+        view = memoryview(bmp)
+        if len(view) != len(data):
+            return False
+        view[:] = data
+        return True
+    except (ImportError, TypeError, ValueError, MemoryError):
+        return False
+    finally:
+        from yahtzee_core.rules import forget
+        forget('dice_sheets', 'ui.views')
+
+
+def draw_dice_sheet(bmp, size):
+    """make_dice_sheet's drawing, pixel by pixel, into a Bitmap of 15 tiles of size."""
     pip = 3 if size >= 20 else 2
     inset = size // 5
     span = size - 2 * inset - pip

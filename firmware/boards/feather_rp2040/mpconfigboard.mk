@@ -2,3 +2,6 @@
 # build appends these lines to a copy of it, then ../../modules_off.mk; the last wins).
 USB_PRODUCT = "Pocket Yahtzee"
 USB_MANUFACTURER = "Pocket Yahtzee"
+# No 1 s wait at power-on for a second reset press (safe mode): the menu a second
+# sooner. Safe mode is still reached from the REPL (docs/BUILD.md).
+CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1

@@ -1,0 +1,279 @@
+"""A turn planner's speed where the heap has room: RoomyPlanner, the TurnPlanner that
+advisor.Advisor makes with 100 KB free (a board running our firmware, or CPython): about 10 KB of tables built
+once, and the turn's hold values kept, for a decision in a fraction of the plain
+loops' time, with the same results. Its own module so that a board short of heap
+never holds its code.
+
+- kids[6 * h + f - 1]: hold h of fewer than five dice with one more die showing f, as
+  an index of the planner's x (2.5 KB, every planner's: kept in rules.SPARE): the
+  sweeps run over the holds in one loop;
+- groups (the plain five-dice rulesets: the planner's own box values): each box's 252
+  rolls grouped by the box's points (about 4.5 KB a ruleset, kept in rules.SPARE): the
+  last roll's values are one value a group, written over the group's rolls, in
+  place of a box value per roll and box;
+- x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
+  two rolls left, kept for the state they were worked out for: the turn's later
+  decisions (the computer's second hold, a hint after a hint) copy them back.
+"""
+
+from array import array
+
+from . import dice as _dice
+from .planner import TurnPlanner
+from .rules import SPARE as _SPARE
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_SCALE = const(7776)          # 6 ** 5: the common scale of hold values (planner.py's)
+_HALF = const(3888)
+_N_ROLLS = const(252)
+_N_HOLDS = const(462)
+_N_PARTIAL = const(210)       # the holds of fewer than five dice: indices 0 .. 209
+
+
+class RoomyPlanner(TurnPlanner):
+    """TurnPlanner's decisions and values, from the tables above (five dice)."""
+
+    def __init__(self, rules, values):
+        TurnPlanner.__init__(self, rules, values)
+        self.kids = _kids(self)
+        self.groups = _roll_groups(rules)
+        self.x1 = array('i', range(_N_HOLDS))
+        self.x2 = array('i', range(_N_HOLDS))
+        self._kept = 0          # 1: x1 holds this state's values, 2: x2 does (both: 3)
+
+    def _prepare(self, card):
+        key = self._key
+        TurnPlanner._prepare(self, card)
+        if self._key != key:
+            self._kept = 0      # a new state: nothing kept for it yet
+
+    def _last_roll_values(self, card):
+        self._prepare(card)
+        if self._stage == 3:
+            return
+        last_roll(self, card)
+        self._stage = 3
+
+    def _sweep(self):
+        x = self.x
+        sweep(x, self.kids)
+        lv = self.level
+        mult = 1
+        for k in range(6):
+            for h in range(lv[k], lv[k + 1]):
+                x[h] *= mult
+            mult *= 6
+        self._stage = 0
+
+    def _push_best(self):
+        push(self.x, self.kids)
+        e = self.e
+        for r in range(_N_ROLLS):
+            e[r] = (e[r] + _HALF) // _SCALE
+
+    def _hold_values(self, card, rolls_left, dice=None):
+        hold_values(self, card, rolls_left)
+        if rolls_left == 2 and self.served and dice is not None:
+            r = _dice.roll_index(dice)
+            v = self._best_box(card, r, 1)[0] * _SCALE
+            if v > self.x[self.base5 + r]:
+                self.x[self.base5 + r] = v
+
+    version = -1    # the app's picture version at the last tick (ui/hints.py tick)
+
+    def tick(self, card):
+        """warm() below: one step of the next decision's work for the card."""
+        return warm(self, card)
+
+
+def _kids(planner):
+    kids = _SPARE.get('kids')
+    if kids is None:
+        lv = planner.level
+        ch = planner.children
+        kids = array('H', range(6 * _N_PARTIAL))
+        for k in range(5):
+            up = lv[k + 1]
+            chk = ch[k]
+            for h in range(lv[k], up):
+                at = (h - lv[k]) * 6
+                for j in range(6):
+                    kids[6 * h + j] = up + chk[at + j]
+        _SPARE['kids'] = kids
+    return kids
+
+
+def _roll_groups(rules):
+    """Per box: (rolls, points, ends), three bytes objects: the 252 roll indices grouped
+    by the box's plain points (Ruleset.score_roll, under 256), most first; group g
+    scores points[g] and ends before rolls[ends[g]]."""
+    kept = _SPARE.get('groups')
+    if kept is not None and kept[0] == rules.name:
+        return kept[1]
+    score = rules.score_roll
+    out = []
+    for b in range(rules.n_boxes):
+        by = {}
+        for r in range(_N_ROLLS):
+            p = score(r, b)
+            if p in by:
+                by[p].append(r)
+            else:
+                by[p] = [r]
+        pts = sorted(by, reverse=True)
+        rolls = bytearray()
+        ends = []
+        for p in pts:
+            rolls.extend(bytes(by[p]))
+            ends.append(len(rolls))
+        out.append((bytes(rolls), bytes(pts), bytes(ends)))
+    out = tuple(out)
+    _SPARE['groups'] = (rules.name, out)
+    return out
+
+
+def last_roll(planner, card):
+    """planner.e[r]: the best box value of each roll r after the last roll (its state
+    prepared), the five-alikes' with their bonuses: TurnPlanner._last_roll_values'
+    values, box by box over the box's point groups. A box's zero-point group is worth
+    one value whichever roll; where each of the box's scoring groups is worth at least
+    as much, that value is a floor under every roll (written once) and the group
+    needs no loop."""
+    e = planner.e
+    groups = planner.groups
+    ob = planner.open
+    n = planner.n_open
+    box_value = planner._box_value
+    floor = -1
+    for i in range(n):
+        b = ob[i]
+        pts = groups[b][1]
+        last = len(pts) - 1
+        if pts[last] == 0:
+            v0 = box_value(b, 0)
+            for g in range(last):
+                if box_value(b, pts[g]) < v0:
+                    break
+            else:
+                if v0 > floor:
+                    floor = v0
+    for r in range(_N_ROLLS):
+        e[r] = floor
+    for i in range(n):
+        b = ob[i]
+        rolls, pts, ends = groups[b]
+        at = 0
+        for g in range(len(pts)):
+            end = ends[g]
+            v = box_value(b, pts[g])
+            if v > floor:
+                for j in range(at, end):
+                    r = rolls[j]
+                    if v > e[r]:
+                        e[r] = v
+            at = end
+    for f in range(1, 7):
+        e[planner.five[f - 1]] = planner._five_alike(card, f)[0]
+
+
+def sweep(x, kids):
+    """TurnPlanner._sweep's sums (not scaled): the holds by index downwards, so the
+    holds of k + 1 dice (higher indices) are complete before any of k dice."""
+    j = 6 * _N_PARTIAL
+    for h in range(_N_PARTIAL - 1, -1, -1):
+        j -= 6
+        x[h] = x[kids[j]] + x[kids[j + 1]] + x[kids[j + 2]] + x[kids[j + 3]] + \
+            x[kids[j + 4]] + x[kids[j + 5]]
+
+
+def push(x, kids):
+    """TurnPlanner._push_best's maxima: the holds by index upwards (parents before
+    their children), the six children of each written out."""
+    j = 0
+    for h in range(_N_PARTIAL):
+        v = x[h]
+        i = kids[j]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 1]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 2]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 3]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 4]
+        if v > x[i]:
+            x[i] = v
+        i = kids[j + 5]
+        if v > x[i]:
+            x[i] = v
+        j += 6
+
+
+def hold_values(planner, card, rolls_left):
+    """TurnPlanner._hold_values' sweeps (before any served hand), each done once per
+    state: x1 and x2 keep their results, copied in and out whole at the speed of a
+    memory copy (BoxPlanner._prepare forgets them when the state changes)."""
+    planner._prepare(card)
+    x = planner.x
+    kept = planner._kept
+    if rolls_left == 1 and kept & 1:
+        x[:] = planner.x1
+    elif rolls_left == 2 and kept & 2:
+        x[:] = planner.x2
+    else:
+        if kept & 1:
+            x[:] = planner.x1
+        else:
+            planner._last_roll_values(card)
+            planner._sweep()
+            planner.x1[:] = x
+            kept |= 1
+        if rolls_left == 2:
+            planner._push_best()
+            planner._sweep()
+            planner.x2[:] = x
+            kept |= 2
+        planner._kept = kept
+    planner._stage = 0
+
+
+def warm(planner, card):
+    """One step of hold_values' work for this card's state, a frame's worth (at most
+    about 30 ms on a Pico): reading the state's values, the last roll, its sweep
+    (x1), then the push and the second sweep (x2). The app calls it on idle frames
+    before the decision is asked for (ui/hints.py warm), so that the hint or the
+    computer's turn finds the values kept. Each step starts from what the planner
+    keeps for the state (x1, the last roll in e: _stage 3), so a decision taken
+    between two steps costs nothing but the work done again. True: nothing left."""
+    key = planner._key
+    planner._prepare(card)
+    if planner._key != key:
+        return False
+    kept = planner._kept
+    if kept == 3:
+        return True
+    x = planner.x
+    if not kept & 1:
+        if planner._stage != 3:
+            planner._last_roll_values(card)
+            return False
+        planner._sweep()
+        planner.x1[:] = x
+        planner._kept = kept | 1
+        return False
+    x[:] = planner.x1
+    planner._push_best()
+    planner._sweep()
+    planner.x2[:] = x
+    planner._kept = kept | 2
+    planner._stage = 0
+    return False
