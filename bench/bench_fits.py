@@ -1,5 +1,5 @@
-"""Which games fit which firmware: measures what ui/fits.py decides by and writes
-ui/fit_data.py.
+"""Which games fit which firmware: measures what setup decides by (ui/scenes/menus.py
+fit) and writes ui/fit_data.py.
 
     .venv/bin/python bench/bench_fits.py [--check] [--keep-free]
 
@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 # at its lowest on .mpy; on .py (34.1 KB, 40.8 KB free) it finds no room as it
 # starts.
 RESERVE = {"mpy": 5, "py": 10}
-KINDS = ("human", "perfect", "good", "beginner", "casual")
+from yahtzee_core.rules import KINDS  # noqa: E402 (the order of ui/fit_data.py's columns)
 OUT = os.path.join(ROOT, "ui", "fit_data.py")
 
 
@@ -85,20 +85,21 @@ def free_at_menu():
 
 
 def render(free, need, rulesets):
-    lines = ['"""What ui/fits.py decides by, written by bench/bench_fits.py (its docstring says',
-             'how each figure is measured); not edited by hand."""', "",
-             "# the free heap at the menu, bytes, per sys.platform and firmware",
-             "FREE = {'RP2040': {%s}}" % ", ".join("'%s': %d" % (k, free[k])
-                                                 for k in ("py", "mpy", "ours")),
-             "# KB left beside a game's working set (bench/bench_fits.py says why)",
-             "RESERVE = {'mpy': %d, 'py': %d}" % (RESERVE["mpy"], RESERVE["py"]),
-             "RULESETS = (%s)" % ", ".join("'%s'" % r for r in rulesets),
-             "KINDS = (%s)" % ", ".join("'%s'" % k for k in KINDS),
-             "# a game's working set, KB: RULESETS x KINDS (a solo game for 'human')",
-             "NEED = {"]
-    for form in ("mpy", "py"):
-        lines.append("    '%s': %r," % (form, need[form]))
-    lines.append("}")
+    lines = ['"""What setup decides by which games fit (ui/scenes/menus.py fit), written by',
+             'bench/bench_fits.py (its docstring says how each figure is measured); not',
+             'edited by hand. (Lower-case names the app already has: a board compiling .py',
+             'would intern new ones.)"""', "",
+             "# the free heap at the menu, bytes, per sys.platform: .py, .mpy, our firmware",
+             "free = {'RP2040': (%s)}" % ", ".join("%d" % free[k] for k in ("py", "mpy", "ours")),
+             "# KB left beside a game's working set, .py and .mpy (bench/bench_fits.py says why)",
+             "reserve = (%d, %d)" % (RESERVE["py"], RESERVE["mpy"]),
+             "# a game's working set, KB, .py and .mpy: a row per ruleset (yahtzee_core.rules.NAMES:",
+             "# %s" % " ".join(rulesets[:7]), "# " + " ".join(rulesets[7:]) + "),",
+             "# a column per level (rules.KINDS: %s; human: a solo game)" % " ".join(KINDS),
+             "need = ("]
+    for form in ("py", "mpy"):
+        lines.append("    %r," % need[form])
+    lines.append(")")
     return "\n".join(lines) + "\n"
 
 
@@ -113,7 +114,7 @@ def main(argv=None):
     need = {"mpy": needs(True, rulesets), "py": needs(False, rulesets)}
     if args.keep_free:
         from ui import fit_data
-        free = fit_data.FREE["RP2040"]
+        free = dict(zip(("py", "mpy", "ours"), fit_data.free["RP2040"]))
     else:
         free = free_at_menu()
     text = render(free, need, rulesets)

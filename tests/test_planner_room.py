@@ -14,7 +14,7 @@ from yahtzee_core.analysis import probe_card
 from yahtzee_core.planner import TurnPlanner
 from yahtzee_core.planner_room import RoomyPlanner
 from yahtzee_core.ranking import box_options, hold_options
-from yahtzee_core.rules import SPARE
+from yahtzee_core.planner_room import _SPARE as SPARE
 from yahtzee_core.variants import ruleset
 
 FIVE_DICE_PLAIN = [n for n in yc.RULESETS

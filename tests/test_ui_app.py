@@ -903,11 +903,11 @@ def test_a_game_too_large_for_the_board_goes_back_to_the_menu_whole(monkeypatch)
     s.start(players=2, kinds=(0, 2))
     assert app.scene == codes.MENU and app.dialog == codes.DLG_NOTE
     assert app.dialog_lines[:2] == ['Game too large', 'for this board']
-    assert app.bots is None and app.playing is None and app.saved
+    assert app.bots is None and app.live is None and app.saved
 
 
 def test_an_overlay_with_no_room_goes_with_a_note_and_the_game_plays_on(monkeypatch):
-    """HELP on the card finds no heap for its page (App._no_memory, the one place a
+    """HELP on the card finds no heap for its page (App.run, the one place a
     MemoryError is caught): the card comes back on the same row with a note, nothing
     half loaded stays, the computers stay; with room, the page opens."""
     import sys

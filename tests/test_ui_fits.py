@@ -1,70 +1,89 @@
-"""Setup knows which games fit the board's heap (ui/fits.py, the figures in
+"""Setup knows which games fit the board's heap (ui/scenes/menus.py fit, the figures in
 ui/fit_data.py written by bench/bench_fits.py): what does not fit says so on the Start
 row and does not start; on the desktop every game fits."""
+import os
+import sys
+
 import yahtzee_core as yc
 from events import actions as A
-from ui import codes, fit_data, fits
+from ui import codes, fit_data
+from ui.scenes import menus
 from ui_helpers import new_session
+
+FORMS = ("py", "mpy", "ours")     # fit_data.free's order
+
+
+class Setup:
+    """What fit() reads of the app: the setup's ruleset and seats."""
+    yc = yc
+
+    def __init__(self, name, players):
+        self.setup_rules = yc.RULESETS.index(name)
+        self.setup_kinds = bytearray(yc.KINDS.index(k) for k in players)
+        self.setup_players = len(players)
+
+
+def fits(name, players):
+    return menus.fit(Setup(name, players))
 
 
 def as_board(monkeypatch, form, free=None):
-    """ui/fits.py as on a Pico running `form` ('py', 'mpy': the module's file on the
+    """menus.fit as on a Pico running `form` ('py', 'mpy': the module's file on the
     drive; 'ours': on none, frozen in)."""
-    monkeypatch.setattr(fits.sys, "platform", "RP2040")
-    path = {"py": "ui/fits.py", "mpy": "ui/fits.mpy", "ours": ".frozen/ui/fits.py"}[form]
-    monkeypatch.setattr(fits, "__file__", path)
-    monkeypatch.setattr(fits, "_on_drive", lambda p: form != "ours")
+    monkeypatch.setattr(sys, "platform", "RP2040")
+    path = {"py": "ui/scenes/menus.py", "mpy": "ui/scenes/menus.mpy",
+            "ours": ".frozen/ui/scenes/menus.py"}[form]
+    monkeypatch.setattr(menus, "__file__", path)
+    real = os.stat
+
+    def stat(p):
+        if p.startswith("/ui/") or p.startswith("/.frozen/"):
+            if form == "ours":
+                raise OSError(2)
+            return real(__file__)
+        return real(p)
+    monkeypatch.setattr(os, "stat", stat)
     if free is not None:
-        monkeypatch.setitem(fit_data.FREE, "RP2040", dict(fit_data.FREE["RP2040"],
-                                                          **{form: free}))
+        room = list(fit_data.free["RP2040"])
+        room[FORMS.index(form)] = free
+        monkeypatch.setitem(fit_data.free, "RP2040", tuple(room))
 
 
 def test_the_figures_cover_every_ruleset_and_level():
-    assert fit_data.RULESETS == tuple(yc.RULESETS)
-    assert fit_data.KINDS == yc.KINDS
-    for form in ("py", "mpy"):
-        need = fit_data.NEED[form]
+    for need in fit_data.need:
         assert len(need) == len(yc.RULESETS) * len(yc.KINDS)
         assert min(need) > 0
-    assert set(fit_data.FREE["RP2040"]) == {"py", "mpy", "ours"}
-
-
-def test_the_firmware_is_told_by_the_modules_file(monkeypatch):
-    for form in ("py", "mpy", "ours"):
-        as_board(monkeypatch, form)
-        assert fits.flavour() == form
+    assert len(fit_data.free["RP2040"]) == len(FORMS) and len(fit_data.reserve) == 2
 
 
 def test_off_the_boards_measured_every_game_fits():
-    assert fits.fits("maxi-yatzy", ["human", "perfect", "good", "casual"])
+    assert fits("maxi-yatzy", ["human", "perfect", "good", "casual"])
 
 
 def test_on_our_firmware_every_game_fits(monkeypatch):
     as_board(monkeypatch, "ours")
     for name in yc.RULESETS:
-        assert fits.fits(name, ["human", "perfect", "good", "casual", "beginner"]), name
+        assert fits(name, ["human", "perfect", "good", "casual", "beginner"]), name
 
 
 def test_on_stock_firmware_a_human_against_good_fits_at_yahtzee_on_mpy(monkeypatch):
     """The stock suite's game (tests/test_pico_emu.py): offered on the .mpy bundle;
-    on .py only a solo game."""
+    on .py two humans, not a computer."""
     as_board(monkeypatch, "mpy")
-    assert fits.fits("yahtzee", ["human", "good"])
-    assert not fits.fits("yahtzee", ["human", "perfect"])
+    assert fits("yahtzee", ["human", "good"])
+    assert not fits("yahtzee", ["human", "perfect"])
     as_board(monkeypatch, "py")
-    assert fits.fits("yahtzee", ["human"])
-    assert not fits.fits("yahtzee", ["human", "good"])
+    assert fits("yahtzee", ["human"]) and fits("yahtzee", ["human", "human"])
+    assert not fits("yahtzee", ["human", "good"])
 
 
 def test_a_game_that_does_not_fit_says_so_and_does_not_start(monkeypatch):
     s = new_session()
     app = s.app
-    need = fit_data.NEED["py"]
-    row = fit_data.RULESETS.index("yahtzee") * len(fit_data.KINDS)
-    solo = need[row + fit_data.KINDS.index("human")]
-    as_board(monkeypatch, "py", (solo + fit_data.RESERVE["py"]) * 1024)   # a solo game, no more
-    assert fits.fits("yahtzee", ["human"])
-    assert not fits.fits("yahtzee", ["human", "perfect"])
+    solo = fit_data.need[0][yc.RULESETS.index("yahtzee") * len(yc.KINDS)]
+    as_board(monkeypatch, "py", (solo + fit_data.reserve[0]) * 1024)   # a solo game, no more
+    assert fits("yahtzee", ["human"])
+    assert not fits("yahtzee", ["human", "perfect"])
     s.press(A.OK)
     while app.scene != codes.SETUP:
         s.press(A.OK) if app.items[app.cursor] == "New game" else s.press(A.DOWN)
@@ -88,4 +107,4 @@ def test_a_game_that_does_not_fit_says_so_and_does_not_start(monkeypatch):
     while app.items[app.cursor] != "Start game":
         s.press(A.DOWN)
     s.press(A.OK)
-    assert app.scene == codes.PLAY and app.playing is app.game
+    assert app.scene == codes.PLAY and app.live is app.game

@@ -259,7 +259,7 @@ def test_the_computer_levels_play_whole_games_and_announce():
 
 def test_a_computer_made_again_each_turn_plays_the_same_and_shares_the_child_tables():
     """The bot closed and made again before every turn: the game is the same, and
-    every planner reads the one set of child tables (built once: planner._CHILDREN)."""
+    every planner reads the one set of child tables (built once: planner.children)."""
     from yahtzee_core.bots import make_bot
     tables = []
 

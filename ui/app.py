@@ -195,9 +195,9 @@ class App:
         self.sound = True
         self.cpu_speed = 0          # a SPEED_NAMES index
         self.bots = None            # a bot per seat (None: a human), App.begin_game
-        self.playing = None         # the game whose working set is loaded (App.begin_game)
-        self.loaded = ()            # the modules loaded before it (App.end_game)
-        self.base = BOOT            # the last scene that is no overlay (App._no_memory)
+        self.live = None            # the game whose working set is loaded (App.begin_game)
+        self.kept = ()              # the modules loaded before it (App.end_game)
+        self.base = BOOT            # the last scene that is no overlay (App.run)
         self.bot_noted = False      # a computer seat's fallback note was shown this game
         self.hint_source = None     # hints.hint_source(): made at the game's start
         self.hint_tried = False
@@ -266,113 +266,114 @@ class App:
         self.scene = scene
         if left[1] == WHILE_ON and left is not module_row(scene):
             self._drop(left[0])
-        self._run(0, 0, now)
+        self.module = None      # (none of the scene left is held while the next loads)
+        if scene != OVER:
+            self.run(0, 0, now)
+        # else the game's end is entered once the game's code on the stack has
+        # returned (App.run), so none of it is held while the end's code loads
 
-    def _enter(self, now):
-        scene = self.scene
-        row = module_row(scene)
-        if scene == OVER or scene == MENU:
-            self.end_game(scene == MENU)
-        elif row[1] == FOR_THE_GAME and self.playing is not self.game:
-            self.begin_game()
-        name = row[0]
-        module = modules.get('ui.' + name)
-        if module is None:
-            module = __import__('ui.' + name, None, None, ('SCENES',))
-        self.module = module
-        module.SCENES[scene][0](self, now)
+    def run(self, kind, action, now):
+        """Run the scene's handle (kind 1) or tick (2), then enter the scene on show
+        when it is new (kind 0, or the game ended in them): the one place a MemoryError
+        is caught. Out of heap, a game whose working set did not fit goes back to the
+        menu (its save stays); an overlay goes, back to the scene under it; either way
+        a note says why. Elsewhere only the note. (Only names the app already has: a
+        board compiling .py would intern new ones.)"""
+        try:
+            if kind and self.module is not None:
+                tick = self.module.SCENES[self.scene][kind]
+                if kind == 1:
+                    tick(self, action, now)
+                elif tick is not None:
+                    tick(self, now)
+                tick = None     # (it holds its module: gone if the game just ended)
+            if kind and self.module is not None:
+                return
+            scene = self.scene
+            row = module_row(scene)
+            if scene == OVER or scene == MENU:
+                self.end_game(scene == MENU)
+            elif row[1] == FOR_THE_GAME and self.live is not self.game:
+                self.begin_game()
+            module = modules.get('ui.' + row[0])
+            if module is None:
+                module = __import__('ui.' + row[0], None, None, ('SCENES',))
+            self.module = module
+            module.SCENES[scene][0](self, now)
+        except MemoryError:
+            kind = module_row(self.scene)[1]
+            if kind == FOR_THE_GAME and self.game is not None and self.live is not self.game:
+                self.go(MENU, now)
+                turns.refuse(self, 'Game too large', 'for this board')
+            elif kind == WHILE_ON:
+                turns.no_room_to_look(self, MENU if self.game is None or self.game.over
+                                      else self.base, now)
+            else:
+                turns.refuse(self, 'No memory free', 'for that now')
 
     def begin_game(self):
         """The game's working set loads now, before anything is played, and stays to
         the game's end: its scene modules (a computer's turn only with a computer, the
         handovers only with several seats), a computer for each computer level seated
         (ui/scenes/cpu.py make_bots) and the hint source when hints or the coach are
-        on. Setup offers only the games whose working set fits (ui/fits.py); one that
-        does not fit all the same stops here, whole (App._no_memory)."""
+        on. Setup offers only the games whose working set fits (ui/scenes/menus.py fit); one that
+        does not fit all the same stops here, whole (App.run)."""
         g = self.game
         if self.bots is not None or self.hint_source is not None:
             self.end_game(True)     # what another game left (a harness's skip, a resume)
         players = g.players
         computers = players.count('human') < len(players)
         _tidy()
-        self.loaded = tuple(modules)    # what was loaded before the game (App.end_game)
+        self.kept = tuple(modules)    # what was loaded before the game (App.end_game)
         if (computers or self.hints or self.coach_mode) and self.bot_factory is None:
             # the planners' code first, while the heap is least split (a .py board
             # compiles it in RAM, planner.py's parse in one 27 KB piece)
             from yahtzee_core import bots  # noqa: F401
+        if self.hints or self.coach_mode:
+            hints.hint_source(self)     # first: a computer may play by its planner
         for name, stays, scenes in MODULES:
             if stays == FOR_THE_GAME and 'ui.' + name not in modules and \
                     (computers or CPU not in scenes) and (len(players) > 1 or TURN not in scenes):
                 __import__('ui.' + name)
-        if self.hints or self.coach_mode:
-            hints.hint_source(self)     # first: a computer may play by its planner
         if computers:
             self.bots = modules['ui.scenes.cpu'].make_bots(self)
-        self.playing = g
+        self.live = g
 
-    def end_game(self, whole):
+    def end_game(self, menu):
         """The game's working set goes: at its end (OVER) the computers and the game's
         scene modules (the hint source stays for the points-lost analysis when it has
-        a strategy table), when the menu is reached (whole) all of it."""
-        shared = getattr(self.hint_source, 'planner', None)
+        a strategy table), when the menu is reached all of it."""
+        planner = getattr(self.hint_source, 'planner', None)
+        values = None
         for bot in self.bots or ():
-            if hasattr(bot, 'close') and getattr(bot, 'planner', None) is not shared:
+            if hasattr(bot, 'close') and getattr(bot, 'planner', None) is not planner:
                 bot.close()     # a strategy-table file closed now, not at the GC's
         self.bots = None
-        self.playing = None
+        self.live = None
         for row in MODULES:
             if row[1] == FOR_THE_GAME and self.scene not in row[2]:
                 self._drop(row[0])
-        if whole or getattr(self.hint_source, 'fallback', True):   # no analysis to come
+        if menu or getattr(self.hint_source, 'fallback', True):   # no analysis to come
             values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
             if values is not None and hasattr(values, 'close'):
                 values.close()
             self.hint_source = None
-            self.hint_tried = not whole     # (not made again for the game's end)
-        if self.loaded and self.hint_source is None:
+            self.hint_tried = not menu      # (not made again for the game's end)
+        if self.kept and self.hint_source is None:
             # the core code the game loaded goes too (its ruleset's stays with the
             # game, for a resume)
             forget = self.yc.rules.forget
-            for name in [m for m in modules if m not in self.loaded and
+            for name in [m for m in modules if m not in self.kept and
                          m.startswith('yahtzee_core.') and 'variants' not in m]:
                 forget(name[13:])
-            self.loaded = ()
+            self.kept = ()
+        bot = planner = values = None   # (a local left holding a computer keeps it whole)
         _tidy()
 
     def _drop(self, name):
         if 'ui.' + name in modules:
             from yahtzee_core.rules import forget
             forget(name, 'ui')
-
-    def _run(self, part, action, now):
-        """Enter the scene on show (part 0: App._enter), or run its handle (1) or tick
-        (2): the one place a MemoryError is caught (App._no_memory)."""
-        try:
-            if part == 0:
-                self._enter(now)
-                return
-            fn = self.module.SCENES[self.scene][part]
-            if part == 1:
-                fn(self, action, now)
-            elif fn is not None:
-                fn(self, now)
-        except MemoryError:
-            self._no_memory(now)
-
-    def _no_memory(self, now):
-        """Out of heap: a game whose working set did not fit goes back to the menu
-        (its save stays); an overlay goes, back to the scene under it; either way a
-        note says why. Elsewhere only the note."""
-        scene = self.scene
-        stays = module_row(scene)[1]
-        if stays == FOR_THE_GAME and self.game is not None and self.playing is not self.game:
-            self.go(MENU, now)
-            turns.refuse(self, 'Game too large', 'for this board')
-        elif stays == WHILE_ON:
-            turns.no_room_to_look(self, MENU if self.game is None or self.game.over
-                                  else self.base, now)
-        else:
-            turns.refuse(self, 'No memory free', 'for that now')
 
     def open(self, scene, now, kind=0, first=0, back=-1):
         """Go to a scene whose BACK returns to the scene on show (or to `back`): the
@@ -402,8 +403,9 @@ class App:
                 return
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)
-            return
-        self._run(1, action, now)
+            if self.module is not None:
+                return
+        self.run(1, action, now)      # (with no module: the game's end, App.go)
 
     def _dialog_action(self, action, now):
         d = self.dialog
@@ -447,7 +449,7 @@ class App:
                         self.faces[i] = self.rand() % 6 + 1
                 self.touch()
             self.last_input = now
-        self._run(2, 0, now)
+        self.run(2, 0, now)
         if self.moment:
             seats.moment_tick(self, now)
         idle = elapsed(now, self.last_input)

@@ -238,7 +238,7 @@ def refuse(app, first, second):
 
 
 def no_room_to_look(app, was, now):
-    """An overlay (help pages, odds, records, ...) found no heap (App._no_memory):
+    """An overlay (help pages, odds, records, ...) found no heap (App.run):
     what it loaded goes, the scene it was opened from comes back on the same row, and
     a note says why."""
     cursor = app.page_cursor

@@ -50,7 +50,7 @@ _SCALE = const(7776)          # 6 ** 5: the common scale of hold values (analysi
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
-_CHILDREN = None    # TurnPlanner.children, built by the first planner
+children = None      # TurnPlanner.children, built by the first planner
 
 
 class TurnPlanner(BoxPlanner):
@@ -76,8 +76,8 @@ class TurnPlanner(BoxPlanner):
         # board's split heap may have no piece that large for a computer made again). The
         # same for every planner: built once, shared by the planners of a game (the hint
         # source's and the computers').
-        global _CHILDREN
-        ch = _CHILDREN
+        global children
+        ch = children
         if ch is None:
             lv = self.level
             ch = []
@@ -90,7 +90,7 @@ class TurnPlanner(BoxPlanner):
                     for f in range(1, 7):
                         t[at + f - 1] = _dice.hold_index(kept + (f,)) - up
                 ch.append(t)
-            ch = _CHILDREN = tuple(ch)
+            ch = children = tuple(ch)
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of

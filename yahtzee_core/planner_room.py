@@ -5,10 +5,10 @@ loops' time, with the same results. Its own module so that a board short of heap
 never holds its code.
 
 - kids[6 * h + f - 1]: hold h of fewer than five dice with one more die showing f, as
-  an index of the planner's x (2.5 KB, every planner's: kept in rules.SPARE): the
+  an index of the planner's x (2.5 KB, every planner's: kept in _SPARE): the
   sweeps run over the holds in one loop;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
-  rolls grouped by the box's points (about 4.5 KB a ruleset, kept in rules.SPARE): the
+  rolls grouped by the box's points (about 4.5 KB a ruleset, kept in _SPARE): the
   last roll's values are one value a group, written over the group's rolls, in
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
@@ -20,7 +20,9 @@ from array import array
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .rules import SPARE as _SPARE
+# what the planners share, kept while this module is (it goes with the game's core
+# code at the game's end: App.end_game)
+_SPARE = {}
 
 try:
     from micropython import const

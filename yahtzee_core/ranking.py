@@ -25,15 +25,15 @@ def hold_options(planner, card, dice, rolls_left):
     n = len(d)
     scale = 6 ** n      # the planner's scale: 7776 for five dice, 216 or 46656 else
     out = []
-    seen = []
-    for sub in range(1 << n):
+    held = []       # the holds ranked (names the app already has: a board compiling .py
+    for sub in range(1 << n):       # would intern new ones)
         kept = tuple(d[i] for i in range(n) if sub >> i & 1)
         h = _dice.hold_index(kept)
-        if h in seen:
+        if h in held:
             continue
-        seen.append(h)
+        held.append(h)
         out.append((base + (x[h] + scale // 2) // scale, kept, h))
-    out.sort(key=_rank_key)
+    out.sort(key=lambda item: (-item[0], len(item[1]), item[2]))
     return [(v, kept) for v, kept, h in out]
 
 
@@ -47,26 +47,18 @@ def box_options(planner, card, dice, first=0):
     rules = planner.rules
     roll = _dice.roll_index(dice, len(dice))
     paid = planner.unit and rules._five_alike(roll)
-    legal = bytearray(planner.n_boxes)
-    card.points_into(dice, legal, first)
+    scores = bytearray(planner.n_boxes)
+    card.points_into(dice, scores, first)
     out = []
     for b in range(planner.n_boxes):
-        pts = legal[b]
+        pts = scores[b]
         if pts != 255:      # rules.OPEN: the card refuses the box
             v = planner._box_value(b, pts) + planner.offset
             if paid:
                 v += 100 * planner.unit * rules.bonus(card.scores, roll, b, pts)
             out.append((v, b))
-    out.sort(key=_box_key)
+    out.sort(key=lambda item: (-item[0], item[1]))
     return out
-
-
-def _rank_key(item):
-    return (-item[0], len(item[1]), item[2])
-
-
-def _box_key(item):
-    return (-item[0], item[1])
 
 
 class Hints:

@@ -50,7 +50,7 @@ def main(name, level, table):
     app.setup_kinds[1] = app.yc.KINDS.index(level)
     app.setup_rules = app.yc.RULESETS.index(name)
     scene_menus.start_game(app, clock[0])
-    assert app.playing is app.game, "no room for the game"
+    assert app.live is app.game, "no room for the game"
     g = app.game
     while g.round <= 3 and not g.over:
         s = app.scene

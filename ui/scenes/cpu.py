@@ -147,25 +147,25 @@ def make_bots(app):
     good's weights for the ruleset) plays as a beginner."""
     rules = app.game.rules
     src = app.hint_source if app.hints_factory is None else None
-    made = {}
+    kinds = {}
     seats = []
     for level in app.game.players:
-        if level != 'human' and level not in made:
+        if level != 'human' and level not in kinds:
             if app.bot_factory is not None:
-                made[level] = app.bot_factory(level, rules)
+                kinds[level] = app.bot_factory(level, rules)
             else:
                 from yahtzee_core import bots
                 if src is not None and (level == 'perfect' or level == 'good' and src.fallback):
                     # perfect plays as the hints do (at level good without a table)
-                    note = src.note.replace('hints from', 'playing at') if level == 'perfect' \
+                    note = src.note.replace(': hints from level good', ': playing at level good') if level == 'perfect' \
                         else ''
-                    made[level] = bots.Bot(level, rules, src.planner, bool(note), note)
+                    kinds[level] = bots.Bot(level, rules, src.planner, bool(note), note)
                 else:
                     try:
-                        made[level] = bots.make_bot(level, rules, table_for(app, rules))
+                        kinds[level] = bots.make_bot(level, rules, table_for(app, rules))
                     except (OSError, ValueError, KeyError):     # KeyError: good's weights
-                        made[level] = bots.make_bot('beginner', rules)
-        seats.append(made.get(level))
+                        kinds[level] = bots.make_bot('beginner', rules)
+        seats.append(kinds.get(level))
     return seats
 
 
