@@ -93,14 +93,27 @@ def test_shake_loss_hints_and_export_under_micropython(port_form):
 # over (the line that rates my points, my best hand): CircuitPython .mpy Balut 105K
 # with it or without, Poker Dice 104K without, 105K with; .py 113K / 115K and 120K /
 # 122K; MicroPython .mpy 150K for both either way.
+# With the game's working set made at its start (App.begin_game) and let go at its end
+# (App.end_game), measured with tests/mpy/check_family.py scanned down in 1K steps:
+# CircuitPython .mpy Triple Yahtzee 114K; .py Triple Yahtzee 155K: its end compiles
+# ui/scenes/end.py and the records' yahtzee_core/people.py, past 1,260 names, so a
+# seventh pool of them (about 9K in one piece) is taken there, and below 155K the heap
+# the game leaves has no such piece (Kniffel and Crag stay under 1,260).
 FAMILY_HEAP = {("micropython", True): "168K",
-               ("circuitpython", True): "112K", ("circuitpython", False): "132K"}
+               ("circuitpython", True): "114K", ("circuitpython", False): "132K"}
+TRIPLE_PY_HEAP = "155K"
+
 # Yamb's game needs more on CircuitPython .mpy: its 48-box card's rows (texts per
 # box), the announce step, and against level good its planner (13 plannings a turn
 # with announces to weigh); floors measured with mpy_util.heap_floor, against a
-# beginner / good: .mpy 110K / 117K, .py 129K / 129K, MicroPython .mpy 153K / 160K.
+# beginner / good: .mpy 115K / 118K, .py 132K / 135K, MicroPython .mpy 153K / 160K.
 YAMB_HEAP = dict(FAMILY_HEAP)
 YAMB_HEAP[("circuitpython", True)] = "118K"
+YAMB_HEAP[("circuitpython", False)] = "135K"    # against good: measured floor
+# MicroPython against good 174K: its computer is made as the game starts, with over
+# 100 KB free, so it takes the roomy planner (yahtzee_core/planner_room.py: about 10K
+# more arrays), where one made at its first turn had less free and took the plain one
+YAMB_HEAP[("micropython", True)] = "175K"
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="micropython not installed")
@@ -112,6 +125,8 @@ def test_a_game_of_each_new_ruleset_runs_in_the_app_under_micropython(port_form,
                                                                      tmp_path):
     port, compiled = port_form
     heap = (YAMB_HEAP if name.startswith("yamb") else FAMILY_HEAP)[port_form]
+    if name == "triple-yahtzee" and port_form == ("circuitpython", False):
+        heap = TRIPLE_PY_HEAP
     args = (name,)
     if name in ("balut", "poker-dice"):     # game over reads the bundle's table
         from tools.percentile_table import table_for

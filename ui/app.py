@@ -300,6 +300,8 @@ class App:
                 module = __import__('ui.' + row[0], None, None, ('SCENES',))
             self.module = module
             module.SCENES[scene][0](self, now)
+            if self.module is None:     # the game ended as it was entered: its end now
+                self.run(0, 0, now)
         except MemoryError:
             kind = module_row(self.scene)[1]
             if kind == FOR_THE_GAME and self.game is not None and self.live is not self.game:

@@ -106,21 +106,27 @@ def tick(app):
     the game's code already has: a board compiling .py would intern new ones.)"""
     g = app.game
     src = app.hint_source if app.hints else None
-    planner = getattr(src, 'planner', None)
-    step = getattr(planner, 'tick', None)
-    if step is None or g is None or g.over:
+    v = getattr(getattr(src, 'planner', None), 'version', None)    # (one that works ahead)
+    if v is None or g is None or g.over:
         return
-    if planner.version != app.version:
+    # this turn's state, which a negative version marks as worked ahead: the frames
+    # after it (a banner's flashes) allocate nothing
+    at = -1 - ((g.round * 8 + g.current) * 4 + g.rolls_left)
+    planner = src.planner
+    if v == at:
+        return
+    if v != app.version:
         planner.version = app.version
         return
     p = g.current
-    if not step(g.cards[p]):
+    if not planner.tick(g.cards[p]):
         return
     p = (p + 1) % len(g.players)
     if app.bots is not None and g.rolls_left == 0 and app.is_cpu(p):
         step = getattr(getattr(app.bots[p], 'planner', None), 'tick', None)
-        if step is not None:
-            step(g.cards[p])
+        if step is not None and not step(g.cards[p]):
+            return
+    planner.version = at
 
 
 def _announce_needed(app, g):
