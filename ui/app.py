@@ -304,14 +304,21 @@ class App:
                 self.run(0, 0, now)
         except MemoryError:
             kind = module_row(self.scene)[1]
+            note = 'No memory free', 'for that now'
             if kind == FOR_THE_GAME and self.game is not None and self.live is not self.game:
                 self.go(MENU, now)
-                turns.refuse(self, 'Game too large', 'for this board')
-            elif kind == WHILE_ON:
-                turns.no_room_to_look(self, MENU if self.game is None or self.game.over
-                                      else self.base, now)
-            else:
-                turns.refuse(self, 'No memory free', 'for that now')
+                note = 'Game too large', 'for this board'
+            elif kind == WHILE_ON:      # the overlay goes, with the texts and tables it
+                cursor = self.page_cursor   # loaded; back on the row it was opened from
+                self.page_cursor = -1
+                for name in [m for m in modules if m.startswith(('ui.help', 'yahtzee_core.odds'))
+                             or m.endswith('.help')]:
+                    self.yc.rules.forget(name[name.index('.') + 1:], name[:name.index('.')])
+                self.go(MENU if self.game is None or self.game.over else self.base, now)
+                if self.cursor != cursor and cursor < len(self.items):
+                    self.cursor = cursor
+                    self.scroll_to_cursor()
+            turns.refuse(self, note[0], note[1])
 
     def begin_game(self):
         """The game's working set loads now, before anything is played, and stays to

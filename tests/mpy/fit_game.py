@@ -11,7 +11,7 @@ import sys
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui import scene_menus
+from ui.scenes import menus as scene_menus
 from ui.loop import Runner
 
 from lcg_dice import Dice
