@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 # a .py board also compiles the game's code in RAM as it starts, its parse in one
 # piece. Set against the emulated stock games (tests/test_pico_emu.py, the heap trace
 # YAHTZEE_TRACE prints): on .mpy Yahtzee, a human against good, hints on (34 KB
-# here, 38.5 KB free at the menu) keeps 6.7 KB at its lowest; on .py two humans at
+# here, 38.5 KB free at the menu) keeps 5.4 KB at its lowest; on .py two humans at
 # Yahtzee, hints on (29 KB, 39.5 KB free at the menu), find no room as the game
 # starts (back to the menu, "Game too large").
 RESERVE = {"mpy": 3, "py": 11}
