@@ -1,5 +1,5 @@
-"""Which games fit which firmware: measures what setup decides by (ui/scenes/menus.py
-fit) and writes ui/fit_data.py.
+"""Which games fit which firmware: measures what setup decides by (ui/app.py
+App.fit) and writes ui/fit_data.py.
 
     .venv/bin/python bench/bench_fits.py [--check] [--keep-free]
 
@@ -86,7 +86,7 @@ def free_at_menu():
 
 
 def render(free, need, rulesets):
-    lines = ['"""What setup decides by which games fit (ui/scenes/menus.py fit), written by',
+    lines = ['"""What setup decides by which games fit (ui/app.py App.fit), written by',
              'bench/bench_fits.py (its docstring says how each figure is measured); not',
              'edited by hand. (Lower-case names the app already has: a board compiling .py',
              'would intern new ones.)"""', "",

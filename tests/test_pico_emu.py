@@ -242,18 +242,18 @@ def test_stock_py_setup_says_the_game_does_not_fit(monkeypatch):
     simulator's with setup deciding as it does on that board (tests/test_ui_fits.py
     as_board)."""
     from test_ui_fits import as_board
-    from ui.scenes import menus
+    from ui.app import App
     text, _ = _simulated_game(None)
     lines = text.splitlines()
     start = lines.index("ok", lines.index("snap setup"))     # Start game
     script = "".join(line + "\n" for line in lines[:start + 1] + ["wait 1500", "snap refused"])
-    real = menus.fit
+    real = App.fit
 
     def on_stock_py(app):
         with monkeypatch.context() as board:
             as_board(board, "py")
             return real(app)
-    monkeypatch.setattr(menus, "fit", on_stock_py)
+    monkeypatch.setattr(App, "fit", on_stock_py)
     want = games.simulated_pictures(script, tables=False)
     game = games.play_on_board(script, want, None, mpy=False)
     assert "Traceback" not in game.console, game.console[-2000:]

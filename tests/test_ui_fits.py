@@ -1,4 +1,4 @@
-"""Setup knows which games fit the board's heap (ui/scenes/menus.py fit, the figures in
+"""Setup knows which games fit the board's heap (ui/app.py App.fit, the figures in
 ui/fit_data.py written by bench/bench_fits.py): what does not fit says so on the Start
 row and does not start; on the desktop every game fits."""
 import os
@@ -7,7 +7,7 @@ import sys
 import yahtzee_core as yc
 from events import actions as A
 from ui import codes, fit_data
-from ui.scenes import menus
+from ui import app as ui_app
 from ui_helpers import new_session
 
 FORMS = ("py", "mpy", "ours")     # fit_data.free's order
@@ -24,16 +24,15 @@ class Setup:
 
 
 def fits(name, players):
-    return menus.fit(Setup(name, players))
+    return ui_app.App.fit(Setup(name, players))
 
 
 def as_board(monkeypatch, form, free=None):
-    """menus.fit as on a Pico running `form` ('py', 'mpy': the module's file on the
+    """App.fit as on a Pico running `form` ('py', 'mpy': the module's file on the
     drive; 'ours': on none, frozen in)."""
     monkeypatch.setattr(sys, "platform", "RP2040")
-    path = {"py": "ui/scenes/menus.py", "mpy": "ui/scenes/menus.mpy",
-            "ours": ".frozen/ui/scenes/menus.py"}[form]
-    monkeypatch.setattr(menus, "__file__", path)
+    path = {"py": "ui/app.py", "mpy": "ui/app.mpy", "ours": ".frozen/ui/app.py"}[form]
+    monkeypatch.setattr(ui_app, "__file__", path)
     real = os.stat
 
     def stat(p, *args, **kw):

@@ -1,4 +1,4 @@
-"""What setup decides by which games fit (ui/scenes/menus.py fit), written by
+"""What setup decides by which games fit (ui/app.py App.fit), written by
 bench/bench_fits.py (its docstring says how each figure is measured); not
 edited by hand. (Lower-case names the app already has: a board compiling .py
 would intern new ones.)"""

@@ -237,42 +237,11 @@ def _setup_rows(app):
     values += [names if len(names) <= 11 else names[:10] + '+',
                RULES_NAMES[app.setup_rules], 'on' if dup else 'off',
                'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
-    if not fit(app):
+    if not app.fit():
         values[-1] = 'too large'    # (Start says why)
     elif not can_save(app, n, dup) and app.saves.journal is not None:
         values[-1] = 'no save'
     return items, values
-
-
-def fit(app):
-    """The setup's game fits this board's heap: its working set (App.begin_game: its
-    scene modules, its computers, the hint source), measured per ruleset and level,
-    with `reserve` KB left for what a turn makes and lets go (a save's compaction
-    image, a hint's sweep, the drawing), against the free heap at the menu. The
-    figures are data (ui/fit_data.py, written by bench/bench_fits.py); off the boards
-    measured (the desktop, a unix port) every game fits. (Only names the app already
-    has: a board compiling .py would intern new ones.)"""
-    import sys
-    from ui.fit_data import free, need, reserve
-    room = free.get(sys.platform)
-    if room is None:
-        return True
-    # the bundle on the drive, loaded into RAM (0: .py, 1: .mpy); else (2) the game
-    # frozen into our firmware, whose code stays in flash: the .mpy figures bound it
-    kind = 1 if __file__.endswith('.mpy') else 0
-    try:
-        from os import stat
-        stat(__file__ if __file__[:1] == '/' else '/' + __file__)
-    except OSError:
-        kind = 2
-    row = need[min(kind, 1)]
-    kinds = app.yc.KINDS
-    at = app.setup_rules * len(kinds)       # rows: rules.NAMES x rules.KINDS
-    sizes = [row[at + k] for k in range(1, len(kinds))
-             if any(app.setup_kinds[p] == k for p in range(app.setup_players))] or [row[at]]
-    # the largest, and each other level's computer beside it (over a beginner's game)
-    over = sum(sizes) - max(sizes) - (len(sizes) - 1) * row[at + kinds.index('beginner')]
-    return (max(sizes) + max(over, 0) + reserve[min(kind, 1)]) * 1024 <= room[kind]
 
 
 def _setup_change(app, delta, now):
@@ -302,7 +271,7 @@ def _setup_change(app, delta, now):
         app.hints = not app.hints
     elif c == n + 5:
         app.sound = not app.sound
-    elif not fit(app):
+    elif not app.fit():
         refuse(app, 'Needs our firmware', 'or a lower level')
         return
     else:
