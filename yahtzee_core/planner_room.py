@@ -8,7 +8,8 @@ never holds its code.
   an index of the planner's x (2.5 KB, every planner's: kept in rules.SPARE): the
   sweeps run over the holds in one loop;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
-  rolls grouped by the box's points (about 4.5 KB a ruleset, kept in rules.SPARE): the
+  rolls grouped by the box's points (about 4.5 KB a ruleset; the solved rulesets'
+  generated in roll_groups.py, in flash on our firmware, others kept in rules.SPARE): the
   last roll's values are one value a group, written over the group's rolls, in
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
@@ -109,12 +110,25 @@ def _kids(planner):
 
 
 def _roll_groups(rules):
-    """Per box: (rolls, points, ends), three bytes objects: the 252 roll indices grouped
-    by the box's plain points (Ruleset.score_roll, under 256), most first; group g
-    scores points[g] and ends before rolls[ends[g]]."""
+    """Per box: (rolls, points, ends), three bytes objects (build_groups): read from
+    roll_groups.py (generated: in flash on our firmware) where it has the ruleset,
+    else built once and kept in rules.SPARE."""
+    from .roll_groups import groups
+    out = groups(rules.name)
+    if out is not None:
+        return out
     kept = _SPARE.get('groups')
     if kept is not None and kept[0] == rules.name:
         return kept[1]
+    out = build_groups(rules)
+    _SPARE['groups'] = (rules.name, out)
+    return out
+
+
+def build_groups(rules):
+    """Per box: (rolls, points, ends), three bytes objects: the 252 roll indices grouped
+    by the box's plain points (Ruleset.score_roll, under 256), most first; group g
+    scores points[g] and ends before rolls[ends[g]]."""
     score = rules.score_roll
     out = []
     for b in range(rules.n_boxes):
@@ -132,9 +146,7 @@ def _roll_groups(rules):
             rolls.extend(bytes(by[p]))
             ends.append(len(rolls))
         out.append((bytes(rolls), bytes(pts), bytes(ends)))
-    out = tuple(out)
-    _SPARE['groups'] = (rules.name, out)
-    return out
+    return tuple(out)
 
 
 def last_roll(planner, card):
