@@ -1,5 +1,5 @@
 """yahtzee_core/odds_tables.py, the odds tables our firmware copies from flash, is
-odds.build_tables' tables as bytes (tools/odds_tables.py), and the odds read from it
+the tables odds._tables builds, as bytes (tools/odds_tables.py), and the odds read from it
 are the odds built without it."""
 from array import array
 
@@ -12,7 +12,7 @@ def test_the_module_is_the_built_tables():
     with open(odds_tables.TARGET) as f:
         assert f.read() == odds_tables.source(), "python -m tools.odds_tables --write"
     from yahtzee_core.odds_tables import CHILDREN, TOP, PARENT, WAYS
-    ch, top, parent, ways = odds.build_tables()
+    ch, top, parent, ways = odds_tables.built()
     assert [list(array('H', c)) for c in CHILDREN] == [list(c) for c in ch]
     assert list(TOP) == list(top) and list(array('H', PARENT)) == list(parent)
     assert list(WAYS) == list(ways)
@@ -26,7 +26,7 @@ def test_the_same_odds_from_the_module_as_built(monkeypatch):
     odds._subs[0] = -1
     read = [odds.chase(rules, b, dice, left) for b, dice, left in cases]
     read_fresh = [odds._chase(rules, b, None, 3, 'make') for b in range(rules.n_boxes)]
-    built = odds.build_tables()
+    built = odds_tables.built()
     monkeypatch.setattr(odds, '_work', (built[0], built[3], array('i', range(462)),
                                         array('i', range(462)), array('i', range(462)),
                                         [None, built[1], built[2]]))

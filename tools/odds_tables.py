@@ -1,11 +1,11 @@
-"""Writes yahtzee_core/odds_tables.py: odds.py's fixed tables (odds.build_tables: each
+"""Writes yahtzee_core/odds_tables.py: odds.py's fixed tables (odds._tables built: each
 hold's children, largest die and parent, each roll's orderings) as bytes (desktop
 only). Our firmware freezes the module, so the Odds screen copies them from flash
 instead of working them out when it opens; tests/test_odds_tables.py checks them.
 
     python -m tools.odds_tables            # print the module it would write
     python -m tools.odds_tables --write    # rewrite yahtzee_core/odds_tables.py
-    python -m tools.odds_tables --check    # exit 1 when it differs from build_tables
+    python -m tools.odds_tables --check    # exit 1 when it differs from the built tables
 """
 import os
 import sys
@@ -32,10 +32,23 @@ def _little(a):
     return a.tobytes()
 
 
+def built():
+    """(children, top, parent, ways) as odds._tables builds them where the generated
+    module would cost heap (flash.tables_in_flash false)."""
+    from yahtzee_core import flash, odds
+    saved, real = odds._work, flash.tables_in_flash
+    flash.tables_in_flash = lambda: False
+    odds._work = None
+    try:
+        ch, ways, _, _, _, (_, top, parent) = odds._tables()
+    finally:
+        odds._work, flash.tables_in_flash = saved, real
+    return ch, top, parent, ways
+
+
 def source():
-    from yahtzee_core.odds import build_tables
-    ch, top, parent, ways = build_tables()
-    out = ['"""odds.py\'s fixed tables (odds.build_tables) as bytes: CHILDREN (six',
+    ch, top, parent, ways = built()
+    out = ['"""odds.py\'s fixed tables (as odds._tables builds them) as bytes: CHILDREN (six',
            'little-endian uint16 arrays\' bytes), TOP, PARENT (uint16), WAYS. Written by',
            'tools/odds_tables.py; tests/test_odds_tables.py checks them."""',
            '',

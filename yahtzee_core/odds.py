@@ -43,10 +43,9 @@ the same dice, so their sub-holds are worked out once (_holds). The upper boxes 
 2 rolls left skip their first sweep: each is the Ones box with two faces swapped,
 whose figures are worked out once.
 
-Working memory, made on the first call: the child table (six arrays of 210 uint16),
-each hold's largest die and parent (462 B + 924 B), the ways table (252 B), copied
-from odds_tables.py (in flash on our firmware) or built by index arithmetic (no
-tuples) where the heap is short; the Ones box's figures (252 int32) when an upper box needs
+Working memory, built on the first call by index arithmetic (no tuples): the child
+table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
+the ways table (252 B) (or copied: odds_tables.py); the Ones box's figures (252 int32) when an upper box needs
 them; three int32 arrays of 462 (5.5 KB) reused by every call. All of it goes with
 the module (``rules.forget('odds')``) when
 the Odds screen closes.
@@ -112,68 +111,54 @@ def _tables():
     prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
     two digits. The five-dice holds 210 + r double as the values of the rolls r.
     upper: [the Ones box's rolls with one roll to come, aim 'make', packed (None
-    until an upper box needs them), each hold's largest die, the hold without it].
-    With 100 KB free (our firmware, where it is frozen: in flash) the fixed tables
-    are read from odds_tables.py (generated from build_tables), else built."""
+    until an upper box needs them), each hold's largest die, the hold without it]."""
     global _work
     if _work is None:
-        try:
-            from gc import mem_free
-            room = mem_free() >= 102400
-        except ImportError:     # CPython
-            room = True
-        if room:
+        from .flash import tables_in_flash
+        if tables_in_flash():   # generated: odds_tables.py (in flash on our firmware)
             from .odds_tables import CHILDREN, TOP, PARENT, WAYS
-            ch = tuple([array('H', c) for c in CHILDREN])
-            top, parent, ways = TOP, array('H', PARENT), WAYS
-        else:
-            ch, top, parent, ways = build_tables()
-        zero = bytes(4 * N_HOLDS)
-        _work = (ch, ways, array('i', zero), array('i', zero), array('i', zero),
-                 [None, top, parent])
-    return _work
-
-
-def build_tables():
-    """(children, top, parent, ways): children[f - 1][h] is hold h with one more die
-    showing f (six uint16 arrays of the 210 holds with children); top[h] each hold's
-    largest die, parent[h] the hold without it; ways[r] the orderings of roll r."""
-    ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
-    top = bytearray(N_HOLDS)
-    parent = array('H', bytes(2 * N_HOLDS))
-    n = 1
-    for k in range(5):
-        first = HOLD_START[k]
-        end = HOLD_START[k + 1]
-        # colex order (dice.hold_index's): by the largest die m, then by the rest,
-        # which is a hold of k dice up to m: a prefix of level k
-        for m in range(1, 7):
-            cm = ch[m - 1]
+            z = bytes(4 * N_HOLDS)
+            _work = (tuple([array('H', c) for c in CHILDREN]), WAYS, array('i', z),
+                     array('i', z), array('i', z), [None, TOP, array('H', PARENT)])
+    if _work is None:
+        ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
+        top = bytearray(N_HOLDS)
+        parent = array('H', bytes(2 * N_HOLDS))
+        n = 1
+        for k in range(5):
+            first = HOLD_START[k]
+            end = HOLD_START[k + 1]
+            # colex order (dice.hold_index's): by the largest die m, then by the rest,
+            # which is a hold of k dice up to m: a prefix of level k
+            for m in range(1, 7):
+                cm = ch[m - 1]
+                for h in range(first, end):
+                    if top[h] > m:
+                        break
+                    cm[h] = n
+                    top[n] = m
+                    parent[n] = h
+                    n += 1
+            # adding f below the largest die m: (parent + f) + m
             for h in range(first, end):
-                if top[h] > m:
-                    break
-                cm[h] = n
-                top[n] = m
-                parent[n] = h
-                n += 1
-        # adding f below the largest die m: (parent + f) + m
-        for h in range(first, end):
-            m = top[h]
-            p = parent[h]
-            cm = ch[m - 1]
-            for f in range(m - 1):
-                ch[f][h] = cm[ch[f][p]]
-    # orderings = paths from the empty hold, one die at a time
-    paths = array('i', bytes(4 * N_HOLDS))
-    paths[0] = 1
-    for h in range(_N_SMALL):
-        a = paths[h]
-        for cs in ch:
-            paths[cs[h]] += a
-    ways = bytearray(N_ROLLS)
-    for r in range(N_ROLLS):
-        ways[r] = paths[_BASE5 + r]
-    return ch, top, parent, ways
+                m = top[h]
+                p = parent[h]
+                cm = ch[m - 1]
+                for f in range(m - 1):
+                    ch[f][h] = cm[ch[f][p]]
+        # orderings = paths from the empty hold, one die at a time
+        paths = array('i', bytes(4 * N_HOLDS))
+        paths[0] = 1
+        for h in range(_N_SMALL):
+            a = paths[h]
+            for cs in ch:
+                paths[cs[h]] += a
+        ways = bytearray(N_ROLLS)
+        for r in range(N_ROLLS):
+            ways[r] = paths[_BASE5 + r]
+        zero = bytes(4 * N_HOLDS)
+        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, parent])
+    return _work
 
 
 def _sweep(mx, hx, lx, ch, split, scale=True, low=0):

@@ -1,4 +1,4 @@
-"""odds.py's fixed tables (odds.build_tables) as bytes: CHILDREN (six
+"""odds.py's fixed tables (as odds._tables builds them) as bytes: CHILDREN (six
 little-endian uint16 arrays' bytes), TOP, PARENT (uint16), WAYS. Written by
 tools/odds_tables.py; tests/test_odds_tables.py checks them."""
 

@@ -113,12 +113,14 @@ def _kids(planner):
 
 def _roll_groups(rules):
     """Per box: (rolls, points, ends), three bytes objects (build_groups): read from
-    roll_groups.py (generated: in flash on our firmware) where it has the ruleset,
-    else built once and kept in rules.SPARE."""
-    from .roll_groups import groups
-    out = groups(rules.name)
-    if out is not None:
-        return out
+    roll_groups.py (generated) where it costs no heap (flash.tables_in_flash: our
+    firmware) and has the ruleset, else built once and kept in rules.SPARE."""
+    from .flash import tables_in_flash
+    if tables_in_flash():
+        from .roll_groups import groups
+        out = groups(rules.name)
+        if out is not None:
+            return out
     kept = _SPARE.get('groups')
     if kept is not None and kept[0] == rules.name:
         return kept[1]

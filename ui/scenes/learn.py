@@ -163,6 +163,8 @@ def _leave(app, now):
         forget('odds')
         forget('odds_small')     # (fewer dice: loaded by odds for them)
         forget('odds_six')       # (six dice)
+        forget('flash')          # (odds asked it where its tables are)
+        forget('odds_tables')
     forget('help.text', 'ui')
     forget('help.rules', 'ui')
     forget('help.dice', 'ui')
