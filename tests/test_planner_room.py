@@ -30,22 +30,21 @@ class Scrambled:
         return (mask * 7919 + u * 104729 + y * 1299709) % 25000
 
 
-def planners(rules, values, keep_two=True):
+def planners(rules, values):
     SPARE.clear()
-    return RoomyPlanner(rules, values, keep_two), TurnPlanner(rules, values)
+    return RoomyPlanner(rules, values), TurnPlanner(rules, values)
 
 
 @pytest.mark.parametrize('name', FIVE_DICE_PLAIN)
 @pytest.mark.parametrize('values', ['scrambled', 'estimate'])
-@pytest.mark.parametrize('keep_two', [True, False], ids=['hints', 'computer'])
-def test_the_same_decisions_with_room_as_without(name, values, keep_two):
+def test_the_same_decisions_with_room_as_without(name, values):
     rules = ruleset(name)
     if values == 'scrambled':
         source = Scrambled()
     else:
         from yahtzee_core.estimate import HeuristicValues
         source = HeuristicValues(rules)
-    fast, plain = planners(rules, source, keep_two)
+    fast, plain = planners(rules, source)
     rng = random.Random(name)
     full = (1 << rules.n_boxes) - 1
     for _ in range(12):
@@ -83,28 +82,6 @@ def test_warm_steps_leave_both_rolls_kept():
     planner._last_roll_values = None
     hold_options(planner, card, D.roll_dice(100), 2)
     hold_options(planner, card, D.roll_dice(100), 1)
-
-
-def test_a_computers_planner_keeps_one_roll_only():
-    """bots.make_bot's perfect computer: a planner without x2, warm once x1 is kept."""
-    import os
-    from tools import strategy_table as st
-    from yahtzee_core import bots
-    from yahtzee_core.ranking import Hints
-    table = st.ensure_tables('yahtzee', os.path.join(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), 'tables'))['plain']
-    bot = bots.make_bot('perfect', 'yahtzee', table)
-    assert isinstance(bot.planner, RoomyPlanner) and bot.planner.x2 is None
-    assert Hints('yahtzee', table).planner.x2 is not None
-    rules = ruleset('yahtzee')
-    SPARE.clear()
-    planner = RoomyPlanner(rules, Scrambled(), False)
-    card = probe_card(rules, 0b1000001000011, 12, 255)
-    steps = 0
-    while not planner.tick(card):
-        steps += 1
-        assert steps <= 3
-    assert steps == 3 and planner._kept == 1
 
 
 def test_the_generated_groups_are_the_rulesets():

@@ -262,7 +262,7 @@ class Advisor:
     # Every option ranked: ranking.Hints (from the same table), loaded only for hints
     # and the analysis; playing the best move needs only the planner.
 
-    def __init__(self, rules, table_file, keep_two=True):
+    def __init__(self, rules, table_file):
         if isinstance(rules, str):
             rules = _ruleset(rules)
         self.rules = rules
@@ -276,10 +276,8 @@ class Advisor:
                 roomy = mem_free() >= 102400
             except ImportError:     # CPython
                 roomy = True
-            if roomy:       # keep_two: a hint's planner (a computer's asks once)
-                from .planner_room import RoomyPlanner
-                self.planner = RoomyPlanner(rules, self.table, keep_two)
-                return
+            if roomy:
+                from .planner_room import RoomyPlanner as planner
         self.planner = planner(rules, self.table)
 
     def close(self):

@@ -149,11 +149,10 @@ def good_planner(rules, quarters=4):
     return TurnPlanner(rules, HeuristicValues(rules, quarters))
 
 
-def table_planner(rules, table_path, keep_two=True):
+def table_planner(rules, table_path):
     """Perfect play's planner, from the strategy table at table_path, else level
     good's: (planner, why), `why` '' for the table's, else the reason it is good's.
-    The bots' level perfect and the hints (ranking.Hints) both play by it; keep_two
-    false for a computer's (advisor.Advisor: no two-rolls-left values kept)."""
+    The bots' level perfect and the hints (ranking.Hints) both play by it."""
     if rules.hands:  # Poker Dice: solved by its planner, no table
         return good_planner(rules, 0), ''
     if not rules.solved:
@@ -163,7 +162,7 @@ def table_planner(rules, table_path, keep_two=True):
     else:
         from .advisor import Advisor, TableError  # the table reader, only with a table
         try:
-            return Advisor(rules, table_path, keep_two).planner, ''
+            return Advisor(rules, table_path).planner, ''
         except (TableError, OSError) as exc:
             why = 'strategy table unusable (%s)' % exc
     return good_planner(rules), why
@@ -178,8 +177,7 @@ def make_bot(kind, rules, table_path=None):
     if isinstance(rules, str):
         rules = _ruleset(rules)
     if kind == 'perfect':
-        # a computer asks each decision once: no hold values kept for a second ask
-        planner, why = table_planner(rules, table_path, False)
+        planner, why = table_planner(rules, table_path)
         return Bot('perfect', rules, planner, bool(why),
                    why + ': playing at level good' if why else '')
     if kind == 'good':

@@ -14,9 +14,7 @@ never holds its code.
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
   two rolls left, kept for the state they were worked out for: the turn's later
-  decisions (the computer's second hold, a hint after a hint) copy them back. A
-  computer's planner (keep_two false: bots.make_bot) has no x2: it asks once with two
-  rolls left, so its push and second sweep are done then, not kept.
+  decisions (the computer's second hold, a hint after a hint) copy them back.
 """
 
 from array import array
@@ -41,12 +39,12 @@ _N_PARTIAL = const(210)       # the holds of fewer than five dice: indices 0 .. 
 class RoomyPlanner(TurnPlanner):
     """TurnPlanner's decisions and values, from the tables above (five dice)."""
 
-    def __init__(self, rules, values, keep_two=True):
+    def __init__(self, rules, values):
         TurnPlanner.__init__(self, rules, values)
         self.kids = _kids(self)
         self.groups = _roll_groups(rules)
         self.x1 = array('i', range(_N_HOLDS))
-        self.x2 = array('i', range(_N_HOLDS)) if keep_two else None
+        self.x2 = array('i', range(_N_HOLDS))
         self._kept = 0          # 1: x1 holds this state's values, 2: x2 does (both: 3)
 
     def _prepare(self, card):
@@ -256,9 +254,8 @@ def hold_values(planner, card, rolls_left):
         if rolls_left == 2:
             planner._push_best()
             planner._sweep()
-            if planner.x2 is not None:
-                planner.x2[:] = x
-                kept |= 2
+            planner.x2[:] = x
+            kept |= 2
         planner._kept = kept
     planner._stage = 0
 
@@ -276,7 +273,7 @@ def warm(planner, card):
     if planner._key != key:
         return False
     kept = planner._kept
-    if kept == 3 or (kept and planner.x2 is None):
+    if kept == 3:
         return True
     x = planner.x
     if not kept & 1:
