@@ -64,14 +64,16 @@ def source():
     out.append(')')
     out.append('')
     out.append('')
+    out.append('_AT = {    # ruleset: its boxes\' places in _BOXES')
+    for name, at in names:
+        out.append('    %r: %r,' % (name, at))
+    out.append('}')
+    out.append('')
+    out.append('')
     out.append('def groups(name):')
     out.append('    """The ruleset\'s groups, a tuple a box (None: not here)."""')
-    for i, (name, at) in enumerate(names):
-        out.append('    %s name == %r:' % ('elif' if i else 'if', name))
-        out.append('        at = %r' % at)
-    out.append('    else:')
-    out.append('        return None')
-    out.append('    return tuple([_BOXES[i] for i in at])')
+    out.append('    at = _AT.get(name)')
+    out.append('    return None if at is None else tuple([_BOXES[i] for i in at])')
     return '\n'.join(out) + '\n'
 
 
