@@ -117,6 +117,7 @@ ENTRY_POINTS = {
     "tools/battery_life.py": ["-m", "tools.battery_life"],
     "tools/build_bundle.py": ["-m", "tools.build_bundle"],
     "tools/deploy.py": ["-m", "tools.deploy"],
+    "tools/dice_sheets.py": ["-m", "tools.dice_sheets", "--check"],
     "tools/distribution.py": ["-m", "tools.distribution"],
     "tools/draw_wiring.py": ["tools/draw_wiring.py", "--check"],
     "tools/firmware.py": ["-m", "tools.firmware", "--board", "pico", "--out", "x"],

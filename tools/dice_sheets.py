@@ -72,15 +72,21 @@ def source():
 
 
 def main(argv=None):
-    args = sys.argv[1:] if argv is None else argv
+    from tools.cli_checks import Parser
+    ap = Parser(description='The dice pictures as bytes for ui/views/dice_sheets.py.')
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument('--write', action='store_true', help='rewrite ui/views/dice_sheets.py')
+    what.add_argument('--check', action='store_true',
+                      help='exit 1 when ui/views/dice_sheets.py differs from the pictures')
+    args = ap.parse_args(argv)
     text = source()
-    if '--check' in args:
+    if args.check:
         with open(TARGET) as f:
             same = f.read() == text
         print('ui/views/dice_sheets.py is %s' % ('up to date' if same else
                                             'stale: python -m tools.dice_sheets --write'))
         return 0 if same else 1
-    if '--write' in args:
+    if args.write:
         with open(TARGET, 'w') as f:
             f.write(text)
         return 0

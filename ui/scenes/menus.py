@@ -292,8 +292,9 @@ def start_game(app, now):
     dup = _duplicate(app, rules)
     app.game = None         # the last game's objects go before the new game's code loads
     app.new_game_state(True)
+    game = yc.Game      # the game's own code first, while the heap is least broken up
     app.load_game_code(players)
-    app.game = yc.Game(rules, players, app.rng, dup)
+    app.game = game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
     app.game_id = gid if gid else 1

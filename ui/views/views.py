@@ -212,7 +212,7 @@ def _sheet_from_bytes(bmp, size):
             return False
         view[:] = data
         return True
-    except (ImportError, TypeError, ValueError, MemoryError):
+    except (ImportError, TypeError, ValueError):    # (heap: checked above)
         return False
     finally:
         from yahtzee_core.rules import forget
