@@ -14,7 +14,8 @@ never holds its code.
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
   two rolls left, kept for the state they were worked out for: the turn's later
-  decisions (the computer's second hold, a hint after a hint) copy them back.
+  decisions (the computer's second hold, a hint after a hint) copy them back; the
+  Odds screen borrows them (lend, odds.lend), and they are worked out again after.
 """
 
 from array import array
@@ -84,6 +85,12 @@ class RoomyPlanner(TurnPlanner):
             v = self._best_box(card, r, 1)[0] * _SCALE
             if v > self.x[self.base5 + r]:
                 self.x[self.base5 + r] = v
+
+    def lend(self):
+        """x1 and x2 as another's scratch (odds.lend: the Odds screen's): the values
+        they keep are forgotten, worked out again when next asked for."""
+        self._kept = 0
+        return self.x1, self.x2
 
     version = -1    # the app's picture version at the last tick (ui/hints.py tick)
 

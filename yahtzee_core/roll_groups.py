@@ -1,6 +1,7 @@
 """planner_room's point groups of the solved five-dice rulesets: for each box
 (rolls, points, ends), as planner_room.build_groups makes them. Written by
-tools/roll_groups.py; tests/test_planner_room.py checks them."""
+tools/roll_groups.py; tests/test_planner_room.py checks them; odds_last_roll,
+odds.py's last roll a group at a time (tests/test_scoring_odds.py)."""
 
 _BOXES = (
     (  # 0
@@ -564,3 +565,36 @@ def groups(name):
     """The ruleset's groups, a tuple a box (None: not here)."""
     at = _AT.get(name)
     return None if at is None else tuple([_BOXES[i] for i in at])
+
+
+def odds_last_roll(name, b, joker, par, made, lo, base):
+    """odds._last_roll's values of box b after the last roll, a group at a time:
+    made[base + r] 1 when roll r scores at least par, lo[base + r] its points divided
+    by g, the greatest common divisor of the box's scores and joker (0: none); Joker
+    points are not written. (g, top), top the largest of them; None: not here."""
+    at = _AT.get(name)
+    if at is None:
+        return None
+    rolls, pts, ends = _BOXES[at[b]]
+    g = top = joker
+    for p in pts:
+        if p > top:
+            top = p
+        if p and g != 1:
+            a = g
+            while a:
+                a, p = p % a, a
+            g = p
+    g = g or 1
+    start = 0
+    for i in range(len(pts)):
+        p = pts[i]
+        m = 1 if p >= par else 0
+        p //= g
+        end = ends[i]
+        for j in range(start, end):
+            r = base + rolls[j]
+            made[r] = m
+            lo[r] = p
+        start = end
+    return g, top
