@@ -68,12 +68,19 @@ def source():
     return '\n'.join(out) + '\n'
 
 
-def main(argv):
+def main(argv=None):
+    from tools.cli_checks import Parser
+    ap = Parser(description="odds.py's fixed tables as bytes for yahtzee_core/odds_tables.py.")
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument('--write', action='store_true', help='rewrite yahtzee_core/odds_tables.py')
+    what.add_argument('--check', action='store_true',
+                      help='exit 1 when yahtzee_core/odds_tables.py differs from the built tables')
+    args = ap.parse_args(argv)
     text = source()
-    if '--write' in argv:
+    if args.write:
         with open(TARGET, 'w') as f:
             f.write(text)
-    elif '--check' in argv:
+    elif args.check:
         with open(TARGET) as f:
             if f.read() != text:
                 print('yahtzee_core/odds_tables.py differs: python -m tools.odds_tables --write')
@@ -84,4 +91,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

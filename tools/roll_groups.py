@@ -116,12 +116,19 @@ def odds_last_roll(name, b, joker, par, made, lo, base):
     return g, top'''
 
 
-def main(argv):
+def main(argv=None):
+    from tools.cli_checks import Parser
+    ap = Parser(description="planner_room's point groups as bytes: yahtzee_core/roll_groups.py.")
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument('--write', action='store_true', help='rewrite yahtzee_core/roll_groups.py')
+    what.add_argument('--check', action='store_true',
+                      help='exit 1 when yahtzee_core/roll_groups.py differs from the rulesets')
+    args = ap.parse_args(argv)
     text = source()
-    if '--write' in argv:
+    if args.write:
         with open(TARGET, 'w') as f:
             f.write(text)
-    elif '--check' in argv:
+    elif args.check:
         with open(TARGET) as f:
             if f.read() != text:
                 print('yahtzee_core/roll_groups.py differs: python -m tools.roll_groups --write')
@@ -132,4 +139,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
