@@ -1,5 +1,5 @@
-"""Which games fit which firmware: measures what setup decides by (ui/app.py
-App.fit) and writes ui/fit_data.py.
+"""Which games fit which firmware: measures what setup decides by (ui/fit_data.py
+fit) and writes that file's figures.
 
     .venv/bin/python bench/bench_fits.py [--check] [--keep-free]
 
@@ -86,10 +86,10 @@ def free_at_menu():
 
 
 def render(free, need, rulesets):
-    lines = ['"""What setup decides by which games fit (ui/app.py App.fit), written by',
-             'bench/bench_fits.py (its docstring says how each figure is measured); not',
-             'edited by hand. (Lower-case names the app already has: a board compiling .py',
-             'would intern new ones.)"""', "",
+    lines = ['"""Which games fit this board (fit, below; setup asks, ui/scenes/menus.py): the',
+             'figures are written by bench/bench_fits.py (its docstring says how each is measured),',
+             'not by hand; it keeps fit as it is. (Lower-case names the app already has: a board',
+             'compiling .py would intern new ones.)"""', "",
              "# the free heap at the menu, bytes, per sys.platform: .py, .mpy, our firmware",
              "free = {'RP2040': (%s)}" % ", ".join("%d" % free[k] for k in ("py", "mpy", "ours")),
              "# KB left beside a game's working set, .py and .mpy (bench/bench_fits.py says why)",
@@ -101,13 +101,15 @@ def render(free, need, rulesets):
     for form in ("py", "mpy"):
         lines.append("    %r," % need[form])
     lines.append(")")
-    return "\n".join(lines) + "\n"
+    with open(OUT) as f:        # fit itself, as the file has it
+        kept = f.read()
+    return "\n".join(lines) + "\n\n\n" + kept[kept.index("def fit(app):"):]
 
 
 def main(argv=None):
-    import argparse
     import yahtzee_core as yc
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.cli_checks import Parser
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--keep-free", action="store_true")
     args = parser.parse_args(argv)

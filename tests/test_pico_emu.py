@@ -241,19 +241,20 @@ def test_stock_py_setup_says_the_game_does_not_fit(monkeypatch):
     firmware / or a lower level" and starts nothing; the board's pictures are the
     simulator's with setup deciding as it does on that board (tests/test_ui_fits.py
     as_board)."""
+    import importlib
     from test_ui_fits import as_board
-    from ui.app import App
+    data = importlib.import_module("ui.fit_data")
     text, _ = _simulated_game(None)
     lines = text.splitlines()
     start = lines.index("ok", lines.index("snap setup"))     # Start game
     script = "".join(line + "\n" for line in lines[:start + 1] + ["wait 1500", "snap refused"])
-    real = App.fit
+    real = data.fit
 
     def on_stock_py(app):
         with monkeypatch.context() as board:
             as_board(board, "py")
             return real(app)
-    monkeypatch.setattr(App, "fit", on_stock_py)
+    monkeypatch.setattr(data, "fit", on_stock_py)
     want = games.simulated_pictures(script, tables=False)
     game = games.play_on_board(script, want, None, mpy=False)
     assert "Traceback" not in game.console, game.console[-2000:]

@@ -1,4 +1,4 @@
-"""Setup knows which games fit the board's heap (ui/app.py App.fit, the figures in
+"""Setup knows which games fit the board's heap (ui/fit_data.py fit, the figures in
 ui/fit_data.py written by bench/bench_fits.py): what does not fit says so on the Start
 row and does not start; on the desktop every game fits."""
 import os
@@ -7,7 +7,6 @@ import sys
 import yahtzee_core as yc
 from events import actions as A
 from ui import codes, fit_data
-from ui import app as ui_app
 from ui_helpers import new_session
 
 FORMS = ("py", "mpy", "ours")     # fit_data.free's order
@@ -24,15 +23,19 @@ class Setup:
 
 
 def fits(name, players):
-    return ui_app.App.fit(Setup(name, players))
+    import importlib
+    return importlib.import_module("ui.fit_data").fit(Setup(name, players))
 
 
 def as_board(monkeypatch, form, free=None):
-    """App.fit as on a Pico running `form` ('py', 'mpy': the module's file on the
+    """fit as on a Pico running `form` ('py', 'mpy': the module's file on the
     drive; 'ours': on none, frozen in)."""
     monkeypatch.setattr(sys, "platform", "RP2040")
-    path = {"py": "ui/app.py", "mpy": "ui/app.mpy", "ours": ".frozen/ui/app.py"}[form]
-    monkeypatch.setattr(ui_app, "__file__", path)
+    import importlib
+    data = importlib.import_module("ui.fit_data")  # fit's (a game's start forgets it)
+    path = {"py": "ui/fit_data.py", "mpy": "ui/fit_data.mpy",
+            "ours": ".frozen/ui/fit_data.py"}[form]
+    monkeypatch.setattr(data, "__file__", path)
     real = os.stat
 
     def stat(p, *args, **kw):
@@ -43,8 +46,6 @@ def as_board(monkeypatch, form, free=None):
         return real(p, *args, **kw)
     monkeypatch.setattr(os, "stat", stat)
     if free is not None:
-        import importlib
-        data = importlib.import_module("ui.fit_data")  # fit's (a game's start forgets it)
         room = list(data.free["RP2040"])
         room[FORMS.index(form)] = free
         monkeypatch.setitem(data.free, "RP2040", tuple(room))

@@ -325,7 +325,7 @@ class App:
         the game's end: its scene modules (a computer's turn only with a computer, the
         handovers only with several seats), a computer for each computer level seated
         (ui/scenes/cpu.py make_bots) and the hint source when hints or the coach are
-        on. Setup offers only the games whose working set fits (App.fit); one that
+        on. Setup offers only the games whose working set fits (ui/fit_data.py fit); one that
         does not fit all the same stops here, whole (App.run)."""
         g = self.game
         if self.bots is not None or self.hint_source is not None:
@@ -378,38 +378,6 @@ class App:
             self.kept = ()
         bot = planner = values = None   # (a local left holding a computer keeps it whole)
         _tidy()
-
-    def fit(self):
-        """The setup's game fits this board's heap (setup offers it or not: ui/scenes/
-        menus.py): its working set (App.begin_game: its scene modules, its computers,
-        the hint source), measured per ruleset and level, with `reserve` KB left for
-        what a turn makes and lets go (a save's compaction image, a hint's sweep, the
-        drawing), against the free heap at the menu. The figures are data
-        (ui/fit_data.py, written by bench/bench_fits.py); off the boards measured (the
-        desktop, a unix port) every game fits. (Only names the app already has: a
-        board compiling .py would intern new ones.)"""
-        import sys
-        from ui.fit_data import free, need, reserve
-        room = free.get(sys.platform)
-        if room is None:
-            return True
-        # the bundle on the drive, loaded into RAM (0: .py, 1: .mpy); else (2) the game
-        # frozen into our firmware, whose code stays in flash: the .mpy figures bound it
-        kind = 1 if __file__.endswith('.mpy') else 0
-        try:
-            from os import stat
-            stat(__file__ if __file__[:1] == '/' else '/' + __file__)
-        except OSError:
-            kind = 2
-        row = need[min(kind, 1)]
-        kinds = self.yc.KINDS
-        at = self.setup_rules * len(kinds)       # rows: rules.NAMES x rules.KINDS
-        sizes = [row[at + k] for k in range(1, len(kinds))
-                 if any(self.setup_kinds[p] == k for p in range(self.setup_players))] \
-            or [row[at]]
-        # the largest, and each other level's computer beside it (over a beginner's game)
-        over = sum(sizes) - max(sizes) - (len(sizes) - 1) * row[at + kinds.index('beginner')]
-        return (max(sizes) + max(over, 0) + reserve[min(kind, 1)]) * 1024 <= room[kind]
 
     def _drop(self, name):
         if 'ui.' + name in modules:

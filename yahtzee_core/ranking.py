@@ -24,17 +24,23 @@ def hold_options(planner, card, dice, rolls_left):
     d = sorted(dice)
     n = len(d)
     scale = 6 ** n      # the planner's scale: 7776 for five dice, 216 or 46656 else
+    half = scale // 2
+    # each distinct hold once: of equal dice, the ones kept are the first of them
+    # (die i kept, equal to die i - 1, which is not: another subset keeps the same)
+    same = 0
+    for i in range(1, n):
+        if d[i] == d[i - 1]:
+            same |= 1 << i
     out = []
-    held = []       # the holds ranked (names the app already has: a board compiling .py
-    for sub in range(1 << n):       # would intern new ones)
-        kept = tuple(d[i] for i in range(n) if sub >> i & 1)
-        h = _dice.hold_index(kept)
-        if h in held:
+    for sub in range(1 << n):
+        if sub & same & ~(sub << 1):
             continue
-        held.append(h)
-        out.append((base + (x[h] + scale // 2) // scale, kept, h))
-    out.sort(key=lambda item: (-item[0], len(item[1]), item[2]))
-    return [(v, kept) for v, kept, h in out]
+        kept = tuple([d[i] for i in range(n) if sub >> i & 1])
+        h = _dice.hold_index(kept)
+        # ranked best first, then fewer dice, then by hold index (each hold's own)
+        out.append((-(base + (x[h] + half) // scale), len(kept), h, kept))
+    out.sort()
+    return [(-v, kept) for v, k, h, kept in out]
 
 
 def box_options(planner, card, dice, first=0):

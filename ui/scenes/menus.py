@@ -237,7 +237,8 @@ def _setup_rows(app):
     values += [names if len(names) <= 11 else names[:10] + '+',
                RULES_NAMES[app.setup_rules], 'on' if dup else 'off',
                'on' if app.hints else 'off', 'on' if app.sound else 'off', '']
-    if not app.fit():
+    from ui.fit_data import fit     # (setup's alone: start_game lets it go)
+    if not fit(app):
         values[-1] = 'too large'    # (Start says why)
     elif not can_save(app, n, dup) and app.saves.journal is not None:
         values[-1] = 'no save'
@@ -245,6 +246,7 @@ def _setup_rows(app):
 
 
 def _setup_change(app, delta, now):
+    from ui.fit_data import fit     # (setup's alone: start_game lets it go)
     c = app.cursor
     n = app.setup_players
     if c == 0:
@@ -271,7 +273,7 @@ def _setup_change(app, delta, now):
         app.hints = not app.hints
     elif c == n + 5:
         app.sound = not app.sound
-    elif not app.fit():
+    elif not fit(app):
         refuse(app, 'Needs our firmware', 'or a lower level')
         return
     else:
