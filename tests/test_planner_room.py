@@ -14,7 +14,7 @@ from yahtzee_core.analysis import probe_card
 from yahtzee_core.planner import TurnPlanner
 from yahtzee_core.planner_room import RoomyPlanner
 from yahtzee_core.ranking import box_options, hold_options
-from yahtzee_core.rules import SPARE
+from yahtzee_core.planner_room import _SPARE as SPARE
 from yahtzee_core.variants import ruleset
 
 FIVE_DICE_PLAIN = [n for n in yc.RULESETS
@@ -82,3 +82,21 @@ def test_warm_steps_leave_both_rolls_kept():
     planner._last_roll_values = None
     hold_options(planner, card, D.roll_dice(100), 2)
     hold_options(planner, card, D.roll_dice(100), 1)
+
+
+def test_the_generated_groups_are_the_rulesets():
+    """yahtzee_core/roll_groups.py (tools/roll_groups.py, frozen into our firmware) holds
+    build_groups' groups of each solved five-dice ruleset, and the planner reads them."""
+    from tools import roll_groups
+    from yahtzee_core.roll_groups import groups
+    with open(roll_groups.TARGET) as f:
+        assert f.read() == roll_groups.source(), "python -m tools.roll_groups --write"
+    names = [r.name for r in roll_groups.rulesets()]
+    assert 'yahtzee' in names and 'yatzy' in names
+    for name in names:
+        assert groups(name) == planner_room.build_groups(ruleset(name))
+    assert groups('yamb') is None
+    SPARE.clear()
+    p = RoomyPlanner(ruleset('yahtzee'), Scrambled())
+    assert p.groups == planner_room.build_groups(ruleset('yahtzee'))
+    assert 'groups' not in SPARE        # read from the module, nothing built

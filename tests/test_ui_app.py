@@ -209,53 +209,6 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
     assert app.scene == codes.TURN and g.cards[1].scores.count(255) == 11
 
 
-def test_out_of_heap_at_a_scene_lets_the_computers_and_hints_go_and_plays_on(monkeypatch):
-    """A board that runs out of heap loading a scene's code (the plain .py bundle
-    compiles it in RAM) drops the computer players, the hint source and their core
-    code, loads the scene, and the game goes on: the computer's next turn and the
-    next hint make them again."""
-    import builtins
-    import sys
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    fill_turn(s)
-    s.press(A.OK)                                   # the computer plays out at once
-    assert app.scene == codes.TURN and app.bots is not None
-    fill_turn(s)                                    # the human's second turn, ...
-    s.press(A.OK)                                   # ... the computer's
-    s.press(A.OK)                                   # the handover: the human rolls
-    app.hints = True
-    s.press(A.HINT, A.BACK)                         # a hint made the hint source
-    assert app.hint_source is not None and "yahtzee_core.bots" in sys.modules
-    from yahtzee_core.rules import forget
-    forget("scenes.records", "ui")
-    real_import = builtins.__import__
-    refused = []
-
-    def no_room_once(name, *args, **kw):
-        if name == "ui.scenes.records" and not refused:
-            refused.append(name)
-            raise MemoryError("memory allocation failed, allocating 768 bytes")
-        return real_import(name, *args, **kw)
-
-    monkeypatch.setattr(builtins, "__import__", no_room_once)
-    app.go(ui_app.SCORES, s.now)
-    monkeypatch.setattr(builtins, "__import__", real_import)
-    assert refused and app.scene == ui_app.SCORES
-    assert app.bots is None and app.hint_source is None
-    for name in ("bots", "ranking", "advisor", "planner"):
-        assert "yahtzee_core." + name not in sys.modules, name
-    app.go(ui_app.PLAY, s.now)
-    s.press(A.HINT)                                 # made again
-    assert app.hint_source is not None and app.dialog == codes.DLG_HINT
-    s.press(A.BACK)
-    fill_turn(s)
-    assert app.scene == ui_app.CPU
-    s.press(A.OK)                                   # the computer plays again
-    assert app.scene == codes.TURN and app.game.cards[1].scores.count(255) == 10
-
-
 def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
     s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6], seed=7))
     s.start()
@@ -794,8 +747,10 @@ def test_every_scene_code_has_its_module_and_functions_in_the_table():
         module_name, stays, _ = ui_app.module_row(code)
         module = importlib.import_module('ui.' + module_name)
         enter, handle, tick = module.SCENES[code]
-        assert enter.__name__ == 'enter_' + name, (name, enter.__name__)
-        assert handle.__name__.startswith('handle_'), (name, handle.__name__)
+        # enter_<scene>, or the scene's name alone (ui/scenes/end.py: names a board
+        # compiling .py has already, so the game's end takes no new pool of them)
+        assert enter.__name__ in ('enter_' + name, name), (name, enter.__name__)
+        assert handle.__name__.startswith('handle'), (name, handle.__name__)
         assert tick is None or callable(tick)
         imported_by_app = any(v is module for v in vars(ui_app).values())
         assert (stays == ui_app.RESIDENT) == imported_by_app, module_name
@@ -887,221 +842,6 @@ def test_a_game_keeps_only_its_ruleset_of_those_the_setup_showed(rules):
     assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1
 
 
-def test_out_of_heap_entering_a_scene_or_drawing_lets_the_computers_go_and_retries(monkeypatch):
-    """A board out of heap in a scene's enter (Balut's card rows) or in the views'
-    update drops the computer players, the hint source and the planners' code
-    (App.make_room) and tries once more: the card shows, the game goes on."""
-    from ui.scenes import card as scene_card
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    fill_turn(s)
-    s.press(A.OK)                                   # the computer plays out at once
-    assert app.bots is not None
-    enter, handle, tick = scene_card.SCENES[ui_app.CARD]
-    failed = []
-
-    def enter_once_out_of_heap(app, now):
-        if not failed:
-            failed.append(1)
-            app.view.items = ['half made']
-            raise MemoryError("memory allocation failed, allocating 256 bytes")
-        enter(app, now)
-
-    monkeypatch.setitem(scene_card.SCENES, ui_app.CARD, (enter_once_out_of_heap, handle, tick))
-    app.go(ui_app.CARD, s.now)
-    assert failed and app.scene == ui_app.CARD and app.bots is None
-    assert len(app.view.items) >= app.game.rules.n_boxes           # the card's rows, made again
-    monkeypatch.undo()
-    from ui.loop import Runner
-    runner = Runner(app, s.views)                   # the device's frame: the views drawn
-    update = s.views.update
-    drawn = []
-
-    def update_once_out_of_heap(a):
-        drawn.append(1)
-        if len(drawn) == 1:
-            raise MemoryError("memory allocation failed, allocating 128 bytes")
-        update(a)
-
-    monkeypatch.setattr(s.views, "update", update_once_out_of_heap)
-    app.bots = []                                   # something make_room lets go
-    s.now += 25
-    assert runner.step(s.now, A.BACK)               # drawn, the second time
-    assert drawn == [1, 1] and app.bots is None and app.scene == codes.TURN
-    s.press(A.OK)                                   # the handover: the human rolls
-    fill_turn(s)
-    s.press(A.OK)                                   # the computer's bot is made again
-    assert app.bots is not None and app.game.cards[1].scores.count(255) < app.game.rules.n_boxes - 1
-
-
-def test_a_computer_out_of_heap_is_made_again_with_room_before_it_plays_as_a_beginner(monkeypatch):
-    """Making a computer's bot runs out of heap (six dice's planner wants 12K in one
-    board's heap): the app makes room and makes it again at the level asked for, from
-    the computer players' code loaded afresh; only a second failure seats a beginner."""
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    from yahtzee_core import bots                   # (as the game loaded it)
-    real = bots.make_bot
-    calls = []
-
-    def short_once(kind, rules, table_path=None):
-        calls.append(kind)
-        if len(calls) == 1:
-            raise MemoryError("memory allocation failed, allocating 3696 bytes")
-        return real(kind, rules, table_path)
-
-    monkeypatch.setattr(bots, "make_bot", short_once)
-    fill_turn(s)
-    s.press(A.OK)                                   # the computer plays out at once
-    # made again at its level from bots.py loaded again (the old module kept its
-    # planner's code alive: a second copy beside the new one's)
-    import sys
-    assert calls == ["good"] and app.bots[1].kind == "good"
-    assert sys.modules["yahtzee_core.bots"] is not bots
-
-
-def test_a_board_short_of_heap_lets_the_computers_go_after_their_turn(monkeypatch):
-    """On a board (gc.mem_free) with little heap left after a computer's turn and a
-    human's next, the computers go (made again at their next turn): Yamb's and
-    Balut's hold 7-13 KB that the human's announce step and card need. Not when the
-    heap has room. Their planners' arrays stay (rules.SPARE) and the next turn's
-    planner takes them: no piece that large is asked of a split heap again. Making
-    room out of heap lets them go too, and so does the game's end."""
-    from ui.scenes import cpu as scene_cpu
-    from yahtzee_core.rules import SPARE
-    SPARE.clear()
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    free = [60000]
-    monkeypatch.setattr(scene_cpu.gc, "mem_free", lambda: free[0], raising=False)
-    fill_turn(s)
-    s.press(A.OK)                                   # the computer plays out at once
-    assert app.scene == codes.TURN and app.bots is not None     # room enough: kept
-    assert not SPARE.get('x')
-    free[0] = 6000
-    fill_turn(s)
-    s.press(A.OK)
-    assert app.scene == codes.TURN and app.bots is None         # short: let go
-    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 2
-    x = SPARE['x'][-1]
-    children = SPARE['children']
-    fill_turn(s)
-    s.press(A.OK)                                   # made again for its turn
-    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 3
-    assert SPARE['x'][-1] is x and SPARE['children'] is children    # taken, left again
-    app.make_room()                                 # out of heap: they go too
-    assert not SPARE
-    free[0] = 60000
-    fill_turn(s)
-    s.press(A.OK)                                   # made again for its turn
-    assert app.bots is not None and app.game.cards[1].scores.count(255) == \
-        app.game.rules.n_boxes - 4
-    assert SPARE['children'] is not children        # made anew
-    app.go(codes.MENU, s.now)                       # the game left: nothing kept
-    assert not SPARE
-
-
-def test_a_help_page_with_no_room_even_after_making_room_leaves_the_game_where_it_was(monkeypatch):
-    """HELP on the card finds no heap for its page, twice (a board's announce step in
-    Yamb, 48 rounds in): the card comes back on the same row with a note, nothing
-    half loaded stays, the turn goes on; with room, the page opens."""
-    import sys
-    from ui.scenes import learn as scene_learn
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=1)
-    app = s.app
-    while app.scene == codes.PLAY:
-        s.press(A.OK)                               # roll, roll, roll: the card
-    assert app.scene == codes.CARD
-    s.press(A.DOWN)
-    row = app.view.cursor
-    enter, handle, tick = scene_learn.SCENES[codes.PAGES]
-    tries = []
-
-    def no_room(app, now):
-        tries.append(1)
-        from ui.help import text as help_text  # noqa: F401 (loaded, then the page fails)
-        raise MemoryError("memory allocation failed, allocating 288 bytes")
-
-    monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
-    s.press(A.HELP)
-    assert tries == [1, 1]                          # tried again after make_room
-    assert app.scene == codes.CARD and app.view.cursor == row
-    assert app.dialog == codes.DLG_NOTE and 'memory' in app.view.dialog_lines[0]
-    assert 'ui.help.text' not in sys.modules and 'ui.scenes.learn' not in sys.modules
-    s.press(A.BACK)                                 # the note closes
-    monkeypatch.undo()
-    s.press(A.HELP)                                 # with room: the page
-    assert app.scene == codes.PAGES
-    s.press(A.BACK)
-    assert app.scene == codes.CARD and app.view.cursor == row
-    s.press(A.OK)                                   # and the box fills
-    if app.dialog == codes.DLG_ZERO:
-        s.press(A.OK)
-    assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1
-
-
-def test_making_room_on_a_compiled_bundle_lets_the_games_other_scenes_go(monkeypatch):
-    """On an .mpy bundle (ui/app.py _COMPILED) making room during a computer's turn
-    lets the scene modules not on show go (a board's Yamb computer needs their room
-    for its planner); each imports again when its scene comes and the game goes on.
-    A plain .py bundle keeps them (its import would compile in RAM)."""
-    import sys
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    others = ('ui.scenes.play', 'ui.scenes.card', 'ui.scenes.turn')
-    fill_turn(s)                                    # the human's turn, passed on
-    assert app.scene == codes.CPU                   # the computer's turn on show
-    app.make_room()
-    assert all(m in sys.modules for m in others)    # plain sources: kept
-    monkeypatch.setattr(ui_app, '_COMPILED', True)
-    app.make_room()
-    assert not any(m in sys.modules for m in others) and 'ui.scenes.cpu' in sys.modules
-    s.press(A.OK)                                   # the computer plays out at once
-    assert app.scene == codes.TURN and 'ui.scenes.turn' in sys.modules
-    fill_turn(s)                                    # the human plays on: dice, card
-    assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 2
-    assert app.game.cards[1].scores.count(255) == app.game.rules.n_boxes - 1
-
-
-def test_a_computers_fill_holds_no_bot_so_making_room_there_frees_it(monkeypatch):
-    """The computer's last step (the fill) runs without its bot in hand: when the
-    scene the fill leads to finds no room and the app makes room, the bot's heap (a
-    board's Yamb planner: about 19 KB with its code) is free at once, not after the
-    step returns (the board's retry found no room and stopped the program)."""
-    import gc
-    import weakref
-    s = new_session(dice=ScriptedDice(seed=4))
-    s.start(players=2, kinds=(0, 2))                # a human, a `good` computer
-    app = s.app
-    app.settings.cpu_speed = 0                               # a step at a time
-    fill_turn(s)
-    assert app.scene == codes.CPU
-    for _ in range(20):                             # up to the fill's step
-        s.wait(app.settings.step_ms)
-        if app.bots and app.bots[1] is not None and app.scene == codes.CPU and \
-                app.view.line_a.count(':'):
-            break
-    bot = weakref.ref(app.bots[1])
-    alive = []
-    go = app.go
-
-    def go_making_room(scene, now):
-        app.make_room()
-        gc.collect()
-        alive.append(bot() is not None)
-        go(scene, now)
-
-    monkeypatch.setattr(app, "go", go_making_room)
-    while app.scene == codes.CPU and not alive:
-        s.wait(app.settings.step_ms)
-    assert alive and alive[0] is False          # the fill's own scene change
-
-
 def test_a_cursor_board_changes_a_setup_value_back_and_forth():
     """Three buttons (A/C move, B picks): B on Players, a seat or Rules lets A and C
     change it down and up ('<Yatzy>'), B or held B leave; on/off rows toggle."""
@@ -1154,3 +894,96 @@ def test_screens_name_the_buttons_the_board_has(profile):
     else:
         assert shown == 'B yes  hold B no'
         assert said_with_keys('OK:box BOOK', key_words(config)) == 'B:box BOOK'
+
+
+def test_a_game_holds_its_working_set_from_any_way_in_to_the_menu():
+    """A game's computers (one bot a level), hint source and scene modules load as it
+    starts, on every way into it (a new game, a resume, a harness going straight to
+    the dice), stay through its turns, and go at the menu."""
+    import sys
+    game_modules = ('ui.scenes.play', 'ui.scenes.card', 'ui.scenes.cpu', 'ui.scenes.turn')
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.app.hints = True
+    s.start(players=3, kinds=(0, 2, 2))             # a human, two `good` computers
+    app = s.app
+    assert all(m in sys.modules for m in game_modules)
+    bots = app.bots
+    assert bots[0] is None and bots[1] is bots[2] is not None   # one bot, two seats
+    src = app.hint_source
+    assert src is not None
+    fill_turn(s)
+    s.press(A.OK)                                   # the computers play out at once
+    assert app.bots is bots and app.hint_source is src
+    s.press(A.BACK)
+    app.go(codes.MENU, s.now)                       # left for the menu: all of it goes
+    assert app.bots is None and app.hint_source is None
+    assert not any(m in sys.modules for m in game_modules)
+    while app.view.items[app.view.cursor] != 'Resume game':
+        s.press(A.DOWN)
+    s.press(A.OK)                                   # resumed: loaded again
+    assert app.scene in (codes.PLAY, codes.TURN, codes.CPU) and app.bots[1] is not None
+    app.go(codes.MENU, s.now)
+    app.go(codes.PLAY, s.now)                       # a harness's way straight in
+    assert app.bots[1] is not None and 'ui.scenes.cpu' in sys.modules
+
+
+def test_a_game_too_large_for_the_board_goes_back_to_the_menu_whole(monkeypatch):
+    """A working set that finds no heap as the game starts (setup offers only those
+    that fit: ui/fits.py) leaves nothing half loaded: the menu, a note, the game
+    saved for a board with more room."""
+    from yahtzee_core import bots
+    s = new_session(dice=ScriptedDice(seed=4))
+    app = s.app
+
+    def no_room(kind, rules, table_path=None):
+        raise MemoryError("memory allocation failed, allocating 3696 bytes")
+
+    monkeypatch.setattr(bots, "make_bot", no_room)
+    app.hints = False                               # (else good plays by the hints' planner)
+    s.start(players=2, kinds=(0, 2))
+    assert app.scene == codes.MENU and app.dialog == codes.DLG_NOTE
+    assert app.view.dialog_lines[:2] == ['Game too large', 'for this board']
+    assert app.bots is None and app.live is None and app.saved
+
+
+def test_an_overlay_with_no_room_goes_with_a_note_and_the_game_plays_on(monkeypatch):
+    """HELP on the card finds no heap for its page (App.run, the one place a
+    MemoryError is caught): the card comes back on the same row with a note, nothing
+    half loaded stays, the computers stay; with room, the page opens."""
+    import sys
+    from ui.scenes import learn as scene_learn
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=2, kinds=(0, 2))
+    app = s.app
+    bots = app.bots
+    if app.scene == codes.TURN:
+        s.press(A.OK)                               # the handover: the human rolls
+    while app.scene == codes.PLAY:
+        s.press(A.OK)                               # roll, roll, roll: the card
+    assert app.scene == codes.CARD
+    s.press(A.DOWN)
+    row = app.view.cursor
+    enter, handle, tick = scene_learn.SCENES[codes.PAGES]
+    tries = []
+
+    def no_room(app, now):
+        tries.append(1)
+        from ui.help import text  # noqa: F401 (loaded, then the page fails)
+        raise MemoryError("memory allocation failed, allocating 288 bytes")
+
+    monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
+    s.press(A.HELP)
+    assert tries == [1]
+    assert app.scene == codes.CARD and app.view.cursor == row and app.bots is bots
+    assert app.dialog == codes.DLG_NOTE and app.view.dialog_lines[0] == 'No memory free'
+    assert 'ui.help.text' not in sys.modules and 'ui.scenes.learn' not in sys.modules
+    s.press(A.BACK)                                 # the note closes
+    monkeypatch.undo()
+    s.press(A.HELP)                                 # with room: the page
+    assert app.scene == codes.PAGES
+    s.press(A.BACK)
+    assert app.scene == codes.CARD and app.view.cursor == row
+    s.press(A.OK)                                   # and the box fills
+    if app.dialog == codes.DLG_ZERO:
+        s.press(A.OK)
+    assert app.game.cards[0].scores.count(255) == app.game.rules.n_boxes - 1

@@ -80,34 +80,20 @@ def test_levels_that_need_no_table_show_no_note():
     assert not app.bots[1].fallback and not app.bots[2].fallback
 
 
-def test_no_heap_for_the_bot_seats_a_beginner_for_that_turn_alone(capsys):
-    # out of heap is the device's problem, not the player's: a beginner plays the turn
-    # on (a note waiting for a key could hold every computer turn of a scripted check
-    # forever), the console says so, and the seat's own bot is tried again next turn
+def test_no_heap_for_a_computer_at_the_start_leaves_the_game_unstarted():
+    # the computers are made as the game starts (App.begin_game): no heap for one
+    # and the game does not start half made; the menu says why, no beginner stands in
     tries = []
 
-    def no_heap(rules):         # (no heap on a computer's turn; the human's hints find it)
-        if s.app.scene != ui_app.CPU:
-            return None
+    def no_heap(rules):
         tries.append(rules.name)
         raise MemoryError('table index')
 
     s = new_session(dice=ScriptedDice(seed=7), table_path=no_heap)
     s.start(players=2, kinds=(PERFECT, HUMAN))
     app = s.app
-    assert app.scene == ui_app.CPU and app.dialog == ui_app.DLG_NONE
-    assert len(tries) == 2                  # once, then once more after make_room
-    assert app.bots is None or app.bots[0] is None      # not kept as the seat's bot
-    assert "no room for seat 1's perfect computer" in capsys.readouterr().out
-    play_cpu_turn(s)
-    assert app.game.current == 1 and app.scene == codes.TURN     # the human's handover
-    assert len(tries) == 2                  # the turn's steps used the stand-in
-    s.press(A.OK)
-    fill_turn(s)
-    assert app.scene == ui_app.CPU and app.game.current == 0
-    assert len(tries) == 4                  # its next turn tried the perfect bot again
-    play_cpu_turn(s)
-    assert app.game.current == 1
+    assert tries and app.scene == ui_app.MENU and app.bots is None
+    assert app.dialog == ui_app.DLG_NOTE and app.view.dialog_lines[0] == 'Game too large'
 
 
 class LongNoteBot:
@@ -129,5 +115,3 @@ def test_a_long_note_keeps_its_start_and_what_happens_now():
     assert s.app.dialog == ui_app.DLG_NOTE
     assert all(len(line) <= DIALOG_COLS for line in lines), lines
     assert lines == ['strategy table unu', 'playing at level', 'good']
-
-

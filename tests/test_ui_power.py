@@ -283,27 +283,3 @@ def test_usb_keeps_the_board_awake_with_the_screen_off():
     assert s.app.power == DEEP and lit(s) == 0
     press(s, A.OK)                  # wakes the screen only
     assert s.app.power == AWAKE and lit(s) > 0
-
-
-def test_no_heap_for_the_note_still_sleeps_and_the_wake_offers_resume():
-    import sys
-    import types
-    s = rolled_session()
-    faces = bytes(s.app.view.faces)
-
-    def no_heap(app):
-        raise MemoryError("memory allocation failed")
-    fake = types.ModuleType("ui.saves.load")
-    fake.sleep_note = no_heap
-    sys.modules["ui.saves.load"] = fake      # what the loop imports before the sleep
-    try:
-        run(s, 181000)
-    finally:
-        from yahtzee_core.rules import forget
-        forget("saves.load", "ui")
-    assert s.asleep and len(s.hw.alarm.sleeps) == 1
-    press(s, A.OK)
-    app = s.app
-    assert app.scene == ui_app.MENU and app.view.items[0] == "Resume game"
-    press(s, A.OK, A.OK)            # (the first press brightens the dimmed screen)
-    assert app.scene == ui_app.PLAY and bytes(app.view.faces) == faces

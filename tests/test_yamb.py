@@ -257,34 +257,19 @@ def test_the_computer_levels_play_whole_games_and_announce():
     assert casual[0] > max(t[0] for t, _ in beginner)
 
 
-def test_a_computer_made_again_each_turn_takes_the_arrays_left_and_plays_the_same():
-    """The bot closed and made again before every turn, as a board that lets its
-    computers go between turns does: each planner takes the arrays the last one left
-    (rules.SPARE: the hold values, the child tables) and the game is the same."""
+def test_a_computer_made_again_each_turn_plays_the_same_and_shares_the_child_tables():
+    """The bot closed and made again before every turn: the game is the same, and
+    every planner reads the one set of child tables (built once: planner.children)."""
     from yahtzee_core.bots import make_bot
-    yc.rules.SPARE.clear()
-    taken = []          # every planner's hold values (held: no id is reused)
+    tables = []
 
     def made_again(bot):
-        x = bot.planner.x
         bot.close()
         assert bot.planner.x is None            # a closed planner keeps nothing
-        assert yc.rules.SPARE['x'][-1] is x
         bot = make_bot('good', 'yamb')
-        assert bot.planner.children is yc.rules.SPARE['children']
-        taken.append(bot.planner.x)
+        tables.append(bot.planner.children)
         return bot
 
     totals = bot_game('good', 1, next_turn=made_again)[0]
-    assert len(taken) == 48 and len(set(id(x) for x in taken)) == 1
+    assert len(tables) == 48 and len(set(id(t) for t in tables)) == 1
     assert totals == bot_game('good', 1)[0]
-    yc.rules.SPARE.clear()
-
-
-def test_six_dice_planners_keep_their_own_arrays():
-    from yahtzee_core.bots import make_bot
-    yc.rules.SPARE.clear()
-    bot = make_bot('good', 'maxi-yatzy')
-    assert len(bot.planner.x) != len(make_bot('good', 'yamb').planner.x)
-    bot.close()
-    assert 'x' not in yc.rules.SPARE    # not a five-dice planner's size: not left

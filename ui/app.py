@@ -42,7 +42,7 @@ from ui.codes import (BOOT, MENU, SETUP, PLAY, CARD, CPU, PAUSE, OVER, INITIALS,
                       DLG_NONE, DLG_ZERO, DLG_HINT, DLG_NOTE, CURSOR_ROLL, CURSOR_CARD,
                       AWAKE, DIM, ASLEEP, DEEP, KIND_NAMES, KIND_SHORT, RULES_NAMES, MENU_RULES,
                       CSV_PATH, MOMENT_NAMES)
-# The resident scene module (a game's own load at its start: App.load_game_code).
+# The resident scene module (a game's own load at its start: App.begin_game).
 # (no aliases: each name is one more on a board's interned names)
 from ui.scenes import menus  # noqa: F401
 from ui.saves import store  # noqa: F401 (the store first: in this order)
@@ -63,13 +63,10 @@ _TUMBLE_MS = const(70)      # face change while shaking
 
 # How long a scene module stays in RAM (the scene table's second column):
 RESIDENT = const(2)     # imported with the app, never dropped: the menus
-FOR_THE_GAME = const(1)  # from the game's start (App.load_game_code) to its end (OVER
-#                          or MENU): play, card, a computer's turn, the handovers
-WHILE_ON = const(0)     # while one of its scenes is on: names, records, help and odds
-# Core modules the computer players and the hints import when first needed; App.make_room
-# drops them when the heap runs out.
-# (and every module yahtzee_core.*planner: the turn planners of each kind of ruleset)
-_REMADE_ON_DEMAND = ('ranking', 'advisor', 'estimate', 'weights', 'odds')
+FOR_THE_GAME = const(1)  # the game's working set (App.begin_game to App.end_game): play,
+#                          card, a computer's turn, the handovers
+WHILE_ON = const(0)     # an overlay, while one of its scenes is on: names, records, help
+#                         and odds, the game's end; one at a time
 
 # The scene table: each scene module (under ui/), how long it stays, and its scene
 # codes. Each module's own SCENES maps those codes to their enter(app, now),
@@ -90,18 +87,16 @@ MODULES = (
 )
 
 
-# A bundle compiled by mpy-cross: a module imports again from flash without compiling,
-# so making room may let the game's scene modules go too (a plain .py board would need
-# the compiler's room, in one piece, to bring them back).
-_COMPILED = __file__.endswith('.mpy')
-
-
 # The app's own state that no other module reads (one App a program: App.__init__ sets
 # them): the battery's low note was shown; the battery is empty: when the note before
-# the sleep came (-1: not empty); the xorshift state of the tumbling faces (App.rand).
+# the sleep came (-1: not empty); the xorshift state of the tumbling faces (App.rand);
+# the modules loaded before the game's working set (App.begin_game, App.end_game); the
+# last scene that is no overlay (App.go: where an overlay with no room goes back to).
 battery_warned = False
 empty_at = -1
 seed = 0x2F6B
+kept = ()
+base = BOOT
 
 
 def module_row(scene):
@@ -196,10 +191,13 @@ class App:
                  fs_writable=False, file_writer=None, profile=None, first_howto=False,
                  coach_threshold=100, percentile_path=None, deep_sleep_ms=0,
                  wake_note=None):
-        global battery_warned, empty_at, seed
+        global battery_warned, empty_at, seed, kept, base
         battery_warned = False
         empty_at = -1
         seed = 0x2F6B
+        kept = ()
+        base = BOOT
+        hints.hint_tried = False
         import yahtzee_core as yc
         self.yc = yc
         self.rng = rng
@@ -247,10 +245,10 @@ class App:
         self.game = None
         self.game_id = 0
         self.hints = True           # settings (kept in the records)
-        self.bots = None            # a bot per seat, made on the seat's first turn
+        self.bots = None            # a bot per seat (None: a human), App.begin_game
+        self.live = None            # the game whose working set is loaded (App.begin_game)
         self.bot_noted = False      # a computer seat's fallback note was shown this game
-        self.hint_source = None     # hints.hint_source(): made once a game
-        self.hint_tried = False
+        self.hint_source = None     # hints.hint_source(): made at the game's start
         self.hint = None            # the hint on show: ('hold', dice) or ('box', b)
         self.pts = bytearray(48)    # points each box would score now (48: Yamb)
         self.people = None          # yahtzee_core.people (names, stats)
@@ -286,130 +284,146 @@ class App:
 
     # ================================================================== scenes
     def go(self, scene, now):
-        """The one way to change scene: set it, drop the modules whose time is over
-        (the scene left's, when it stays only while on; at the end of a game, OVER or
-        MENU, those kept for the game, and the computer players), and run the new
-        scene's enter() (importing its module if it is not loaded)."""
+        """The one way to change scene: set it, drop the overlay left (its module), end
+        the game's working set at its end (OVER, MENU: App.end_game), load it on the
+        way into the game (App.begin_game: every path into a game comes here), and
+        run the new scene's enter() (importing its module if it is not loaded)."""
+        global base
         left = module_row(self.scene)
-        row = module_row(scene)
+        if left[1] != WHILE_ON:
+            base = self.scene       # where an overlay with no room goes back to
         self.scene = scene
-        if left is not row:
-            over = scene == OVER or scene == MENU   # the game ended, or was left
-            if over:
-                self._drop_bots()   # their planners' room: the ranking's module needs it
-                self.yc.rules.SPARE.clear()     # and the arrays they left for the next
-                src = self.hint_source
-                if src is None or getattr(src, 'fallback', False):
-                    # no analysis to come (that needs perfect play's planner): the
-                    # planner's code goes too, room for the records' and the end's
-                    self.make_room()
-            for other in MODULES:
-                if other is not row and (other is left and other[1] == WHILE_ON or
-                                         other[1] == FOR_THE_GAME and over):
-                    self._drop(other[0])
-        name = row[0]
-        module = modules.get('ui.' + name)
-        if module is None:
-            try:
-                module = __import__('ui.' + name, None, None, ('SCENES',))
-            except MemoryError:     # a board's heap: once more with the room made
-                self.make_room()
-                module = __import__('ui.' + name, None, None, ('SCENES',))
-        self.module = module
+        if left[1] == WHILE_ON and left is not module_row(scene):
+            self._drop(left[0])
+        self.module = None      # (none of the scene left is held while the next loads)
+        if scene != OVER:
+            self.run(0, 0, now)
+        # else the game's end is entered once the game's code on the stack has
+        # returned (App.run), so none of it is held while the end's code loads
+
+    def run(self, kind, action, now):
+        """Run the scene's handle (kind 1) or tick (2), then enter the scene on show
+        when it is new (kind 0, or the game ended in them): the one place a MemoryError
+        is caught. Out of heap, a game whose working set did not fit goes back to the
+        menu (its save stays); an overlay goes, back to the scene under it; either way
+        a note says why. Elsewhere only the note. (Only names the app already has: a
+        board compiling .py would intern new ones.)"""
         try:
+            if kind and self.module is not None:
+                tick = self.module.SCENES[self.scene][kind]
+                if kind == 1:
+                    tick(self, action, now)
+                elif tick is not None:
+                    tick(self, now)
+                tick = None     # (it holds its module: gone if the game just ended)
+            if kind and self.module is not None:
+                return
+            scene = self.scene
+            row = module_row(scene)
+            if scene == OVER or scene == MENU:
+                self.end_game(scene == MENU)
+            elif row[1] == FOR_THE_GAME and self.live is not self.game:
+                self.begin_game()
+            module = modules.get('ui.' + row[0])
+            if module is None:
+                module = __import__('ui.' + row[0], None, None, ('SCENES',))
+            self.module = module
             module.SCENES[scene][0](self, now)
-        except MemoryError:     # a board's heap: once more without what is made again
-            self.make_room()
-            module.SCENES[scene][0](self, now)
-
-    def _drop_bots(self):
-        """The computer players go (made again on a seat's next turn), and the code
-        that made them; their strategy-table files are closed now, not whenever the
-        GC gets to them, and their planners' arrays stay for the next (rules.SPARE:
-        a board's split heap may have no pieces that large at the next turn)."""
-        for bot in self.bots or ():
-            if bot is not None and hasattr(bot, 'close'):
-                bot.close()
-        self.bots = None
-        self.yc.rules.forget('bots')
-
-    def _drop_hints(self):
-        """The hint source goes (hints.hint_source makes it again when asked), its
-        table file closed now."""
-        values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
-        if values is not None and hasattr(values, 'close'):
-            values.close()
-        self.hint_source = None
-        self.hint_tried = False
-
-    def make_room(self, keep_arrays=False):
-        """Out of heap (a board running the plain .py bundle, whose every import
-        compiles in RAM): let go of all that is made again when next needed - the
-        computer players, the hint source and the core code behind them; on a
-        compiled bundle also the game's scene modules not on show - and collect.
-        Slower next time, never a lost game. keep_arrays: the computers' planner
-        arrays stay for their next turn (rules.SPARE: the room made between turns,
-        where the heap the game splits may have no pieces that large then); else
-        they go too."""
-        self._drop_bots()
-        if not keep_arrays:
-            self.yc.rules.SPARE.clear()
-        self._drop_hints()
-        forget = self.yc.rules.forget
-        for name in _REMADE_ON_DEMAND:
-            forget(name)
-        from sys import modules
-        for name in [m[13:] for m in modules if m.startswith('yahtzee_core.') and
-                     m.endswith('planner')]:
-            forget(name)
-        if _COMPILED:   # an .mpy loads again in a few ms, in pieces: the game's other scenes
-            on = module_row(self.scene)
-            for row in MODULES:
-                if row is not on and row[1] == FOR_THE_GAME:
-                    self._drop(row[0])
-        _tidy()
-
-    def load_game_code(self, players):
-        """A game starts (or resumes): the code it will need loads now, before the
-        game's own objects, and stays to its end: the computer players' (bots and the
-        turn planner) when a seat is a computer, and the game's scene modules
-        (FOR_THE_GAME; a computer's turn only with a computer, the handovers only
-        with several seats). A board running the plain .py bundle compiles each in
-        RAM, and the compiler's parse of a module takes about 2.5 times its text in
-        heap (27K for planner.py): here it finds that room in one piece; in the
-        middle of a game, between the game's objects, it may not. What fails for
-        want of heap here is loaded again when its scene comes (App.go)."""
-        computers = players.count('human') < len(players)
-        try:
-            if computers and self.bot_factory is None:
-                from yahtzee_core import bots  # noqa: F401 (kept in the package)
-            for name, stays, scenes in MODULES:
-                if stays == FOR_THE_GAME and 'ui.' + name not in modules and \
-                        (computers or CPU not in scenes) and \
-                        (len(players) > 1 or TURN not in scenes):
-                    __import__('ui.' + name)
+            if self.module is None:     # the game ended as it was entered: its end now
+                self.run(0, 0, now)
         except MemoryError:
-            self.make_room()
+            kind = module_row(self.scene)[1]
+            note = 'No memory free', 'for that now'
+            if kind == FOR_THE_GAME and self.game is not None and self.live is not self.game:
+                self.go(MENU, now)
+                note = 'Game too large', 'for this board'
+            elif kind == WHILE_ON:      # the overlay goes, with the texts and tables it
+                cursor = self.page_cursor   # loaded; back on the row it was opened from
+                self.page_cursor = -1
+                for name in [m for m in modules if m.startswith(('ui.help', 'yahtzee_core.odds'))
+                             or m.endswith('.help')]:
+                    self.yc.rules.forget(name[name.index('.') + 1:], name[:name.index('.')])
+                self.go(MENU if self.game is None or self.game.over else base, now)
+                if self.view.cursor != cursor and cursor < len(self.view.items):
+                    self.view.cursor = cursor
+                    self.scroll_to_cursor()
+            turns.refuse(self, note[0], note[1])
+
+    def begin_game(self):
+        """The game's working set loads now, before anything is played, and stays to
+        the game's end: its scene modules (a computer's turn only with a computer, the
+        handovers only with several seats), a computer for each computer level seated
+        (ui/scenes/cpu.py make_bots) and the hint source when hints or the coach are
+        on. Setup offers only the games whose working set fits (ui/fit_data.py fit); one that
+        does not fit all the same stops here, whole (App.run)."""
+        global kept
+        g = self.game
+        if self.bots is not None or self.hint_source is not None:
+            self.end_game(True)     # what another game left (a harness's skip, a resume)
+        players = g.players
+        computers = players.count('human') < len(players)
+        _tidy()
+        kept = tuple(modules)    # what was loaded before the game (App.end_game)
+        if (computers or self.hints or self.settings.coach_mode) and self.bot_factory is None:
+            # the planners' code first, while the heap is least split (a .py board
+            # compiles it in RAM, planner.py's parse in one 27 KB piece)
+            from yahtzee_core import bots  # noqa: F401
+        if self.hints or self.settings.coach_mode:
+            hints.hint_source(self)     # first: a computer may play by its planner
+        for name, stays, scenes in MODULES:
+            if stays == FOR_THE_GAME and 'ui.' + name not in modules and \
+                    (computers or CPU not in scenes) and (len(players) > 1 or TURN not in scenes):
+                __import__('ui.' + name)
+        if computers:
+            self.bots = modules['ui.scenes.cpu'].make_bots(self)
+        self.live = g
+
+    def end_game(self, menu):
+        """The game's working set goes: at its end (OVER) the computers and the game's
+        scene modules (the hint source stays for the points-lost analysis when it has
+        a strategy table), when the menu is reached all of it."""
+        global kept
+        planner = getattr(self.hint_source, 'planner', None)
+        values = None
+        for bot in self.bots or ():
+            if hasattr(bot, 'close') and getattr(bot, 'planner', None) is not planner:
+                bot.close()     # a strategy-table file closed now, not at the GC's
+        self.bots = None
+        self.live = None
+        for row in MODULES:
+            if row[1] == FOR_THE_GAME and self.scene not in row[2]:
+                self._drop(row[0])
+        if menu or getattr(self.hint_source, 'fallback', True):   # no analysis to come
+            values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
+            if values is not None and hasattr(values, 'close'):
+                values.close()
+            self.hint_source = None
+            hints.hint_tried = not menu     # (not made again for the game's end)
+        if kept and self.hint_source is None:
+            # the core code the game loaded goes too (its ruleset's stays with the
+            # game, for a resume)
+            forget = self.yc.rules.forget
+            for name in [m for m in modules if m not in kept and
+                         m.startswith('yahtzee_core.') and 'variants' not in m]:
+                forget(name[13:])
+            kept = ()
+        bot = planner = values = None   # (a local left holding a computer keeps it whole)
+        _tidy()
 
     def _drop(self, name):
         if 'ui.' + name in modules:
             from yahtzee_core.rules import forget
             forget(name, 'ui')
-            _tidy()     # its code's room is free for what comes next
 
     def open(self, scene, now, kind=0, first=0, back=-1):
         """Go to a scene whose BACK returns to the scene on show (or to `back`): the
         card from PAUSE or STANDINGS, PAGES (pages of `kind` from page `first`), ODDS
         or STANDINGS. The list cursor is kept for the card's rows (PAGES from CARD)."""
-        was = self.scene
-        self.returns[scene] = was if back < 0 else back
+        self.returns[scene] = self.scene if back < 0 else back
         self.page_kind = kind
         self.page = first
         self.page_cursor = self.view.cursor
-        try:
-            self.go(scene, now)
-        except MemoryError:     # no room even after make_room: a look can wait, the game not
-            turns.no_room_to_look(self, was, now)
+        self.go(scene, now)
 
     def handle(self, action, now):
         """Feed one action code. The press that wakes a dark screen is eaten (the
@@ -429,8 +443,9 @@ class App:
                 return
         if self.dialog != DLG_NONE:
             self._dialog_action(action, now)
-            return
-        self.module.SCENES[self.scene][1](self, action, now)
+            if self.module is not None:
+                return
+        self.run(1, action, now)      # (with no module: the game's end, App.go)
 
     def _dialog_action(self, action, now):
         d = self.dialog
@@ -477,9 +492,7 @@ class App:
                         v.faces[i] = self.rand() % 6 + 1
                 self.touch()
             self.last_input = now
-        tick = self.module.SCENES[self.scene][2]
-        if tick is not None:
-            tick(self, now)
+        self.run(2, 0, now)
         if v.moment:
             seats.moment_tick(self, now)
         idle = elapsed(now, self.last_input)
@@ -699,9 +712,8 @@ class App:
         return self.game.players[p] != 'human'
 
     def new_game_state(self, from_start):
-        """Forget the last game's bots, hints and decisions (a new or resumed game)."""
-        self._drop_bots()
-        self._drop_hints()
+        """Forget the last game's computers, hints and decisions (a new or resumed game)."""
+        self.end_game(True)
         hints.logs = None
         hints.log_complete = from_start
         if from_start:

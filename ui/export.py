@@ -28,9 +28,6 @@ def export_csv(app):
         else:
             msg[1] = 'File error %s' % code
         app.beep(220, 200)
-    except MemoryError:
-        msg[0] = 'Export failed'
-        msg[1] = 'Out of memory'
     msg[2] = 'any key: close'
     app.dialog = DLG_NOTE
     app.touch()

@@ -19,11 +19,15 @@ def table_for(app, rules):
     return t
 
 
+hint_tried = False      # hint_source was asked this game (App.end_game: not again)
+
+
 def hint_source(app):
     """Where hints come from: yahtzee_core.ranking.Hints (the strategy table, or level
     `good` when there is none: then .fallback is True), or None when neither works."""
-    if not app.hint_tried and app.game is not None:
-        app.hint_tried = True
+    global hint_tried
+    if not hint_tried and app.game is not None:
+        hint_tried = True
         src = None
         rules = app.game.rules
         try:
@@ -32,7 +36,7 @@ def hint_source(app):
             else:
                 from yahtzee_core.ranking import Hints
                 src = Hints(rules, table_for(app, rules))
-        except (ImportError, MemoryError, OSError, ValueError, KeyError):
+        except (ImportError, OSError, ValueError, KeyError):   # no hints to give
             src = None
         app.hint_source = src
     return app.hint_source
@@ -106,21 +110,27 @@ def tick(app):
     the game's code already has: a board compiling .py would intern new ones.)"""
     g = app.game
     src = app.hint_source if app.hints else None
-    planner = getattr(src, 'planner', None)
-    step = getattr(planner, 'tick', None)
-    if step is None or g is None or g.over:
+    v = getattr(getattr(src, 'planner', None), 'version', None)    # (one that works ahead)
+    if v is None or g is None or g.over:
         return
-    if planner.version != app.version:
+    # this turn's state, which a negative version marks as worked ahead: the frames
+    # after it (a banner's flashes) allocate nothing
+    at = -1 - ((g.round * 8 + g.current) * 4 + g.rolls_left)
+    planner = src.planner
+    if v == at:
+        return
+    if v != app.version:
         planner.version = app.version
         return
     p = g.current
-    if not step(g.cards[p]):
+    if not planner.tick(g.cards[p]):
         return
     p = (p + 1) % len(g.players)
     if app.bots is not None and g.rolls_left == 0 and app.is_cpu(p):
         step = getattr(getattr(app.bots[p], 'planner', None), 'tick', None)
-        if step is not None:
-            step(g.cards[p])
+        if step is not None and not step(g.cards[p]):
+            return
+    planner.version = at
 
 
 def _announce_needed(app, g):
@@ -278,7 +288,7 @@ def perfect_scores(app, name):
     from yahtzee_core.percentiles import PerfectScores
     try:
         return PerfectScores.load(src) if isinstance(src, str) else PerfectScores(src)
-    except (ValueError, MemoryError):   # PercentileError is a ValueError
+    except ValueError:      # PercentileError
         return None
 
 

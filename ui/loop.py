@@ -88,11 +88,7 @@ class Runner:
             return False
         self._drawn = app.version
         if self.views is not None:
-            try:
-                self.views.update(app)
-            except MemoryError:     # a board's heap: once more without what is remade
-                app.make_room()
-                self.views.update(app)
+            self.views.update(app)
         self.redraws += 1
         if self.display is not None and app.power < ASLEEP:
             self.display.refresh()
@@ -130,12 +126,8 @@ class Runner:
         if sleeper is None or not sleeper.may_sleep():
             return
         from yahtzee_core.rules import forget
-        note = b''
-        try:
-            from ui.saves.load import sleep_note
-            note = sleep_note(self.app)
-        except MemoryError:     # no room for it: the game is saved; the wake offers Resume
-            pass
+        from ui.saves.load import sleep_note
+        note = sleep_note(self.app)
         forget('saves.load', 'ui')        # (the sleep ends the program; a failed one goes on)
         try:
             sleeper.sleep(note, getattr(self.hw, 'fs_writable', False))

@@ -245,26 +245,6 @@ def refuse(app, first, second):
     app.touch()
 
 
-def no_room_to_look(app, was, now):
-    """App.open's scene (help pages, odds, another card) found no heap even after
-    App.make_room: its half-loaded texts go, the scene it was opened from comes back
-    on the same row, and a note says why."""
-    v = app.view
-    cursor = app.page_cursor
-    app.page_cursor = -1
-    from sys import modules
-    forget = app.yc.rules.forget
-    for name in [m for m in modules if m.startswith(('ui.help.', 'yahtzee_core.odds')) or
-                 m.startswith('ui.families.') and m.endswith('.help')]:
-        i = name.index('.')
-        forget(name[i + 1:], name[:i])
-    app.go(was, now)
-    if v.cursor != cursor and cursor < len(v.items):
-        v.cursor = cursor
-        app.scroll_to_cursor()
-    refuse(app, 'No memory free', 'for that now')
-
-
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = seats.summaries

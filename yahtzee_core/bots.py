@@ -117,7 +117,7 @@ class Bot:
 
     def close(self):
         """The bot is done: its strategy table's file closes now, and its planner's
-        arrays are left for the next planner (planner.TurnPlanner.release)."""
+        arrays go (planner.TurnPlanner.release)."""
         planner = self.planner
         if planner is not None:
             if hasattr(planner.values, 'close'):

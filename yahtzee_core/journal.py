@@ -156,17 +156,11 @@ class Journal:
     def compact(self, kind=0, payload=None, reserve=0):
         """Erase once and write back what is live, the record being added included
         (journal_compact.py); for a `reserve` only, when compacting makes the room.
-        MemoryError (no room for the nvm's image, even after a collection): nothing
-        was written."""
+        MemoryError (no room for the nvm's image): nothing was written."""
         import gc
-        for attempt in (0, 1):
-            try:
-                from . import journal_compact
-                journal_compact.compact(self, kind, payload, reserve)
-                return
-            except MemoryError:
-                if attempt:
-                    raise
-            finally:
-                forget('journal_compact')
-            gc.collect()
+        gc.collect()    # the image wants one block: the room garbage held first
+        try:
+            from . import journal_compact
+            journal_compact.compact(self, kind, payload, reserve)
+        finally:
+            forget('journal_compact')

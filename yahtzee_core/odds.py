@@ -45,9 +45,12 @@ whose figures are worked out once.
 
 Working memory, built on the first call by index arithmetic (no tuples): the child
 table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
-the ways table (252 B); the Ones box's figures (252 int32) when an upper box needs
-them; three int32 arrays of 462 (5.5 KB) reused by every call. All of it goes with
-the module (``rules.forget('odds')``) when
+the ways table (252 B) (or copied: odds_tables.py); the Ones box's figures (252 int32) when an upper box needs
+them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where one
+is lent (lend), and a third for the points' high digits where they read the tables
+from flash only when a box needs it (before the first roll). A box's last roll is
+written a point group at a time (planner_room's groups: roll_groups.py) where those
+are read from flash. All of it goes with the module (``rules.forget('odds')``) when
 the Odds screen closes.
 """
 
@@ -66,8 +69,11 @@ _N_SMALL = const(210)    # holds of 0..4 dice: the ones with children
 _BASE5 = const(210)      # hold index of five kept dice = 210 + roll index
 _SCALE = const(7776)     # 6 ** 5
 _POW6 = (1, 6, 36, 216, 1296, 7776)
+_FIVE_ALIKE = (0, 5, 20, 55, 125, 251)  # the rolls of five alike (rules.Ruleset._five_alike)
 
 _work = None
+_lent = None      # lend()
+_flash = [None]   # flash.tables_in_flash(), for _last_roll
 _fresh = {}   # (ruleset, box, aim) -> figures before the first roll: the same every turn
 _subs = [-1, bytearray(32), bytearray(32), 0]   # dice (packed counts), their holds: _holds
 
@@ -105,14 +111,35 @@ def _holds(dice):
     return ranks, sizes, _subs[3]
 
 
+def lend(made=None, lo=None):
+    """Two int arrays of 462 (a turn planner's kept values, planner_room's
+    RoomyPlanner.lend) for the next _tables() to work in, in place of its own (3.6 KB
+    on a board); lend() gives them back: the tables go, made again at the next call."""
+    global _work, _lent
+    _lent = (made, lo) if made is not None else None
+    _work = None
+
+
 def _tables():
     """(children, ways, made, hi, lo, upper), built once: children[f - 1][h] is
     hold h with one more die showing f; ways[r] the orderings of roll r (5! /
     prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
-    two digits. The five-dice holds 210 + r double as the values of the rolls r.
+    two digits (hi None till a box needs it, where the tables are read from flash). The five-dice holds 210 + r double as the values of the rolls r.
     upper: [the Ones box's rolls with one roll to come, aim 'make', packed (None
     until an upper box needs them), each hold's largest die, the hold without it]."""
     global _work
+    if _work is None:
+        from .flash import tables_in_flash
+        if tables_in_flash():   # generated: odds_tables.py (in flash on our firmware)
+            from .odds_tables import CHILDREN, TOP, PARENT, WAYS
+            if _lent is not None:
+                made, lo = _lent
+            else:
+                z = bytes(4 * N_HOLDS)
+                made = array('i', z)
+                lo = array('i', z)
+            _work = (tuple([array('H', c) for c in CHILDREN]), WAYS, made, None, lo,
+                     [None, TOP, array('H', PARENT)])
     if _work is None:
         ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
         top = bytearray(N_HOLDS)
@@ -283,31 +310,42 @@ def _last_roll(rules, b, made, lo):
     (0/1) and points divided by g, a common divisor of the box's scores (Yahtzee 50
     -> 1, Sixes 6, 12, .. -> 1..5): a box whose largest quotient is at most 17 never
     needs the points' second digit (17 * 7776**2 < 2**30). Returns (g, top): top at
-    least the largest score."""
-    score = rules.score_roll  # the upper boxes are not a plain table: rules.py
+    least the largest score. The box's rolls grouped by points (planner_room's
+    groups, generated in roll_groups.py) where they are read from flash: a value a
+    group, not a score a roll."""
     joker = rules.joker_points[b] if rules.joker_points else 0
     par = 3 * (b + 1) if b < rules.n_upper else 1
-    g = joker
-    top = joker
-    for r in range(N_ROLLS):
-        pts = score(r, b)
-        if pts > top:
-            top = pts
-        if pts and g != 1:
-            a = g
-            while a:
-                a, pts = pts % a, a
-            g = pts
-    g = g or 1
-    for r in range(N_ROLLS):
-        pts = score(r, b)
-        made[_BASE5 + r] = 1 if pts >= par else 0
-        lo[_BASE5 + r] = pts // g
-    if joker:   # five of a kind scores the Joker's points (g divides them)
+    if _flash[0] is None:   # asked once (mem_free walks the heap's table)
+        from .flash import tables_in_flash
+        _flash[0] = tables_in_flash()
+    gt = None
+    if _flash[0]:
+        from .roll_groups import odds_last_roll
+        gt = odds_last_roll(rules.name, b, joker, par, made, lo, _BASE5)
+    if gt is None:
+        score = rules.score_roll  # the upper boxes are not a plain table: rules.py
+        g = top = joker
         for r in range(N_ROLLS):
-            if rules._five_alike(r):
-                made[_BASE5 + r] = 1 if joker >= par else 0
-                lo[_BASE5 + r] = joker // g
+            pts = score(r, b)
+            lo[_BASE5 + r] = pts
+            if pts > top:
+                top = pts
+            if pts and g != 1:
+                a = g
+                while a:
+                    a, pts = pts % a, a
+                g = pts
+        g = g or 1
+        for r in range(_BASE5, N_HOLDS):
+            pts = lo[r]
+            made[r] = 1 if pts >= par else 0
+            lo[r] = pts // g
+    else:
+        g, top = gt
+    if joker:   # five of a kind scores the Joker's points (g divides them)
+        for r in _FIVE_ALIKE:
+            made[_BASE5 + r] = 1 if joker >= par else 0
+            lo[_BASE5 + r] = joker // g
     return g, top
 
 
@@ -355,6 +393,7 @@ def chase(rules, box, dice=None, rolls_left=3, aim='make'):
 
 
 def _chase(rules, b, dice, rolls_left, aim):
+    global _work
     if aim not in ('make', 'points'):
         raise ValueError("aim is 'make' or 'points', not %r" % (aim,))
     if dice is None:
@@ -380,7 +419,9 @@ def _chase(rules, b, dice, rolls_left, aim):
             _one_roll_packed(made, lo, ch, 'make')
             upper[0] = array('i', made[_BASE5:])
         ones = upper[0]
-        swap = hi           # scratch: each hold's index with faces 1 and b + 1 swapped
+        # scratch: each hold's index with faces 1 and b + 1 swapped (lo: a roll's swap
+        # is read before the roll's own points are written over it)
+        swap = lo
         g = b + 1
         if b:
             high = upper[1]
@@ -406,6 +447,9 @@ def _chase(rules, b, dice, rolls_left, aim):
     split = top // g > (17 if roll < 0 else 100)
     wide = not split and top // g > 16 and roll >= 0
     if split:
+        if hi is None:      # the points' high digits: only the boxes that need them
+            hi = array('i', bytes(4 * N_HOLDS))
+            _work = _work[:3] + (hi,) + _work[4:]
         for r in range(_BASE5, N_HOLDS):
             hi[r] = 0
     if roll >= 0 and rolls_left == 0:
@@ -432,12 +476,14 @@ def _chase(rules, b, dice, rolls_left, aim):
     elif sweeps == 2 and not split and not wide:
         # The last roll in one int per hold (see _one_roll_packed)
         _one_roll_packed(made, lo, ch, aim)
-        for r in range(_BASE5, N_HOLDS):
-            v = made[r]
-            if aim == 'make':
+        if aim == 'make':
+            for r in range(_BASE5, N_HOLDS):
+                v = made[r]
                 made[r] = v >> 17
                 lo[r] = v & 0x1FFFF
-            else:
+        else:
+            for r in range(_BASE5, N_HOLDS):
+                v = made[r]
                 made[r] = v & 0x1FFF
                 lo[r] = v >> 13
         stage = 1
@@ -452,20 +498,19 @@ def _chase(rules, b, dice, rolls_left, aim):
         else:
             _push_best(keys[0], keys[1], keys[2], ch)
         stage += 1
+    e_m = e_hi = e_lo = 0
     if digits and not split:
-        keys = (made, hi, lo) if aim == 'make' else (hi, lo, made)
         # the empty hold: the six one-die holds' sums (still unscaled), in digits
-        m = q = t = 0
+        q = t = 0
         for c in range(1, 7):
             v = lo[c]
             d = v // _SCALE
             q += d
             t += v - d * _SCALE
-            m += made[c]
+            e_m += made[c]
         c = t // _SCALE
-        made[0] = m
-        hi[0] = q + c
-        lo[0] = t - c * _SCALE
+        e_hi = q + c
+        e_lo = t - c * _SCALE
     if roll < 0:
         # The first roll: each of its 252 outcomes times its orderings, in three
         # base-7776 digits (the sums reach 50 * 7776**3).
@@ -502,45 +547,64 @@ def _chase(rules, b, dice, rolls_left, aim):
         out = _fresh[key] = (_rounded(m0, m1, q, 3, 10000),
                              _rounded(p0, p1, p2, 3, 100 * g), None)
         return out
+    # each of the dice's holds: (chance, points' high digit, low digit) on the 7776
+    # scale, as the last sweep left them; one int packed (one_int: the chance and the
+    # points in m); compared as aim says, in place (no array for the high digits)
     best = -1
     a1 = a2 = a3 = -1
-    k1, k2, k3 = keys
+    bm = bh = bl = 0
+    make = aim == 'make'
     ranks, sizes, n = _holds(dice)
     for i in range(n):
         k = sizes[i]
         h = HOLD_START[k] + ranks[i]
         mult = _POW6[k]
-        if k or digits:     # onto the 7776 scale (and carried), as the last sweep left it
-            if one_int:
-                made[h] *= mult
-            elif digits and not split:
-                if k:   # (the empty hold is done)
-                    t = lo[h]
-                    q = t // _SCALE
-                    t = (t - q * _SCALE) * mult
-                    c = t // _SCALE
-                    lo[h] = t - c * _SCALE
-                    hi[h] = q * mult + c
-                    made[h] *= mult
-            elif split:
-                t = lo[h] * mult
+        m = made[h]
+        ph = 0
+        pl = lo[h]
+        if one_int:
+            m *= mult
+            pl = 0
+        elif digits and not split:
+            if k:
+                t = pl
                 q = t // _SCALE
-                lo[h] = t - q * _SCALE
-                hi[h] = hi[h] * mult + q
-                made[h] *= mult
+                t = (t - q * _SCALE) * mult
+                c = t // _SCALE
+                pl = t - c * _SCALE
+                ph = q * mult + c
+                m *= mult
             else:
-                made[h] *= mult
-                lo[h] *= mult
-        b1 = k1[h]
-        b2 = k2[h]
-        b3 = k3[h]
+                m = e_m
+                ph = e_hi
+                pl = e_lo
+        elif split:     # (the empty hold too: the last sweep left its sums uncarried)
+            t = pl * mult
+            q = t // _SCALE
+            pl = t - q * _SCALE
+            ph = hi[h] * mult + q
+            m *= mult
+        else:
+            m *= mult
+            pl *= mult
+        if make:
+            b1 = m
+            b2 = ph
+            b3 = pl
+        else:
+            b1 = ph
+            b2 = pl
+            b3 = m
         if b1 > a1 or (b1 == a1 and (b2 > a2 or (b2 == a2 and (b3 > a3 or (
                 b3 == a3 and h < best))))):
             a1, a2, a3, best = b1, b2, b3, h
-    m = made[best]
-    p = lo[best]
+            bm = m
+            bh = ph
+            bl = pl
+    m = bm
+    p = bl
     if one_int:
-        if aim == 'make':
+        if make:
             p = m & 0x1FFFF
             m >>= 17
         else:
@@ -548,7 +612,7 @@ def _chase(rules, b, dice, rolls_left, aim):
             m &= 0x1FFF
     q = m // _SCALE
     if digits:
-        p1 = hi[best]
+        p1 = bh
     else:
         p1 = p // _SCALE
         p -= p1 * _SCALE

@@ -39,7 +39,6 @@ from array import array
 
 from . import dice as _dice
 from .box_planner import BoxPlanner
-from .rules import SPARE as _SPARE
 
 try:
     from micropython import const
@@ -51,6 +50,7 @@ _SCALE = const(7776)          # 6 ** 5: the common scale of hold values (analysi
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
+children = None      # TurnPlanner.children, built by the first planner
 
 
 class TurnPlanner(BoxPlanner):
@@ -61,17 +61,12 @@ class TurnPlanner(BoxPlanner):
     hundredths of a point."""
 
     def __init__(self, rules, values):
-        # the large array first, while the heap is least split: one a planner that went
-        # left (rules.SPARE; every value is written before it is read), else made from
-        # a range (of known length: one block), zeroed: array('i', bytes(...)) needs as
-        # large a block of zeros beside it, which a board's split heap may not have
-        spare = _SPARE.get('x')
-        if spare:
-            self.x = spare.pop()
-        else:
-            x = self.x = array('i', range(_N_HOLDS))
-            for h in range(_N_HOLDS):
-                x[h] = 0
+        # the large array first, while the heap is least split: made from a range (of
+        # known length: one block), zeroed: array('i', bytes(...)) needs as large a
+        # block of zeros beside it
+        x = self.x = array('i', range(_N_HOLDS))
+        for h in range(_N_HOLDS):
+            x[h] = 0
         BoxPlanner.__init__(self, rules, values)
         # level[k]: the first hold of k dice (and the end)
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
@@ -79,9 +74,10 @@ class TurnPlanner(BoxPlanner):
         # die showing f, as its place among the holds of k + 1 dice (fewer than 256): a
         # byte, not a uint16; a table a level, the largest 756 bytes, not one of 1260 (a
         # board's split heap may have no piece that large for a computer made again). The
-        # same for every planner: built once, shared by the computer seats, and kept
-        # when the planners' code goes (rules.SPARE).
-        ch = _SPARE.get('children')
+        # same for every planner: built once, shared by the planners of a game (the hint
+        # source's and the computers').
+        global children
+        ch = children
         if ch is None:
             lv = self.level
             ch = []
@@ -94,7 +90,7 @@ class TurnPlanner(BoxPlanner):
                     for f in range(1, 7):
                         t[at + f - 1] = _dice.hold_index(kept + (f,)) - up
                 ch.append(t)
-            ch = _SPARE['children'] = tuple(ch)
+            ch = children = tuple(ch)
         self.children = ch
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
@@ -103,11 +99,7 @@ class TurnPlanner(BoxPlanner):
 
     def release(self):
         """This planner is done (its computer player goes: bots.Bot.close): its hold
-        values are left for the next planner to take (rules.SPARE). Fewer or more dice
-        than five (small_planner.SmallPlanner) have arrays of their own sizes: kept."""
-        x = self.x
-        if x is not None and len(x) == _N_HOLDS:
-            _SPARE.setdefault('x', []).append(x)
+        values go now, not when the last reference to the planner does."""
         self.x = self.e = None
 
     def _last_roll_values(self, card):

@@ -5,22 +5,26 @@ loops' time, with the same results. Its own module so that a board short of heap
 never holds its code.
 
 - kids[6 * h + f - 1]: hold h of fewer than five dice with one more die showing f, as
-  an index of the planner's x (2.5 KB, every planner's: kept in rules.SPARE): the
+  an index of the planner's x (2.5 KB, every planner's: kept in _SPARE): the
   sweeps run over the holds in one loop;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
-  rolls grouped by the box's points (about 4.5 KB a ruleset, kept in rules.SPARE): the
+  rolls grouped by the box's points (about 4.5 KB a ruleset; the solved rulesets'
+  generated in roll_groups.py, in flash on our firmware, others kept in _SPARE): the
   last roll's values are one value a group, written over the group's rolls, in
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
   two rolls left, kept for the state they were worked out for: the turn's later
-  decisions (the computer's second hold, a hint after a hint) copy them back.
+  decisions (the computer's second hold, a hint after a hint) copy them back; the
+  Odds screen borrows them (lend, odds.lend), and they are worked out again after.
 """
 
 from array import array
 
 from . import dice as _dice
 from .planner import TurnPlanner
-from .rules import SPARE as _SPARE
+# what the planners share, kept while this module is (it goes with the game's core
+# code at the game's end: App.end_game)
+_SPARE = {}
 
 try:
     from micropython import const
@@ -84,6 +88,12 @@ class RoomyPlanner(TurnPlanner):
             if v > self.x[self.base5 + r]:
                 self.x[self.base5 + r] = v
 
+    def lend(self):
+        """x1 and x2 as another's scratch (odds.lend: the Odds screen's): the values
+        they keep are forgotten, worked out again when next asked for."""
+        self._kept = 0
+        return self.x1, self.x2
+
     version = -1    # the app's picture version at the last tick (ui/hints.py tick)
 
     def tick(self, card):
@@ -109,12 +119,27 @@ def _kids(planner):
 
 
 def _roll_groups(rules):
-    """Per box: (rolls, points, ends), three bytes objects: the 252 roll indices grouped
-    by the box's plain points (Ruleset.score_roll, under 256), most first; group g
-    scores points[g] and ends before rolls[ends[g]]."""
+    """Per box: (rolls, points, ends), three bytes objects (build_groups): read from
+    roll_groups.py (generated) where it costs no heap (flash.tables_in_flash: our
+    firmware) and has the ruleset, else built once and kept in _SPARE."""
+    from .flash import tables_in_flash
+    if tables_in_flash():
+        from .roll_groups import groups
+        out = groups(rules.name)
+        if out is not None:
+            return out
     kept = _SPARE.get('groups')
     if kept is not None and kept[0] == rules.name:
         return kept[1]
+    out = build_groups(rules)
+    _SPARE['groups'] = (rules.name, out)
+    return out
+
+
+def build_groups(rules):
+    """Per box: (rolls, points, ends), three bytes objects: the 252 roll indices grouped
+    by the box's plain points (Ruleset.score_roll, under 256), most first; group g
+    scores points[g] and ends before rolls[ends[g]]."""
     score = rules.score_roll
     out = []
     for b in range(rules.n_boxes):
@@ -132,9 +157,7 @@ def _roll_groups(rules):
             rolls.extend(bytes(by[p]))
             ends.append(len(rolls))
         out.append((bytes(rolls), bytes(pts), bytes(ends)))
-    out = tuple(out)
-    _SPARE['groups'] = (rules.name, out)
-    return out
+    return tuple(out)
 
 
 def last_roll(planner, card):

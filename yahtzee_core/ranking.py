@@ -24,17 +24,23 @@ def hold_options(planner, card, dice, rolls_left):
     d = sorted(dice)
     n = len(d)
     scale = 6 ** n      # the planner's scale: 7776 for five dice, 216 or 46656 else
+    half = scale // 2
+    # each distinct hold once: of equal dice, the ones kept are the first of them
+    # (die i kept, equal to die i - 1, which is not: another subset keeps the same)
+    same = 0
+    for i in range(1, n):
+        if d[i] == d[i - 1]:
+            same |= 1 << i
     out = []
-    seen = []
     for sub in range(1 << n):
-        kept = tuple(d[i] for i in range(n) if sub >> i & 1)
-        h = _dice.hold_index(kept)
-        if h in seen:
+        if sub & same & ~(sub << 1):
             continue
-        seen.append(h)
-        out.append((base + (x[h] + scale // 2) // scale, kept, h))
-    out.sort(key=_rank_key)
-    return [(v, kept) for v, kept, h in out]
+        kept = tuple([d[i] for i in range(n) if sub >> i & 1])
+        h = _dice.hold_index(kept)
+        # ranked best first, then fewer dice, then by hold index (each hold's own)
+        out.append((-(base + (x[h] + half) // scale), len(kept), h, kept))
+    out.sort()
+    return [(-v, kept) for v, k, h, kept in out]
 
 
 def box_options(planner, card, dice, first=0):
@@ -47,26 +53,18 @@ def box_options(planner, card, dice, first=0):
     rules = planner.rules
     roll = _dice.roll_index(dice, len(dice))
     paid = planner.unit and rules._five_alike(roll)
-    legal = bytearray(planner.n_boxes)
-    card.points_into(dice, legal, first)
+    scores = bytearray(planner.n_boxes)
+    card.points_into(dice, scores, first)
     out = []
     for b in range(planner.n_boxes):
-        pts = legal[b]
+        pts = scores[b]
         if pts != 255:      # rules.OPEN: the card refuses the box
             v = planner._box_value(b, pts) + planner.offset
             if paid:
                 v += 100 * planner.unit * rules.bonus(card.scores, roll, b, pts)
             out.append((v, b))
-    out.sort(key=_box_key)
+    out.sort(key=lambda item: (-item[0], item[1]))
     return out
-
-
-def _rank_key(item):
-    return (-item[0], len(item[1]), item[2])
-
-
-def _box_key(item):
-    return (-item[0], item[1])
 
 
 class Hints:

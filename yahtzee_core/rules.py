@@ -205,11 +205,6 @@ class Ruleset:
         return bonus
 
 
-# The arrays a turn planner leaves as its computer goes, for the next to take
-# (planner.TurnPlanner.release: a board's split heap may have no piece that large).
-SPARE = {}
-
-
 def forget(name, package='yahtzee_core'):
     """Drop a loaded module of a package (this one unless told: forget('scenes.turn',
     'ui')) so its code leaves RAM; it is imported again when next needed. The

@@ -105,6 +105,9 @@ def main(argv):
     assert app.game.players == ("human", "perfect" if perfect else "good"), app.game.players
 
     # -- steady state: nothing happens for 200 frames ------------------------------------
+    # (after the hint source's work ahead on the first quiet frames: ui/hints.py tick)
+    for _ in range(20):
+        frame()
     drawn = views.updates
     used = alloc_per_frame(200)
     assert views.updates == drawn, "an idle frame redrew"
@@ -117,6 +120,8 @@ def main(argv):
     print("alloc tumbling frame", used // 200, "bytes (total %d over 200 frames)" % used)
     press(A.SHAKE_END)
     assert app.game.rolls_left == 1
+    for _ in range(80):     # the dice land, then the work ahead for them (ui/hints.py tick)
+        frame()
 
     # a big moment: the banner flashes and the tune plays, frame by frame
     from ui.seats import big_moment

@@ -50,6 +50,7 @@ def main(name, percentile_path):
     served = name == "served"
     app = ui_app.App(storage=nvm, rng=Dice(11 + len(name)), now_ms=clock[0], list_rows=4,
                      percentile_path=percentile_path)
+    app.hints = False       # (the hint source's heap is check_app's: a game asks none here)
     runner = Runner(app, Views())
 
     def press(*actions):

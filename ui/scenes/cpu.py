@@ -7,8 +7,6 @@ Plain functions of the app; App.tick calls cpu_tick every frame, which steps eve
 app.settings.step_ms (a quarter of it at speed "fast", the whole turn at once at "instant").
 """
 
-import gc
-
 from events import actions as A
 from events.ticks import elapsed
 from ui.codes import CPU, PAUSE, OVER, STANDINGS, DLG_NONE, DLG_NOTE, wrap
@@ -28,25 +26,17 @@ _CPU_ROLLED = const(0)      # dice rolled: choose what to hold next
 _CPU_HELD = const(1)        # holds chosen: roll next
 _CPU_ANNOUNCED = const(2)   # box announced: fill it next
 _CPU_KEEPS_ALL = const(3)   # keeps all five: choose a box next
-# Less free heap than this after a computer's turn, with a human's next (a board's
-# gc.mem_free): the computers go (App.make_room) and are made again at their next turn,
-# from the planner arrays they left (rules.SPARE).
-# Yamb's and Balut's hold 7-13 KB that a human's announce step and card need.
-_SHORT_OF_HEAP = const(8192)
-
 _phase = _CPU_ROLLED        # the turn on show's step (this scene's own state)
 _box = -1                   # the box it announced
-_stand_in = None            # a beginner playing this turn: no heap to make the seat's bot
 cpu_step_at = 0             # when the last step came (App: a note closed goes on calmly)
 
 
 def enter_cpu(app, now):
-    global _phase, _stand_in, cpu_step_at
+    global _phase, cpu_step_at
     _phase = _CPU_ROLLED
-    _stand_in = None    # each turn tries to make the seat's own bot again
     cpu_step_at = now - app.settings.step_ms // 2    # first step after half a step
     start_turn(app)
-    _note_bot_fallback(app, _get_bot(app, app.game.current))
+    _note_bot_fallback(app, app.bots[app.game.current])
 
 
 def handle_cpu(app, action, now):
@@ -83,15 +73,10 @@ def cpu_step(app, now):
         return
     p = g.current
     phase = _phase
-    if phase == _CPU_ANNOUNCED:     # (no bot held here: making room in the fill frees it)
+    if phase == _CPU_ANNOUNCED:
         fill_box(app, _box, now)
-        free = getattr(gc, 'mem_free', None)     # (a board's heap: not CPython's)
-        if free is not None and not g.over and not app.is_cpu(g.current):
-            gc.collect()
-            if free() < _SHORT_OF_HEAP:
-                app.make_room(True)     # the bots' arrays stay for their next turn
         return
-    bot = _get_bot(app, p)
+    bot = app.bots[p]
     if g.over:      # won at once by the roll shown (Generala served)
         app.go(OVER, now)
         return
@@ -157,46 +142,34 @@ def cpu_finish(app, now):
         cpu_step(app, now)
 
 
-def _get_bot(app, p):
-    global _stand_in
-    bot = app.bots[p] if app.bots is not None else None
-    if bot is None and _stand_in is not None:
-        return _stand_in
-    if bot is None:
-        level = app.game.players[p]
-        rules = app.game.rules
-        if app.bot_factory is not None:
-            bot = app.bot_factory(level, rules)
-        else:
-            try:
+def make_bots(app):
+    """A computer for each computer seat (App.begin_game, at the game's start), one
+    per level: seats of one level take turns with the same bot (its planner's arrays
+    made once), and a level that plays as the hints do takes the hint source's planner
+    (perfect; good without a strategy table). A level that cannot be backed (none of
+    good's weights for the ruleset) plays as a beginner."""
+    rules = app.game.rules
+    src = app.hint_source if app.hints_factory is None else None
+    kinds = {}
+    seats = []
+    for level in app.game.players:
+        if level != 'human' and level not in kinds:
+            if app.bot_factory is not None:
+                kinds[level] = app.bot_factory(level, rules)
+            else:
                 from yahtzee_core import bots
-            except MemoryError:     # a .py board compiles bots.py in RAM: make room once
-                app.make_room()
-                from yahtzee_core import bots
-            try:
-                try:
-                    bot = bots.make_bot(level, rules, table_for(app, rules))
-                except MemoryError:     # once more with the room made (six dice: 8K),
-                    bots = None         # from code loaded again: the old bots module would
-                    app.make_room()     # keep its planner's, and load a second copy
-                    from yahtzee_core import bots
-                    bot = bots.make_bot(level, rules, table_for(app, rules))
-            except MemoryError:
-                # no room even so (a board's heap, split): a beginner plays this turn
-                # alone, and the seat's own bot is tried again at its next turn
-                from yahtzee_core import bots
-                _stand_in = bots.make_bot('beginner', rules)
-                print('yahtzee: no room for seat %d\'s %s computer: a beginner plays '
-                      'this turn' % (p + 1, level))
-                return _stand_in
-            # KeyError: level good's estimate knows no weights for this ruleset
-            except (OSError, ValueError, KeyError):
-                from yahtzee_core import bots   # (loaded again, if the retry let it go)
-                bot = bots.make_bot('beginner', rules)   # needs no table, little heap
-        if app.bots is None:
-            app.bots = [None] * len(app.game.players)
-        app.bots[p] = bot
-    return bot
+                if src is not None and (level == 'perfect' or level == 'good' and src.fallback):
+                    # perfect plays as the hints do (at level good without a table)
+                    note = src.note.replace(': hints from level good', ': playing at level good') if level == 'perfect' \
+                        else ''
+                    kinds[level] = bots.Bot(level, rules, src.planner, bool(note), note)
+                else:
+                    try:
+                        kinds[level] = bots.make_bot(level, rules, table_for(app, rules))
+                    except (OSError, ValueError, KeyError):     # KeyError: good's weights
+                        kinds[level] = bots.make_bot('beginner', rules)
+        seats.append(kinds.get(level))
+    return seats
 
 
 def _note_bot_fallback(app, bot):

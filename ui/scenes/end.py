@@ -14,38 +14,40 @@ from ui.seats import big_moment
 
 
 # -- OVER: the ranking --
-def enter_over(app, now):
+def over(app, now):
+    """The ranking; a finished game is counted first (App.over_done). (Names the app
+    has already: a board compiling .py interns each new one, and the game's end would
+    take a seventh pool of them: docs/ARCHITECTURE.md.)"""
     app.dialog = DLG_NONE
     app.tumbling = False
     perfect = perfect_scores(app, app.game.rules.name)
     if not app.over_done:
         app.over_done = True
-        if _record_game(app, perfect):
+        if record(app, perfect):
             big_moment(app, MOMENT_HIGH, now)
-        elif app.game.rules.hands and _human_won(app):    # Poker Dice: its own terms
+        elif app.game.rules.hands and won(app):    # Poker Dice: its own terms
             big_moment(app, MOMENT_WON, now)
     w = app.game.winner         # Generala served: the game ended at once
-    items = [app.player_name(w) + ' wins'] if w >= 0 else []
+    items = ['%s %s' % (app.player_name(w), 'wins')] if w >= 0 else []
     values = [''] * len(items)
     ranking = app.game.ranking()
     goals = app.game.rules.goals is not None     # won on points (Balut): points, total
     rules = app.game.rules
     for place, p, total in ranking:
         items.append('%d. %s' % (place, app.player_name(p)))
-        values.append('%dp %d' % (rules.game_points(app.game.cards[p].scores), total)
-                      if goals else '%d won' % total if rules.hands else '%d' % total)
+        values.append('%dp' % rules.game_points(app.game.cards[p].scores) + ' %d' % total
+                      if goals else '%s %s' % (total, 'won') if rules.hands else '%d' % total)
     if perfect is not None and w < 0:   # (not for unfinished cards)
-        from yahtzee_core.percentiles import PERFECT, GOOD_POINTS, PERFECT_HANDS
-        kind = perfect.play
+        kind = perfect.play     # percentiles.PERFECT (0), GOOD, GOOD_POINTS, PERFECT_HANDS
         n = len(items)
-        if kind == PERFECT_HANDS:       # Poker Dice: each human's best hand (ui/poker)
-            from ui.families.poker.screens import over_lines
-            over_lines(app, perfect, items, values)
+        if rules.hands:         # Poker Dice (PERFECT_HANDS): each human's best hand
+            from ui.families.poker.screens import lines
+            lines(app, perfect, items, values)
         else:
             # where each human's score falls among games of perfect play (or, for a
             # ruleset no solver solves, of level good's: the table says which; Balut's
             # is of its points, what its players are ranked by)
-            points = kind == GOOD_POINTS
+            points = goals      # Balut (GOOD_POINTS)
             for place, p, total in ranking:
                 if not app.is_cpu(p):
                     v = rules.game_points(app.game.cards[p].scores) if points else total
@@ -53,21 +55,24 @@ def enter_over(app, now):
                                                              perfect.better_than(v)))
                     values.append('')
         if len(items) > n:              # whose games (turns): perfect play's, or level good's
-            items.append('of perfect turns' if kind == PERFECT_HANDS else
-                         'of perfect games' if kind == PERFECT else 'of good CPU games')
+            items.append('of perfect turns' if rules.hands else
+                         'of good CPU games' if kind else 'of perfect games')
             values.append('')
     app.set_list('GENERALA SERVIDA' if w >= 0 else 'Game over', items, values,
                  footer='OK: continue')
 
 
-def handle_over(app, action, now):
+def handle(app, action, now):
+    """OK or BACK: from the ranking on to the names of new high scores, then the
+    points lost; from those, the menu."""
     if app.list_move(action):
         return
     if action == A.OK or action == A.BACK:
-        app.go(INITIALS if app.pending_high else ANALYSIS, now)  # names first
+        app.go(MENU if app.scene == ANALYSIS else INITIALS if app.pending_high else ANALYSIS,
+               now)
 
 
-def _record_game(app, perfect):
+def record(app, perfect):
     """Count the finished game once (a replay after a power cut is skipped) and put
     qualifying human scores into the table, to be named next; with perfect play's
     table the game is rated (its mean kept beside the player's score; level good's
@@ -81,22 +86,22 @@ def _record_game(app, perfect):
     # high score and no lifetime stats (their averages are of whole games)
     if app.game_id != r.last_game and g.winner < 0:
         r.last_game = app.game_id
-        multi = len(g.players) > 1
+        several = len(g.players) > 1
         if 'human' in g.players:
             r.played += 1       # the game once, however many humans played it
         for place, p, total in g.ranking():
             if app.is_cpu(p):
                 continue
-            st = g.stats(p)
-            r.add_game(total, st['yahtzees'], g.cards[p].upper_bonus > 0,
-                       st['zeros'], multi and place == 1,     # rated: perfect's only
+            stats = g.stats(p)
+            r.add_game(total, stats['yahtzees'], g.cards[p].upper_bonus > 0,
+                       stats['zeros'], several and place == 1,     # rated: perfect's only
                        None if perfect is None or perfect.play else perfect.mean_tenths)
             if app.saves.keeps_people:          # per player name and ruleset
                 if app.people is None:
                     from yahtzee_core.people import People
                     app.people = People()
-                app.people.add_game(app.player_name(p), g.rules.id, total, st['yahtzees'],
-                                    g.cards[p].upper_bonus > 0, multi and place == 1)
+                app.people.add_game(app.player_name(p), g.rules.id, total, stats['yahtzees'],
+                                    g.cards[p].upper_bonus > 0, several and place == 1)
             # Poker Dice's rounds won are no score (a lone seat wins all five; more
             # seats, fewer): its games count in the stats, not the high scores
             entry = None if g.rules.hands else r.add_score(total, app.player_name(p),
@@ -115,7 +120,7 @@ def _record_game(app, perfect):
     return high
 
 
-def _human_won(app):
+def won(app):
     """A human seat placed first in a game of several seats."""
     g = app.game
     if len(g.players) < 2:
@@ -127,14 +132,14 @@ def _human_won(app):
 
 
 # -- ANALYSIS: points lost --
-def enter_analysis(app, now):
+def analysis(app, now):
     """Points lost by each human seat; straight on to the menu when there is no
     strategy table or no decision to judge. With the coach on, its list instead (every
     costly decision, a page each: ui/coach.py), then the menu."""
     if app.settings.coach_mode:
         app.open(PAGES, now, PG_COACH, back=MENU)
         return
-    rows = analysis_rows(app)
+    rows = lost(app)
     if rows is None:
         app.go(MENU, now)
         return
@@ -142,14 +147,7 @@ def enter_analysis(app, now):
                  footer='' if hints.log_complete else 'since resume')
 
 
-def handle_analysis(app, action, now):
-    if app.list_move(action):
-        return
-    if action == A.OK or action == A.BACK:
-        app.go(MENU, now)
-
-
-def analysis_rows(app):
+def lost(app):
     """[(player name, points lost 'P.PP')] of each human seat against optimal play
     (yahtzee_core.analysis), or None without a strategy table or decisions."""
     g = app.game
@@ -173,5 +171,4 @@ def analysis_rows(app):
 
 
 # This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
-SCENES = {OVER: (enter_over, handle_over, None),
-          ANALYSIS: (enter_analysis, handle_analysis, None)}
+SCENES = {OVER: (over, handle, None), ANALYSIS: (analysis, handle, None)}

@@ -18,6 +18,7 @@ from ui.codes import (CARD, ANNOUNCE, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
 _boxes = []         # ODDS: the box of each row
+_lender = None      # ODDS: the planner whose arrays the odds borrow (planner_room), till then
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -163,9 +164,15 @@ def _leave(app, now):
     cursor = app.page_cursor
     app.page_cursor = -1
     if app.scene == ODDS:
+        from sys import modules
+        odds = modules.get('yahtzee_core.odds')
+        if odds is not None:
+            odds.lend()             # the planner's arrays back (planner_room)
         forget('odds')
         forget('odds_small')     # (fewer dice: loaded by odds for them)
         forget('odds_six')       # (six dice)
+        forget('flash')          # (odds asked it where its tables are)
+        forget('odds_tables')
     forget('help.text', 'ui')
     forget('help.rules', 'ui')
     forget('help.dice', 'ui')
@@ -187,8 +194,12 @@ def enter_odds(app, now):
     (fewer dice: worked out here; six dice: odds_six.py).
     With dice, chase takes a tenth of a second or more a box on a board: the rows on
     screen are worked out now, the others one a frame (odds_step, from App.tick)."""
-    import gc
-    gc.collect()    # before the odds code loads: room that garbage held, not new room
+    try:
+        open(__file__).close()
+        import gc
+        gc.collect()    # before the odds code loads: room that garbage held, not new room
+    except OSError:     # no file: frozen into our firmware, the code stays in flash
+        pass
     g = app.game
     rules = g.rules
     scores = g.card.scores
@@ -228,9 +239,14 @@ def enter_odds(app, now):
         keeps.append(None)      # None: not worked out yet (always None before a roll)
         k = 2 * (b % per)
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
-    global _keep, _boxes
+    global _keep, _boxes, _lender
     _keep = keeps
     _boxes = boxes
+    # the hint planner's arrays, where it keeps its values (planner_room): the odds
+    # work in them while the screen is open (no hint is asked here), it works its
+    # values out again after
+    planner = getattr(app.hint_source, 'planner', None)
+    _lender = planner if hasattr(planner, 'lend') else None
     # what the two figures are; HELP says what "made" means (PG_ODDS)
     app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
     if rules.hands:
@@ -258,23 +274,12 @@ def _odds_row(app, row):
     g = app.game
     poker = g.rules.hands       # Poker Dice: row r is a hand (ui/families/poker/screens.py)
     b = -1 if poker else _boxes[row]
-    try:
-        if poker:
-            from ui.families.poker.screens import odds_chance
-            chance, keep = odds_chance(app, row)
-            pts = -1
-        else:
-            chance, pts, keep = _chase(g, b)
-    except MemoryError:         # a board's heap: once more with the room made
-        app.make_room()
-        try:
-            chance, pts, keep = _chase(g, b)
-        except MemoryError:     # still none: the row says so, the game goes on
-            v.values[row] = 'no memory'
-            _keep[row] = False
-            v.list_version += 1
-            app.touch()
-            return
+    if poker:
+        from ui.families.poker.screens import odds_chance
+        chance, keep = odds_chance(app, row)
+        pts = -1
+    else:
+        chance, pts, keep = _chase(g, b)
     v.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
     _keep[row] = keep if keep is not None else ()
     v.list_version += 1
@@ -288,7 +293,11 @@ def _chase(g, b):
     elif n > 5:                 # six (Maxi Yatzy): theirs, in digits of small ints
         from yahtzee_core.odds_six import chase
     else:
-        from yahtzee_core.odds import chase
+        from yahtzee_core.odds import chase, lend
+        global _lender
+        if _lender is not None:     # its kept values as the odds' scratch (3.6 KB less)
+            lend(*_lender.lend())
+            _lender = None
     return chase(g.rules, b, tuple(g.dice), g.rolls_left)
 
 
@@ -317,8 +326,6 @@ def _odds_texts(app):
         text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolled:
         text = 'a fresh turn'
-    elif keep is False:
-        text = 'no memory' if app.small_screen else 'no memory for this'
     elif not g.rolls_left:
         text = 'no rolls left'
     elif not keep:

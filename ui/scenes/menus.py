@@ -137,9 +137,7 @@ def _menu_pick(app, now):
     v = app.view
     code = menu_codes[v.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
-        if code == _M_RESUME:
-            app.load_game_code(app.game.players)
-        app.go(PLAY, now)
+        app.go(PLAY, now)       # (App.begin_game on the way in)
     elif code == _M_NEW:
         app.go(SETUP, now)
     elif code == _M_SCORES or code == _M_STATS:
@@ -250,13 +248,17 @@ def _setup_rows(app):
     values += [names if len(names) <= 11 else names[:10] + '+',
                RULES_NAMES[settings.setup_rules], 'on' if dup else 'off',
                'on' if app.hints else 'off', 'on' if settings.sound else 'off', '']
-    if not can_save(app, n, dup) and app.saves.journal is not None:
+    from ui.fit_data import fit     # (setup's alone: start_game lets it go)
+    if not fit(app):
+        values[-1] = 'too large'    # (Start says why)
+    elif not can_save(app, n, dup) and app.saves.journal is not None:
         values[-1] = 'no save'
     return items, values
 
 
 def _setup_change(app, delta, now):
     global name_seat
+    from ui.fit_data import fit     # (setup's alone: start_game lets it go)
     settings = app.settings
     v = app.view
     c = v.cursor
@@ -285,6 +287,9 @@ def _setup_change(app, delta, now):
         app.hints = not app.hints
     elif c == n + 5:
         settings.sound = not settings.sound
+    elif not fit(app):
+        refuse(app, 'Needs our firmware', 'or a lower level')
+        return
     else:
         start_game(app, now)
         return
@@ -304,11 +309,11 @@ def start_game(app, now):
     rules = _setup_ruleset(app)     # (levels and duplicate play it can back)
     players = [yc.KINDS[app.settings.setup_kinds[p]] for p in range(app.settings.setup_players)]
     dup = _duplicate(app, rules)
+    forget = app.yc.rules.forget
+    forget('fit_data', 'ui')    # setup's alone: its room is the game's
     app.game = None         # the last game's objects go before the new game's code loads
     app.new_game_state(True)
-    game = yc.Game      # the game's own code first, while the heap is least broken up
-    app.load_game_code(players)
-    app.game = game(rules, players, app.rng, dup)
+    app.game = yc.Game(rules, players, app.rng, dup)
     # a fresh id (never 0, never the last game counted) marks this game's result
     gid = (app.records.last_game + 1 + (app.rand() & 0xFF)) & 0xFFFF
     app.game_id = gid if gid else 1

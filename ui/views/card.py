@@ -12,6 +12,8 @@ import displayio
 
 from ui.views import tiny_font
 from ui.views.tiny_font import fill as _fill
+# (with the card view, made at boot: a game's first card compiles nothing on a .py board)
+from ui.short_labels import fit
 
 _CARD_PITCH = 6         # a 3x5 font row and its gap
 _CARD_COLS = 15         # characters in a column of the whole-card view
@@ -26,7 +28,6 @@ def card_line(label, value, cols=_CARD_COLS):
     if len(label) > room and label.startswith('Bonus +'):
         label = label[6:]       # Kismet's tiers: '+35/55/75' says enough
     if len(label) > room or len(label) > cols - 5:
-        from ui.short_labels import fit
         label = fit(label, room, cols - 5 if value[:1] in '(-' else 0)
     return label + ' ' * (cols - len(label) - len(value)) + value
 

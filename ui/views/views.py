@@ -68,8 +68,13 @@ class _Text:
     """One line of text whose capitals start at row `top`: .text and .color (white
     or black); .grid goes in a Group (and moves, and hides)."""
 
-    def __init__(self, glyphs, x, top, text):
+    def __init__(self, glyphs, x, top, text, hides=False):
         self._glyphs = glyphs
+        # hides: hidden while it has no text (a list's rows): displayio then skips it
+        # as it draws the lines around it (it works out every pixel of a line's
+        # width, ink or not); not for lines that come and go on the play screen, where
+        # showing it again redraws its whole width, not only its new characters
+        self._hides = hides
         self.grid = displayio.TileGrid(
             glyphs.sheet, pixel_shader=glyphs.white, width=glyphs.cols, height=1,
             tile_width=glyphs.w, tile_height=glyphs.h, default_tile=glyphs.space,
@@ -96,6 +101,8 @@ class _Text:
         for i in range(n, len(self._text)):
             grid[i] = g.space
         self._text = text
+        if self._hides and grid.hidden != (not text):
+            grid.hidden = not text
 
     @property
     def color(self):
@@ -290,9 +297,9 @@ class Views:
         self._profile = None        # the board whose button names the texts use
 
     # ------------------------------------------------------------------ builders
-    def _label(self, group, x, top, text=''):
+    def _label(self, group, x, top, text='', hides=False):
         """A text line whose capitals start at row `top`, added to group."""
-        lbl = _Text(self._glyphs, x, top, text)
+        lbl = _Text(self._glyphs, x, top, text, hides)
         group.append(lbl.grid)
         return lbl
 
@@ -318,8 +325,8 @@ class Views:
         self.row_right = []
         for r in range(self.list_rows):
             t = self._row_top + 10 * r
-            self.row_left.append(self._label(g, 1, t))
-            self.row_right.append(self._label(g, 0, t))
+            self.row_left.append(self._label(g, 1, t, hides=True))
+            self.row_right.append(self._label(g, 0, t, hides=True))
         # scrollbar: a 1-pixel track, and a thumb moved/resized by tiles
         track_h = 10 * self.list_rows
         self._track_h = track_h

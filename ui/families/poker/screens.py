@@ -202,7 +202,7 @@ def hint(app, src):
         lines[0] = 'Hint, win %d%%' % ((value * 100 + 32767) // 65535)
 
 
-def over_lines(app, table, items, values):
+def lines(app, table, items, values):
     """Game over's lines (ui/scenes/end.py) from the table of a turn's final hand
     (yahtzee_core.percentiles, PERFECT_HANDS): 'Best hand' ('Best hands' for more
     than one human), then each human's best hand of the game, 'Ann: Full house', and

@@ -1,0 +1,94 @@
+"""Writes yahtzee_core/odds_tables.py: odds.py's fixed tables (odds._tables built: each
+hold's children, largest die and parent, each roll's orderings) as bytes (desktop
+only). Our firmware freezes the module, so the Odds screen copies them from flash
+instead of working them out when it opens; tests/test_odds_tables.py checks them.
+
+    python -m tools.odds_tables            # print the module it would write
+    python -m tools.odds_tables --write    # rewrite yahtzee_core/odds_tables.py
+    python -m tools.odds_tables --check    # exit 1 when it differs from the built tables
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+TARGET = os.path.join(ROOT, 'yahtzee_core', 'odds_tables.py')
+
+
+def _bytes(data, indent):
+    data = bytes(data)
+    return '\n'.join(indent + 'b"' + ''.join('\\x%02x' % c for c in data[at:at + 20]) + '"'
+                     for at in range(0, len(data), 20))
+
+
+def _little(a):
+    """A uint16 array's bytes as a board (little-endian) holds them."""
+    from array import array
+    a = array('H', a)
+    if sys.byteorder != 'little':
+        a.byteswap()
+    return a.tobytes()
+
+
+def built():
+    """(children, top, parent, ways) as odds._tables builds them where the generated
+    module would cost heap (flash.tables_in_flash false)."""
+    from yahtzee_core import flash, odds
+    saved, real = odds._work, flash.tables_in_flash
+    flash.tables_in_flash = lambda: False
+    odds._work = None
+    try:
+        ch, ways, _, _, _, (_, top, parent) = odds._tables()
+    finally:
+        odds._work, flash.tables_in_flash = saved, real
+    return ch, top, parent, ways
+
+
+def source():
+    ch, top, parent, ways = built()
+    out = ['"""odds.py\'s fixed tables (as odds._tables builds them) as bytes: CHILDREN (six',
+           'little-endian uint16 arrays\' bytes), TOP, PARENT (uint16), WAYS. Written by',
+           'tools/odds_tables.py; tests/test_odds_tables.py checks them."""',
+           '',
+           'CHILDREN = (']
+    for c in ch:
+        out.append(_bytes(_little(c), '    ') + ',')
+    out.append(')')
+    out.append('TOP = (')
+    out.append(_bytes(top, '    '))
+    out.append(')')
+    out.append('PARENT = (')
+    out.append(_bytes(_little(parent), '    '))
+    out.append(')')
+    out.append('WAYS = (')
+    out.append(_bytes(ways, '    '))
+    out.append(')')
+    return '\n'.join(out) + '\n'
+
+
+def main(argv=None):
+    from tools.cli_checks import Parser
+    ap = Parser(description="odds.py's fixed tables as bytes for yahtzee_core/odds_tables.py.")
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument('--write', action='store_true', help='rewrite yahtzee_core/odds_tables.py')
+    what.add_argument('--check', action='store_true',
+                      help='exit 1 when yahtzee_core/odds_tables.py differs from the built tables')
+    args = ap.parse_args(argv)
+    text = source()
+    if args.write:
+        with open(TARGET, 'w') as f:
+            f.write(text)
+    elif args.check:
+        with open(TARGET) as f:
+            if f.read() != text:
+                print('yahtzee_core/odds_tables.py differs: python -m tools.odds_tables --write')
+                return 1
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
