@@ -12,8 +12,8 @@ reserve = (11, 3)
 # kismet triple-yahtzee crag yamb maxi-yatzy balut poker-dice),
 # a column per level (rules.KINDS: human perfect good beginner casual; human: a solo game)
 need = (
-    b'\x1d6##%\x1d###&\x1d###&\x1e###&\x1c5""%\x1e7##&\x1c5""$\x1dB%#&&...1\x1b\'!!#%+++-\'-,-4#(((+$*,*,',
-    b'\x1d6""%\x1d###%\x1d###%\x1d###&\x1c5!!$\x1e7##&\x1c4!!$\x1d:%"%&...2\x1b&!!"%***,&,,,4"\'\'\'+$*,*,',
+    b'\x1d7##%\x1d###&\x1d###&\x1e###&\x1c6""%\x1e8##&\x1c6""$\x1dC%#&&...1\x1b\'!!#%+++-\'---4#(((,$*,*,',
+    b'\x1d6""%\x1d###&\x1d###&\x1d###&\x1c5!!$\x1e7##&\x1c5!!$\x1d:%#%&...2\x1b\'!!"%***,\',,,4"\'\'\'+$*,*,',
 )
 
 
