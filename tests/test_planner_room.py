@@ -14,7 +14,7 @@ from yahtzee_core.analysis import probe_card
 from yahtzee_core.planner import TurnPlanner
 from yahtzee_core.planner_room import RoomyPlanner
 from yahtzee_core.ranking import box_options, hold_options
-from yahtzee_core.planner_room import _SPARE as SPARE
+from yahtzee_core.planner_room import _BUILT as BUILT
 from yahtzee_core.variants import ruleset
 
 FIVE_DICE_PLAIN = [n for n in yc.RULESETS
@@ -31,7 +31,7 @@ class Scrambled:
 
 
 def planners(rules, values):
-    SPARE.clear()
+    BUILT.clear()
     return RoomyPlanner(rules, values), TurnPlanner(rules, values)
 
 
@@ -70,7 +70,7 @@ def test_the_same_decisions_with_room_as_without(name, values):
 
 def test_warm_steps_leave_both_rolls_kept():
     rules = ruleset('yahtzee')
-    SPARE.clear()
+    BUILT.clear()
     planner = RoomyPlanner(rules, Scrambled())
     card = probe_card(rules, 0b1000001000011, 12, 255)
     steps = 0
@@ -96,7 +96,7 @@ def test_the_generated_groups_are_the_rulesets():
     for name in names:
         assert groups(name) == planner_room.build_groups(ruleset(name))
     assert groups('yamb') is None
-    SPARE.clear()
+    BUILT.clear()
     p = RoomyPlanner(ruleset('yahtzee'), Scrambled())
     assert p.groups == planner_room.build_groups(ruleset('yahtzee'))
-    assert 'groups' not in SPARE        # read from the module, nothing built
+    assert 'groups' not in BUILT        # read from the module, nothing built

@@ -5,11 +5,11 @@ loops' time, with the same results. Its own module so that a board short of heap
 never holds its code.
 
 - kids[6 * h + f - 1]: hold h of fewer than five dice with one more die showing f, as
-  an index of the planner's x (2.5 KB, every planner's: kept in _SPARE): the
+  an index of the planner's x (2.5 KB, every planner's: kept in _BUILT): the
   sweeps run over the holds in one loop;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
   rolls grouped by the box's points (about 4.5 KB a ruleset; the solved rulesets'
-  generated in roll_groups.py, in flash on our firmware, others kept in _SPARE): the
+  generated in roll_groups.py, in flash on our firmware, others kept in _BUILT): the
   last roll's values are one value a group, written over the group's rolls, in
   place of a box value per roll and box;
 - x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
@@ -24,7 +24,7 @@ from . import dice as _dice
 from .planner import TurnPlanner
 # what the planners share, kept while this module is (it goes with the game's core
 # code at the game's end: App.end_game)
-_SPARE = {}
+_BUILT = {}
 
 try:
     from micropython import const
@@ -102,7 +102,7 @@ class RoomyPlanner(TurnPlanner):
 
 
 def _kids(planner):
-    kids = _SPARE.get('kids')
+    kids = _BUILT.get('kids')
     if kids is None:
         lv = planner.level
         ch = planner.children
@@ -114,25 +114,25 @@ def _kids(planner):
                 at = (h - lv[k]) * 6
                 for j in range(6):
                     kids[6 * h + j] = up + chk[at + j]
-        _SPARE['kids'] = kids
+        _BUILT['kids'] = kids
     return kids
 
 
 def _roll_groups(rules):
     """Per box: (rolls, points, ends), three bytes objects (build_groups): read from
     roll_groups.py (generated) where it costs no heap (flash.tables_in_flash: our
-    firmware) and has the ruleset, else built once and kept in _SPARE."""
+    firmware) and has the ruleset, else built once and kept in _BUILT."""
     from .flash import tables_in_flash
     if tables_in_flash():
         from .roll_groups import groups
         out = groups(rules.name)
         if out is not None:
             return out
-    kept = _SPARE.get('groups')
+    kept = _BUILT.get('groups')
     if kept is not None and kept[0] == rules.name:
         return kept[1]
     out = build_groups(rules)
-    _SPARE['groups'] = (rules.name, out)
+    _BUILT['groups'] = (rules.name, out)
     return out
 
 
