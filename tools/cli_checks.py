@@ -8,6 +8,7 @@ traceback later."""
 
 import argparse
 import os
+import sys
 
 
 class Parser(argparse.ArgumentParser):
@@ -90,3 +91,27 @@ def bad_workers(n):
 
 def bad_count(n, option, least=1, what="games"):
     return None if n >= least else "%s %d: needs %d or more %s" % (option, n, least, what)
+
+
+def generated_file(argv, description, target, source, tool):
+    """The command line of a tool that generates one tracked file: --write rewrites
+    `target` with source(), --check exits 1 (one line) when it differs, neither prints
+    the text. `tool` is the module to run again (python -m tool --write)."""
+    rel = os.path.relpath(target, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    ap = Parser(description=description)
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument('--write', action='store_true', help='rewrite ' + rel)
+    what.add_argument('--check', action='store_true', help='exit 1 when %s is stale' % rel)
+    args = ap.parse_args(argv)
+    text = source()
+    if args.write:
+        with open(target, 'w') as f:
+            f.write(text)
+    elif args.check:
+        with open(target) as f:
+            if f.read() != text:
+                print('%s is stale: python -m %s --write' % (rel, tool))
+                return 1
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -72,26 +72,8 @@ def source():
 
 
 def main(argv=None):
-    from tools.cli_checks import Parser
-    ap = Parser(description='The dice pictures as bytes for ui/views/dice_sheets.py.')
-    what = ap.add_mutually_exclusive_group()
-    what.add_argument('--write', action='store_true', help='rewrite ui/views/dice_sheets.py')
-    what.add_argument('--check', action='store_true',
-                      help='exit 1 when ui/views/dice_sheets.py differs from the pictures')
-    args = ap.parse_args(argv)
-    text = source()
-    if args.check:
-        with open(TARGET) as f:
-            same = f.read() == text
-        print('ui/views/dice_sheets.py is %s' % ('up to date' if same else
-                                            'stale: python -m tools.dice_sheets --write'))
-        return 0 if same else 1
-    if args.write:
-        with open(TARGET, 'w') as f:
-            f.write(text)
-        return 0
-    sys.stdout.write(text)
-    return 0
+    from tools.cli_checks import generated_file
+    return generated_file(argv, 'The dice pictures as bytes for ui/views/dice_sheets.py.', TARGET, source, 'tools.dice_sheets')
 
 
 if __name__ == '__main__':

@@ -69,25 +69,8 @@ def source():
 
 
 def main(argv=None):
-    from tools.cli_checks import Parser
-    ap = Parser(description="odds.py's fixed tables as bytes for yahtzee_core/odds_tables.py.")
-    what = ap.add_mutually_exclusive_group()
-    what.add_argument('--write', action='store_true', help='rewrite yahtzee_core/odds_tables.py')
-    what.add_argument('--check', action='store_true',
-                      help='exit 1 when yahtzee_core/odds_tables.py differs from the built tables')
-    args = ap.parse_args(argv)
-    text = source()
-    if args.write:
-        with open(TARGET, 'w') as f:
-            f.write(text)
-    elif args.check:
-        with open(TARGET) as f:
-            if f.read() != text:
-                print('yahtzee_core/odds_tables.py differs: python -m tools.odds_tables --write')
-                return 1
-    else:
-        sys.stdout.write(text)
-    return 0
+    from tools.cli_checks import generated_file
+    return generated_file(argv, "odds.py's fixed tables as bytes for yahtzee_core/odds_tables.py.", TARGET, source, 'tools.odds_tables')
 
 
 if __name__ == '__main__':

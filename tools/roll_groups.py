@@ -117,25 +117,8 @@ def odds_last_roll(name, b, joker, par, made, lo, base):
 
 
 def main(argv=None):
-    from tools.cli_checks import Parser
-    ap = Parser(description="planner_room's point groups as bytes: yahtzee_core/roll_groups.py.")
-    what = ap.add_mutually_exclusive_group()
-    what.add_argument('--write', action='store_true', help='rewrite yahtzee_core/roll_groups.py')
-    what.add_argument('--check', action='store_true',
-                      help='exit 1 when yahtzee_core/roll_groups.py differs from the rulesets')
-    args = ap.parse_args(argv)
-    text = source()
-    if args.write:
-        with open(TARGET, 'w') as f:
-            f.write(text)
-    elif args.check:
-        with open(TARGET) as f:
-            if f.read() != text:
-                print('yahtzee_core/roll_groups.py differs: python -m tools.roll_groups --write')
-                return 1
-    else:
-        sys.stdout.write(text)
-    return 0
+    from tools.cli_checks import generated_file
+    return generated_file(argv, "planner_room's point groups as bytes: yahtzee_core/roll_groups.py.", TARGET, source, 'tools.roll_groups')
 
 
 if __name__ == '__main__':
