@@ -1,7 +1,7 @@
 """Which games fit which firmware: measures what setup decides by (ui/fit_data.py
-fit) and writes that file's figures.
+fit) and prints that file's text (--write writes it).
 
-    .venv/bin/python bench/bench_fits.py [--check] [--keep-free]
+    .venv/bin/python bench/bench_fits.py [--write | --check] [--keep-free]
 
 - NEED: a game's working set (App.begin_game) and what its first three rounds keep,
   per ruleset, computer level ("human": a solo game) and bundle (.mpy, .py), hints on,
@@ -13,7 +13,8 @@ fit) and writes that file's figures.
   CircuitPython 10.2.1 with each bundle and our firmware (build/firmware), from the
   heap trace of the stock suite's two-seat game (YAHTZEE_TRACE), in bytes.
   --keep-free keeps the figures ui/fit_data.py has (no emulator).
---check: compare with ui/fit_data.py, write nothing; exit 1 when they differ.
+--write: rewrite ui/fit_data.py; --check: compare with it, write nothing, exit 1 when
+they differ; neither: print the text.
 """
 
 import os
@@ -110,7 +111,10 @@ def main(argv=None):
     import yahtzee_core as yc
     from tools.cli_checks import Parser
     parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--write", action="store_true", help="rewrite ui/fit_data.py")
+    what.add_argument("--check", action="store_true",
+                      help="exit 1 when ui/fit_data.py differs from the figures measured")
     parser.add_argument("--keep-free", action="store_true")
     args = parser.parse_args(argv)
     rulesets = tuple(yc.RULESETS)
@@ -125,6 +129,9 @@ def main(argv=None):
         same = open(OUT).read() == text
         print("ui/fit_data.py is %s" % ("up to date" if same else "out of date"))
         return 0 if same else 1
+    if not args.write:
+        sys.stdout.write(text)
+        return 0
     with open(OUT, "w") as f:
         f.write(text)
     print("wrote", OUT)
