@@ -51,8 +51,9 @@ def test_final_dice_work_out_the_computers_turn_and_then_rest():
     planner._last_roll_values = planner._sweep = None
     for _ in range(20):
         hints.tick(app)
-    # the human fills; the computer's turn finds its values kept
-    g.fill(min(g.options(), key=g.rules.categories.index))
+    # the human's box hint (on the human's state) and fill; the computer's turn finds
+    # its values kept all the same
+    g.fill(planner.best_box_index(g.card, g.dice)[0])
     g.roll()
     bot.choose_hold(g.card, g.dice, 2)
     bot.choose_hold(g.card, g.dice, 1)
