@@ -10,6 +10,8 @@ board short of heap never holds its code.
   firmware), the odds' own child table, which the Odds screen borrows (lend): the
   sweeps run over the holds in one loop, and the planner keeps no table of its
   children a level (planner.children) beside them;
+- the strategy table's header layout (TableValues.head, read at every value): from
+  table_heads.py (generated, in flash on our firmware) where one there matches;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
   rolls grouped by the box's points (about 4.5 KB a ruleset; the solved rulesets'
   generated in roll_groups.py, in flash on our firmware, others kept in _BUILT): the
@@ -62,6 +64,7 @@ class RoomyPlanner(TurnPlanner):
         if _planner.children == ():
             _planner.children = None
         self.groups = _roll_groups(rules)
+        _flash_head(values)
         self.x1 = self.x
         self.e1 = self.e
         self.x2 = array('i', range(_N_HOLDS))
@@ -159,6 +162,22 @@ def _kids(planner=None):
                         kids[j][h] = up + chk[at + j]
         _BUILT['kids'] = kids
     return kids
+
+
+def _flash_head(values):
+    """A strategy table's header layout (advisor.TableValues.head, 1.2 KB read at
+    open) from flash where table_heads.py (generated) has one that matches it and it
+    costs no heap to read (flash.tables_in_flash: our firmware): the heap keeps none
+    of it through the game."""
+    head = getattr(values, 'head', None)
+    if head is None or values.wider:
+        return
+    from .flash import tables_in_flash
+    if tables_in_flash():
+        from .table_heads import flash_head
+        h = flash_head(head)
+        if h is not None:
+            values.head = h
 
 
 def _roll_groups(rules):
