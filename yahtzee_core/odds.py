@@ -45,8 +45,7 @@ whose figures are worked out once.
 
 Working memory, built on the first call by index arithmetic (no tuples): the child
 table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
-the ways table (252 B) (or read from flash, odds_tables.py: the child table copied, or
-a turn planner's where one is lent); the Ones box's figures (252 int32) when an upper box needs
+the ways table (252 B) (or copied: odds_tables.py; a planner's child table lent); the Ones box's figures (252 int32) when an upper box needs
 them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where one
 is lent (lend), and a third for the points' high digits where they read the tables
 from flash only when a box needs it (before the first roll). A box's last roll is
@@ -115,9 +114,8 @@ def _holds(dice):
 def lend(made=None, lo=None, ch=None):
     """Two int arrays of 462 (a turn planner's kept values, planner_room's
     RoomyPlanner.lend) for the next _tables() to work in, in place of its own (3.6 KB
-    on a board), and the planner's child table (its kids: this module's layout, only
-    read) in place of a copy of CHILDREN (2.5 KB); lend() gives them back: the tables
-    go, made again at the next call."""
+    on a board), and its child table (ch); lend() gives them back: the tables go, made
+    again at the next call."""
     global _work, _lent
     _lent = (made, lo, ch) if made is not None else None
     _work = None
@@ -431,16 +429,14 @@ def _chase(rules, b, dice, rolls_left, aim):
         if b:
             high = upper[1]
             parent = upper[2]
+            if len(parent) > N_HOLDS:   # odds_tables' bytes: copied once needed
+                parent = upper[2] = array('H', parent)
             face = bytearray(b'\x00\x00\x01\x02\x03\x04\x05')   # die -> children array
             face[1] = b
             face[g] = 0
             swap[0] = 0
-            if len(parent) > N_HOLDS:   # odds_tables.PARENT, read in flash: two bytes a hold
-                for c in range(1, N_HOLDS):
-                    swap[c] = ch[face[high[c]]][swap[parent[2 * c] | parent[2 * c + 1] << 8]]
-            else:
-                for c in range(1, N_HOLDS):
-                    swap[c] = ch[face[high[c]]][swap[parent[c]]]
+            for c in range(1, N_HOLDS):
+                swap[c] = ch[face[high[c]]][swap[parent[c]]]
         for r in range(_BASE5, N_HOLDS):
             v = ones[(swap[r] if b else r) - _BASE5]
             made[r] = v >> 17
