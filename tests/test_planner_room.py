@@ -59,6 +59,9 @@ def test_the_same_decisions_with_room_as_without(name, values):
             for rolls_left in (2, 1, 2):
                 assert hold_options(fast, card, dice, rolls_left) == \
                     hold_options(plain, card, dice, rolls_left)
+                # the hint's best alone, found without the list: its first
+                assert hold_options(fast, card, dice, rolls_left, True) == \
+                    hold_options(plain, card, dice, rolls_left)[:1]
                 assert fast.best_hold_index(card, dice, rolls_left) == \
                     plain.best_hold_index(card, dice, rolls_left)
                 fast.tick(card)

@@ -81,7 +81,7 @@ def show_hint(app):
     else:
         kept = None
         if g.rolls_left > 0:
-            value, kept = src.hold_options(g.card, g.dice, g.rolls_left)[0]
+            value, kept = src.hold_options(g.card, g.dice, g.rolls_left, True)[0]
         if kept is not None and len(kept) < len(g.dice):
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
