@@ -847,7 +847,7 @@ def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
 # family with that part has, and names it has as a function or None (nothing to add).
 PART_CALLS = {"card": ("card_rows",), "grid": ("grid_layout",),
               "help": ("pages", "howto", "page_of_box", "box_help")}
-PART_MAYBE = {"card": ("play_texts",), "grid": ("draw",)}
+PART_MAYBE = {"card": ("play_texts", "move"), "grid": ("draw",)}
 
 
 @pytest.mark.parametrize("name", yc.RULESETS)

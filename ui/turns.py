@@ -12,7 +12,6 @@ from ui.saves.store import save_game
 from ui.hints import log_box, log_hold, coach_say
 from ui.seats import big_moment, all_alike, yahtzee_rolled
 from ui import hints, seats
-from ui.families import family
 
 
 # -- the play view: a seat's dice and texts ----------------------------------------
@@ -74,9 +73,11 @@ def update_play_texts(app, cpu_text=None):
                                              '%d left' % left if left else 'pick')
             v.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if settings.has_shake else 'OK')
-    card = family(g.rules, 'card')
-    if card is not None and card.play_texts is not None:
-        card.play_texts(app, cpu_text)  # a family's words: Poker Dice's hands, Yamb's announce
+    if g.rules.ui:      # a family's own words (ui/families/): Poker Dice's hands, Yamb's announce
+        from ui.families import family
+        card = family(g.rules, 'card')
+        if card.play_texts is not None:
+            card.play_texts(app, cpu_text)
     app.view.note_until = -1
     v.play_version += 1
     app.touch()
@@ -247,6 +248,7 @@ def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = seats.summaries
     if app.game.rules.hands:     # Poker Dice: the hand (its family's card)
+        from ui.families import family
         return family(app.game.rules, 'card').fill_note(app, p, gained)
     name = app.player_name(p)
     room = app.settings.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width

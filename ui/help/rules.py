@@ -11,8 +11,6 @@ a ruleset with a family's help (ui/families/: Yamb's columns, Balut's cells, Pok
 Dice's hands) its own pages and its boxes' from there.
 """
 
-from ui.families import family
-
 _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
 _TOTAL = 'the total of all 5 dice'
 _FULL = 'Needs 3 of one face and 2 of another.'
@@ -207,12 +205,20 @@ def _lower(rules, b, times):
     return text
 
 
+def family_help(rules):
+    """The help of the ruleset's family (ui/families/), or None: the plain help's."""
+    if rules.ui:
+        from ui.families import family
+        return family(rules, 'help')
+    return None
+
+
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
-    help_ = family(rules, 'help')
-    if help_ is not None:   # a family's: its boxes share pages (Yamb's rows, Balut's cells)
-        return help_.box_help(rules, b, globals())
+    part = family_help(rules)
+    if part is not None:   # a family's: its boxes share pages (Yamb's rows, Balut's cells)
+        return part.box_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     times = b // per + 1
@@ -225,13 +231,13 @@ def box_pages(rules):
     """How many pages come first, one a box: every box's, but none where many boxes
     share their rules (Yamb's columns and Balut's cells say them once, in their own
     pages; Poker Dice's rounds)."""
-    return 0 if family(rules, 'help') is not None else rules.n_boxes
+    return 0 if family_help(rules) is not None else rules.n_boxes
 
 
 def page_of_box(rules, b):
     """The rules page that explains box b (HELP on the card opens it)."""
-    help_ = family(rules, 'help')
-    return b if help_ is None else help_.page_of_box(rules, b)
+    part = family_help(rules)
+    return b if part is None else part.page_of_box(rules, b)
 
 
 def _joined(words, last='and'):
@@ -267,11 +273,11 @@ def extra_pages(rules, duplicate):
         if rules.upper_tiers is not None:
             text += ' The upper bonus has tiers: %s.' % _tiers(rules)
         out.append(('Colours', text))
-    help_ = family(rules, 'help')
-    if help_ is not None:
+    part = family_help(rules)
+    if part is not None:
         # the family's own pages (ui/families/): Yamb's columns and announce, Balut's
         # cells and points, Poker Dice's hands, a page a topic
-        out.extend(help_.pages(rules, globals()))
+        out.extend(part.pages(rules, globals()))
     elif rules.columns > 1:
         n = rules.columns
         marks = ['x%d' % (c + 1) for c in range(n)]

@@ -123,11 +123,10 @@ def howto(rules, profile):
                 break
         if lower:
             break
-    from ui.families import family
-    help_ = family(rules, 'help')
-    if help_ is not None:   # a family's own (Yamb's columns, Balut's cells, Poker Dice's)
-        from ui.help import rules as help_rules
-        return help_.howto(rules, legend(profile), help_rules.__dict__)
+    from ui.help import rules as help_rules
+    part = help_rules.family_help(rules)
+    if part is not None:   # a family's own (Yamb's columns, Balut's cells, Poker Dice's)
+        return part.howto(rules, legend(profile), help_rules.__dict__)
     turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
         'kinds, straights or a full house'
     if rules.n_dice != 5:       # other dice counts: ui/help/dice.py's words

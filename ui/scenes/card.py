@@ -18,7 +18,6 @@ from ui.codes import PLAY, CARD, PAGES, DLG_ZERO, VIEW_CARD, PG_RULES
 from ui.hints import show_hint
 from ui.turns import fill_box, refuse
 from ui import seats
-from ui.families import family
 
 zero_box = -1       # the box a "score 0?" dialog asks about (App: OK there fills it)
 
@@ -39,6 +38,7 @@ def enter_card(app, now):
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
     if g.rules.hands:    # Poker Dice: its list, with a row to stand (its family's card)
+        from ui.families import family
         return family(g.rules, 'card').enter_card(app, seat, fill, now)
     v.items = v.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
@@ -74,9 +74,13 @@ def enter_card(app, now):
 def handle_card(app, action, now):
     v = app.vertical(action)
     rules = app.game.rules
-    if app.view.kind == VIEW_CARD and family(rules, 'grid') is not None:
-        # a family's grid (Yamb's, Triple Yahtzee's, Balut's): its keys, its card's move
-        v = not family(rules, 'card').move(app, action, _can_pick_row) and v
+    if app.view.kind == VIEW_CARD and rules.ui:
+        # a family's card shown whole is its grid (Yamb's, Triple Yahtzee's, Balut's):
+        # its keys (None: no grid)
+        from ui.families import family
+        move = family(rules, 'card').move
+        if move is not None:
+            v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
@@ -113,11 +117,11 @@ def _card_rows(app, card, rolled):
     items = []
     values = []
     rows = []
-    fam = family(rules, 'card')
-    if fam is not None:
+    if rules.ui:
         # the family's card (ui/families/): Yamb's four columns of 12 rows, Triple
         # Yahtzee's three columns, Balut's categories of four cells
-        fam.card_rows(app, card, rolled, items, values, rows)
+        from ui.families import family
+        family(rules, 'card').card_rows(app, card, rolled, items, values, rows)
         return items, values, rows
     for b in range(rules.n_boxes):
         items.append(app.box_label(b))

@@ -14,7 +14,6 @@ from ui.views import tiny_font
 from ui.views.tiny_font import fill as _fill
 # (with the card view, made at boot: a game's first card compiles nothing on a .py board)
 from ui.short_labels import fit
-from ui.families import family
 
 _CARD_PITCH = 6         # a 3x5 font row and its gap
 _CARD_COLS = 15         # characters in a column of the whole-card view
@@ -116,15 +115,18 @@ class CardView:
         # in sight: other rows on show, the whole grid again
         scrolled = False
         if self.draw is not None and v.cursor != old:
+            from ui.families import family
             scrolled = family(app.game.rules, 'grid').scroll(app)
         fresh = v.list_version != self.version      # a new list, not a scroll
         if fresh or scrolled:
             self.version = v.list_version
             half = self.width // 2
             rules = app.game.rules
-            grid = family(rules, 'grid')
-            self.draw = None
-            if grid is not None:    # the family's grid: Yamb's, Triple Yahtzee's, Balut's
+            grid = self.draw = None
+            if rules.ui:        # a family's own grid (ui/families/), or none
+                from ui.families import family
+                grid = family(rules, 'grid')
+            if grid is not None:    # Yamb's, Triple Yahtzee's, Balut's
                 if fresh and grid.draw is not None:    # rows on show from the cursor
                     grid.from_top()                     # alone, not the last card's
                 lines, self.layout = () if grid.RULE_X is None else (

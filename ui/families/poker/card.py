@@ -13,6 +13,7 @@ CARDS = ('', '9', '10', 'J', 'Q', 'K', 'A')     # face 1..6
 # The hands' names in ten characters or fewer, worst first (HANDS' order).
 SHORT = ('Nothing', 'Pair', 'Two pairs', 'Three', 'Low str', 'High str', 'Full house',
          'Four', 'Five')
+move = None         # its card is a list, never a grid
 
 
 def draw_faces(bmp, size):
