@@ -1,9 +1,10 @@
 """What the seats of a game share, for every scene: their names (initials entered at
 setup, a computer's level) and the boxes' where short, forgetting the table state of
-the last game, and the big moments (banner and tune: ui/moments.py, loaded on the
-first). Small and resident, so that ui/scenes/play.py stays a small compile on the
-device."""
+the last game, and the big moments (banner and tune: ui/moments.py, loaded with the
+game's working set, App.begin_game, and kept to the menu). Small and resident, so
+that ui/scenes/play.py stays a small compile on the device."""
 
+from sys import modules
 from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA
 
 # The table's state in the game in play (module globals: every scene of a game reads
@@ -43,20 +44,21 @@ def forget_turns(app):
     del summaries[:]
 
 
-_moments = None         # ui/moments.py once a big moment happened (loaded on first use)
-
-
 def moment_tick(app, now):
-    _moments.moment_tick(app, now)
+    moments = modules.get('ui.moments')
+    if moments is None:     # the game it came with is gone
+        app.view.moment = 0
+    else:
+        moments.moment_tick(app, now)
 
 
 def big_moment(app, code, now):
-    """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py)."""
-    global _moments
-    if _moments is None:
+    """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py, loaded
+    with the game: App.begin_game; imported here for a game resumed at its end)."""
+    moments = modules.get('ui.moments')
+    if moments is None:
         from ui import moments
-        _moments = moments
-    _moments.big_moment(app, code, now)
+    moments.big_moment(app, code, now)
 
 
 def all_alike(dice):
