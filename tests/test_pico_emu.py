@@ -223,24 +223,27 @@ def _boot_to_the_goldens(drive):
 @needs_pico
 @pytest.mark.parametrize("mpy", [True], ids=["mpy"])
 def test_two_seat_game_to_the_handover_on_the_stock_firmware(mpy):
-    """The bundle on the stock firmware (the path for hacking on the code): a human
-    (shakes and hold buttons) against a computer, from the menu to the handover after
-    the computer's first turn, the same pictures at every snap as the simulator's
-    with the same seeded dice. The free heap at each scene comes over the console
+    """The bundle on the stock firmware (the path for hacking on the code): two humans
+    at Yahtzee, hints on (shakes and hold buttons; a game against a computer does not
+    fit beside the .mpy bundle's menu: ui/fit_data.py), from the menu to the handover
+    after the first turn, the same pictures at every snap as the simulator's with the
+    same seeded dice. The free heap at each scene comes over the console
     (YAHTZEE_TRACE)."""
     if mpy and pico_emu.mpy_cross() is None:
         pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
-    _play_like_the_simulator(mpy, last="handover")
+    _play_like_the_simulator(mpy, rules=games.TWO_HUMANS, last="handover")
 
 
 @needs_pico
-def test_stock_py_setup_says_the_game_does_not_fit(monkeypatch):
-    """The .py bundle on the stock firmware (its game's working set, hints on, finds
-    no room beside the menu's modules: ui/fit_data.py), setup with a human against
-    good at Yahtzee: its Start row says "too large", and Start puts up "Needs our
-    firmware / or a lower level" and starts nothing; the board's pictures are the
-    simulator's with setup deciding as it does on that board (tests/test_ui_fits.py
-    as_board)."""
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+def test_stock_setup_says_the_game_does_not_fit(monkeypatch, mpy):
+    """Each bundle on the stock firmware (a game's working set, hints on, finds no
+    room beside the menu's modules: ui/fit_data.py), setup with a human against good
+    at Yahtzee: its Start row says "too large", and Start puts up "Needs our firmware
+    / or a lower level" and starts nothing; the board's pictures are the simulator's
+    with setup deciding as it does on that board (tests/test_ui_fits.py as_board)."""
+    if mpy and pico_emu.mpy_cross() is None:
+        pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
     import importlib
     from test_ui_fits import as_board
     data = importlib.import_module("ui.fit_data")
@@ -250,13 +253,13 @@ def test_stock_py_setup_says_the_game_does_not_fit(monkeypatch):
     script = "".join(line + "\n" for line in lines[:start + 1] + ["wait 1500", "snap refused"])
     real = data.fit
 
-    def on_stock_py(app):
+    def on_stock(app):
         with monkeypatch.context() as board:
-            as_board(board, "py")
+            as_board(board, "mpy" if mpy else "py")
             return real(app)
-    monkeypatch.setattr(data, "fit", on_stock_py)
+    monkeypatch.setattr(data, "fit", on_stock)
     want = games.simulated_pictures(script, tables=False)
-    game = games.play_on_board(script, want, None, mpy=False)
+    game = games.play_on_board(script, want, None, mpy=mpy)
     assert "Traceback" not in game.console, game.console[-2000:]
     assert game.differs is None, "snap %s is not the simulator's picture" % game.differs
     assert sorted(game.got) == sorted(want) == ["menu", "refused", "setup"]

@@ -6,7 +6,9 @@ whole (Crag, Balut, Maxi Yatzy, Yamb's 48 rounds). Desktop only.
 
 GAMES: each ruleset's seats and the strategy table the board's drive carries (None:
 none; the game is played with hints off and the computer at instant speed,
-scripts.two_seat_game instant=True: the board spends less time on its turns).
+scripts.two_seat_game instant=True: the board spends less time on its turns). Key
+None is the setup's Yahtzee with hints on; TWO_HUMANS the same with two humans, the
+two-seat game stock CircuitPython's .mpy bundle has room for (ui/fit_data.py).
 """
 
 import os
@@ -21,6 +23,8 @@ GAMES = {None: (("human", "good"), None),      # the setup's Yahtzee, hints on
          "poker-dice": (("human", "good"), None),
          "maxi-yatzy": (("human", "good"), None),
          "yamb": (("human", "good"), None)}
+TWO_HUMANS = "two-humans"
+GAMES[TWO_HUMANS] = (("human", "human"), None)
 
 _CACHE = {}
 
@@ -48,8 +52,9 @@ def simulated_game(rules=None):
                                         table=None if tables else no_tables),
                                 clock=VirtualClock())
         try:
-            text = two_seat_game(session, players=players, rules=rules,
-                                 instant=rules is not None).text()
+            ruleset = None if rules == TWO_HUMANS else rules
+            text = two_seat_game(session, players=players, rules=ruleset,
+                                 instant=ruleset is not None).text()
         finally:
             session.hw.close()
     _CACHE[rules] = text, simulated_pictures(text, tables=bool(tables))
