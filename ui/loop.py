@@ -90,8 +90,14 @@ class Runner:
         if self.views is not None:
             self.views.update(app)
         self.redraws += 1
-        if self.display is not None and app.power < ASLEEP:
-            self.display.refresh()
+        d = self.display
+        if d is not None and app.power < ASLEEP:
+            if self.views is not None and self.views.whole:
+                # the root group set again: displayio draws the whole screen in one
+                # pass, not each changed layer's area on its own (ui/views/views.py)
+                d.root_group = None
+                d.root_group = self.views.root
+            d.refresh()
             self.refreshes += 1
         if self._traced is not None and self._traced != app.scene:
             self._trace_heap(app.scene)
