@@ -92,11 +92,18 @@ def _first_ink_row(sheet, w, h, tile):
 
 
 class _Text:
-    """One line of text whose capitals start at row `top`: .text and .color (white
-    or black); .grid goes in a Group (and moves, and hides)."""
+    """One line of text whose capitals start at row `top` and its first column at .x:
+    .text and .color (white or black); .grid goes in a Group (and hides).
+    displayio works out every pixel of a line's grid on the screen, blank tiles too:
+    a line keeps its text in the grid's last tiles, the grid as far left as that puts
+    the text at x, so its blank tiles lie off the screen's left edge; a right-aligned
+    line (right=True, placed by _set_right) keeps it in the first tiles, the blanks
+    off the right edge."""
 
-    def __init__(self, glyphs, x, top, text, hides=False):
+    def __init__(self, glyphs, x, top, text, hides=False, right=False):
         self._glyphs = glyphs
+        self._end = not right   # the text in the grid's last tiles
+        self._x = x
         # hides: hidden while it has no text (a list's rows): displayio then skips it
         # as it draws the lines around it (it works out every pixel of a line's
         # width, ink or not); not for lines that come and go on the play screen, where
@@ -105,12 +112,16 @@ class _Text:
         self.grid = displayio.TileGrid(
             glyphs.sheet, pixel_shader=glyphs.white, width=glyphs.cols, height=1,
             tile_width=glyphs.w, tile_height=glyphs.h, default_tile=glyphs.space,
-            x=x, y=top - glyphs.cap_row)
+            x=x - glyphs.w * glyphs.cols if self._end else x, y=top - glyphs.cap_row)
         # the OLED pages its row spans: what a change of it sends per column
         self._pages = _area_bytes(glyphs, 0, self.grid.y, 1, glyphs.h)
         self._text = ''
         self._color = _WHITE
         self.text = text
+
+    @property
+    def x(self):
+        return self._x if self._end else self.grid.x
 
     @property
     def text(self):
@@ -121,29 +132,48 @@ class _Text:
         g = self._glyphs
         grid = self.grid
         tiles = g.tiles
+        cols = g.cols
         n = len(text)
-        if n > g.cols:
-            n = g.cols
+        if n > cols:
+            n = cols
+        m = len(self._text)
+        if m > cols:
+            m = cols
+        x = grid.x
+        if self._end:           # text in tiles k.., the old text's first ones blanked
+            k = cols - n
+            for i in range(cols - m, k):
+                grid[i] = g.space
+            gx = self._x - g.w * k
+            if gx != x:
+                grid.x = gx
+                if gx < x:      # a move: where it was and where it is, one area
+                    x = gx
+            else:
+                x = self._x     # else the tiles set
+        else:
+            k = 0
+            for i in range(n, m):
+                grid[i] = g.space
         for i in range(n):
             c = ord(text[i]) - _FIRST
-            grid[i] = tiles[c] if 0 <= c <= _LAST - _FIRST else g.space
-        m = len(self._text)
-        for i in range(n, m):
-            grid[i] = g.space
+            grid[k + i] = tiles[c] if 0 <= c <= _LAST - _FIRST else g.space
         self._text = text
+        if n < m:
+            n = m               # the longer text's tiles
         if self._hides and grid.hidden != (not text):
             grid.hidden = not text
-            m = g.cols          # shown or hidden: its whole width
-        elif n > m:
-            m = n               # the tiles set: the longer text's
-        x = grid.x
-        m = g.w * m + x         # the right end of the tiles set, on the screen
-        if m > g.screen_w:
-            m = g.screen_w
+            if not self._end:
+                n = cols        # shown or hidden: its whole grid on the screen
+            elif grid.x < x:
+                x = grid.x
+        n = g.w * n + (self._x if self._end else grid.x)    # the right end
+        if n > g.screen_w:
+            n = g.screen_w
         if x < 0:
             x = 0
-        if m > x:
-            g.dirty += (m - x) * self._pages
+        if n > x:
+            g.dirty += (n - x) * self._pages
 
     def _sent(self, x, w):
         if x < 0:
@@ -366,9 +396,10 @@ class Views:
         self._profile = None        # the board whose button names the texts use
 
     # ------------------------------------------------------------------ builders
-    def _label(self, group, x, top, text='', hides=False):
-        """A text line whose capitals start at row `top`, added to group."""
-        lbl = _Text(self._glyphs, x, top, text, hides)
+    def _label(self, group, x, top, text='', hides=False, right=False):
+        """A text line whose capitals start at row `top`, added to group (right: placed
+        by _set_right)."""
+        lbl = _Text(self._glyphs, x, top, text, hides, right)
         group.append(lbl.grid)
         return lbl
 
@@ -385,7 +416,7 @@ class Views:
         g = displayio.Group()
         self.list_group = g
         self.title = self._label(g, 0, 0)
-        self.title_right = self._label(g, 0, 0)
+        self.title_right = self._label(g, 0, 0, right=True)
         self._rect(g, 0, 10, w, 1)                        # rule under the title
         self._row_top = 12     # the cursor bar's top too: capitals on its first row
         self.cursor_bar = self._rect(g, 0, 12, w - 3, 10)
@@ -395,7 +426,7 @@ class Views:
         for r in range(self.list_rows):
             t = self._row_top + 10 * r
             self.row_left.append(self._label(g, 1, t, hides=True))
-            self.row_right.append(self._label(g, 0, t, hides=True))
+            self.row_right.append(self._label(g, 0, t, hides=True, right=True))
         # scrollbar: a 1-pixel track, and a thumb moved/resized by tiles
         track_h = 10 * self.list_rows
         self._track_h = track_h
@@ -421,7 +452,7 @@ class Views:
         small = self.small
         self.dice_y = 11 if small else 12
         self.header_left = self._label(g, 0, 0)
-        self.header_right = self._label(g, 0, 0)
+        self.header_right = self._label(g, 0, 0, right=True)
         self.n_dice = 5
         self.cards = self._sheet_cards = False     # the dice show cards (Poker Dice)
         self.die_grids = []
@@ -524,7 +555,7 @@ class Views:
         y0 = h // 2 - 8
         self._rect(g, 0, y0, w, 16, 1)
         self._rect(g, 2, y0 + 2, w - 4, 12, 0)
-        self.moment_label = self._label(g, 0, y0 + 4)     # 2 rows of black around capitals
+        self.moment_label = self._label(g, 0, y0 + 4, right=True)     # 2 rows of black around capitals
         self._moment_list_y = -4 - y0   # over a list: in the title's place, no row hidden
         g.hidden = True
         self.root.append(g)
@@ -738,7 +769,7 @@ class Views:
             self.card_btn.color = _BLACK if c == codes.CURSOR_CARD else _WHITE
             if (c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD) and cursor_mode:
                 b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
-                self.btn_bar.x = b.grid.x - 1
+                self.btn_bar.x = b.x - 1
                 self.btn_bar.y = b.grid.y + self._glyphs.cap_row    # from the capitals' row
                 self.btn_bar.hidden = False
             else:
