@@ -352,7 +352,8 @@ class App:
     def begin_game(self):
         """The game's working set loads now, before anything is played, and stays to
         the game's end: its scene modules (a computer's turn only with a computer, the
-        handovers only with several seats), a computer for each computer level seated
+        handovers only with several seats), the big moments (ui/moments.py, to the
+        menu: the end has its own), a computer for each computer level seated
         (ui/scenes/cpu.py make_bots) and the hint source when hints or the coach are
         on. Setup offers only the games whose working set fits (ui/fit_data.py fit); one that
         does not fit all the same stops here, whole (App.run)."""
@@ -374,6 +375,8 @@ class App:
             if stays == FOR_THE_GAME and 'ui.' + name not in modules and \
                     (computers or CPU not in scenes) and (len(players) > 1 or TURN not in scenes):
                 __import__('ui.' + name)
+        if 'ui.moments' not in modules:
+            from ui import moments  # noqa: F401 (a Yahtzee's banner and tune: ui/seats.py)
         if computers:
             self.bots = modules['ui.scenes.cpu'].make_bots(self)
         self.live = g
@@ -393,6 +396,10 @@ class App:
         for row in MODULES:
             if row[1] == FOR_THE_GAME and self.scene not in row[2]:
                 self._drop(row[0])
+        if menu:    # (the game's end has its moments: a high score, a game won)
+            seats._moments = None
+            self._drop('moments')
+            self.view.moment = 0
         if menu or getattr(self.hint_source, 'fallback', True):   # no analysis to come
             values = getattr(getattr(self.hint_source, 'planner', None), 'values', None)
             if values is not None and hasattr(values, 'close'):

@@ -1,8 +1,8 @@
 """What the seats of a game share, for every scene: their names (initials entered at
 setup, a computer's level) and the boxes' where short, forgetting the table state of
-the last game, and the big moments (banner and tune: ui/moments.py, loaded on the
-first). Small and resident, so that ui/scenes/play.py stays a small compile on the
-device."""
+the last game, and the big moments (banner and tune: ui/moments.py, loaded with the
+game's working set, App.begin_game, and kept to the menu). Small and resident, so
+that ui/scenes/play.py stays a small compile on the device."""
 
 from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA
 
@@ -43,7 +43,7 @@ def forget_turns(app):
     del summaries[:]
 
 
-_moments = None         # ui/moments.py once a big moment happened (loaded on first use)
+_moments = None         # ui/moments.py, from the game's first big moment to the menu
 
 
 def moment_tick(app, now):
@@ -51,7 +51,8 @@ def moment_tick(app, now):
 
 
 def big_moment(app, code, now):
-    """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py)."""
+    """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py, loaded
+    with the game: App.begin_game)."""
     global _moments
     if _moments is None:
         from ui import moments
