@@ -87,12 +87,13 @@ class Runner:
         if app.version == self._drawn:
             return False
         self._drawn = app.version
+        whole = False
         if self.views is not None:
-            self.views.update(app)
+            whole = self.views.update(app)
         self.redraws += 1
         d = self.display
         if d is not None and app.power < ASLEEP:
-            if self.views is not None and self.views.whole:
+            if whole:
                 # the root group set again: displayio draws the whole screen in one
                 # pass, not each changed layer's area on its own (ui/views/views.py)
                 d.root_group = None

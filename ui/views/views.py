@@ -582,10 +582,12 @@ class Views:
     # ------------------------------------------------------------------ update
     def update(self, app):
         """Bring the groups in line with the app's state (cheap when little changed);
-        `whole`: the changes would send a screen or more as areas of their own."""
+        True (also `whole`): the changes would send a screen or more as areas of their
+        own."""
         self._glyphs.dirty = 0
         self._update(app)
         self.whole = self.whole or self._glyphs.dirty >= self.width * self.height // 8
+        return self.whole
 
     def _dirty(self, x, y, w, h):
         g = self._glyphs
