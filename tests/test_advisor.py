@@ -621,7 +621,7 @@ def test_the_hints_rank_exactly_the_boxes_the_card_lets_the_dice_fill(name):
     """A hint never proposes a box the game refuses: at every roll of random games
     (Yamb announced or not, Jokers, Balut's cells, Triple Yahtzee's columns) the
     boxes ranked are the game's options, and the best one fills without IllegalMove.
-    (Poker Dice's hint is its round's box: ui/families/poker/screens.py.)"""
+    (Poker Dice's hint is its round's box: ui/families/poker/card.py.)"""
     from save_fuzz import dice_source, random_step
     from yahtzee_core.ranking import Hints
     rng = random.Random(name)

@@ -4,6 +4,7 @@ imports neither, no scene module imports another (App.go alone loads them), no
 import circle in the device code (none at load time, none lazy), and no rule is asked
 of a ruleset by getattr or by its name."""
 import ast
+import importlib
 import re
 from pathlib import Path
 
@@ -15,14 +16,12 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("events", "ui", "hardware", "yahtzee_core")
 # App.go imports a scene module by name ('ui.' + a row of its scene table)
 SCENE_MODULES = ["ui." + row[0] for row in ui_app.MODULES]
-# ui.families.family imports a module of the folder a ruleset names (Ruleset.ui), not
-# its scenes (those are the scene table's)
-FAMILY_PACKAGES = sorted({yc.ruleset(name).ui for name in yc.RULESETS} - {""})
-FAMILY_MODULES = sorted(
-    ".".join(p.relative_to(REPO).with_suffix("").parts)
-    for package in FAMILY_PACKAGES for p in (REPO / "ui").joinpath(*package.split(".")).glob("*.py")
-    if p.stem != "__init__")
-FAMILY_PARTS = [m for m in FAMILY_MODULES if m not in SCENE_MODULES]
+# ui.families.family imports the package a ruleset names (Ruleset.ui) and one of the
+# parts it lists (PARTS), never its scenes (those are the scene table's)
+FAMILY_PACKAGES = sorted({"ui." + yc.ruleset(name).ui for name in yc.RULESETS} - {"ui."})
+FAMILY_PARTS = FAMILY_PACKAGES + sorted(
+    package + "." + part for package in FAMILY_PACKAGES
+    for part in importlib.import_module(package).PARTS)
 GRAPH = module_graph(REPO, PACKAGES, dynamic={"ui.app": SCENE_MODULES,
                                              "ui.families": FAMILY_PARTS})
 

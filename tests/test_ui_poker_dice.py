@@ -1,4 +1,4 @@
-"""Poker Dice on the device's screens (ui/families/poker/screens.py, ui/families/poker/help.py): the play view's
+"""Poker Dice on the device's screens (ui/families/poker/card.py and help.py): the play view's
 hand, hand to beat and rounds won per seat; standing instead of a scorecard; the hint
 and the Odds screen against the planner; the dice drawn as cards."""
 import pytest
@@ -62,15 +62,15 @@ def test_a_lead_is_no_round_won_until_every_seat_has_played():
     s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)  # five aces
     assert g.cards[0].scores[0] != 255 and g.current == 1
     assert [c.total for c in g.cards] == [0, 0]       # seat 1 has not rolled
-    from ui.families.poker.screens import card_rows
+    from ui.families.poker.card import card_rows
     items, values = [], []
-    card_rows(app, g.cards[0], items, values, [])
+    card_rows(app, g.cards[0], False, items, values, [])
     assert values[0] == 'Five' and values[-1] == '0'  # leads, no W yet
     s.press(A.OK)                                     # pass the device
     s.press(A.OK, A.HOLD_1, A.HOLD_2, A.HOLD_3, A.HOLD_4, A.HOLD_5, A.OK)   # stands
     assert g.round == 2 and g.cards[0].total == 1     # decided: five aces win it
     items, values = [], []
-    card_rows(app, g.cards[0], items, values, [])
+    card_rows(app, g.cards[0], False, items, values, [])
     assert values[0] == 'Five W' and values[-1] == '1'
 
 

@@ -843,42 +843,68 @@ def test_card_rows_read_as_words_with_a_gap_before_the_value(name):
             assert len(got) <= room and (got in forms or len(min(forms, key=len)) > room)
 
 
-def test_each_ruleset_names_its_own_screens_and_they_import():
-    """A ruleset whose card or help the plain screens cannot show names its own
-    screens' package (Ruleset.ui: 'families.yamb' is ui/families/yamb/), and the one
-    lookup the app asks (ui.families.family) finds each of its modules, with what the
-    app calls there."""
+# What the app calls on each part of a family (ui/families/__init__.py): functions every
+# family with that part has, and names it has as a function or None (nothing to add).
+PART_CALLS = {"card": ("card_rows",), "grid": ("grid_layout",),
+              "help": ("pages", "howto", "page_of_box", "box_help")}
+PART_MAYBE = {"card": ("play_texts", "move"), "grid": ("draw",)}
+
+
+@pytest.mark.parametrize("name", yc.RULESETS)
+def test_each_ruleset_names_its_own_screens_and_they_import(name):
+    """A ruleset whose card or help the plain screens cannot show names its family's
+    package (Ruleset.ui: 'families.yamb' is ui/families/yamb/), whose PARTS list the
+    parts it has; the one lookup the app asks (ui.families.family) imports each, with
+    what the app calls there, and answers None for a part the family has not (or any
+    part, for a ruleset with no family: the plain screens)."""
+    import importlib
     from pathlib import Path
     from ui.families import family
+    rules = yc.ruleset(name)
+    if not rules.ui:    # the plain card and help: no trait that asks for a family
+        assert rules.columns == 1 and rules.cells == 1 and not rules.hands, name
+        assert rules.column_orders is None and rules.goals is None, name
+        assert [family(rules, part) for part in PART_CALLS] == [None] * len(PART_CALLS)
+        return
+    assert rules.ui.startswith("families."), rules.ui
+    package = importlib.import_module("ui." + rules.ui)
+    folder = Path(package.__file__).parent
+    # every module of the folder is a part the lookup finds or a scene of the scene table
+    scenes = {row[0].rsplit(".", 1)[1] for row in ui_app.MODULES
+              if row[0].startswith(rules.ui + ".")}
+    assert set(package.PARTS) | scenes == {p.stem for p in folder.glob("*.py")} - {"__init__"}
+    assert set(package.PARTS) <= set(PART_CALLS) and "card" in package.PARTS, package.PARTS
+    for part in PART_CALLS:
+        module = family(rules, part)
+        if part not in package.PARTS:
+            assert module is None, part
+            continue
+        assert module.__name__ == "ui.%s.%s" % (rules.ui, part), module
+        for fn in PART_CALLS[part]:
+            assert callable(getattr(module, fn)), (part, fn)
+        for fn in PART_MAYBE.get(part, ()):
+            assert getattr(module, fn) is None or callable(getattr(module, fn)), (part, fn)
+    card, grid = family(rules, "card"), family(rules, "grid")
+    if grid is not None:    # its card shows whole as a grid: the rule, the grid's keys
+        assert grid.RULE_X is None or 0 < grid.RULE_X < 128
+        assert callable(card.move)
+        if grid.draw is not None:   # a grid that draws its own rows scrolls them
+            assert callable(grid.scroll) and callable(grid.from_top)
+    # what a family's own features (asked for by the rules' traits) call on its card
+    own = []
+    if rules.hands:         # Poker Dice
+        own += ["enter_card", "fill_note", "hint", "lines", "odds_items", "odds_chance",
+                "draw_faces"]
+    if rules.column_orders and not rules.hands:    # Yamb: the Odds' rows, its announce
+        own += ["odds_rows", "bind"]
+    if rules.columns > 1 and rules.upper_bonus and not rules.column_orders:
+        own += ["par"]      # the standings' upper par of a card of columns
+    for fn in own:
+        assert callable(getattr(card, fn)), fn
+
+
+def test_every_family_folder_is_a_rulesets():
+    from pathlib import Path
     families = Path(__file__).resolve().parent.parent / "ui" / "families"
     folders = {p.name for p in families.iterdir() if (p / "__init__.py").is_file()}
-    named = set()
-    for name in yc.RULESETS:
-        rules = yc.ruleset(name)
-        if not rules.ui:    # the plain card and help: no trait that asks for a family
-            assert rules.columns == 1 and rules.cells == 1 and not rules.hands, name
-            assert rules.column_orders is None and rules.goals is None, name
-            continue
-        assert rules.ui.startswith("families."), (name, rules.ui)
-        folder = rules.ui[len("families."):]
-        named.add(folder)
-        parts = sorted(p.stem for p in (families / folder).glob("*.py")
-                       if p.stem != "__init__")
-        assert "help" in parts or "card" in parts, (name, parts)
-        for part in parts:
-            module = family(rules, part)
-            assert module.__name__ == "ui.%s.%s" % (rules.ui, part), module
-        if rules.columns > 1 or rules.cells > 1:    # a grid card: its rows and keys
-            card = family(rules, "card")
-            assert callable(card.card_rows) and callable(card.move), name
-            assert callable(family(rules, "grid").grid_layout), name
-        if (rules.column_orders or rules.cells > 1) and not rules.hands:
-            # help shared by many boxes (Poker Dice's rounds have no page a box)
-            help_ = family(rules, "help")
-            assert callable(help_.box_help) and callable(help_.page_of_box), name
-        if rules.hands:
-            assert callable(family(rules, "help").rules_pages), name
-            assert callable(family(rules, "screens").card_rows), name
-        elif rules.column_orders or rules.goals is not None:
-            assert callable(family(rules, "help").pages), name
-    assert named == folders     # every family folder is a ruleset's
+    assert folders == {yc.ruleset(n).ui[len("families."):] for n in yc.RULESETS} - {""}

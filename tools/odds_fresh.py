@@ -42,7 +42,7 @@ def source():
         rules = yc.ruleset(name)
         if rules.n_dice < 5:    # fewer dice: the screen works them out (odds_small.py)
             continue
-        if rules.hands:         # Poker Dice: its hands' chances (ui/families/poker/screens.py)
+        if rules.hands:         # Poker Dice: its hands' chances (ui/families/poker/card.py)
             continue
         figures = []
         # one column of a ruleset of several (Triple Yahtzee): the others score it x2, x3

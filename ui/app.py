@@ -397,7 +397,6 @@ class App:
             if row[1] == FOR_THE_GAME and self.scene not in row[2]:
                 self._drop(row[0])
         if menu:    # (the game's end has its moments: a high score, a game won)
-            seats._moments = None
             self._drop('moments')
             self.view.moment = 0
         if menu or getattr(self.hint_source, 'fallback', True):   # no analysis to come

@@ -61,9 +61,9 @@ def show_hint(app):
     lines = app.view.dialog_lines
     lines[0] = 'Hint' if exact else 'Hint (no table)' if g.rules.solved else 'Hint (CPU good)'
     app.hint = None
-    if g.rules.hands:    # Poker Dice: to win the round (ui/families/poker/screens.py)
-        from ui.families.poker.screens import hint
-        hint(app, src)
+    if g.rules.hands:    # Poker Dice: to win the round (its family's card)
+        from ui.families import family
+        family(g.rules, 'card').hint(app, src)
     elif not g.rolled:
         # before the first roll: the expected final score, and OK shows the odds
         app.hint = ('odds', None)
@@ -167,9 +167,9 @@ def apply_hint(app, now):
         app.open(ODDS, now)         # from the dice (PLAY): BACK comes back to them
         return None
     if h[0] == 'announce':          # Yamb's announce step: announce (or not), roll on
-        if h[1] >= 0:
-            from ui.families.yamb.card import bind
-            bind(app, h[1])
+        if h[1] >= 0:               # (its family's card binds the turn to the box)
+            from ui.families import family
+            family(g.rules, 'card').bind(app, h[1])
         app.go(PLAY, now)
         return None
     if h[0] == 'hold':

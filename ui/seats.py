@@ -4,6 +4,7 @@ the last game, and the big moments (banner and tune: ui/moments.py, loaded with 
 game's working set, App.begin_game, and kept to the menu). Small and resident, so
 that ui/scenes/play.py stays a small compile on the device."""
 
+from sys import modules
 from ui.codes import CPU_NAMES, MOMENT_YAHTZEE, MOMENT_SERVIDA
 
 # The table's state in the game in play (module globals: every scene of a game reads
@@ -43,21 +44,21 @@ def forget_turns(app):
     del summaries[:]
 
 
-_moments = None         # ui/moments.py, from the game's first big moment to the menu
-
-
 def moment_tick(app, now):
-    _moments.moment_tick(app, now)
+    moments = modules.get('ui.moments')
+    if moments is None:     # the game it came with is gone
+        app.view.moment = 0
+    else:
+        moments.moment_tick(app, now)
 
 
 def big_moment(app, code, now):
     """Show a big moment (codes.MOMENT_*): banner and tune (ui/moments.py, loaded
-    with the game: App.begin_game)."""
-    global _moments
-    if _moments is None:
+    with the game: App.begin_game; imported here for a game resumed at its end)."""
+    moments = modules.get('ui.moments')
+    if moments is None:
         from ui import moments
-        _moments = moments
-    _moments.big_moment(app, code, now)
+    moments.big_moment(app, code, now)
 
 
 def all_alike(dice):

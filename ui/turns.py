@@ -73,12 +73,11 @@ def update_play_texts(app, cpu_text=None):
                                              '%d left' % left if left else 'pick')
             v.line_a = 'OK:box' if left == 0 or all_held(g) else (
                 'Shake!' if settings.has_shake else 'OK')
-    if g.rules.hands:    # Poker Dice: the hands (ui/families/poker/screens.py)
-        from ui.families.poker.screens import play_texts
-        play_texts(app, cpu_text)
-    elif g.rules.column_orders:   # Yamb: its announce step, what the turn announced
-        from ui.families.yamb import card as yamb
-        yamb.announce(app)
+    if g.rules.ui:      # a family's own words (ui/families/): Poker Dice's hands, Yamb's announce
+        from ui.families import family
+        card = family(g.rules, 'card')
+        if card.play_texts is not None:
+            card.play_texts(app, cpu_text)
     app.view.note_until = -1
     v.play_version += 1
     app.touch()
@@ -248,9 +247,9 @@ def refuse(app, first, second):
 def note_fill(app, p, b, gained):
     """Remember 'NAME: Box points' for the handovers (the last few fills)."""
     s = seats.summaries
-    if app.game.rules.hands:     # Poker Dice: the hand (ui/families/poker/screens.py)
-        from ui.families.poker.screens import fill_note
-        return fill_note(app, p, gained)
+    if app.game.rules.hands:     # Poker Dice: the hand (its family's card)
+        from ui.families import family
+        return family(app.game.rules, 'card').fill_note(app, p, gained)
     name = app.player_name(p)
     room = app.settings.text_cols - len(name) - len(': %d' % gained) - 1    # the line's width
     s.append('%s: %s %d' % (name, app.box_label(b, room), gained))

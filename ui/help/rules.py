@@ -6,8 +6,9 @@ ruleset: every figure and rule comes from the
 ruleset's data and traits (yahtzee_core/rules.py), so a new ruleset has its help.
 
 Loaded only while a help screen is open, with ui/help/text.py (ui/scenes/learn.py).
-Rulesets of other than five dice (Crag's three) take their words from ui/help/dice.py,
-Balut's cells from ui/families/cells/help.py, Yamb's columns from ui/families/yamb/help.py.
+Rulesets of other than five dice (Crag's three) take their words from ui/help/dice.py;
+a ruleset with a family's help (ui/families/: Yamb's columns, Balut's cells, Poker
+Dice's hands) its own pages and its boxes' from there.
 """
 
 _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
@@ -204,12 +205,20 @@ def _lower(rules, b, times):
     return text
 
 
+def family_help(rules):
+    """The help of the ruleset's family (ui/families/), or None: the plain help's."""
+    if rules.ui:
+        from ui.families import family
+        return family(rules, 'help')
+    return None
+
+
 def box_help(rules, box):
     """(title, text) of one box (name or index) of the ruleset."""
     b = rules.box_index(box)
-    if rules.column_orders or rules.cells > 1:  # Yamb's row's page, Balut's category's
-        from ui.families import family
-        return family(rules, 'help').box_help(rules, b, globals())
+    part = family_help(rules)
+    if part is not None:   # a family's: its boxes share pages (Yamb's rows, Balut's cells)
+        return part.box_help(rules, b, globals())
     labels = _labels(rules)
     per = len(labels)           # Triple Yahtzee: labels name one column's boxes
     times = b // per + 1
@@ -222,17 +231,13 @@ def box_pages(rules):
     """How many pages come first, one a box: every box's, but none where many boxes
     share their rules (Yamb's columns and Balut's cells say them once, in their own
     pages; Poker Dice's rounds)."""
-    return 0 if rules.hands or rules.column_orders or rules.cells > 1 else rules.n_boxes
+    return 0 if family_help(rules) is not None else rules.n_boxes
 
 
 def page_of_box(rules, b):
     """The rules page that explains box b (HELP on the card opens it)."""
-    if rules.hands:
-        return 0
-    if rules.column_orders or rules.cells > 1:  # Yamb's columns, Balut's cells
-        from ui.families import family
-        return family(rules, 'help').page_of_box(rules, b)
-    return b
+    part = family_help(rules)
+    return b if part is None else part.page_of_box(rules, b)
 
 
 def _joined(words, last='and'):
@@ -246,10 +251,6 @@ def extra_pages(rules, duplicate):
     colours, columns), then duplicate play when `duplicate` (the game in play, or the
     next one, has it on)."""
     out = []
-    if rules.hands:  # Poker Dice: its hands, a page a topic (ui/families/poker/help.py)
-        from ui.families import family
-        out = family(rules, 'help').rules_pages(rules)
-        return out + [_DUPLICATE] if duplicate else out
     labels = _labels(rules)
     if rules.served is not None:
         hands = []
@@ -272,11 +273,11 @@ def extra_pages(rules, duplicate):
         if rules.upper_tiers is not None:
             text += ' The upper bonus has tiers: %s.' % _tiers(rules)
         out.append(('Colours', text))
-    if rules.column_orders or rules.goals is not None:
+    part = family_help(rules)
+    if part is not None:
         # the family's own pages (ui/families/): Yamb's columns and announce, Balut's
-        # cells and points
-        from ui.families import family
-        out.extend(family(rules, 'help').pages(rules, globals()))
+        # cells and points, Poker Dice's hands, a page a topic
+        out.extend(part.pages(rules, globals()))
     elif rules.columns > 1:
         n = rules.columns
         marks = ['x%d' % (c + 1) for c in range(n)]

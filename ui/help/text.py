@@ -123,16 +123,10 @@ def howto(rules, profile):
                 break
         if lower:
             break
-    if rules.hands:  # Poker Dice: ui/families/poker/help.py
-        from ui.families.poker.help import howto_poker
-        return howto_poker(rules, legend(profile))
-    elif rules.column_orders:         # Yamb's columns: ui/families/yamb/help.py
-        from ui.help import rules as help_rules
-        from ui.families.yamb import help as help_yamb
-        return help_yamb.howto(rules, legend(profile), help_rules.__dict__)
-    if rules.goals is not None:     # won on points (Balut): ui/families/cells/help.py
-        from ui.families.cells.help import howto_cells
-        return howto_cells(rules, legend(profile))
+    from ui.help import rules as help_rules
+    part = help_rules.family_help(rules)
+    if part is not None:   # a family's own (Yamb's columns, Balut's cells, Poker Dice's)
+        return part.howto(rules, legend(profile), help_rules.__dict__)
     turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
         'kinds, straights or a full house'
     if rules.n_dice != 5:       # other dice counts: ui/help/dice.py's words

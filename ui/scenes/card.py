@@ -37,9 +37,9 @@ def enter_card(app, now):
     seat = seats.card_seat if seats.card_seat >= 0 else g.current
     card = g.cards[seat]
     fill = g.rolled and not read_only(app)
-    if g.rules.hands:    # Poker Dice: its list, with a row to stand (ui/families/poker/screens.py)
-        from ui.families.poker.screens import enter_card
-        return enter_card(app, seat, fill, now)
+    if g.rules.hands:    # Poker Dice: its list, with a row to stand (its family's card)
+        from ui.families import family
+        return family(g.rules, 'card').enter_card(app, seat, fill, now)
     v.items = v.values = ()     # the last list's texts may go before the new ones
     items, values, rows = _card_rows(app, card, fill)
     app.rows = rows
@@ -74,9 +74,13 @@ def enter_card(app, now):
 def handle_card(app, action, now):
     v = app.vertical(action)
     rules = app.game.rules
-    if app.view.kind == VIEW_CARD and (rules.columns > 1 or rules.cells > 1):  # a grid's keys
-        from ui.families import family     # (the family's card: Yamb's, Triple's, Balut's)
-        v = not family(rules, 'card').move(app, action, _can_pick_row) and v
+    if app.view.kind == VIEW_CARD and rules.ui:
+        # a family's card shown whole is its grid (Yamb's, Triple Yahtzee's, Balut's):
+        # its keys (None: no grid)
+        from ui.families import family
+        move = family(rules, 'card').move
+        if move is not None:
+            v = not move(app, action, _can_pick_row) and v
     if v:
         app.move_cursor(v, _can_pick_row)
     elif action == A.OK:
@@ -113,7 +117,7 @@ def _card_rows(app, card, rolled):
     items = []
     values = []
     rows = []
-    if rules.columns > 1 or rules.cells > 1:
+    if rules.ui:
         # the family's card (ui/families/): Yamb's four columns of 12 rows, Triple
         # Yahtzee's three columns, Balut's categories of four cells
         from ui.families import family

@@ -41,8 +41,8 @@ def over(app, now):
         kind = perfect.play     # percentiles.PERFECT (0), GOOD, GOOD_POINTS, PERFECT_HANDS
         n = len(items)
         if rules.hands:         # Poker Dice (PERFECT_HANDS): each human's best hand
-            from ui.families.poker.screens import lines
-            lines(app, perfect, items, values)
+            from ui.families import family      # (its family's card)
+            family(rules, 'card').lines(app, perfect, items, values)
         else:
             # where each human's score falls among games of perfect play (or, for a
             # ruleset no solver solves, of level good's: the table says which; Balut's

@@ -176,9 +176,9 @@ def _leave(app, now):
     forget('help.text', 'ui')
     forget('help.rules', 'ui')
     forget('help.dice', 'ui')
-    forget('families.cells.help', 'ui')      # (Balut's, when it was loaded)
-    forget('families.poker.help', 'ui')      # (Poker Dice's)
-    forget('families.yamb.help', 'ui')       # (Yamb's, likewise)
+    rules = rules_in_play(app)
+    if rules.ui:
+        forget(rules.ui + '.help', 'ui')    # (a family's help, when it was loaded)
     app.go(to, now)
     if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row whose help it was
         app.view.cursor = cursor
@@ -209,9 +209,9 @@ def enter_odds(app, now):
     # boxes of one column (Triple Yahtzee) or one cell (Balut): the fresh odds'
     # table has a figure pair for each of them
     per = rules.n_boxes // (rules.columns * rules.cells)
-    if rules.hands:  # Poker Dice: each hand's chance (ui/families/poker/screens.py)
-        from ui.families.poker.screens import odds_items
-        items = odds_items()
+    if rules.hands:  # Poker Dice: each hand's chance (its family's card)
+        from ui.families import family
+        items = family(rules, 'card').odds_items()
         keeps = [None] * len(items)
         values = ['...'] * len(items)
     elif not g.rolled:
@@ -226,9 +226,9 @@ def enter_odds(app, now):
                 fresh.extend(chase(rules, b)[:2])
     if rules.hands:
         boxes = ()
-    elif rules.column_orders:   # Yamb: once a row, a box the turn may fill (ui/families/yamb/card.py)
-        from ui.families.yamb import card as yamb
-        boxes = yamb.odds_rows(g)
+    elif rules.column_orders:   # Yamb: once a row, a box the turn may fill (its family's card)
+        from ui.families import family
+        boxes = family(rules, 'card').odds_rows(g)
     else:
         boxes = [b for b in range(rules.n_boxes) if scores[b] == 255]
     for b in boxes:
@@ -272,11 +272,11 @@ def odds_step(app, now):
 def _odds_row(app, row):
     v = app.view
     g = app.game
-    poker = g.rules.hands       # Poker Dice: row r is a hand (ui/families/poker/screens.py)
+    poker = g.rules.hands       # Poker Dice: row r is a hand (its family's card)
     b = -1 if poker else _boxes[row]
     if poker:
-        from ui.families.poker.screens import odds_chance
-        chance, keep = odds_chance(app, row)
+        from ui.families import family
+        chance, keep = family(g.rules, 'card').odds_chance(app, row)
         pts = -1
     else:
         chance, pts, keep = _chase(g, b)

@@ -151,8 +151,8 @@ def enter_standings(app, now):
         if not par_shown:
             par = 0
         elif columns:       # Triple Yahtzee: the three columns' upper par together
-            from ui.families.triple.card import par as columns_par
-            par = columns_par(c)
+            from ui.families import family
+            par = family(g.rules, 'card').par(c)    # (its family's card)
         else:
             par = c.upper_par
         left = 0

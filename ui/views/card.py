@@ -111,30 +111,27 @@ class CardView:
     def update(self, app):
         v = app.view
         old = self.cursor
-        # Yamb's grid (its own draw) scrolls to keep the cursor's row in sight: other
-        # rows on show, the whole grid again
+        # a grid that draws its own entries (Yamb's) scrolls to keep the cursor's row
+        # in sight: other rows on show, the whole grid again
         scrolled = False
         if self.draw is not None and v.cursor != old:
-            from ui.families.yamb.grid import scroll
-            scrolled = scroll(app)
+            from ui.families import family
+            scrolled = family(app.game.rules, 'grid').scroll(app)
         fresh = v.list_version != self.version      # a new list, not a scroll
         if fresh or scrolled:
             self.version = v.list_version
             half = self.width // 2
             rules = app.game.rules
-            self.draw = None
-            if rules.column_orders and not rules.hands:    # Yamb's columns of 12 rows
-                from ui.families.yamb.grid import grid_layout, RULE_X, draw, from_top
-                if fresh:           # rows on show from the cursor alone, not the last card's
-                    from_top()
-                lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
-                self.draw = draw
-            elif rules.columns > 1:   # Triple Yahtzee's grid
-                from ui.families.triple.grid import grid_layout, RULE_X
-                lines, self.layout = ((RULE_X, self.height),), grid_layout(app, _dice_text(app))
-            elif rules.cells > 1:   # Balut's categories x cells, no rule
-                from ui.families.cells.grid import grid_layout
-                lines, self.layout = (), grid_layout(app, _dice_text(app))
+            grid = self.draw = None
+            if rules.ui:        # a family's own grid (ui/families/), or none
+                from ui.families import family
+                grid = family(rules, 'grid')
+            if grid is not None:    # Yamb's, Triple Yahtzee's, Balut's
+                if fresh and grid.draw is not None:    # rows on show from the cursor
+                    grid.from_top()                     # alone, not the last card's
+                lines, self.layout = () if grid.RULE_X is None else (
+                    (grid.RULE_X, self.height),), grid.grid_layout(app, _dice_text(app))
+                self.draw = grid.draw
             elif not _fits_halves(rules, self.height):   # three columns
                 from ui.views.long_card import grid_layout, RULES
                 lines, self.layout = RULES, grid_layout(app, _dice_text(app), card_line)

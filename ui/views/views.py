@@ -492,10 +492,11 @@ class Views:
         x = 0 if self.small else (self.width - ((slots - 1) * pitch + size)) // 2
         return size, pitch, x
 
-    def _make_dice(self, g, n):
+    def _make_dice(self, g, n, rules=None):
         """The dice sheet, a TileGrid per die over it (placed by slot) and the die
-        cursor's underline, for n dice; the last ones' go first. The sheet (and with
-        it every grid) is made again only when the die size changes (six dice)."""
+        cursor's underline, for n dice of the game's `rules`; the last ones' go first.
+        The sheet (and with it every grid) is made again only when the die size
+        changes (six dice) or the dice become cards or pips again."""
         size, pitch, x0 = self._dice_geometry(n)
         new_sheet = not self.die_grids or size != self.die_size or \
             self.cards != self._sheet_cards
@@ -508,9 +509,9 @@ class Views:
             self.dice_sheet = None
             self.dice_sheet = make_dice_sheet(size)
             self._sheet_cards = self.cards
-            if self.cards:      # Poker Dice: 9 10 J Q K A over the pips
-                from ui.families.poker.screens import draw_faces
-                draw_faces(self.dice_sheet, size)
+            if self.cards:      # Poker Dice: 9 10 J Q K A over the pips (its family's card)
+                from ui.families import family
+                family(rules, 'card').draw_faces(self.dice_sheet, size)
         self.die_size = size
         self.pitch = pitch
         self.dice_x = x0 + codes.first_slot(n) * pitch
@@ -737,7 +738,7 @@ class Views:
         cards = app.game is not None and app.game.rules.hands  # Poker Dice
         if n != self.n_dice or cards != self.cards:
             self.cards = cards
-            self._make_dice(self.play_group, n)
+            self._make_dice(self.play_group, n, app.game.rules if cards else None)
         faces = v.faces
         held = v.held
         for i in range(n):

@@ -1,1 +1,2 @@
 # Balut's screens: the card by categories of cells, the grid, the help.
+PARTS = ('card', 'grid', 'help')

@@ -5,6 +5,8 @@ for the scenes: the list rows category by category ("Fours 1" .. "Fours 4", "Fiv
 grid (ui/families/cells/grid.py); then each category's goal and points, the total's points
 and the card's points. No displayio here: MicroPython runs it in the app checks."""
 
+play_texts = None       # the play view's shared texts say it all
+
 
 def shape(rules):
     """(cells, categories) of the card."""

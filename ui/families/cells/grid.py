@@ -18,6 +18,9 @@ its text the cell's format: the list's rows hold the category labels).
 from ui.families.cells.card import category, shape
 from ui import seats
 
+RULE_X = None       # no rule: the cells sit side by side
+draw = None         # its entries drawn as ui/views/card.py draws a card's
+
 _PITCH = 6
 _SHORT = 'FOFISISTHOCHBA'  # two letters per category, in card order
 _CELL_X, _CELL_W = 10, 20   # the first cell's x, a cell's width

@@ -129,7 +129,7 @@ def pages(rules, h):
     return out
 
 
-def howto_cells(rules, legend):
+def howto(rules, legend, h):
     """The how-to's pages (help_text.howto) for such a ruleset; `legend` the button
     legend's page."""
     labels = rules.labels.split('|')

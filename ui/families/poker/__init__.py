@@ -1,1 +1,2 @@
-# Poker Dice's screens and help.
+# Poker Dice's screens (the dice as cards, the card of rounds, the turn's texts) and help.
+PARTS = ('card', 'help')

@@ -19,7 +19,17 @@ def _tie_example(rules):
     return ', which beats '.join([_cards(d) for d in hands])
 
 
-def rules_pages(rules):
+def page_of_box(rules, b):
+    """The page a round's HELP opens: the first (its rounds share the rules)."""
+    return 0
+
+
+def box_help(rules, b, h):
+    """(title, text) of round b: the page it opens."""
+    return pages(rules, h)[page_of_box(rules, b)]
+
+
+def pages(rules, h):
     """(title, text) pages of the rules (help_rules.extra_pages, in place of a page a
     box)."""
     best_first = [HANDS[k] for k in range(len(HANDS) - 1, -1, -1)]
@@ -40,7 +50,7 @@ def rules_pages(rules):
     ]
 
 
-def howto_poker(rules, legend):
+def howto(rules, legend, h):
     """The how-to's pages (help_text.howto) for Poker Dice; `legend` the button
     legend's page."""
     return (

@@ -10,6 +10,7 @@ Moving on the grid: ui/views/grid_move.py.
 COLUMNS = 3
 BOXES = 13                  # boxes in a column
 CELLS = COLUMNS * BOXES     # list rows 0..38 are the boxes, the summaries follow
+play_texts = None           # the play view's shared texts say it all
 
 
 def box_of_row(r):

@@ -19,6 +19,7 @@ from ui.families.triple.card import COLUMNS, column
 from ui import seats
 
 RULE_X = 58                 # the rule between the halves
+draw = None                 # its entries drawn as ui/views/card.py draws a card's
 _PITCH = 6
 _LOWER = '3K4KFHSSLSYZCH'   # two letters per lower box, in card order
 # cells: first x and width, left half (upper boxes, two digits) and right half

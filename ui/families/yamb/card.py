@@ -217,13 +217,12 @@ def save_announce(app, b):
         write(app, ANNOUNCE, bytes((b,)))
 
 
-def announce(app):
-    """The shared scenes' one call into Yamb's announce, from the play view's texts
-    (ui/turns.py update_play_texts; named as the core's, a name a board holds
-    already): once a turn, after its first roll, a human's announce step (ANNOUNCE;
-    again whenever the dice show while the turn must announce) or a computer's
-    announce (its bot's choose_announce, shown on that roll's step); then what a
-    bound turn announced, on the play view."""
+def play_texts(app, cpu_text=None):
+    """Yamb's words on the play view (ui/turns.py update_play_texts), the shared
+    scenes' one call into its announce: once a turn, after its first roll, a human's
+    announce step (ANNOUNCE; again whenever the dice show while the turn must
+    announce) or a computer's announce (its bot's choose_announce, shown on that
+    roll's step); then what a bound turn announced, on the play view."""
     global _offered
     g = app.game
     turn = (id(g), g.round, g.current)
@@ -239,10 +238,10 @@ def announce(app):
             if b >= 0:
                 bind(app, b)
                 app.view.line_a = 'Announces ' + announced_label(app, 10)
-    _play_texts(app, g)
+    _bound_texts(app, g)
 
 
-def _play_texts(app, g):
+def _bound_texts(app, g):
     # the play view of a bound turn: what was announced, on the second line (a
     # human's while rolls are left and not all dice held), in the header on 128x32
     v = app.view

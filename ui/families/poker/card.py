@@ -13,6 +13,7 @@ CARDS = ('', '9', '10', 'J', 'Q', 'K', 'A')     # face 1..6
 # The hands' names in ten characters or fewer, worst first (HANDS' order).
 SHORT = ('Nothing', 'Pair', 'Two pairs', 'Three', 'Low str', 'High str', 'Full house',
          'Four', 'Five')
+move = None         # its card is a list, never a grid
 
 
 def draw_faces(bmp, size):
@@ -116,7 +117,7 @@ def enter_card(app, seat, fill, now):
         items.append('Stand: ' + SHORT[hand_kind(pts[box])])
         values.append('OK')
         rows.append(box)
-    card_rows(app, card, items, values, rows)
+    card_rows(app, card, fill, items, values, rows)
     if fill:            # the rounds' rows take no cursor: the stand row is the pick
         for r in range(1, len(rows)):
             rows[r] = -1
@@ -127,9 +128,10 @@ def enter_card(app, seat, fill, now):
                                else ''))
 
 
-def card_rows(app, card, items, values, rows):
+def card_rows(app, card, rolled, items, values, rows):
     """The card's list: each round's hand (W where it won a round every seat has
-    played), then the rounds won."""
+    played), then the rounds won (the same whether rolled or not: the stand row is
+    enter_card's)."""
     for b in range(len(card.scores)):
         items.append(app.box_label(b))
         s = card.scores[b]
