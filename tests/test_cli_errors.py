@@ -130,6 +130,7 @@ ENTRY_POINTS = {
     "tools/screenshots.py": ["-m", "tools.screenshots", "--write"],
     "tools/solver.py": ["-m", "tools.solver"],
     "tools/strategy_table.py": ["-m", "tools.strategy_table"],
+    "tools/table_heads.py": ["-m", "tools.table_heads", "--check"],
     "tools/pico_emu/heap.py": ["-m", "tools.pico_emu.heap"],
     "tools/pico_emu/powercut.py": ["-m", "tools.pico_emu.powercut"],
 }

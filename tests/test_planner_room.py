@@ -59,6 +59,9 @@ def test_the_same_decisions_with_room_as_without(name, values):
             for rolls_left in (2, 1, 2):
                 assert hold_options(fast, card, dice, rolls_left) == \
                     hold_options(plain, card, dice, rolls_left)
+                # the hint's best alone, found without the list: its first
+                assert hold_options(fast, card, dice, rolls_left, True) == \
+                    hold_options(plain, card, dice, rolls_left)[:1]
                 assert fast.best_hold_index(card, dice, rolls_left) == \
                     plain.best_hold_index(card, dice, rolls_left)
                 fast.tick(card)
@@ -100,3 +103,34 @@ def test_the_generated_groups_are_the_rulesets():
     p = RoomyPlanner(ruleset('yahtzee'), Scrambled())
     assert p.groups == planner_room.build_groups(ruleset('yahtzee'))
     assert 'groups' not in BUILT        # read from the module, nothing built
+
+
+def test_the_generated_table_heads_are_the_tables_and_the_planner_reads_them(tmp_path):
+    """yahtzee_core/table_heads.py (tools/table_heads.py, frozen into our firmware)
+    holds the header layouts of the tables a RoomyPlanner plays, and a planner made on
+    a table reads its header from there: the same values as the header read."""
+    from tools import table_heads
+    from tools.strategy_table import write_tables
+    from yahtzee_core.advisor import TableValues
+    from yahtzee_core.table_heads import HEADS
+    with open(table_heads.TARGET) as f:
+        assert f.read() == table_heads.source(), "python -m tools.table_heads --write"
+    rules = ruleset('yahtzee')
+    write_tables(rules, str(tmp_path), kinds=('plain', 'packed'))
+    for path in sorted(tmp_path.iterdir()):
+        read = TableValues(rules, str(path))
+        flash = TableValues(rules, str(path))
+        BUILT.clear()
+        p = RoomyPlanner(rules, flash)
+        assert flash.head in HEADS and read.head not in HEADS  # 48 bytes of name, counts
+        full = (1 << rules.n_boxes) - 1
+        rng = random.Random(path.name)
+        for _ in range(200):
+            mask = rng.randrange(full)
+            u = rng.randrange(64)
+            assert flash.value(mask, u, 0) == read.value(mask, u, 0)
+        card = probe_card(rules, 0b1000001000011, 0, 255)
+        assert p.best_hold_index(card, (1, 1, 3, 4, 5), 2) == \
+            RoomyPlanner(rules, read).best_hold_index(card, (1, 1, 3, 4, 5), 2)
+        read.close()
+        flash.close()

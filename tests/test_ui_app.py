@@ -337,7 +337,7 @@ class TinyHints:
     """Test double with the Hints API: keeps the highest die, names box 0."""
     fallback = False
 
-    def hold_options(self, card, dice, rolls_left):
+    def hold_options(self, card, dice, rolls_left, best=False):
         return [(12345, (max(dice),)), (100, ())]
 
     def box_options(self, card, dice, first=0):

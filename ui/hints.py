@@ -81,7 +81,7 @@ def show_hint(app):
     else:
         kept = None
         if g.rolls_left > 0:
-            value, kept = src.hold_options(g.card, g.dice, g.rolls_left)[0]
+            value, kept = src.hold_options(g.card, g.dice, g.rolls_left, True)[0]
         if kept is not None and len(kept) < len(g.dice):
             app.hint = ('hold', kept)
             lines[1] = 'Keep ' + (' '.join(['%d' % d for d in kept]) if kept else 'none')
@@ -123,7 +123,11 @@ def tick(app):
         planner.version = app.version
         return
     p = g.current
-    if not planner.tick(g.cards[p]):
+    # once the dice are final only a box is left to choose, which needs no hold
+    # values: a step for this seat then would undo the computer's (a perfect computer
+    # plays by this planner, whose values are kept for one state), and each would
+    # work the other's out again on every quiet frame to the end of the turn
+    if g.rolls_left and not planner.tick(g.cards[p]):
         return
     p = (p + 1) % len(g.players)
     if app.bots is not None and g.rolls_left == 0 and app.is_cpu(p):

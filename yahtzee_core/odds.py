@@ -45,7 +45,7 @@ whose figures are worked out once.
 
 Working memory, built on the first call by index arithmetic (no tuples): the child
 table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
-the ways table (252 B) (or copied: odds_tables.py); the Ones box's figures (252 int32) when an upper box needs
+the ways table (252 B) (or copied: odds_tables.py; a planner's child table lent); the Ones box's figures (252 int32) when an upper box needs
 them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where one
 is lent (lend), and a third for the points' high digits where they read the tables
 from flash only when a box needs it (before the first roll). A box's last roll is
@@ -111,12 +111,13 @@ def _holds(dice):
     return ranks, sizes, _subs[3]
 
 
-def lend(made=None, lo=None):
+def lend(made=None, lo=None, ch=None):
     """Two int arrays of 462 (a turn planner's kept values, planner_room's
     RoomyPlanner.lend) for the next _tables() to work in, in place of its own (3.6 KB
-    on a board); lend() gives them back: the tables go, made again at the next call."""
+    on a board), and its child table (ch); lend() gives them back: the tables go, made
+    again at the next call."""
     global _work, _lent
-    _lent = (made, lo) if made is not None else None
+    _lent = (made, lo, ch) if made is not None else None
     _work = None
 
 
@@ -132,14 +133,16 @@ def _tables():
         from .flash import tables_in_flash
         if tables_in_flash():   # generated: odds_tables.py (in flash on our firmware)
             from .odds_tables import CHILDREN, TOP, PARENT, WAYS
+            ch = None
             if _lent is not None:
-                made, lo = _lent
+                made, lo, ch = _lent
             else:
                 z = bytes(4 * N_HOLDS)
                 made = array('i', z)
                 lo = array('i', z)
-            _work = (tuple([array('H', c) for c in CHILDREN]), WAYS, made, None, lo,
-                     [None, TOP, array('H', PARENT)])
+            if ch is None:
+                ch = tuple([array('H', c) for c in CHILDREN])
+            _work = (ch, WAYS, made, None, lo, [None, TOP, PARENT])
     if _work is None:
         ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
         top = bytearray(N_HOLDS)
@@ -426,6 +429,8 @@ def _chase(rules, b, dice, rolls_left, aim):
         if b:
             high = upper[1]
             parent = upper[2]
+            if len(parent) > N_HOLDS:   # odds_tables' bytes: copied once needed
+                parent = upper[2] = array('H', parent)
             face = bytearray(b'\x00\x00\x01\x02\x03\x04\x05')   # die -> children array
             face[1] = b
             face[g] = 0

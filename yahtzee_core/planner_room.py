@@ -1,26 +1,35 @@
 """A turn planner's speed where the heap has room: RoomyPlanner, the TurnPlanner that
-advisor.Advisor makes with 100 KB free (a board running our firmware, or CPython): about 10 KB of tables built
-once, and the turn's hold values kept, for a decision in a fraction of the plain
-loops' time, with the same results. Its own module so that a board short of heap
-never holds its code.
+advisor.Advisor makes with 100 KB free (a board running our firmware, or CPython): its
+tables made once, and the turn's hold values kept per state, for a decision in a
+fraction of the plain loops' time, with the same results. Its own module so that a
+board short of heap never holds its code.
 
-- kids[6 * h + f - 1]: hold h of fewer than five dice with one more die showing f, as
-  an index of the planner's x (2.5 KB, every planner's: kept in _BUILT): the
-  sweeps run over the holds in one loop;
+- kids[f - 1][h]: hold h of fewer than five dice with one more die showing f, as an
+  index of the planner's x: six arrays of 210 (2.5 KB, every planner's: kept in
+  _BUILT), copied from odds_tables.py's CHILDREN (generated, in flash on our
+  firmware), the odds' own child table, which the Odds screen borrows (lend): the
+  sweeps run over the holds in one loop, and the planner keeps no table of its
+  children a level (planner.children) beside them;
+- the strategy table's header layout (TableValues.head, read at every value): from
+  table_heads.py (generated, in flash on our firmware) where one there matches;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
   rolls grouped by the box's points (about 4.5 KB a ruleset; the solved rulesets'
   generated in roll_groups.py, in flash on our firmware, others kept in _BUILT): the
   last roll's values are one value a group, written over the group's rolls, in
   place of a box value per roll and box;
-- x1 and x2 (1.8 KB each, the planner's own): every hold's value with one and with
-  two rolls left, kept for the state they were worked out for: the turn's later
-  decisions (the computer's second hold, a hint after a hint) copy them back; the
-  Odds screen borrows them (lend, odds.lend), and they are worked out again after.
+- x1 and x2 (1.8 KB each): every hold's value with one and with two rolls left, kept
+  for the state they were worked out for (_kept_for): x1 is TurnPlanner's x, where the
+  last roll and its sweep are worked out, x2 the push and the second sweep from a
+  copy of it; a decision reads the one its rolls left ask for (x and e name it), so
+  the turn's later decisions (the computer's second hold, a hint after a hint, a
+  computer's turn after a human's box hint on another state) find them kept. The
+  Odds screen borrows both (lend, odds.lend), and they are worked out again after.
 """
 
 from array import array
 
 from . import dice as _dice
+from . import planner as _planner
 from .planner import TurnPlanner
 # what the planners share, kept while this module is (it goes with the game's core
 # code at the game's end: App.end_game)
@@ -43,23 +52,44 @@ class RoomyPlanner(TurnPlanner):
     """TurnPlanner's decisions and values, from the tables above (five dice)."""
 
     def __init__(self, rules, values):
+        kids = _kids()
+        if kids is not None and _planner.children is None:
+            # the kids are this planner's child table: no level tables built for it
+            _planner.children = ()
         TurnPlanner.__init__(self, rules, values)
-        self.kids = _kids(self)
+        if kids is None:
+            kids = _kids(self)
+        self.kids = kids
+        self.children = None
+        if _planner.children == ():
+            _planner.children = None
         self.groups = _roll_groups(rules)
-        self.x1 = array('i', range(_N_HOLDS))
+        _flash_head(values)
+        self.x1 = self.x
+        self.e1 = self.e
         self.x2 = array('i', range(_N_HOLDS))
-        self._kept = 0          # 1: x1 holds this state's values, 2: x2 does (both: 3)
+        self.e2 = memoryview(self.x2)[self.base5:]
+        self._kept = 0          # 1: x1 holds _kept_for's values, 2: x2 does (both: 3)
+        self._kept_for = -1     # the state key (BoxPlanner._key) they are kept for
 
-    def _prepare(self, card):
-        key = self._key
-        TurnPlanner._prepare(self, card)
-        if self._key != key:
-            self._kept = 0      # a new state: nothing kept for it yet
+    def _use(self, n):
+        """x and e: x1 (n 1: one roll left, and the last roll's work) or x2 (n 2)."""
+        if n == 2:
+            self.x = self.x2
+            self.e = self.e2
+        else:
+            self.x = self.x1
+            self.e = self.e1
+
+    def _kept_now(self):
+        """What x1 and x2 keep for the state prepared now (0: nothing)."""
+        return self._kept if self._kept_for == self._key else 0
 
     def _last_roll_values(self, card):
         self._prepare(card)
         if self._stage == 3:
             return
+        self._use(1)
         last_roll(self, card)
         self._stage = 3
 
@@ -89,10 +119,16 @@ class RoomyPlanner(TurnPlanner):
                 self.x[self.base5 + r] = v
 
     def lend(self):
-        """x1 and x2 as another's scratch (odds.lend: the Odds screen's): the values
-        they keep are forgotten, worked out again when next asked for."""
+        """x1 and x2 as another's scratch, and kids as its child table (odds.lend: the
+        Odds screen's): the values they keep are forgotten, worked out again when next
+        asked for (kids is only read)."""
         self._kept = 0
-        return self.x1, self.x2
+        self._stage = 0
+        return self.x1, self.x2, self.kids
+
+    def release(self):
+        TurnPlanner.release(self)
+        self.x1 = self.x2 = self.e1 = self.e2 = None
 
     version = -1    # the app's picture version at the last tick (ui/hints.py tick)
 
@@ -101,21 +137,47 @@ class RoomyPlanner(TurnPlanner):
         return warm(self, card)
 
 
-def _kids(planner):
+def _kids(planner=None):
+    """The child table, six arrays of 210 (odds.py's layout): copied from the generated
+    odds_tables.CHILDREN where tables are read from flash, else from the planner's
+    level tables (None until a planner is given); kept in _BUILT."""
     kids = _BUILT.get('kids')
     if kids is None:
-        lv = planner.level
-        ch = planner.children
-        kids = array('H', range(6 * _N_PARTIAL))
-        for k in range(5):
-            up = lv[k + 1]
-            chk = ch[k]
-            for h in range(lv[k], up):
-                at = (h - lv[k]) * 6
-                for j in range(6):
-                    kids[6 * h + j] = up + chk[at + j]
+        from .flash import tables_in_flash
+        if tables_in_flash():
+            from .odds_tables import CHILDREN
+            kids = tuple([array('H', c) for c in CHILDREN])
+        elif planner is None:
+            return None
+        else:
+            lv = planner.level
+            ch = planner.children
+            kids = tuple([array('H', range(_N_PARTIAL)) for _ in range(6)])
+            for k in range(5):
+                up = lv[k + 1]
+                chk = ch[k]
+                for h in range(lv[k], up):
+                    at = (h - lv[k]) * 6
+                    for j in range(6):
+                        kids[j][h] = up + chk[at + j]
         _BUILT['kids'] = kids
     return kids
+
+
+def _flash_head(values):
+    """A strategy table's header layout (advisor.TableValues.head, 1.2 KB read at
+    open) from flash where table_heads.py (generated) has one that matches it and it
+    costs no heap to read (flash.tables_in_flash: our firmware): the heap keeps none
+    of it through the game."""
+    head = getattr(values, 'head', None)
+    if head is None or values.wider:
+        return
+    from .flash import tables_in_flash
+    if tables_in_flash():
+        from .table_heads import flash_head
+        h = flash_head(head)
+        if h is not None:
+            values.head = h
 
 
 def _roll_groups(rules):
@@ -207,65 +269,56 @@ def last_roll(planner, card):
 def sweep(x, kids):
     """TurnPlanner._sweep's sums (not scaled): the holds by index downwards, so the
     holds of k + 1 dice (higher indices) are complete before any of k dice."""
-    j = 6 * _N_PARTIAL
+    k0, k1, k2, k3, k4, k5 = kids
     for h in range(_N_PARTIAL - 1, -1, -1):
-        j -= 6
-        x[h] = x[kids[j]] + x[kids[j + 1]] + x[kids[j + 2]] + x[kids[j + 3]] + \
-            x[kids[j + 4]] + x[kids[j + 5]]
+        x[h] = x[k0[h]] + x[k1[h]] + x[k2[h]] + x[k3[h]] + x[k4[h]] + x[k5[h]]
 
 
 def push(x, kids):
     """TurnPlanner._push_best's maxima: the holds by index upwards (parents before
     their children), the six children of each written out."""
-    j = 0
+    k0, k1, k2, k3, k4, k5 = kids
     for h in range(_N_PARTIAL):
         v = x[h]
-        i = kids[j]
+        i = k0[h]
         if v > x[i]:
             x[i] = v
-        i = kids[j + 1]
+        i = k1[h]
         if v > x[i]:
             x[i] = v
-        i = kids[j + 2]
+        i = k2[h]
         if v > x[i]:
             x[i] = v
-        i = kids[j + 3]
+        i = k3[h]
         if v > x[i]:
             x[i] = v
-        i = kids[j + 4]
+        i = k4[h]
         if v > x[i]:
             x[i] = v
-        i = kids[j + 5]
+        i = k5[h]
         if v > x[i]:
             x[i] = v
-        j += 6
 
 
 def hold_values(planner, card, rolls_left):
     """TurnPlanner._hold_values' sweeps (before any served hand), each done once per
-    state: x1 and x2 keep their results, copied in and out whole at the speed of a
-    memory copy (BoxPlanner._prepare forgets them when the state changes)."""
+    state: x1 keeps the first sweep's results, x2 the second's; x and e are left on
+    the one rolls_left asks for."""
     planner._prepare(card)
-    x = planner.x
-    kept = planner._kept
-    if rolls_left == 1 and kept & 1:
-        x[:] = planner.x1
-    elif rolls_left == 2 and kept & 2:
-        x[:] = planner.x2
-    else:
-        if kept & 1:
-            x[:] = planner.x1
-        else:
-            planner._last_roll_values(card)
-            planner._sweep()
-            planner.x1[:] = x
-            kept |= 1
-        if rolls_left == 2:
-            planner._push_best()
-            planner._sweep()
-            planner.x2[:] = x
-            kept |= 2
-        planner._kept = kept
+    kept = planner._kept_now()
+    if not kept & 1:
+        planner._last_roll_values(card)     # (in x1)
+        planner._sweep()
+        kept = 1
+    if rolls_left == 2 and not kept & 2:
+        planner.x2[:] = planner.x1
+        planner._use(2)
+        planner._push_best()
+        planner._sweep()
+        kept |= 2
+    planner._kept = kept
+    planner._kept_for = planner._key
+    planner._use(rolls_left)
     planner._stage = 0
 
 
@@ -281,22 +334,22 @@ def warm(planner, card):
     planner._prepare(card)
     if planner._key != key:
         return False
-    kept = planner._kept
+    kept = planner._kept_now()
     if kept == 3:
         return True
-    x = planner.x
     if not kept & 1:
         if planner._stage != 3:
             planner._last_roll_values(card)
             return False
+        planner._use(1)
         planner._sweep()
-        planner.x1[:] = x
-        planner._kept = kept | 1
+        planner._kept = 1
+        planner._kept_for = planner._key
         return False
-    x[:] = planner.x1
+    planner.x2[:] = planner.x1
+    planner._use(2)
     planner._push_best()
     planner._sweep()
-    planner.x2[:] = x
-    planner._kept = kept | 2
+    planner._kept = 3
     planner._stage = 0
     return False

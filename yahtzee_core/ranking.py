@@ -11,11 +11,12 @@ from . import dice as _dice
 from .variants import ruleset as _ruleset
 
 
-def hold_options(planner, card, dice, rolls_left):
+def hold_options(planner, card, dice, rolls_left, best=False):
     """[(value hundredths of the rest of the turn and game, kept sorted tuple)] for
     every distinct choice of dice to keep, best first (ties: fewer dice first).
     Keeping all five with two rolls left scores them served where that counts. Any
-    number of dice (Crag's three)."""
+    number of dice (Crag's three). best: only the first of them, found without a
+    tuple a choice (the hint's: its few KB would bring a board's collection)."""
     if rolls_left not in (1, 2):
         raise ValueError('holding needs 1 or 2 rolls left')
     planner._hold_values(card, rolls_left, dice)
@@ -31,6 +32,22 @@ def hold_options(planner, card, dice, rolls_left):
     for i in range(1, n):
         if d[i] == d[i - 1]:
             same |= 1 << i
+    if best:
+        # the same order without the list: value, then fewer dice, then hold index
+        best = None
+        for sub in range(1 << n):
+            if sub & same & ~(sub << 1):
+                continue
+            packed = k = 0
+            for i in range(n):
+                if sub >> i & 1:
+                    packed += 1 << (3 * d[i] - 3)
+                    k += 1
+            h = (_dice.N_HOLDS if k == 6 else _dice.HOLD_START[k]) + _dice.rank_counts(packed)
+            v = base + (x[h] + half) // scale
+            if best is None or v > best or v == best and (k < size or k == size and h < best_h):
+                best, size, best_h, kept = v, k, h, sub
+        return [(best, tuple([d[i] for i in range(n) if kept >> i & 1]))]
     out = []
     for sub in range(1 << n):
         if sub & same & ~(sub << 1):
@@ -93,10 +110,12 @@ class Hints:
         self.fallback = bool(why)
         self.note = why + ': hints from level good' if why else ''
 
-    def hold_options(self, card, dice, rolls_left):
-        """[(expected final hundredths, kept sorted tuple)] best first."""
+    def hold_options(self, card, dice, rolls_left, best=False):
+        """[(expected final hundredths, kept sorted tuple)] best first (best: the
+        first alone)."""
         t = 100 * card.total
-        return [(t + v, kept) for v, kept in hold_options(self.planner, card, dice, rolls_left)]
+        return [(t + v, kept) for v, kept in
+                hold_options(self.planner, card, dice, rolls_left, best)]
 
     def box_options(self, card, dice, first=0):
         """[(expected final hundredths, box index)] best first, only boxes the card
