@@ -130,6 +130,13 @@ class FrameBufferMixin:
         # The device paces frames itself; the frame-rate arguments of displayio's
         # refresh() would sleep in wall time, which a virtual clock cannot allow.
         before = self._frame.copy()
+        group = self._core.current_group
+        if self._core.full_refresh and group is not None:
+            # Blinka clears a layer's change flags after a refresh only where it asked
+            # the layer for its areas; the firmware clears them at a whole-screen
+            # refresh too (ui/loop.py asks for one). Asked here, so a layer moved now
+            # and again before the next refresh leaves nothing where it was between.
+            group._get_refresh_areas([])    # pylint: disable=protected-access
         busdisplay.BusDisplay._refresh_display(self)
         if not np.array_equal(before, self._frame):
             self.version += 1

@@ -224,6 +224,66 @@ def test_later_screens_are_partial_refreshes(blinka):
         assert board.oled.data_bytes > before, chip
 
 
+def test_a_change_of_a_screen_or_more_goes_as_one_whole_screen(blinka):
+    """The loop (ui/loop.py Runner) has displayio draw the whole screen in one pass
+    where the changed areas, each sent on its own, would come to a screen or more
+    (ui/views/views.py `whole`), with the same pictures. Two boards play the same
+    game side by side: one through the loop, one refreshing only the changed areas.
+    (Blinka, unlike the firmware, keeps the change flags through a whole refresh and
+    sends those areas again at the next refresh: only a whole refresh's bytes are
+    counted on the first board.)"""
+    from ui import loop
+    screen = 128 * 64 // 8
+    boards = [Board("ssd1306"), Board("ssd1306")]
+    sessions = [screenshots.Session(128, 64, dice=ScriptedDice(seed=7),
+                                    hints_factory=screenshots.TableLookHints)
+                for _ in boards]
+    runner = loop.Runner(sessions[0].app, sessions[0].views, boards[0].display)
+    boards[1].display.root_group = sessions[1].views.root
+    boards[1].display.refresh()
+    boards[1].display.refresh()         # (Blinka: the flags the first one kept)
+    steps = []
+
+    def step(name, *actions):
+        sent = []
+        for s, board in zip(sessions, boards):
+            s.press(*actions)
+            board.pump()
+            before = board.oled.data_bytes
+            if s is sessions[0]:
+                runner.step(s.now)
+            else:
+                s.views.update(s.app)
+                board.display.refresh()
+            board.pump()
+            sent.append(board.oled.data_bytes - before)
+        whole = sessions[0].views.whole
+        assert picture_image(boards[0].oled.shown()) == \
+            picture_image(boards[1].oled.shown()), name
+        if whole:
+            assert sent[0] == screen, (name, sent)
+        steps.append((name, whole, sent[1]))
+
+    for s in sessions:
+        s.start()
+    step("play")
+    step("roll", A.SHAKE_START, A.SHAKE_END)
+    step("hold", A.HOLD_1, A.HOLD_3)
+    step("hint", A.HINT)
+    step("dice again", A.BACK)
+    step("pause", A.BACK)
+    while sessions[0].app.view.items[sessions[0].app.view.cursor] != "Odds":
+        step("pause, down", A.DOWN)
+    step("odds", A.OK)
+    step("back to the dice", A.BACK)
+    assert [name for name, _, _ in steps].count("pause, down") >= 2
+    for name, whole, areas in steps:
+        if name in ("roll", "hold", "pause, down"):     # a few lines: their areas
+            assert not whole and areas < screen, (name, areas)
+        else:                                           # a scene: one screen, not more
+            assert whole and areas > screen, (name, areas)
+
+
 def test_feather_128x64_profile_builds_the_featherwing_picture(blinka):
     """The profile's own values through the board builder's path give the golden."""
     config = profiles.get("feather-128x64")

@@ -58,6 +58,30 @@ def test_display_renders_displayio_groups_to_pixels(display):
     assert set(zip(*np.nonzero(display.pixels))) == {(0, 0), (63, 127)}
 
 
+def test_a_whole_screen_refresh_leaves_no_ghost_of_a_layer_moved_twice(display):
+    """The loop asks for a whole-screen refresh by setting the root group again
+    (ui/loop.py); a block moved then, and again before the next refresh, shows only
+    where it is, as on the firmware."""
+    import displayio
+    palette = displayio.Palette(2)
+    palette[1] = 0xFFFFFF
+    bitmap = displayio.Bitmap(10, 10, 2)
+    bitmap.fill(1)
+    block = displayio.TileGrid(bitmap, pixel_shader=palette, x=0, y=0)
+    group = displayio.Group()
+    group.append(block)
+    display.root_group = group
+    display.refresh()
+    block.x = 40                        # moved, then drawn as a whole screen
+    display.root_group = None
+    display.root_group = group
+    display.refresh()
+    block.x = 80                        # moved again: a refresh of its areas
+    display.refresh()
+    lit = np.nonzero(display.pixels)
+    assert set(lit[1]) == set(range(80, 90)) and set(lit[0]) == set(range(10))
+
+
 def test_display_text_is_drawn_where_the_label_is(display):
     display.root_group = _label_group("88", 100, 40)
     display.refresh()

@@ -184,3 +184,28 @@ def test_a_line_of_text_starts_at_its_top_row(height):
     x0 = s.views.dialog_x0 + 4
     top = 1 if height == 32 else 8 + 3
     assert img.getpixel((x0, top + 7)) != 0 and img.getpixel((x0, top + 8)) == 0  # H's last row
+
+
+def test_a_lines_grid_on_the_screen_is_its_text():
+    """displayio works out every pixel of a line's grid on the screen, blank tiles
+    too: a line's grid reaches onto the screen only as far as its text (a
+    right-aligned one: to the screen's edge past it), through text changes."""
+    s = Session(128, 64, dice=ScriptedDice(seed=7))
+    s.start()
+    s.press(A.SHAKE_START).wait(200).press(A.SHAKE_END, A.BACK)
+    views = s.views
+    for texts in (('Paused', 'Resume', ''), ('Made% pts', 'Chance', 'Keep 5 6'),
+                  ('Paused', 'Card', '')):
+        s.app.set_list(texts[0], [texts[1]], ['on'], cursor=0, footer=texts[2])
+        s.image()
+        for lbl in [views.title, views.footer, views.title_right] + views.row_left[:1] + \
+                views.row_right[:1]:
+            g = lbl.grid
+            w = g.tile_width
+            shown = max(0, g.x), min(128, g.x + w * g.width)
+            ends = lbl.x, lbl.x + w * len(lbl.text)
+            if lbl in (views.title_right, views.row_right[0]):
+                assert shown == (ends[0], 128), (texts, lbl.text)
+            else:
+                assert shown[1] == ends[1] and shown[0] <= ends[0] < shown[0] + w, \
+                    (texts, lbl.text)

@@ -88,9 +88,16 @@ class Runner:
             return False
         self._drawn = app.version
         if self.views is not None:
-            self.views.update(app)
+            # True: the whole screen at once (in `action`: a board compiling .py
+            # interns every name it has not met, and this step runs on every game's heap)
+            action = self.views.update(app)
         self.redraws += 1
         if self.display is not None and app.power < ASLEEP:
+            if self.views is not None and action:
+                # the root group set again: displayio draws the whole screen in one
+                # pass, not each changed layer's area on its own (ui/views/views.py)
+                self.display.root_group = None
+                self.display.root_group = self.views.root
             self.display.refresh()
             self.refreshes += 1
         if self._traced is not None and self._traced != app.scene:

@@ -18,6 +18,14 @@ its capitals' first row.
 A line of text is one TileGrid over the font's own glyph sheet, a tile per character
 (_Text): adafruit_display_text's Label makes a TileGrid per glyph, which on a board
 cost about 85 bytes a character and a kilobyte a label (tools/pico_emu/heap.py).
+
+displayio sends each changed layer's area on its own: the area is clipped to the
+screen, its rows rounded out to the OLED's 8-row pages, and every pixel of every layer
+over it worked out (a text line's transparent ones too). A change that touches much of
+the screen (a new scene's list, another view, a dialog) costs several times a whole
+screen that way, each area sent in turn over I2C. So update() adds up the bytes its
+changes will send (`dirty`, per changed layer) and sets `whole` when they come to a
+screen or more: the loop then has the whole screen drawn in one pass (ui/loop.py).
 """
 
 import displayio
@@ -37,7 +45,7 @@ class _Glyphs:
     """terminalio.FONT's sheet, each printable character's tile on it, and the two
     text colours (palette index 0 transparent), shared by every text line."""
 
-    def __init__(self, width):
+    def __init__(self, width, height):
         font = terminalio.FONT
         self.sheet = font.bitmap
         self.w, self.h = font.get_bounding_box()[:2]
@@ -49,9 +57,28 @@ class _Glyphs:
         self.cap_row = _first_ink_row(self.sheet, self.w, self.h, self.tiles[ord('H') - _FIRST])
         self.white = _palette()
         self.black = _palette()
+        self.dirty = 0          # bytes the changes since the last update() will send
+        self.screen_w = width
+        self.screen_h = height
         self.black[1] = _BLACK
         for p in (self.white, self.black):
             p.make_transparent(0)
+
+
+def _area_bytes(g, x, y, w, h):
+    """The bytes displayio sends for a changed area of w x h at (x, y): clipped to the
+    screen, its rows rounded out to 8-row pages, a byte per column and page."""
+    x1 = x if x > 0 else 0
+    x2 = x + w
+    if x2 > g.screen_w:
+        x2 = g.screen_w
+    y1 = y if y > 0 else 0
+    y2 = y + h
+    if y2 > g.screen_h:
+        y2 = g.screen_h
+    if x2 <= x1 or y2 <= y1:
+        return 0
+    return (x2 - x1) * ((y2 + 7) // 8 - y1 // 8)
 
 
 def _first_ink_row(sheet, w, h, tile):
@@ -65,11 +92,18 @@ def _first_ink_row(sheet, w, h, tile):
 
 
 class _Text:
-    """One line of text whose capitals start at row `top`: .text and .color (white
-    or black); .grid goes in a Group (and moves, and hides)."""
+    """One line of text whose capitals start at row `top` and its first column at .x:
+    .text and .color (white or black); .grid goes in a Group (and hides).
+    displayio works out every pixel of a line's grid on the screen, blank tiles too:
+    a line keeps its text in the grid's last tiles, the grid as far left as that puts
+    the text at x, so its blank tiles lie off the screen's left edge; a right-aligned
+    line (right=True, placed by _set_right) keeps it in the first tiles, the blanks
+    off the right edge."""
 
-    def __init__(self, glyphs, x, top, text, hides=False):
+    def __init__(self, glyphs, x, top, text, hides=False, right=False):
         self._glyphs = glyphs
+        self._end = not right   # the text in the grid's last tiles
+        self._x = x
         # hides: hidden while it has no text (a list's rows): displayio then skips it
         # as it draws the lines around it (it works out every pixel of a line's
         # width, ink or not); not for lines that come and go on the play screen, where
@@ -78,10 +112,16 @@ class _Text:
         self.grid = displayio.TileGrid(
             glyphs.sheet, pixel_shader=glyphs.white, width=glyphs.cols, height=1,
             tile_width=glyphs.w, tile_height=glyphs.h, default_tile=glyphs.space,
-            x=x, y=top - glyphs.cap_row)
+            x=x - glyphs.w * glyphs.cols if self._end else x, y=top - glyphs.cap_row)
+        # the OLED pages its row spans: what a change of it sends per column
+        self._pages = _area_bytes(glyphs, 0, self.grid.y, 1, glyphs.h)
         self._text = ''
         self._color = _WHITE
         self.text = text
+
+    @property
+    def x(self):
+        return self._x if self._end else self.grid.x
 
     @property
     def text(self):
@@ -92,17 +132,70 @@ class _Text:
         g = self._glyphs
         grid = self.grid
         tiles = g.tiles
+        cols = g.cols
         n = len(text)
-        if n > g.cols:
-            n = g.cols
+        if n > cols:
+            n = cols
+        m = len(self._text)
+        if m > cols:
+            m = cols
+        x = grid.x
+        if self._end:           # text in tiles k.., the old text's first ones blanked
+            k = cols - n
+            for i in range(cols - m, k):
+                grid[i] = g.space
+            gx = self._x - g.w * k
+            if gx != x:
+                grid.x = gx
+                if gx < x:      # a move: where it was and where it is, one area
+                    x = gx
+            else:
+                x = self._x     # else the tiles set
+        else:
+            k = 0
+            for i in range(n, m):
+                grid[i] = g.space
         for i in range(n):
             c = ord(text[i]) - _FIRST
-            grid[i] = tiles[c] if 0 <= c <= _LAST - _FIRST else g.space
-        for i in range(n, len(self._text)):
-            grid[i] = g.space
+            grid[k + i] = tiles[c] if 0 <= c <= _LAST - _FIRST else g.space
         self._text = text
+        if n < m:
+            n = m               # the longer text's tiles
         if self._hides and grid.hidden != (not text):
             grid.hidden = not text
+            if not self._end:
+                n = cols        # shown or hidden: its whole grid on the screen
+            elif grid.x < x:
+                x = grid.x
+        n = g.w * n + (self._x if self._end else grid.x)    # the right end
+        if n > g.screen_w:
+            n = g.screen_w
+        if x < 0:
+            x = 0
+        if n > x:
+            g.dirty += (n - x) * self._pages
+
+    def _sent(self, x, w):
+        if x < 0:
+            w += x
+            x = 0
+        g = self._glyphs
+        if x + w > g.screen_w:
+            w = g.screen_w - x
+        if w > 0:
+            g.dirty += w * self._pages
+
+    def changed(self, to_x=None):
+        """Its whole width redrawn (a new colour), or about to move along its row to
+        to_x: where it was and where it will be, one area."""
+        g = self._glyphs
+        x = self.grid.x
+        w = g.w * g.cols
+        if to_x is not None:
+            w += to_x - x if to_x > x else x - to_x
+            if to_x < x:
+                x = to_x
+        self._sent(x, w)
 
     @property
     def color(self):
@@ -111,6 +204,7 @@ class _Text:
     @color.setter
     def color(self, color):
         self._color = color
+        self.changed()
         self.grid.pixel_shader = self._glyphs.black if color == _BLACK else self._glyphs.white
 
 
@@ -163,13 +257,17 @@ def _set_text(lbl, text):
 
 def _set_right(lbl, right, text):
     """Right-align a label so its last character ends at x = right (monospace)."""
-    keys = lbl._glyphs.keys
+    g = lbl._glyphs
+    keys = g.keys
     if keys:
         text = said_with_keys(text, keys)
+    dirty = g.dirty
     if lbl.text != text:
         lbl.text = text
     x = right - _CHAR_W * len(text)
     if lbl.grid.x != x:
+        g.dirty = dirty         # a move redraws both places whole, new tiles or not
+        lbl.changed(x)
         lbl.grid.x = x
 
 
@@ -272,7 +370,8 @@ class Views:
         self.list_rows = 2 if self.small else 4
         self.root = displayio.Group()
         self._pal = _palette()
-        self._glyphs = _Glyphs(width)
+        self._glyphs = _Glyphs(width, height)
+        self.whole = False          # update()'s changes: draw the whole screen at once
         self._faces = bytearray(codes.MAX_DICE)     # the dice drawn last
         self._held = bytearray(codes.MAX_DICE)
         self._build_list()
@@ -297,9 +396,10 @@ class Views:
         self._profile = None        # the board whose button names the texts use
 
     # ------------------------------------------------------------------ builders
-    def _label(self, group, x, top, text='', hides=False):
-        """A text line whose capitals start at row `top`, added to group."""
-        lbl = _Text(self._glyphs, x, top, text, hides)
+    def _label(self, group, x, top, text='', hides=False, right=False):
+        """A text line whose capitals start at row `top`, added to group (right: placed
+        by _set_right)."""
+        lbl = _Text(self._glyphs, x, top, text, hides, right)
         group.append(lbl.grid)
         return lbl
 
@@ -316,7 +416,7 @@ class Views:
         g = displayio.Group()
         self.list_group = g
         self.title = self._label(g, 0, 0)
-        self.title_right = self._label(g, 0, 0)
+        self.title_right = self._label(g, 0, 0, right=True)
         self._rect(g, 0, 10, w, 1)                        # rule under the title
         self._row_top = 12     # the cursor bar's top too: capitals on its first row
         self.cursor_bar = self._rect(g, 0, 12, w - 3, 10)
@@ -326,7 +426,7 @@ class Views:
         for r in range(self.list_rows):
             t = self._row_top + 10 * r
             self.row_left.append(self._label(g, 1, t, hides=True))
-            self.row_right.append(self._label(g, 0, t, hides=True))
+            self.row_right.append(self._label(g, 0, t, hides=True, right=True))
         # scrollbar: a 1-pixel track, and a thumb moved/resized by tiles
         track_h = 10 * self.list_rows
         self._track_h = track_h
@@ -352,7 +452,7 @@ class Views:
         small = self.small
         self.dice_y = 11 if small else 12
         self.header_left = self._label(g, 0, 0)
-        self.header_right = self._label(g, 0, 0)
+        self.header_right = self._label(g, 0, 0, right=True)
         self.n_dice = 5
         self.cards = self._sheet_cards = False     # the dice show cards (Poker Dice)
         self.die_grids = []
@@ -456,7 +556,7 @@ class Views:
         y0 = h // 2 - 8
         self._rect(g, 0, y0, w, 16, 1)
         self._rect(g, 2, y0 + 2, w - 4, 12, 0)
-        self.moment_label = self._label(g, 0, y0 + 4)     # 2 rows of black around capitals
+        self.moment_label = self._label(g, 0, y0 + 4, right=True)     # 2 rows of black around capitals
         self._moment_list_y = -4 - y0   # over a list: in the title's place, no row hidden
         g.hidden = True
         self.root.append(g)
@@ -482,13 +582,26 @@ class Views:
 
     # ------------------------------------------------------------------ update
     def update(self, app):
-        """Bring the groups in line with the app's state (cheap when little changed)."""
+        """Bring the groups in line with the app's state (cheap when little changed);
+        True (also `whole`): the changes would send a screen or more as areas of their
+        own."""
+        self._glyphs.dirty = 0
+        self._update(app)
+        self.whole = self.whole or self._glyphs.dirty >= self.width * self.height // 8
+        return self.whole
+
+    def _dirty(self, x, y, w, h):
+        g = self._glyphs
+        g.dirty += _area_bytes(g, x, y, w, h)
+
+    def _update(self, app):
         settings = app.settings
         if settings.profile is not self._profile:
             self._profile = settings.profile
             self._glyphs.keys = key_words(settings.profile)
             self._list_version = self._play_version = self._dialog = -1   # said again
         view = app.view.kind
+        self.whole = view != self._view     # every layer of two views, each an area
         if view != self._view:
             self._view = view
             self.list_group.hidden = view != codes.VIEW_LIST
@@ -536,6 +649,9 @@ class Views:
         if shown != self._moment_shown:
             self._moment_shown = shown
             self.moment_group.hidden = not shown
+            y = self.moment_group.y + self.height // 2 - 8
+            for _ in range(3):      # the frame, its inside and the name, each an area
+                self._dirty(0, y, self.width, 16)
 
     def _update_list(self, app):
         content = app.view.list_version != self._list_version
@@ -554,7 +670,9 @@ class Views:
             _set_right(self.title_right, self.width, tail)
             if self.footer is not None:
                 _set_text(self.footer, app.view.footer)
-                self.footer_group.hidden = not app.view.footer
+                if self.footer_group.hidden != (not app.view.footer):
+                    self.footer_group.hidden = not app.view.footer
+                    self._dirty(0, 53, self.width, 11)
         self._top = app.view.top
         self._cursor = app.view.cursor
         items = app.view.items
@@ -575,11 +693,15 @@ class Views:
                 left.color = color
                 val.color = color
         c = app.view.cursor - app.view.top
-        if 0 <= c < self.list_rows:
-            self.cursor_bar.y = self._row_top + 10 * c
-            self.cursor_bar.hidden = False
-        else:
-            self.cursor_bar.hidden = True
+        bar = self.cursor_bar
+        y = self._row_top + 10 * c if 0 <= c < self.list_rows else -1
+        if y != (-1 if bar.hidden else bar.y):
+            if not bar.hidden:
+                self._dirty(0, bar.y, self.width, 10)
+            if y >= 0:
+                self._dirty(0, y, self.width, 10)
+                bar.y = y
+            bar.hidden = y < 0
         # scrollbar when the list is longer than the screen
         rows = self.list_rows
         if n > rows:
@@ -624,7 +746,9 @@ class Views:
                 self._faces[i] = faces[i]
                 self._held[i] = held[i]
                 f = faces[i]
-                self.die_grids[i][0] = (f + 8) if (held[i] and f) else f
+                tg = self.die_grids[i]
+                tg[0] = (f + 8) if (held[i] and f) else f
+                self._dirty(tg.x, tg.y, self.die_size, self.die_size)
         # Roll and Card where a cursor picks them, but not on a computer's turn: what
         # it does shows there (128x32) or under the dice
         cursor_mode = not app.hold_buttons and app.scene != codes.CPU
@@ -648,7 +772,7 @@ class Views:
             self.card_btn.color = _BLACK if c == codes.CURSOR_CARD else _WHITE
             if (c == codes.CURSOR_ROLL or c == codes.CURSOR_CARD) and cursor_mode:
                 b = self.roll_btn if c == codes.CURSOR_ROLL else self.card_btn
-                self.btn_bar.x = b.grid.x - 1
+                self.btn_bar.x = b.x - 1
                 self.btn_bar.y = b.grid.y + self._glyphs.cap_row    # from the capitals' row
                 self.btn_bar.hidden = False
             else:
@@ -659,7 +783,9 @@ class Views:
         if d == codes.DLG_NONE:
             if self._dialog != d:
                 self._dialog = d
-                self.dialog_group.hidden = True
+                if not self.dialog_group.hidden:
+                    self.dialog_group.hidden = True
+                    self.whole = True   # the box's layers, each an area
             return
         if d != self._dialog or app.version != self._dialog_version:
             self._dialog = d
@@ -667,4 +793,6 @@ class Views:
             lines = app.view.dialog_lines
             for k in range(3):
                 _set_text(self.dialog_lines[k], lines[k])
-            self.dialog_group.hidden = False
+            if self.dialog_group.hidden:
+                self.dialog_group.hidden = False
+                self.whole = True
