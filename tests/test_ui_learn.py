@@ -58,6 +58,32 @@ def test_the_how_to_shows_at_the_first_boot_only_and_any_page_can_skip_it():
     assert Session(storage=skip.storage, first_howto=True).app.scene == ui_app.MENU
 
 
+def test_a_first_boot_how_to_without_room_leaves_the_menu_with_a_note(monkeypatch):
+    """The first boot's how-to that finds no heap (a stock .py board whose menu left
+    too little): App.run's note over the menu, and the menu does not open the how-to
+    again this power-on (it did, round and round, to a stack overflow); the next
+    power-on offers it again."""
+    from ui import codes
+    from ui.scenes import learn as scene_learn
+    enter, handle, tick = scene_learn.SCENES[codes.PAGES]
+    tries = []
+
+    def no_room(app, now):
+        tries.append(1)
+        raise MemoryError("memory allocation failed, allocating 640 bytes")
+
+    monkeypatch.setitem(scene_learn.SCENES, codes.PAGES, (no_room, handle, tick))
+    s = Session(first_howto=True)
+    app = s.app
+    assert tries == [1]
+    assert app.scene == ui_app.MENU and app.view.items[0] == 'New game', app.view.items
+    assert app.dialog == codes.DLG_NOTE and app.view.dialog_lines[0] == 'No memory free'
+    s.press(A.OK)                                       # the note closes: the menu
+    assert app.scene == ui_app.MENU and tries == [1]
+    monkeypatch.undo()
+    assert Session(storage=s.storage, first_howto=True).app.scene == ui_app.PAGES
+
+
 def test_the_how_to_follows_the_boot_notes_and_needs_records_to_remember_it():
     s = Session(first_howto=True, has_shake=False)
     assert s.app.scene == ui_app.BOOT

@@ -123,10 +123,12 @@ def howto(rules, profile):
                 break
         if lower:
             break
-    from ui.help import rules as help_rules
-    part = help_rules.family_help(rules)
-    if part is not None:   # a family's own (Yamb's columns, Balut's cells, Poker Dice's)
-        return part.howto(rules, legend(profile), help_rules.__dict__)
+    if rules.ui:    # a family's own (Yamb's columns, Balut's cells, Poker Dice's); the
+        #             plain rulesets' first-boot how-to compiles no rules pages on a .py board
+        from ui.help import rules as help_rules
+        part = help_rules.family_help(rules)
+        if part is not None:
+            return part.howto(rules, legend(profile), help_rules.__dict__)
     turn, threes, asks = 'Roll 5 dice up to 3 times a turn', '3-3-3-5-2 scores 9', \
         'kinds, straights or a full house'
     if rules.n_dice != 5:       # other dice counts: ui/help/dice.py's words

@@ -63,7 +63,10 @@ def enter_boot(app, now):
 def enter_menu(app, now):
     settings = app.settings
     if settings.first_howto and not settings.howto_done and app.saves.keeps_records:
-        app.open(PAGES, now, PG_HOWTO)      # once, at the first boot (after BOOT)
+        # once, at the first boot (after BOOT); not again this power-on, also where it
+        # found no room (App.run: back here with a note)
+        settings.first_howto = False
+        app.open(PAGES, now, PG_HOWTO)
         return
     codes = []
     if app.saved and app.game is not None and not app.game.over:
