@@ -246,8 +246,8 @@ def test_stock_setup_says_the_game_does_not_fit(monkeypatch, mpy):
         pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
     import importlib
     from test_ui_fits import as_board
+    text, _ = _simulated_game(None)     # (a game's start forgets ui.fit_data: after it)
     data = importlib.import_module("ui.fit_data")
-    text, _ = _simulated_game(None)
     lines = text.splitlines()
     start = lines.index("ok", lines.index("snap setup"))     # Start game
     script = "".join(line + "\n" for line in lines[:start + 1] + ["wait 1500", "snap refused"])
