@@ -69,12 +69,14 @@ def test_on_our_firmware_every_game_fits(monkeypatch):
         assert fits(name, ["human", "perfect", "good", "casual", "beginner"]), name
 
 
-def test_on_stock_firmware_a_human_against_good_fits_at_yahtzee_on_mpy(monkeypatch):
-    """The stock suite's game (tests/test_pico_emu.py): offered on the .mpy bundle;
-    on .py no game of Yahtzee (hints on, its working set and the compiler's room find
-    no room beside the menu's modules), and setup says so."""
+def test_on_stock_firmware_mpy_fits_two_humans_at_yahtzee_and_py_no_game(monkeypatch):
+    """The stock suite's games (tests/test_pico_emu.py): on the .mpy bundle two humans
+    at Yahtzee are offered and a computer's game is not (its planner beside the
+    menu's modules); on .py no game of Yahtzee (hints on, its working set and the
+    compiler's room find no room beside the menu's modules), and setup says so."""
     as_board(monkeypatch, "mpy")
-    assert fits("yahtzee", ["human", "good"])
+    assert fits("yahtzee", ["human", "human"])
+    assert not fits("yahtzee", ["human", "good"])
     assert not fits("yahtzee", ["human", "perfect"])
     as_board(monkeypatch, "py")
     assert not fits("yahtzee", ["human", "human"])
