@@ -2,7 +2,8 @@
 script and the same seeded dice: does the board show the simulator's picture at every
 snap? tests/test_pico_emu.py plays the short games whole and the long ones to the
 handover after the computer's first turn; bench/bench_pico_game.py the long ones
-whole (Crag, Balut, Maxi Yatzy, Yamb's 48 rounds). Desktop only.
+whole (Crag, Balut, Maxi Yatzy, Triple Yahtzee's three columns, Yamb's 48 rounds).
+Desktop only.
 
 GAMES: each ruleset's seats and the strategy table the board's drive carries (None:
 none; the game is played with hints off and the computer at instant speed,
@@ -22,7 +23,8 @@ GAMES = {None: (("human", "good"), None),      # the setup's Yahtzee, hints on
          "balut": (("human", "good"), None),
          "poker-dice": (("human", "good"), None),
          "maxi-yatzy": (("human", "good"), None),
-         "yamb": (("human", "good"), None)}
+         "yamb": (("human", "good"), None),
+         "triple-yahtzee": (("human", "good"), None)}
 TWO_HUMANS = "two-humans"
 GAMES[TWO_HUMANS] = (("human", "human"), None)
 
