@@ -2,9 +2,10 @@
 # flash and, above all, less static RAM (USB host, PicoDVI and the audio mixers reserve
 # buffers), which leaves more heap for the game. Kept: what code.py, boot.py, hardware/,
 # ui/ and the frozen display drivers import (board, busio, digitalio, pwmio, analogio,
-# keypad, displayio, busdisplay, fourwire, i2cdisplaybus, terminalio, fontio, alarm,
-# microcontroller and its nvm, storage, supervisor, usb_cdc, random, time, os, sys, gc,
-# array, traceback), plus bitbangio (busio's I2C probes the bus with it).
+# keypad, displayio, bitmaptools, busdisplay, fourwire, i2cdisplaybus, terminalio,
+# fontio, alarm, microcontroller and its nvm, storage, supervisor, usb_cdc, random,
+# time, os, sys, gc, array, traceback), plus bitbangio (busio's I2C probes the bus
+# with it).
 CIRCUITPY_AESIO = 0
 CIRCUITPY_ANALOGBUFIO = 0
 CIRCUITPY_ATEXIT = 0
@@ -20,7 +21,6 @@ CIRCUITPY_AUDIOPWMIO = 0
 # audiospeed calls into audiocore: off with it, or the link fails
 CIRCUITPY_AUDIOSPEED = 0
 CIRCUITPY_BITMAPFILTER = 0
-CIRCUITPY_BITMAPTOOLS = 0
 CIRCUITPY_BITOPS = 0
 CIRCUITPY_CODEOP = 0
 CIRCUITPY_COUNTIO = 0

@@ -8,9 +8,12 @@ made once. One action comes back per call; queued events wait for the next call.
 Long presses: a key with a long action in ``long_actions`` reports its short
 action when released early, or its long action once held for ``long_ms`` (the
 release after that is ignored). Other keys report on press, which feels quickest.
+The hold is timed from the keypad's own timestamp of the press (its scan), not from
+the frame that polled it, and ``long_at`` says when the long press falls due, so the
+loop can wake then rather than at its next frame.
 """
 
-from events.ticks import ticks_diff
+from events.ticks import TICKS_MASK, ticks_diff
 from events.actions import SHAKE_END
 
 # After this many failed sensor reads in a row the sensor is given up on.
@@ -39,7 +42,7 @@ class Controls:
         self.long_ms = long_ms
         self.messages = messages if messages is not None else []
         self._held = -1           # key waiting to become a short or a long press
-        self._held_at = 0
+        self.long_at = -1         # ticks when the held key's long press falls due; -1 none
         self._edges = 0           # switch changes not yet given to its detector
         # -1: no sample yet. Not 0: CircuitPython's supervisor.ticks_ms() starts
         # 65 s before it wraps, so ticks_diff(now, 0) is negative for that long and
@@ -75,7 +78,7 @@ class Controls:
                 elif event.pressed:
                     if self._long[key]:
                         self._held = key
-                        self._held_at = now_ms
+                        self.long_at = (event.timestamp + self.long_ms) & TICKS_MASK
                     else:
                         action = self._short[key]
                         if action:
@@ -83,12 +86,14 @@ class Controls:
                 elif key == self._held:
                     # Released before long_ms: it was a short press.
                     self._held = -1
+                    self.long_at = -1
                     action = self._short[key]
                     if action:
                         return action
-            if self._held >= 0 and ticks_diff(now_ms, self._held_at) >= self.long_ms:
+            if self._held >= 0 and ticks_diff(now_ms, self.long_at) >= 0:
                 key = self._held
                 self._held = -1
+                self.long_at = -1
                 return self._long[key]
 
         if self._switch is not None:
@@ -123,6 +128,7 @@ class Controls:
         keys = self._keys
         self._keys = None
         self._held = -1
+        self.long_at = -1
         if keys is not None:
             keys.deinit()
 

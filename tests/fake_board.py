@@ -203,9 +203,10 @@ def install(monkeypatch, env):
     keypad = types.ModuleType("keypad")
 
     class Event:
-        def __init__(self, key_number=0, pressed=True):
+        def __init__(self, key_number=0, pressed=True, timestamp=0):
             self.key_number = key_number
             self.pressed = pressed
+            self.timestamp = timestamp
 
     class EventQueue:
         def __init__(self):
@@ -216,7 +217,9 @@ def install(monkeypatch, env):
             self.targets.add(id(event))
             if not self.queue:
                 return False
-            event.key_number, event.pressed = self.queue.pop(0)
+            queued = self.queue.pop(0)        # (key, pressed[, ms the scan saw it])
+            event.key_number, event.pressed = queued[:2]
+            event.timestamp = queued[2] if len(queued) > 2 else 0
             return True
 
         def get(self):
@@ -305,8 +308,8 @@ def build(env, settings_map=None, profile=None):
     return board_io.build_board(profile, getenv=getenv)
 
 
-def press(hw, key, pressed=True):
-    hw.input._keys.events.queue.append((key, pressed))
+def press(hw, key, pressed=True, at=0):
+    hw.input._keys.events.queue.append((key, pressed, at))
 
 
 def actions_of(hw, events, start=0, step=10, extra_ms=0):
@@ -314,7 +317,7 @@ def actions_of(hw, events, start=0, step=10, extra_ms=0):
     out = []
     now = start
     for key, pressed in events:
-        press(hw, key, pressed)
+        press(hw, key, pressed, now)
         code = hw.input.poll(now)
         if code:
             out.append(code)

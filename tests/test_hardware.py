@@ -100,6 +100,18 @@ def test_default_long_ok_is_hint(env):
     assert got.index(A.HINT) * 10 >= 600
 
 
+def test_a_long_press_is_timed_from_the_keypads_scan_not_the_poll(env):
+    hw = build(env)
+    press(hw, 5, True, at=5)                # OK, scanned at 5 ms, polled a frame later
+    assert hw.input.poll(25) == 0
+    assert hw.input.long_at == 605          # the loop wakes for it then (ui/loop.py)
+    assert hw.input.poll(604) == 0
+    assert hw.input.poll(605) == A.HINT
+    assert hw.input.long_at == -1
+    press(hw, 5, False, at=700)
+    assert hw.input.poll(700) == 0          # the release after a long press says nothing
+
+
 def test_three_button_profile(env):
     env.board_names = FEATHER
     env.devices = {0x3C: OledChip()}

@@ -888,7 +888,7 @@ def test_screens_name_the_buttons_the_board_has(profile):
     app.view.dialog_lines[:] = ['Score 0 in', 'Aces?', 'OK yes  BACK no']
     app.touch()
     s.image()
-    shown = s.views.dialog_lines[2].text
+    shown = s.views.dialog_text[2]
     if profile == 'default':
         assert key_words(config) == () and shown == 'OK yes  BACK no'
     else:

@@ -88,6 +88,44 @@ def test_run_app_refreshes_only_when_something_changed_and_sleeps_to_the_deadlin
     assert len(hw.slept) == 100
 
 
+class HeldKeys:
+    """keypad.Keys with one key pressed at a scan of 7 ms and never let go."""
+
+    def __init__(self):
+        self.events = self
+        self.queue = [(0, True, 7)]
+
+    def get_into(self, event):
+        if not self.queue:
+            return False
+        event.key_number, event.pressed, event.timestamp = self.queue.pop(0)
+        return True
+
+
+def test_a_long_press_is_acted_on_when_it_falls_due_not_at_the_next_frame():
+    from types import SimpleNamespace
+    from hardware.buttons import Controls
+    controls = Controls(keys=HeldKeys(), event=SimpleNamespace(),
+                        short_actions=bytes([A.OK]), long_actions=bytes([A.HINT]))
+    reported = []
+    poll = controls.poll
+
+    def polled(now):
+        code = poll(now)
+        if code:
+            reported.append((code, now))
+        return code
+    controls.poll = polled
+    controls.frame = 0              # FakeHardware's sleep counts frames on its input
+    hw = FakeHardware(work_ms=1)
+    hw.input = controls
+    loop.run_app(hw, max_frames=40, rng=ScriptedDice(seed=7), first_howto=False)
+    # held from the scan at 7 ms: due at 607 ms, between the frames at ~600 and ~625
+    assert [code for code, _ in reported] == [A.HINT]
+    assert 607 <= reported[0][1] <= 610
+    assert any(ms < 20 for ms in hw.slept)          # the short sleep to the due time
+
+
 def test_runner_step_drives_frames_and_power_states():
     hw = FakeHardware()
     runner = loop.make_runner(hw, rng=ScriptedDice(seed=7), first_howto=False)

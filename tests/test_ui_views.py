@@ -97,7 +97,7 @@ def test_dialog_overlays_and_hides():
     s.press(A.OK)
     assert app.dialog == ui_app.DLG_ZERO
     shown = s.image()
-    assert not s.views.dialog_group.hidden
+    assert not s.views.dialog_layer.hidden
     assert ImageChops.logical_xor(plain, shown).getbbox() is not None
     s.press(A.BACK)
     assert s.image().tobytes() == plain.tobytes()

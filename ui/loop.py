@@ -231,15 +231,28 @@ def frame(runner, poll, now):
 def run_app(hw, app=None, max_frames=None, **app_options):
     """The device's main loop (returns only after max_frames, for tests)."""
     runner = make_runner(hw, app, **app_options)
-    poll = hw.input.poll
+    inp = hw.input
+    poll = inp.poll
+    # a held key's long press that falls due between frames (long_at, hardware/
+    # buttons.py) gets a frame of its own then, not up to a frame later
+    timed = getattr(inp, 'long_at', None) is not None
     ticks = hw.ticks_ms
     deadline = ticks()
+    early = False                       # the last frame was a long press's, off the beat
     frames = 0
     while max_frames is None or frames < max_frames:
         frame(runner, poll, ticks())
         frames += 1
-        deadline = (deadline + runner.frame_ms) & TICKS_MASK
-        wait = ticks_diff(deadline, ticks())
+        if not early:
+            deadline = (deadline + runner.frame_ms) & TICKS_MASK
+        now = ticks()
+        wait = ticks_diff(deadline, now)
+        early = False
+        if timed and inp.long_at >= 0:
+            soon = ticks_diff(inp.long_at, now)
+            if soon < wait:
+                wait = soon
+                early = True
         if wait > 0:
             hw.sleep_ms(wait)
         elif wait < -runner.frame_ms:

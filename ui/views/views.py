@@ -2,11 +2,12 @@
 
 Three layers under one root group: the list view (menus, scorecard, rankings, stats),
 the play view (header, the dice, markers, two text lines) and a dialog box drawn on
-top of either. The dice sit in five slots, one over each hold button; fewer dice take
-the middle slots (codes.first_slot), six dice six narrower ones (a smaller sheet,
-made only while a six-dice game is on). `update(app)` compares what it drew last (version counters, dice
-faces, cursor) and touches only what changed; the loop calls it only when
-`app.version` moved, so an idle frame costs nothing.
+top of either (one bitmap with its text written in: one layer). The dice sit in five
+slots, one over each hold button; fewer dice take the middle slots (codes.first_slot),
+six dice six narrower ones (a smaller sheet, made only while a six-dice game is on).
+`update(app)` compares what it drew last (version counters, dice faces, cursor) and
+touches only what changed; the loop calls it only when `app.version` moved, so an
+idle frame costs nothing.
 
 Sizes come from the display: 128x64 gets the full layout; 32-pixel-high screens (the
 128x32 FeatherWing) get a compact one (smaller dice, two list rows, no footer).
@@ -22,7 +23,7 @@ cost about 85 bytes a character and a kilobyte a label (tools/pico_emu/heap.py).
 displayio sends each changed layer's area on its own: the area is clipped to the
 screen, its rows rounded out to the OLED's 8-row pages, and every pixel of every layer
 over it worked out (a text line's transparent ones too). A change that touches much of
-the screen (a new scene's list, another view, a dialog) costs several times a whole
+the screen (a new scene's list, another view) costs several times a whole
 screen that way, each area sent in turn over I2C. So update() adds up the bytes its
 changes will send (`dirty`, per changed layer) and sets `whole` when they come to a
 screen or more: the loop then has the whole screen drawn in one pass (ui/loop.py).
@@ -30,6 +31,7 @@ screen or more: the loop then has the whole screen drawn in one pass (ui/loop.py
 
 import displayio
 import terminalio
+from bitmaptools import blit, fill_region
 
 from ui import codes
 from ui.views.tiny_font import fill as _fill
@@ -562,23 +564,78 @@ class Views:
         self.root.append(g)
 
     def _build_dialog(self):
+        """The dialog box: one bitmap with its frame, rule and three lines of text
+        written in (bitmaptools), so opening it is one layer over one area: displayio
+        works out the box's pixels once and none under it, and sends only its rows.
+        (As a frame, a black inside and three text lines, each layer was its own area,
+        together more than a screen, and every line's blank pixels worked out.)"""
         w, h = self.width, self.height
-        g = displayio.Group()
-        self.dialog_group = g
         if self.small:
             x0, y0, bw, bh = 0, 0, w, h
         else:
             x0, y0, bw, bh = 6, 8, w - 12, 46
-        self._rect(g, x0, y0, bw, bh, 1)                 # white frame
-        self._rect(g, x0 + 1, y0 + 1, bw - 2, bh - 2, 0)  # black inside
+        box = displayio.Bitmap(bw, bh, 2)
+        box.fill(1)                                     # white frame
+        fill_region(box, 1, 1, bw - 1, bh - 1, 0)       # black inside
+        if not self.small:
+            fill_region(box, 4, 14, bw - 4, 15, 1)      # rule under the title
+        self.dialog_box = box
+        self.dialog_layer = displayio.TileGrid(box, pixel_shader=self._pal, x=x0, y=y0)
         self.dialog_x0 = x0
         self.dialog_w = bw
-        tops = (1, 11, 21) if self.small else (y0 + 3, y0 + 17, y0 + 31)
-        self.dialog_lines = [self._label(g, x0 + 4, t) for t in tops]
-        if not self.small:
-            self._rect(g, x0 + 4, y0 + 14, bw - 8, 1)       # rule under the title
-        g.hidden = True
-        self.root.append(g)
+        # each line's first font row in the box: capitals at 1, 11, 21 or 3, 17, 31
+        # (10 rows apart on 128x32, where a line's 12-row cell overlaps the next's)
+        cap = self._glyphs.cap_row
+        self._dialog_rows = tuple(t - cap for t in ((1, 11, 21) if self.small
+                                                    else (3, 17, 31)))
+        self.dialog_cols = (bw - 6) // _CHAR_W      # from x 4, short of the frame
+        self.dialog_text = ['', '', '']             # what the box shows
+        self.dialog_layer.hidden = True
+        self.root.append(self.dialog_layer)
+
+    def _write_dialog(self, lines):
+        """The three lines into the box (the board's key names, at most dialog_cols
+        characters); True when it changed."""
+        g = self._glyphs
+        keys = g.keys
+        shown = self.dialog_text
+        same = True
+        for k in range(3):
+            text = said_with_keys(lines[k], keys) if keys else lines[k]
+            if text != shown[k]:
+                shown[k] = text
+                same = False
+        if same:
+            return False
+        box = self.dialog_box
+        bw, bh = box.width, box.height
+        sheet = g.sheet
+        fw, fh = g.w, g.h
+        per_row = sheet.width // fw
+        for y in self._dialog_rows:     # every cell cleared first: on 128x32 they overlap
+            fill_region(box, 1, y if y > 1 else 1,
+                        bw - 1, y + fh if y + fh < bh else bh - 1, 0)
+        for k in range(3):
+            text = shown[k]
+            y = self._dialog_rows[k]
+            top = 0
+            if y < 0:           # the cell's blank top row above the box
+                top = -y
+                y = 0
+            n = len(text)
+            if n > self.dialog_cols:
+                n = self.dialog_cols
+            x = 4
+            for i in range(n):
+                c = ord(text[i]) - _FIRST
+                t = g.tiles[c] if 0 <= c <= _LAST - _FIRST else g.space
+                if t != g.space:
+                    sx = (t % per_row) * fw
+                    sy = (t // per_row) * fh
+                    blit(box, sheet, x, y, x1=sx, y1=sy + top, x2=sx + fw, y2=sy + fh,
+                         skip_source_index=0)
+                x += fw
+        return True
 
     # ------------------------------------------------------------------ update
     def update(self, app):
@@ -783,16 +840,15 @@ class Views:
         if d == codes.DLG_NONE:
             if self._dialog != d:
                 self._dialog = d
-                if not self.dialog_group.hidden:
-                    self.dialog_group.hidden = True
-                    self.whole = True   # the box's layers, each an area
+                if not self.dialog_layer.hidden:
+                    self.dialog_layer.hidden = True
+                    self._dirty(self.dialog_layer.x, self.dialog_layer.y,
+                                self.dialog_w, self.dialog_box.height)
             return
         if d != self._dialog or app.version != self._dialog_version:
             self._dialog = d
             self._dialog_version = app.version
-            lines = app.view.dialog_lines
-            for k in range(3):
-                _set_text(self.dialog_lines[k], lines[k])
-            if self.dialog_group.hidden:
-                self.dialog_group.hidden = False
-                self.whole = True
+            box = self.dialog_layer
+            if self._write_dialog(app.view.dialog_lines) or box.hidden:
+                self._dirty(box.x, box.y, self.dialog_w, self.dialog_box.height)
+            box.hidden = False
