@@ -73,6 +73,7 @@ class FakeEvent:
     def __init__(self):
         self.key_number = 0
         self.pressed = False
+        self.timestamp = 0
 
 
 class FakeQueue:
@@ -88,6 +89,7 @@ class FakeQueue:
         if i < len(self.script) and self.script[i] <= self.now:
             event.key_number = self.script[i + 1]
             event.pressed = self.script[i + 2] == 1
+            event.timestamp = self.script[i]      # the scan that saw it
             self.i = i + 3
             return True
         return False
