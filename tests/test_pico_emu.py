@@ -221,17 +221,17 @@ def _boot_to_the_goldens(drive):
 
 
 @needs_pico
-@pytest.mark.parametrize("mpy", [True], ids=["mpy"])
-def test_two_seat_game_to_the_handover_on_the_stock_firmware(mpy):
-    """The bundle on the stock firmware (the path for hacking on the code): two humans
-    at Yahtzee, hints on (shakes and hold buttons; a game against a computer does not
-    fit beside the .mpy bundle's menu: ui/fit_data.py), from the menu to the handover
-    after the first turn, the same pictures at every snap as the simulator's with the
-    same seeded dice. The free heap at each scene comes over the console
+@pytest.mark.parametrize("rules", [games.TWO_HUMANS, games.CRAG_GOOD])
+def test_two_seat_game_to_the_handover_on_the_stock_firmware(rules):
+    """The .mpy bundle on the stock firmware (the path for hacking on the code): the
+    games setup offers there (ui/fit_data.py), two humans at Yahtzee and a human
+    against good at Crag, hints on (shakes and hold buttons), from the menu to the
+    handover after the first turn, the same pictures at every snap as the simulator's
+    with the same seeded dice. The free heap at each scene comes over the console
     (YAHTZEE_TRACE)."""
-    if mpy and pico_emu.mpy_cross() is None:
+    if pico_emu.mpy_cross() is None:
         pytest.skip("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS)")
-    _play_like_the_simulator(mpy, rules=games.TWO_HUMANS, last="handover")
+    _play_like_the_simulator(True, rules=rules, last="handover")
 
 
 @needs_pico

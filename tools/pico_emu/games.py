@@ -9,7 +9,8 @@ GAMES: each ruleset's seats and the strategy table the board's drive carries (No
 none; the game is played with hints off and the computer at instant speed,
 scripts.two_seat_game instant=True: the board spends less time on its turns). Key
 None is the setup's Yahtzee with hints on; TWO_HUMANS the same with two humans, the
-two-seat game stock CircuitPython's .mpy bundle has room for (ui/fit_data.py).
+two-seat game stock CircuitPython's .mpy bundle has room for (ui/fit_data.py), and
+CRAG_GOOD its game against a computer: Crag against good, hints on.
 """
 
 import os
@@ -27,6 +28,8 @@ GAMES = {None: (("human", "good"), None),      # the setup's Yahtzee, hints on
          "triple-yahtzee": (("human", "good"), None)}
 TWO_HUMANS = "two-humans"
 GAMES[TWO_HUMANS] = (("human", "human"), None)
+CRAG_GOOD = "crag-good"         # stock .mpy's game against a computer, hints on
+GAMES[CRAG_GOOD] = (("human", "good"), None)
 
 _CACHE = {}
 
@@ -54,9 +57,9 @@ def simulated_game(rules=None):
                                         table=None if tables else no_tables),
                                 clock=VirtualClock())
         try:
-            ruleset = None if rules == TWO_HUMANS else rules
+            ruleset = {TWO_HUMANS: None, CRAG_GOOD: "crag"}.get(rules, rules)
             text = two_seat_game(session, players=players, rules=ruleset,
-                                 instant=ruleset is not None).text()
+                                 instant=ruleset is not None and rules != CRAG_GOOD).text()
         finally:
             session.hw.close()
     _CACHE[rules] = text, simulated_pictures(text, tables=bool(tables))
