@@ -7,14 +7,17 @@ emulate; Yamb's 48 rounds about 16): the suite plays them to the handover after 
 computer's first turn, and Poker Dice's and Yahtzee's whole (tests/test_pico_emu.py).
 
     .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py | --firmware]
-                                              [--pictures DIR]
+                                              [--stress] [--pictures DIR]
 
 --firmware: on our own firmware (python -m tools.firmware; the game frozen in, the
 drive without code; rules "yahtzee" is the setup's game with hints on).
+--stress: the game that asks most of the heap: against the ruleset's strongest
+computer (perfect with its best table that fits the drive, else good), hints on, a
+hint after every human first roll, the Odds screen and a Rules page mid-game, the
+Odds again in the last round (tools/pico_emu/scripts.two_seat_game stress=True).
 
 Printed: the snaps matched (or the first that differs), a traceback if the program
-stopped, the computer turns a beginner played because the board had no room to make
-the seat's own computer (ui/scenes/cpu.py), the emulated game's length, the lowest free heap at a scene change
+stopped, the emulated game's length, the lowest free heap at a scene change
 (gc.mem_free() after gc.collect(), YAHTZEE_TRACE) and the scene, per scene its
 lowest, and the time the emulation took. --pictures DIR: the board's and the
 simulator's picture of a snap that differs, as DIR/SNAP_board.png and SNAP_sim.png.
@@ -38,6 +41,8 @@ def main(argv=None):
     parser.add_argument("--py", action="store_true", help="the plain .py bundle")
     parser.add_argument("--firmware", action="store_true",
                         help="our firmware (build/firmware, POCKET_YAHTZEE_FIRMWARE)")
+    parser.add_argument("--stress", action="store_true",
+                        help="the strongest computer, a hint every turn, Odds and Rules")
     parser.add_argument("--pictures", metavar="DIR", help="where to save a differing snap")
     args = parser.parse_args(argv)
     if args.py and args.firmware:
@@ -51,10 +56,15 @@ def main(argv=None):
         print("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS): try --py")
         return 1
     began = time.time()
-    text, want = games.simulated_game(rules)
-    game = games.play_on_board(text, want, rules, mpy=not args.py, firmware=args.firmware)
+    text, want = games.simulated_game(rules, stress=args.stress)
+    game = games.play_on_board(text, want, rules, mpy=not args.py, firmware=args.firmware,
+                               stress=args.stress)
     bundle = "our firmware's" if args.firmware else ".py" if args.py else ".mpy"
-    print("%s, %s bundle, seats %s" % (args.rules, bundle, " / ".join(games.GAMES[rules][0])))
+    seats, table = games.seats_and_table(rules, args.stress)
+    print("%s, %s bundle, seats %s%s%s" % (
+        args.rules, bundle, " / ".join(seats), ", table " + os.path.basename(table)
+        if table else "", ", stress: a hint every turn, Odds and Rules mid-game"
+        if args.stress else ""))
     matched = [n for n in want if n in game.got and n != game.differs]
     if game.differs:
         print("snaps: %d of %d the simulator's; %r differs (the game stopped there)"

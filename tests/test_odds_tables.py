@@ -16,6 +16,8 @@ def test_the_module_is_the_built_tables():
     assert [list(array('H', c)) for c in CHILDREN] == [list(c) for c in ch]
     assert list(TOP) == list(top) and list(array('H', PARENT)) == list(parent)
     assert list(WAYS) == list(ways)
+    from yahtzee_core.odds_tables import SIX_CHILDREN
+    assert [bytes(c) for c in SIX_CHILDREN] == [bytes(c) for c in odds_tables.six_children()]
 
 
 def test_the_same_odds_from_the_module_as_built(monkeypatch):

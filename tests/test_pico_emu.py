@@ -166,6 +166,26 @@ def test_scripts_use_only_buttons_the_board_has():
     assert high[:12].any() and high[13:25].any()     # the title and a first row
 
 
+def test_stress_game_asks_for_hints_odds_and_rules_against_the_strongest():
+    """bench_pico_game --stress's script (Crag: short): against the strongest computer
+    with its table, a hint after every human first roll, the Odds and a Rules page
+    mid-game and the Odds in the last round, replayed in the simulator from its text."""
+    from yahtzee_core.variants import ruleset
+    assert [games.strongest(r) for r in ("crag", "poker-dice", "balut", "maxi-yatzy")] == \
+        ["perfect", "perfect", "good", "good"]
+    seats, table = games.seats_and_table("crag", stress=True)
+    assert seats == ("human", "perfect") and table.endswith("crag.yzt")
+    text, snaps = games.simulated_game("crag", stress=True)
+    lines = text.splitlines()
+    assert lines.count("hint") == ruleset("crag").rounds     # each human turn
+    order = [line[5:] for line in lines if line.startswith("snap ")]
+    assert order.index("mid_odds") < order.index("mid_rules") < order.index("m_odds") \
+        < order.index("over")
+    # each a screen of its own: the Odds' rows, a page of text
+    assert not (snaps["mid_odds"] == snaps["mid_rules"]).all()
+    assert snaps["mid_odds"][16:].any() and snaps["mid_rules"][16:].any()
+
+
 # ------------------------------------------------------------------ the simulator's side
 # tools/pico_emu/games.py: each game's script, written by playing it in the simulator,
 # and the simulator's pictures at its snaps (cached for the session).

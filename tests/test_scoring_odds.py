@@ -583,13 +583,24 @@ def test_six_dice_odds_with_dice_showing_match_the_brute_force():
                 six_expected(box, aim, dice, left), (box, aim, dice, left)
 
 
-def test_six_dice_child_table_matches_holds_built_from_sorted_dice():
-    """odds_six's children (index arithmetic) against each hold's dice with one die
-    more, ranked by dice.hold_index."""
-    from yahtzee_core import odds_six
-    from yahtzee_core.dice import hold_dice
+@pytest.mark.parametrize("in_flash", [True, False])
+def test_six_dice_child_table_matches_holds_built_from_sorted_dice(monkeypatch, in_flash):
+    """odds_six's children (a byte a child past its level: read in flash, or built by
+    small_planner.level_children) against each hold's dice with one die more, ranked
+    by dice.hold_index."""
+    from yahtzee_core import flash, odds_six
+    from yahtzee_core.dice import hold_dice, HOLD_START
+    monkeypatch.setattr(flash, "tables_in_flash", lambda: in_flash)
+    odds_six.lend()
     ch = odds_six._children()
-    assert [ch[6 * h + f - 1] for h in range(462) for f in range(1, 7)] == \
+    odds_six.lend()
+    starts = list(HOLD_START) + [462]
+
+    def child(h, f):
+        k = max(k for k in range(6) if starts[k] <= h)
+        past = starts[k + 1] - starts[k]
+        return h + past + ch[k][6 * (h - starts[k]) + f - 1]
+    assert [child(h, f) for h in range(462) for f in range(1, 7)] == \
         [hold_index(tuple(sorted(hold_dice(h) + (f,)))) for h in range(462) for f in range(1, 7)]
 
 

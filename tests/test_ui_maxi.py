@@ -137,6 +137,12 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     s.wait(600)
     dice = tuple(app.game.dice)
     assert len(dice) == 6 and app.game.rolls_left == 2
+    # the hint planner's values, before it lends their array to the odds (small_planner)
+    from ui import hints
+    from yahtzee_core.ranking import Hints
+    card = app.game.card
+    hinted = hints.hint_source(app).hold_options(card, dice, 2)
+    values = list(app.hint_source.planner.x)
     s.press(A.BACK)
     to_menu_item(s, scene_menus.M_ODDS)
     s.press(A.OK)
@@ -150,6 +156,10 @@ def test_the_odds_screen_shows_six_dice_odds_before_and_after_a_roll(height):
     assert (app.view.title_right if height < 64 else app.view.footer.lower()) == want
     s.press(A.BACK, A.BACK)
     assert app.scene == ui_app.PLAY and 'yahtzee_core.odds_six' not in sys.modules
+    # the odds worked in the planner's array; its hints are worked out again, the same
+    assert list(app.hint_source.planner.x) != values
+    assert app.hint_source.hold_options(card, dice, 2) == hinted == \
+        Hints(rules).hold_options(card, dice, 2)
 
 
 def test_setup_does_not_offer_duplicate_play_for_six_dice():

@@ -1,6 +1,7 @@
 """Writes yahtzee_core/odds_tables.py: odds.py's fixed tables (odds._tables built: each
-hold's children, largest die and parent, each roll's orderings) as bytes (desktop
-only). Our firmware freezes the module, so the Odds screen copies them from flash
+hold's children, largest die and parent, each roll's orderings) and six dice's child
+tables (small_planner.level_children: Maxi Yatzy's planner and odds_six.py) as bytes
+(desktop only). Our firmware freezes the module, so the Odds screen copies them from flash
 instead of working them out when it opens; tests/test_odds_tables.py checks them.
 
     python -m tools.odds_tables            # print the module it would write
@@ -46,11 +47,19 @@ def built():
     return ch, top, parent, ways
 
 
+def six_children():
+    """small_planner.level_children(6): a bytearray a level of holds of 0..5 dice."""
+    from yahtzee_core.small_planner import level_children
+    return level_children(6)
+
+
 def source():
     ch, top, parent, ways = built()
     out = ['"""odds.py\'s fixed tables (as odds._tables builds them) as bytes: CHILDREN (six',
-           'little-endian uint16 arrays\' bytes), TOP, PARENT (uint16), WAYS. Written by',
-           'tools/odds_tables.py; tests/test_odds_tables.py checks them."""',
+           'little-endian uint16 arrays\' bytes), TOP, PARENT (uint16), WAYS; and six dice\'s',
+           'child tables, SIX_CHILDREN (small_planner.level_children(6), a level each: read',
+           'in place by SmallPlanner and odds_six.py). Written by tools/odds_tables.py;',
+           'tests/test_odds_tables.py checks them."""',
            '',
            'CHILDREN = (']
     for c in ch:
@@ -64,6 +73,10 @@ def source():
     out.append(')')
     out.append('WAYS = (')
     out.append(_bytes(ways, '    '))
+    out.append(')')
+    out.append('SIX_CHILDREN = (')
+    for c in six_children():
+        out.append(_bytes(c, '    ') + ',')
     out.append(')')
     return '\n'.join(out) + '\n'
 

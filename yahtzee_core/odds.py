@@ -113,8 +113,9 @@ def _holds(dice):
 
 def lend(made=None, lo=None, ch=None):
     """Two int arrays of 462 (a turn planner's kept values, planner_room's
-    RoomyPlanner.lend) for the next _tables() to work in, in place of its own (3.6 KB
-    on a board), and its child table (ch); lend() gives them back: the tables go, made
+    RoomyPlanner.lend; a planner of level good has one: TurnPlanner.lend, lo None)
+    for the next _tables() to work in, in place of its own (1.8 KB each on a board),
+    and its child table (ch, or None); lend() gives them back: the tables go, made
     again at the next call."""
     global _work, _lent
     _lent = (made, lo, ch) if made is not None else None
@@ -133,13 +134,13 @@ def _tables():
         from .flash import tables_in_flash
         if tables_in_flash():   # generated: odds_tables.py (in flash on our firmware)
             from .odds_tables import CHILDREN, TOP, PARENT, WAYS
-            ch = None
+            made = lo = ch = None
             if _lent is not None:
                 made, lo, ch = _lent
-            else:
-                z = bytes(4 * N_HOLDS)
-                made = array('i', z)
-                lo = array('i', z)
+            if made is None:
+                made = array('i', bytes(4 * N_HOLDS))
+            if lo is None:          # (a planner of level good lends one array)
+                lo = array('i', bytes(4 * N_HOLDS))
             if ch is None:
                 ch = tuple([array('H', c) for c in CHILDREN])
             _work = (ch, WAYS, made, None, lo, [None, TOP, PARENT])

@@ -10,18 +10,24 @@ roll, 6**6 = 46656, by multiplying by 6**k; with a roll to come each roll takes 
 best of its sub-holds (odds.py's aim; ties to the lowest hold index). Every roll
 multiplies the scale by 46656, and two rolls to come already pass a board's small
 ints (46656**2 > 2**31), so each figure is kept as digits in base 46656, lowest
-first, each digit in a uint16 (46656 < 65536): after s rolls a figure has s + 1
-digits (the top one at most the box's best score). Sums and products carry from
-digit to digit; nothing ever exceeds 46656 * 7776 + a carry (< 2**29). Only the final
-figure is divided (long division by 46656**s, rounded half up): the same figures as
-exact fractions give (tests/test_scoring_odds.py checks them by brute force).
+first. With two rolls to come (a board's most) the first sweep keeps one digit (the
+top's arrays) and the second two: the lower under 46656 (a uint16), the top at most
+46656 times the box's best score (points: an int32; made: at most 46656, a uint16). Sums and
+products carry from digit to digit; nothing ever exceeds 46656 * 7776 + a carry (<
+2**29). Only the final figure is divided (long division by 46656**s, rounded half
+up): the same figures as exact fractions give (tests/test_scoring_odds.py checks
+them by brute force).
 
-A fresh turn (three rolls, four digits) is worked out the same way, but the Odds
-screen reads those figures from ui/odds_fresh.py (tools/odds_fresh.py writes them).
+A fresh turn (three rolls) is worked out digit by digit, a digit more each roll (the
+desktop's case: the Odds screen reads those figures from ui/odds_fresh.py, which
+tools/odds_fresh.py writes).
 
-Working memory, made on the first call and dropped with the module: each hold's
-children (6 uint16 for each of the 462 holds of 0..5 dice) and the digits of made and
-points for all 924 holds (uint16), 2 * (rolls + 1) arrays.
+Working memory, made on the first call and dropped with the module: the digits of
+made and points for all 924 holds (with two rolls to come 3 uint16 arrays and one
+int32: 7.4 KB), and the holds' children: small_planner's tables (a byte each, 2.8
+KB), read in flash on our firmware (odds_tables.SIX_CHILDREN). A turn planner lends
+its values' int32 array as the points' top digit (lend: the Odds screen's level good,
+whose values are worked out again after), so 5.5 KB are the odds' own.
 """
 
 from array import array
@@ -31,50 +37,56 @@ from .odds_small import arguments
 
 _B = 46656      # 6**6: the ordered outcomes of one roll of six dice, the digits' base
 _ALL = 924      # holds of 0..6 dice; the rolls are 462..923
-_work = {}      # 'ch': children; digits -> (made digits, points digits)
+_work = {}      # 'ch': children; digits -> (made digits, points digits); 'x': lent
 _fresh = {}     # (ruleset, box, aim) -> figures before the first roll
 
 
+def lend(x=None, ch=None):
+    """A turn planner's values (array('i') of the 924 holds, small_planner's x) for
+    the points' top digit, and its child tables (ch), in place of the odds' own;
+    lend() gives them back: the digits go, made again at the next call."""
+    _work.clear()
+    if x is not None:
+        _work['x'] = x
+        _work['ch'] = ch
+
+
 def _children():
-    """children[6 * h + f - 1]: hold h (0..5 dice) with a die f more, by index
-    arithmetic as odds.py builds its table (no tuples): in colex order the holds of
-    k + 1 dice come by their largest die m, then by the rest, a hold of k dice up to
-    m; adding f below the largest die m is (the hold without m, plus f) plus m."""
+    """ch[k][6 * (h - HOLD_START[k]) + f - 1]: hold h of k dice with a die f more is
+    hold h + (the holds of k dice) + that byte (small_planner's tables): lent, else
+    in flash on our firmware, else built once."""
     ch = _work.get('ch')
     if ch is None:
-        ch = array('H', bytes(12 * N_HOLDS))
-        top = bytearray(_ALL)               # each hold's largest die
-        parent = array('H', bytes(2 * _ALL))  # the hold without it
-        n = 1
-        for k in range(6):
-            first = HOLD_START[k]
-            end = HOLD_START[k + 1] if k < 5 else N_HOLDS
-            for m in range(1, 7):
-                for h in range(first, end):
-                    if top[h] > m:
-                        break
-                    ch[6 * h + m - 1] = n
-                    top[n] = m
-                    parent[n] = h
-                    n += 1
-            for h in range(first, end):
-                m = top[h]
-                p = parent[h]
-                for f in range(1, m):
-                    ch[6 * h + f - 1] = ch[6 * ch[6 * p + f - 1] + m - 1]
+        from .flash import tables_in_flash
+        if tables_in_flash():
+            from .odds_tables import SIX_CHILDREN as ch
+        else:
+            from .small_planner import level_children
+            ch = level_children(6)
         _work['ch'] = ch
     return ch
 
 
 def _digits(n):
-    """Two lists of at least n digit arrays (made, points), the rolls' digits above
-    the first zeroed (the holds of fewer dice are written before they are read)."""
-    work = _work.get('d')
-    if work is None or len(work[0]) < n:
-        _work['d'] = None
-        # made: a digit stays at most 46656 (uint16); points: the top digit needs more
-        work = _work['d'] = ([array('H', bytes(2 * _ALL)) for _ in range(n)],
-                             [array('i', bytes(4 * _ALL)) for _ in range(n)])
+    """Two lists of n digit arrays (made, points), lowest first, the rolls' digits
+    above the first zeroed (the holds of fewer dice are written before they are
+    read). Two digits: uint16 below the top, the points' top an int32 (lent where a
+    planner lends one); one: made a uint16, points an int32; three (a fresh turn,
+    the old flow's unnormalised lower digits): int32."""
+    work = _work.get(n)
+    if work is None:
+        for key in (1, 2, 3):
+            _work.pop(key, None)        # one set at a time
+        if n == 2:
+            top = _work.get('x') or array('i', bytes(4 * _ALL))
+            work = ([array('H', bytes(2 * _ALL)), array('H', bytes(2 * _ALL))],
+                    [array('H', bytes(2 * _ALL)), top])
+        elif n == 1:
+            work = ([array('H', bytes(2 * _ALL))], [_work.get('x') or array('i', bytes(4 * _ALL))])
+        else:
+            work = ([array('i', bytes(4 * _ALL)) for _ in range(n)],
+                    [array('i', bytes(4 * _ALL)) for _ in range(n)])
+        _work[n] = work
     for d in range(1, n):
         for x in (work[0][d], work[1][d]):
             for h in range(N_HOLDS, _ALL):
@@ -83,47 +95,52 @@ def _digits(n):
 
 
 def _sweep(made, pts, ch, n):
-    """The rolls' values (the six-dice holds; n - 1 digits, one for the last roll's
-    plain values) -> every hold's expectation on a scale 46656 times larger, in n
-    digits: the lower ones below 46656, the top one at most 46656 times the box's
-    best score (a small int). One and two digits (a board's cases: the last roll and
-    the one before) are written out; more (a fresh turn's three, on the desktop)
-    go digit by digit."""
+    """The rolls' values (the six-dice holds, in n digits; a fresh turn: n - 1) ->
+    every hold's expectation on a scale 46656 times larger, in n digits; then the
+    rolls' on that scale too (a digit up, the top taking the one below: keeping all
+    six is one of the holds compared).
+    One and two digits (a board's cases) are written out; more (a fresh turn's
+    three, on the desktop) go digit by digit."""
     m0 = made[0]
     p0 = pts[0]
     m1 = made[1] if n > 1 else None
     p1 = pts[1] if n > 1 else None
     both = (made, pts)
-    for h in range(N_HOLDS - 1, -1, -1):    # the sums: children first (more dice)
-        at = 6 * h
-        c0 = ch[at]
-        c1 = ch[at + 1]
-        c2 = ch[at + 2]
-        c3 = ch[at + 3]
-        c4 = ch[at + 4]
-        c5 = ch[at + 5]
-        if n == 1:
-            m0[h] = m0[c0] + m0[c1] + m0[c2] + m0[c3] + m0[c4] + m0[c5]
-            p0[h] = p0[c0] + p0[c1] + p0[c2] + p0[c3] + p0[c4] + p0[c5]
-        elif n == 2:
-            t = m0[c0] + m0[c1] + m0[c2] + m0[c3] + m0[c4] + m0[c5]
-            q = t // _B
-            m0[h] = t - q * _B
-            m1[h] = m1[c0] + m1[c1] + m1[c2] + m1[c3] + m1[c4] + m1[c5] + q
-            t = p0[c0] + p0[c1] + p0[c2] + p0[c3] + p0[c4] + p0[c5]
-            q = t // _B
-            p0[h] = t - q * _B
-            p1[h] = p1[c0] + p1[c1] + p1[c2] + p1[c3] + p1[c4] + p1[c5] + q
-        else:
-            for x in both:
-                carry = 0
-                for d in range(n):
-                    v = x[d]
-                    t = v[c0] + v[c1] + v[c2] + v[c3] + v[c4] + v[c5] + carry
-                    if d < n - 1:
-                        carry = t // _B
-                        t -= carry * _B
-                    v[h] = t
+    for k in range(5, -1, -1):              # the sums: children first (more dice)
+        chk = ch[k]
+        first = HOLD_START[k]
+        past = (HOLD_START[k + 1] if k < 5 else N_HOLDS) - first
+        for h in range(first, first + past):
+            at = 6 * (h - first)
+            u = h + past
+            c0 = u + chk[at]
+            c1 = u + chk[at + 1]
+            c2 = u + chk[at + 2]
+            c3 = u + chk[at + 3]
+            c4 = u + chk[at + 4]
+            c5 = u + chk[at + 5]
+            if n == 1:
+                m0[h] = m0[c0] + m0[c1] + m0[c2] + m0[c3] + m0[c4] + m0[c5]
+                p0[h] = p0[c0] + p0[c1] + p0[c2] + p0[c3] + p0[c4] + p0[c5]
+            elif n == 2:
+                t = m0[c0] + m0[c1] + m0[c2] + m0[c3] + m0[c4] + m0[c5]
+                q = t // _B
+                m0[h] = t - q * _B
+                m1[h] = m1[c0] + m1[c1] + m1[c2] + m1[c3] + m1[c4] + m1[c5] + q
+                t = p0[c0] + p0[c1] + p0[c2] + p0[c3] + p0[c4] + p0[c5]
+                q = t // _B
+                p0[h] = t - q * _B
+                p1[h] = p1[c0] + p1[c1] + p1[c2] + p1[c3] + p1[c4] + p1[c5] + q
+            else:
+                for x in both:
+                    carry = 0
+                    for d in range(n):
+                        v = x[d]
+                        t = v[c0] + v[c1] + v[c2] + v[c3] + v[c4] + v[c5] + carry
+                        if d < n - 1:
+                            carry = t // _B
+                            t -= carry * _B
+                        v[h] = t
     mult = 1
     for k in range(1, 6):                   # k dice kept: times 6**k
         mult *= 6
@@ -156,7 +173,11 @@ def _sweep(made, pts, ch, n):
             for h in range(N_HOLDS, _ALL):
                 v[h] *= _B
             continue
-        for d in range(n - 1, 0, -1):
+        v = x[n - 1]                        # the top takes the digit below it
+        w = x[n - 2]
+        for h in range(N_HOLDS, _ALL):
+            v[h] = v[h] * _B + w[h]
+        for d in range(n - 2, 0, -1):
             v = x[d]
             w = x[d - 1]
             for h in range(N_HOLDS, _ALL):
@@ -183,46 +204,66 @@ def _cmp(a, b, h, c, n):
 def _push(a, b, ch, n):
     """Each hold passes its value up to the holds that contain it when better: then
     each roll holds the value of its best sub-hold (a roll with a roll to come). One
-    digit (a board's case) compares plain ints, unrolled; more go by _cmp."""
-    if n > 1:
-        for h in range(N_HOLDS):
-            for f in range(6):
-                c = ch[6 * h + f]
-                if _cmp(a, b, h, c, n) > 0:
-                    for d in range(n):
-                        a[d][c] = a[d][h]
-                        b[d][c] = b[d][h]
-        return
+    and two digits (a board's cases) compare plain ints; more go by _cmp."""
     a0 = a[0]
     b0 = b[0]
-    for h in range(N_HOLDS):
-        x = a0[h]
-        y = b0[h]
-        at = 6 * h
-        c = ch[at]
-        if x > a0[c] or (x == a0[c] and y > b0[c]):
-            a0[c] = x
-            b0[c] = y
-        c = ch[at + 1]
-        if x > a0[c] or (x == a0[c] and y > b0[c]):
-            a0[c] = x
-            b0[c] = y
-        c = ch[at + 2]
-        if x > a0[c] or (x == a0[c] and y > b0[c]):
-            a0[c] = x
-            b0[c] = y
-        c = ch[at + 3]
-        if x > a0[c] or (x == a0[c] and y > b0[c]):
-            a0[c] = x
-            b0[c] = y
-        c = ch[at + 4]
-        if x > a0[c] or (x == a0[c] and y > b0[c]):
-            a0[c] = x
-            b0[c] = y
-        c = ch[at + 5]
-        if x > a0[c] or (x == a0[c] and y > b0[c]):
-            a0[c] = x
-            b0[c] = y
+    a1 = a[1] if n > 1 else None
+    b1 = b[1] if n > 1 else None
+    for k in range(6):                      # fewer dice first: a best goes on up
+        chk = ch[k]
+        first = HOLD_START[k]
+        past = (HOLD_START[k + 1] if k < 5 else N_HOLDS) - first
+        for h in range(first, first + past):
+            u = h + past
+            at = 6 * (h - first)
+            if n == 1:                      # written out: a board's every Odds row
+                x = a0[h]
+                y = b0[h]
+                c = u + chk[at]
+                if x > a0[c] or (x == a0[c] and y > b0[c]):
+                    a0[c] = x
+                    b0[c] = y
+                c = u + chk[at + 1]
+                if x > a0[c] or (x == a0[c] and y > b0[c]):
+                    a0[c] = x
+                    b0[c] = y
+                c = u + chk[at + 2]
+                if x > a0[c] or (x == a0[c] and y > b0[c]):
+                    a0[c] = x
+                    b0[c] = y
+                c = u + chk[at + 3]
+                if x > a0[c] or (x == a0[c] and y > b0[c]):
+                    a0[c] = x
+                    b0[c] = y
+                c = u + chk[at + 4]
+                if x > a0[c] or (x == a0[c] and y > b0[c]):
+                    a0[c] = x
+                    b0[c] = y
+                c = u + chk[at + 5]
+                if x > a0[c] or (x == a0[c] and y > b0[c]):
+                    a0[c] = x
+                    b0[c] = y
+            elif n == 2:
+                x1 = a1[h]
+                x0 = a0[h]
+                y1 = b1[h]
+                y0 = b0[h]
+                for j in range(at, at + 6):
+                    c = u + chk[j]
+                    if x1 > a1[c] or x1 == a1[c] and (
+                            x0 > a0[c] or x0 == a0[c] and (
+                                y1 > b1[c] or y1 == b1[c] and y0 > b0[c])):
+                        a1[c] = x1
+                        a0[c] = x0
+                        b1[c] = y1
+                        b0[c] = y0
+            else:
+                for j in range(at, at + 6):
+                    c = u + chk[j]
+                    if _cmp(a, b, h, c, n) > 0:
+                        for d in range(n):
+                            a[d][c] = a[d][h]
+                            b[d][c] = b[d][h]
 
 
 def _round(x, h, n, unit):
@@ -262,8 +303,11 @@ def chase(rules, box, dice=None, rolls_left=None, aim='make'):
     sweeps = rolls_left if roll >= 0 else turn
     ch = _children()
     made, pts = _digits(sweeps)
-    m0 = made[0]
-    p0 = pts[0]
+    # two rolls to come: the first sweep in the top digits alone (one digit, on the
+    # scale 46656: made a uint16, points an int32), then split in two for the second
+    top = 1 if sweeps == 2 else 0
+    m0 = made[top]
+    p0 = pts[top]
     for r in range(_ALL - N_HOLDS):
         p = rules.score_roll(r, b)
         if joker and rules._five_alike(r):
@@ -271,10 +315,23 @@ def chase(rules, box, dice=None, rolls_left=None, aim='make'):
         m0[N_HOLDS + r] = 1 if p >= par else 0
         p0[N_HOLDS + r] = p
     first, second = (made, pts) if aim == 'make' else (pts, made)
-    for s in range(1, sweeps + 1):
-        _sweep(made, pts, ch, s)
-        if s < sweeps:
-            _push(first, second, ch, s)
+    if sweeps == 2:
+        _sweep(made[1:], pts[1:], ch, 1)
+        _push(first[1:], second[1:], ch, 1)
+        for x in (made, pts):               # each roll's best: two digits
+            hi = x[1]
+            lo = x[0]
+            for h in range(N_HOLDS, _ALL):
+                v = hi[h]
+                q = v // _B
+                hi[h] = q
+                lo[h] = v - q * _B
+        _sweep(made, pts, ch, 2)
+    else:                                   # one sweep; a fresh turn: a digit a sweep
+        for s in range(1, sweeps + 1):
+            _sweep(made, pts, ch, s)
+            if s < sweeps:
+                _push(first, second, ch, s)
     if roll < 0:    # the empty hold: the first roll, every roll at its best hold
         out = _fresh[key] = (_round(made, 0, sweeps, 10000), _round(pts, 0, sweeps, 100),
                              None)

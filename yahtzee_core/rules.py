@@ -6,7 +6,7 @@ ruleset's module under ``variants/`` overrides. What data cannot say overrides o
 three hooks: points() (Generala's Double Generala; Triple Yahtzee's columns; the
 Yahtzee family's Joker, which points() asks of _joker), bonus() and upper_bonus_of()
 (Triple Yahtzee's columns). Box scores are computed once per
-ruleset into one table: each roll's face counts (756 bytes), from which the upper
+ruleset into one table (our firmware reads it in flash: score_tables.py, generated): each roll's face counts (756 bytes), from which the upper
 boxes' scores and the sum of the dice follow; below the upper section, 32 bytes per
 box (one bit per roll: it scores or not) for a box that scores a fixed amount or the
 sum of the dice (plus a fixed amount), and 252 bytes per box (one score per roll) for
@@ -117,12 +117,21 @@ class Ruleset:
     def __init__(self):
         self.n_boxes = self.rounds = len(self.categories)
         self.id = NAMES[:NAMES.index(' ' + self.name + ' ')].count(' ')  # its number
-        # The table builder is needed once: load it, build, and let it go again.
-        from . import _build
         # _table: each roll's face counts, packed, then the columns of the boxes below
-        # the upper section, box b's at _at[b]. See _build.table.
-        self._table, self._at = _build.table(self)
-        forget('_build')
+        # the upper section, box b's at _at[b]. See _build.table. Our firmware reads
+        # them in flash (score_tables.py, generated); else the builder is needed once:
+        # load it, build, and let it go again.
+        from .flash import tables_in_flash
+        got = None
+        if tables_in_flash():
+            from .score_tables import find
+            got = find(self.n_dice, self.kinds, self.params)
+            forget('score_tables')
+        if got is None:
+            from . import _build
+            got = _build.table(self)
+            forget('_build')
+        self._table, self._at = got
 
     def box_index(self, box):
         """Index of a box given by name or index; IllegalMove if there is none."""

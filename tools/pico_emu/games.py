@@ -30,8 +30,53 @@ TWO_HUMANS = "two-humans"
 GAMES[TWO_HUMANS] = (("human", "human"), None)
 CRAG_GOOD = "crag-good"         # stock .mpy's game against a computer, hints on
 GAMES[CRAG_GOOD] = (("human", "good"), None)
+GAMES["generala"] = (("human", "good"), None)
+GAMES["kismet"] = (("human", "good"), None)
 
 _CACHE = {}
+DRIVE_ROOM = 1000000    # the largest table the emulated 1 MB drive holds beside the rest
+
+
+def ruleset_name(rules):
+    """The ruleset a GAMES key plays."""
+    return {None: "yahtzee", TWO_HUMANS: "yahtzee", CRAG_GOOD: "crag"}.get(rules, rules)
+
+
+def strongest(rules):
+    """The strongest computer a ruleset offers: perfect where a strategy table solves
+    it (or, Poker Dice, it solves each turn as it comes), else good."""
+    from yahtzee_core.variants import ruleset
+    r = ruleset(ruleset_name(rules))
+    return "perfect" if r.solved or r.hands else "good"
+
+
+def stress_table(rules):
+    """The strategy table a stress game's drive carries: the ruleset's best kind that
+    fits the emulated drive (tools.build_bundle's order), a path; None without one."""
+    from yahtzee_core.variants import ruleset
+    name = ruleset_name(rules)
+    if not ruleset(name).solved:
+        return None
+    from tools.strategy_table import ensure_tables
+    from tools.build_bundle import DEVICE_TABLE_SUFFIXES
+    paths = ensure_tables(name, str(REPO / "tables"))
+    for suffix in DEVICE_TABLE_SUFFIXES:
+        for path in paths.values():
+            if path.endswith(suffix) and os.path.getsize(path) <= DRIVE_ROOM:
+                return path
+    return None
+
+
+def seats_and_table(rules, stress=False):
+    """(seats, the table's path or None) of a GAMES key; stress: against the strongest
+    computer, with its table."""
+    players, tables = GAMES[rules]
+    if stress:
+        return ("human", strongest(rules)), stress_table(rules)
+    if tables:
+        from tools.strategy_table import ensure_tables
+        return players, ensure_tables(tables, str(REPO / "tables"))["plain"]
+    return players, None
 
 
 def sim_vsys_mv():
@@ -41,34 +86,38 @@ def sim_vsys_mv():
     return TwoAlkalineAA.curve[1][0]
 
 
-def simulated_game(rules=None):
+def simulated_game(rules=None, stress=False):
     """The game's script (written by playing it in the simulator) and the pictures
-    `./play.sh --headless` takes at its snaps: (text, {name: pixels 128x64 of 0/1})."""
-    if rules in _CACHE:
-        return _CACHE[rules]
+    `./play.sh --headless` takes at its snaps: (text, {name: pixels 128x64 of 0/1}).
+    stress: against the strongest computer with its table, hints on, a hint every
+    human turn, the Odds and a Rules page mid-game (scripts.two_seat_game)."""
+    if (rules, stress) in _CACHE:
+        return _CACHE[rules, stress]
     import tempfile
     from hardware.desktop import VirtualClock
     from sim import Options, build_session, no_tables
     from tools.pico_emu.scripts import two_seat_game
-    players, tables = GAMES[rules]
+    players, table = seats_and_table(rules, stress)
     with tempfile.TemporaryDirectory() as folder:
         # the writer's own session snaps as it goes: into a folder of its own
         session = build_session(Options(dice_seed=DICE_SEED, headless=True, snap_dir=folder,
-                                        table=None if tables else no_tables),
+                                        table=table or no_tables),
                                 clock=VirtualClock())
         try:
             ruleset = {TWO_HUMANS: None, CRAG_GOOD: "crag"}.get(rules, rules)
-            text = two_seat_game(session, players=players, rules=ruleset,
-                                 instant=ruleset is not None and rules != CRAG_GOOD).text()
+            text = two_seat_game(session, players=players, rules=ruleset, stress=stress,
+                                 instant=not stress and ruleset is not None
+                                 and rules != CRAG_GOOD).text()
         finally:
             session.hw.close()
-    _CACHE[rules] = text, simulated_pictures(text, tables=bool(tables))
-    return _CACHE[rules]
+    _CACHE[rules, stress] = text, simulated_pictures(text, tables=bool(table), table=table)
+    return _CACHE[rules, stress]
 
 
-def simulated_pictures(text, tables=True):
+def simulated_pictures(text, tables=True, table=None):
     """The pictures `./play.sh --headless --dice-seed DICE_SEED` takes at the script's
-    snaps ({name: pixels 128x64 of 0/1}); tables=False: as with --no-tables."""
+    snaps ({name: pixels 128x64 of 0/1}); tables=False: as with --no-tables; table:
+    the strategy table at that path."""
     import tempfile
     import numpy as np
     from PIL import Image
@@ -78,7 +127,7 @@ def simulated_pictures(text, tables=True):
         with open(script, "w") as f:
             f.write(text)
         assert play_sh(["--headless", "--dice-seed", str(DICE_SEED)] +
-                       ([] if tables else ["--no-tables"]) +
+                       (["--table", table] if table else [] if tables else ["--no-tables"]) +
                        ["--script", script, "--snap-dir", folder]) == 0
         snaps = {}
         for name in os.listdir(folder):
@@ -119,19 +168,18 @@ class _SnapDiffers(Exception):
     """The board's picture at a snap is not the simulator's: the game stops there."""
 
 
-def play_on_board(text, want, rules=None, mpy=True, firmware=False):
+def play_on_board(text, want, rules=None, mpy=True, firmware=False, stress=False):
     """Play the script on the emulated Pico (the default profile, the .mpy bundle
     unless mpy=False; firmware=True: our firmware and its drive without code),
     tracing the free heap at each scene; stop at the first snap that differs from
-    `want`, or at a traceback."""
+    `want`, or at a traceback. stress: the simulated_game(rules, stress=True)'s
+    table on the drive."""
     import numpy as np
     from tools import pico_emu
     from tools.pico_emu.scripts import play
-    tables = GAMES[rules][1]
+    path = seats_and_table(rules, stress)[1]
     extra = {}
-    if tables:      # the ruleset's table beside the bundle the other tests use (no rebuild)
-        from tools.strategy_table import ensure_tables
-        path = ensure_tables(tables, str(REPO / "tables"))["plain"]
+    if path:        # the ruleset's table beside the bundle the other tests use (no rebuild)
         extra["tables/" + os.path.basename(path)] = Path(path).read_bytes()
     drive = pico_emu.Drive(profile="default", mpy=mpy and not firmware, firmware=firmware,
                            extra_files=extra,

@@ -186,7 +186,7 @@ class ScriptWriter:
 
 
 def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, rules=None,
-                  instant=False):
+                  instant=False, stress=False):
     """Script a whole game from the main menu: a new game of these seats (of ruleset
     `rules`, a name, else the setup's), the human seats played by shakes and the hold
     buttons, to the ranking, the high-score initials, and the high-score table.
@@ -198,7 +198,12 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
     every human first roll, opens the Odds screen in the last round, and puts a snap
     right after
     each thing the bench times (named m_roll, m_hint, m_odds, m_cpu; the last press
-    before the snap "over" is the game's last fill)."""
+    before the snap "over" is the game's last fill).
+
+    stress=True: what asks most of the board's heap, as bench=True (hints on, a hint
+    after every human first roll, the computer at instant) and, mid-game, the Odds
+    screen and the first Rules page too (snaps mid_odds, mid_rules), as well as the
+    Odds in the last round."""
     from ui import codes
     import yahtzee_core as yc
     w = ScriptWriter(session)
@@ -228,7 +233,9 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
     snap("setup")
     w.cursor_to("Start game")
     w.press("ok")
+    bench = bench or stress
     first_roll = first_card = first_cpu = odds = first_hint = speed = True
+    mid = stress
     cpu_timed = False
     for _ in range(4000):
         w.settle()
@@ -243,6 +250,10 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
                 if speed:
                     _pause_for(w, odds=False)       # the computer's speed: instant
                     speed = False
+                elif mid and g.round > g.rules.rounds // 2:
+                    _pause_for(w, odds=True, name="mid_odds")
+                    _pause_for(w, rules_page=True)
+                    mid = False
                 elif odds and g.round == g.rules.rounds:
                     _pause_for(w, odds=True)        # last: it needs the most heap
                     odds = False
@@ -302,17 +313,18 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
     raise ValueError("the game did not end")
 
 
-def _pause_for(w, odds):
+def _pause_for(w, odds=False, name="m_odds", rules_page=False):
     """From the dice, the pause menu: the computer's speed to instant, or its Odds
-    screen (snap m_odds once all its rows are in); then back to the dice."""
+    screen (snap `name` once all its rows are in), or the first page of its Rules
+    (snap mid_rules); then back to the dice."""
     from ui import codes
     app = w.app
     w.press("back")
-    if odds:
-        w.cursor_to("Odds")
+    if odds or rules_page:
+        w.cursor_to("Odds" if odds else "Rules")
         w.press("ok")
         w.settle()
-        w.line("snap m_odds")
+        w.line("snap " + (name if odds else "mid_rules"))
     else:
         for _ in range(3):
             if app.view.values[app.view.items.index("CPU speed")] == "instant":

@@ -18,7 +18,7 @@ from ui.codes import (CARD, ANNOUNCE, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, 
 _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
 _boxes = []         # ODDS: the box of each row
-_lender = None      # ODDS: the planner whose arrays the odds borrow (planner_room), till then
+_lender = None      # ODDS: the planner whose arrays the odds borrow (planner_room, small_planner), till then
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -242,9 +242,9 @@ def enter_odds(app, now):
     global _keep, _boxes, _lender
     _keep = keeps
     _boxes = boxes
-    # the hint planner's arrays, where it keeps its values (planner_room): the odds
-    # work in them while the screen is open (no hint is asked here), it works its
-    # values out again after
+    # the hint planner's arrays, where it keeps its values (its lend: planner.py,
+    # planner_room, small_planner): the odds work in them while the screen is open
+    # (no hint is asked here), it works its values out again after
     planner = getattr(app.hint_source, 'planner', None)
     _lender = planner if hasattr(planner, 'lend') else None
     # what the two figures are; HELP says what "made" means (PG_ODDS)
@@ -287,17 +287,19 @@ def _odds_row(app, row):
 
 
 def _chase(g, b):
+    global _lender
     n = g.rules.n_dice
     if n < 5:                   # fewer dice (Crag's three): their own module
         from yahtzee_core.odds_small import chase
-    elif n > 5:                 # six (Maxi Yatzy): theirs, in digits of small ints
-        from yahtzee_core.odds_six import chase
+        return chase(g.rules, b, tuple(g.dice), g.rolls_left)
+    if n > 5:                   # six (Maxi Yatzy): theirs, in digits of small ints
+        from yahtzee_core.odds_six import chase, lend
     else:
         from yahtzee_core.odds import chase, lend
-        global _lender
-        if _lender is not None:     # its kept values as the odds' scratch, its child table theirs (6 KB less)
-            lend(*_lender.lend())
-            _lender = None
+    if _lender is not None:     # its kept values as the odds' scratch, and where it has
+        lend(*_lender.lend())   # one, its child table (a table's planner: 6 KB less;
+        #                         level good's 1.8 KB; six dice's 6.5 KB)
+        _lender = None
     return chase(g.rules, b, tuple(g.dice), g.rolls_left)
 
 
