@@ -7,7 +7,7 @@ emulate; Yamb's 48 rounds about 16): the suite plays them to the handover after 
 computer's first turn, and Poker Dice's and Yahtzee's whole (tests/test_pico_emu.py).
 
     .venv/bin/python bench/bench_pico_game.py [--rules yamb] [--py | --firmware]
-                                              [--stress] [--pictures DIR]
+                                              [--stress] [--games N] [--pictures DIR]
 
 --firmware: on our own firmware (python -m tools.firmware; the game frozen in, the
 drive without code; rules "yahtzee" is the setup's game with hints on).
@@ -15,6 +15,8 @@ drive without code; rules "yahtzee" is the setup's game with hints on).
 computer (perfect with its best table that fits the drive, else good), hints on, a
 hint after every human first roll, the Odds screen and a Rules page mid-game, the
 Odds again in the last round (tools/pico_emu/scripts.two_seat_game stress=True).
+--games N: N such games in a row, each from the main menu (is the heap the same
+after each?): each game's lowest free heap too.
 
 Printed: the snaps matched (or the first that differs), a traceback if the program
 stopped, the emulated game's length, the lowest free heap at a scene change
@@ -43,10 +45,14 @@ def main(argv=None):
                         help="our firmware (build/firmware, POCKET_YAHTZEE_FIRMWARE)")
     parser.add_argument("--stress", action="store_true",
                         help="the strongest computer, a hint every turn, Odds and Rules")
+    parser.add_argument("--games", type=int, default=1, metavar="N",
+                        help="N games in a row (default 1)")
     parser.add_argument("--pictures", metavar="DIR", help="where to save a differing snap")
     args = parser.parse_args(argv)
     if args.py and args.firmware:
         parser.error("--py and --firmware: choose one")
+    if not 1 <= args.games <= 9:
+        parser.error("--games: 1 to 9")
     rules = None if args.rules == "yahtzee" else args.rules
     why = pico_emu.unavailable("pico" if args.firmware else None)
     if why:
@@ -56,7 +62,7 @@ def main(argv=None):
         print("no CircuitPython 10.2.1 mpy-cross (PICO_MPY_CROSS): try --py")
         return 1
     began = time.time()
-    text, want = games.simulated_game(rules, stress=args.stress)
+    text, want = games.simulated_game(rules, stress=args.stress, games=args.games)
     game = games.play_on_board(text, want, rules, mpy=not args.py, firmware=args.firmware,
                                stress=args.stress)
     bundle = "our firmware's" if args.firmware else ".py" if args.py else ".mpy"
@@ -91,6 +97,10 @@ def main(argv=None):
         for s, f in heap:
             per[s] = min(f, per.get(s, f))
         print("  per scene: " + ", ".join("%s %d" % (s, per[s]) for s in sorted(per)))
+        if args.games > 1:
+            print("  each game's lowest: " + ", ".join(
+                "%d (%s)" % (f, s) for s, f in (min(g, key=lambda h: h[1])
+                                                for g in game.heap_by_game())))
     print("emulation took %.1f min" % ((time.time() - began) / 60))
     return 0 if game.differs is None and "Traceback" not in game.console else 2
 

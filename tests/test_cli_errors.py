@@ -126,6 +126,7 @@ ENTRY_POINTS = {
     "tools/odds_tables.py": ["-m", "tools.odds_tables", "--check"],
     "tools/poker_table.py": ["-m", "tools.poker_table"],
     "tools/roll_groups.py": ["-m", "tools.roll_groups", "--check"],
+    "tools/score_tables.py": ["-m", "tools.score_tables", "--check"],
     "tools/sampled_distribution.py": ["-m", "tools.sampled_distribution", "--rules", "yamb"],
     "tools/screenshots.py": ["-m", "tools.screenshots", "--write"],
     "tools/solver.py": ["-m", "tools.solver"],

@@ -184,6 +184,11 @@ def test_stress_game_asks_for_hints_odds_and_rules_against_the_strongest():
     # each a screen of its own: the Odds' rows, a page of text
     assert not (snaps["mid_odds"] == snaps["mid_rules"]).all()
     assert snaps["mid_odds"][16:].any() and snaps["mid_rules"][16:].any()
+    # --games 2: the same first game, then from the same main menu a second one
+    text2, snaps2 = games.simulated_game("crag", stress=True, games=2)
+    assert text2.startswith(text.rsplit("snap high_scores", 1)[0])
+    assert (snaps2["g2_menu"] == snaps["menu"]).all()
+    assert {"g2_mid_odds", "g2_mid_rules", "g2_m_odds", "g2_high_scores"} <= set(snaps2)
 
 
 # ------------------------------------------------------------------ the simulator's side

@@ -118,12 +118,13 @@ class Ruleset:
         self.n_boxes = self.rounds = len(self.categories)
         self.id = NAMES[:NAMES.index(' ' + self.name + ' ')].count(' ')  # its number
         # _table: each roll's face counts, packed, then the columns of the boxes below
-        # the upper section, box b's at _at[b]. See _build.table. Our firmware reads
-        # them in flash (score_tables.py, generated); else the builder is needed once:
-        # load it, build, and let it go again.
-        from .flash import tables_in_flash
-        got = None
-        if tables_in_flash():
+        # the upper section, box b's at _at[b]. See _build.table. Frozen into our
+        # firmware (no file), this code reads them in flash (score_tables.py,
+        # generated); else the builder is needed once: load it, build, let it go again.
+        try:
+            open(__file__).close()
+            got = None
+        except OSError:
             from .score_tables import find
             got = find(self.n_dice, self.kinds, self.params)
             forget('score_tables')

@@ -86,13 +86,15 @@ def sim_vsys_mv():
     return TwoAlkalineAA.curve[1][0]
 
 
-def simulated_game(rules=None, stress=False):
+def simulated_game(rules=None, stress=False, games=1):
     """The game's script (written by playing it in the simulator) and the pictures
     `./play.sh --headless` takes at its snaps: (text, {name: pixels 128x64 of 0/1}).
     stress: against the strongest computer with its table, hints on, a hint every
-    human turn, the Odds and a Rules page mid-game (scripts.two_seat_game)."""
-    if (rules, stress) in _CACHE:
-        return _CACHE[rules, stress]
+    human turn, the Odds and a Rules page mid-game; games: that many in a row
+    (scripts.two_seat_game)."""
+    key = (rules, stress, games)
+    if key in _CACHE:
+        return _CACHE[key]
     import tempfile
     from hardware.desktop import VirtualClock
     from sim import Options, build_session, no_tables
@@ -107,11 +109,11 @@ def simulated_game(rules=None, stress=False):
             ruleset = {TWO_HUMANS: None, CRAG_GOOD: "crag"}.get(rules, rules)
             text = two_seat_game(session, players=players, rules=ruleset, stress=stress,
                                  instant=not stress and ruleset is not None
-                                 and rules != CRAG_GOOD).text()
+                                 and rules != CRAG_GOOD, games=games).text()
         finally:
             session.hw.close()
-    _CACHE[rules, stress] = text, simulated_pictures(text, tables=bool(table), table=table)
-    return _CACHE[rules, stress]
+    _CACHE[key] = text, simulated_pictures(text, tables=bool(table), table=table)
+    return _CACHE[key]
 
 
 def simulated_pictures(text, tables=True, table=None):
@@ -162,6 +164,15 @@ class BoardGame:
         return [(h[2], int(h[3])) for h in
                 (line.split() for line in self.console.splitlines()
                  if line.startswith("yahtzee: heap "))]
+
+    def heap_by_game(self):
+        """heap() cut into games: each ends at its high-score table (scene scores)."""
+        games = [[]]
+        for scene, free in self.heap():
+            games[-1].append((scene, free))
+            if scene == "scores":
+                games.append([])
+        return [g for g in games if g]
 
 
 class _SnapDiffers(Exception):

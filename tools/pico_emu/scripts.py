@@ -186,7 +186,7 @@ class ScriptWriter:
 
 
 def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, rules=None,
-                  instant=False, stress=False):
+                  instant=False, stress=False, games=1):
     """Script a whole game from the main menu: a new game of these seats (of ruleset
     `rules`, a name, else the setup's), the human seats played by shakes and the hold
     buttons, to the ranking, the high-score initials, and the high-score table.
@@ -203,16 +203,30 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
     stress=True: what asks most of the board's heap, as bench=True (hints on, a hint
     after every human first roll, the computer at instant) and, mid-game, the Odds
     screen and the first Rules page too (snaps mid_odds, mid_rules), as well as the
-    Odds in the last round."""
+    Odds in the last round.
+
+    games: that many games in a row, each from the main menu (BACK from the
+    high-score table); the snaps of game g > 1 are named "g<g>_" + the first's."""
+    w = ScriptWriter(session)
+    for g in range(games):
+        if g:
+            w.press("back")                # the high-score table: back to the menu
+        _one_game(w, players, snaps, bench, rules, instant, stress,
+                  "g%d_" % (g + 1) if g else "")
+    return w
+
+
+def _one_game(w, players, snaps, bench, rules, instant, stress, prefix):
+    """two_seat_game's game from the main menu to the high-score table, its snaps
+    named prefix + name."""
     from ui import codes
     import yahtzee_core as yc
-    w = ScriptWriter(session)
     app = w.app
 
     def snap(name):
         if snaps:
             w.settle()
-            w.line("snap " + name)
+            w.line("snap " + prefix + name)
 
     w.settle()
     snap("menu")
@@ -251,11 +265,11 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
                     _pause_for(w, odds=False)       # the computer's speed: instant
                     speed = False
                 elif mid and g.round > g.rules.rounds // 2:
-                    _pause_for(w, odds=True, name="mid_odds")
-                    _pause_for(w, rules_page=True)
+                    _pause_for(w, odds=True, name=prefix + "mid_odds")
+                    _pause_for(w, rules_page=True, name=prefix + "mid_rules")
                     mid = False
                 elif odds and g.round == g.rules.rounds:
-                    _pause_for(w, odds=True)        # last: it needs the most heap
+                    _pause_for(w, odds=True, name=prefix + "m_odds")   # last: the most heap
                     odds = False
                 w.press("hint")            # the advisor, after each first roll
                 if first_hint:
@@ -306,7 +320,7 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
             w.cursor_to("High scores")
             w.press("ok")
             snap("high_scores")
-            return w
+            return
         else:
             raise ValueError("the script does not know what to do in scene %s"
                              % codes.SCENE_NAMES[scene])
@@ -315,8 +329,8 @@ def two_seat_game(session, players=("human", "good"), snaps=True, bench=False, r
 
 def _pause_for(w, odds=False, name="m_odds", rules_page=False):
     """From the dice, the pause menu: the computer's speed to instant, or its Odds
-    screen (snap `name` once all its rows are in), or the first page of its Rules
-    (snap mid_rules); then back to the dice."""
+    screen, or the first page of its Rules (snap `name` once it is on screen: all the
+    Odds' rows in); then back to the dice."""
     from ui import codes
     app = w.app
     w.press("back")
@@ -324,7 +338,7 @@ def _pause_for(w, odds=False, name="m_odds", rules_page=False):
         w.cursor_to("Odds" if odds else "Rules")
         w.press("ok")
         w.settle()
-        w.line("snap " + (name if odds else "mid_rules"))
+        w.line("snap " + name)
     else:
         for _ in range(3):
             if app.view.values[app.view.items.index("CPU speed")] == "instant":

@@ -15,29 +15,40 @@ _FACE_WORDS = ('1s', '2s', '3s', '4s', '5s', '6s')
 _TOTAL = 'the total of all 5 dice'
 _FULL = 'Needs 3 of one face and 2 of another.'
 # What a box of each kind needs and scores: %d is its parameter (yahtzee_core/_build.py).
-_KINDS = {
-    'k': 'Needs %d dice alike. Scores ' + _TOTAL + '.',
-    's': 'Needs 4 in a row: 1234, 2345 or 3456. Scores %d.',
-    'l': 'Needs 5 in a row: 12345 or 23456. Scores %d.',
-    'a': 'Needs exactly 1-2-3-4-5. Scores %d.',
-    'b': 'Needs exactly 2-3-4-5-6. Scores %d.',
-    'c': 'Any dice. Scores ' + _TOTAL + '.',
-    'p': 'Needs 2 pairs of different faces. Scores those 4 dice.',
-    'e': 'Needs 1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1 (the 1 above the 6). Scores %d.',
-    'x': 'Needs 4 dice alike (poker). Scores %d.',
-    'm': 'Needs 4 dice alike. Scores ' + _TOTAL + ' + %d.',
-    'z': 'Needs all 5 dice alike. Scores ' + _TOTAL + ' + %d.',
-    'g': _FULL + ' Scores ' + _TOTAL + ' + %d.',
-    'j': 'Needs a full house of one colour. Scores ' + _TOTAL + ' + %d.',
-    'h': 'Needs all 5 dice one colour. Scores %d.',
-    'q': ('Needs 2 pairs (or 4 alike) whose 4 dice are all one colour. Scores ' + _TOTAL +
-          '.'),
-}
+# Literals only, the kinds a string: frozen into our firmware, both stay in flash (a
+# dict, or a string joined at import, would be made in RAM each time the page opens).
+_KIND_LETTERS = 'kslabcpexmzgjhq'
+_KIND_TEXTS = (
+    'Needs %d dice alike. Scores the total of all 5 dice.',
+    'Needs 4 in a row: 1234, 2345 or 3456. Scores %d.',
+    'Needs 5 in a row: 12345 or 23456. Scores %d.',
+    'Needs exactly 1-2-3-4-5. Scores %d.',
+    'Needs exactly 2-3-4-5-6. Scores %d.',
+    'Any dice. Scores the total of all 5 dice.',
+    'Needs 2 pairs of different faces. Scores those 4 dice.',
+    'Needs 1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1 (the 1 above the 6). Scores %d.',
+    'Needs 4 dice alike (poker). Scores %d.',
+    'Needs 4 dice alike. Scores the total of all 5 dice + %d.',
+    'Needs all 5 dice alike. Scores the total of all 5 dice + %d.',
+    'Needs 3 of one face and 2 of another. Scores the total of all 5 dice + %d.',
+    'Needs a full house of one colour. Scores the total of all 5 dice + %d.',
+    'Needs all 5 dice one colour. Scores %d.',
+    'Needs 2 pairs (or 4 alike) whose 4 dice are all one colour. Scores the total '
+    'of all 5 dice.',
+)
+
+
+def _kind_words(kind):
+    """What a box of kind `kind` (a letter) needs and scores, or None."""
+    i = _KIND_LETTERS.find(kind)
+    return _KIND_TEXTS[i] if i >= 0 else None
+
+
 # Rolls a lower box's page may show as its worked example: the first that scores there
 # (five alike last: it fits most boxes but shows least)
 _EXAMPLES = ((3, 3, 3, 5, 2), (2, 2, 5, 5, 3), (4, 4, 4, 4, 1), (2, 2, 5, 5, 5),
              (1, 2, 3, 4, 6), (2, 3, 4, 5, 6), (1, 2, 3, 4, 5), (6, 6, 6, 6, 6))
-_COLOUR_NAMES = {'B': 'black', 'R': 'red', 'G': 'green'}
+_COLOUR_NAMES = ('black', 'red', 'green')     # colour letters B, R, G
 _COUNT_WORDS = ('No', 'One', 'Two', 'Three', 'Four', 'Five')
 _DUPLICATE = ('Duplicate', 'Every player gets the same dice in a round: the same first '
               'roll, and each later roll gives the same new faces to the dice not held. '
@@ -110,7 +121,7 @@ def _colours(rules):
     for f in range(6):
         for g in range(f + 1, 6):
             if c[f] == c[g]:
-                parts.append('%d and %d %s' % (f + 1, g + 1, _COLOUR_NAMES[c[f]]))
+                parts.append('%d and %d %s' % (f + 1, g + 1, _COLOUR_NAMES['BRG'.index(c[f])]))
     return ', '.join(parts)
 
 
@@ -158,8 +169,9 @@ def _lower(rules, b, times):
                 'that.' % (five, rules.params[fab], p))
     elif kind == 'y':
         text = 'Needs all 5 dice alike. Scores %d.' % p
-    elif kind in _KINDS:
-        text = _KINDS[kind] % p if '%d' in _KINDS[kind] else _KINDS[kind]
+    elif _kind_words(kind) is not None:
+        words = _kind_words(kind)
+        text = words % p if '%d' in words else words
     else:
         text = ''               # a kind of other dice counts only
     if rules.n_dice != 5:

@@ -12,11 +12,13 @@ where they were opened (App.open).
 """
 
 from events import actions as A
+from yahtzee_core.dice import pack_counts
 from ui.codes import (CARD, ANNOUNCE, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, PG_HOWTO,
                       VIEW_TEXT, TEXT_COLS, TEXT_ROWS, rules_name)
 
 _count = 0          # PAGES: how many pages the kind on show has
-_keep = []          # ODDS: the dice to keep, per row (None: not worked out yet; False: no heap for it)
+_keep = []          # ODDS: the dice to keep, per row, as dice.pack_counts packs them (a
+#                     small int, no tuple kept a row; -1: not worked out yet)
 _boxes = []         # ODDS: the box of each row
 _lender = None      # ODDS: the planner whose arrays the odds borrow (planner_room, small_planner), till then
 
@@ -212,7 +214,7 @@ def enter_odds(app, now):
     if rules.hands:  # Poker Dice: each hand's chance (its family's card)
         from ui.families import family
         items = family(rules, 'card').odds_items()
-        keeps = [None] * len(items)
+        keeps = [-1] * len(items)
         values = ['...'] * len(items)
     elif not g.rolled:
         from ui.odds_fresh import FRESH
@@ -236,7 +238,7 @@ def enter_odds(app, now):
         m = b // per + 1 if rules.columns > 1 and not rules.column_orders else 1
         # cut to leave room for the figures (20 columns); box_label adds the column
         items.append(app.box_label(b, 11))
-        keeps.append(None)      # None: not worked out yet (always None before a roll)
+        keeps.append(-1)        # not worked out yet (always so before a roll)
         k = 2 * (b % per)
         values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
     global _keep, _boxes, _lender
@@ -262,7 +264,7 @@ def odds_step(app, now):
     if app.game.rolled or app.game.rules.hands:
         keeps = _keep
         for row in range(len(keeps)):
-            if keeps[row] is None:
+            if keeps[row] < 0:
                 _odds_row(app, row)
                 if row == app.view.cursor:
                     _odds_texts(app)
@@ -281,7 +283,7 @@ def _odds_row(app, row):
     else:
         chance, pts, keep = _chase(g, b)
     v.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
-    _keep[row] = keep if keep is not None else ()
+    _keep[row] = pack_counts(keep) if keep else 0
     v.list_version += 1
     app.touch()
 
@@ -323,8 +325,8 @@ def _odds_texts(app):
     settings = app.settings
     v = app.view
     g = app.game
-    keep = _keep[v.cursor] if _keep else None
-    if keep is None:
+    keep = _keep[v.cursor] if _keep else -1
+    if keep < 0:
         text = 'a fresh turn' if not g.rolled else '...'
     elif not g.rolled:
         text = 'a fresh turn'
@@ -332,11 +334,13 @@ def _odds_texts(app):
         text = 'no rolls left'
     elif not keep:
         text = 'keep none'
-    elif app.small_screen and not g.rules.hands:
-        # beside the title in 21 columns: the faces without gaps (not Poker Dice's 10)
-        text = 'keep ' + ''.join(['%d' % d for d in keep])
     else:
-        text = 'keep ' + ' '.join([_face(g, d) for d in keep])
+        keep = [f for f in range(1, 7) for _ in range(keep >> (3 * f - 3) & 7)]
+        if app.small_screen and not g.rules.hands:
+            # beside the title in 21 columns: the faces without gaps (not Poker Dice's 10)
+            text = 'keep ' + ''.join(['%d' % d for d in keep])
+        else:
+            text = 'keep ' + ' '.join([_face(g, d) for d in keep])
     if app.small_screen:
         v.title_right = text
     else:

@@ -73,7 +73,7 @@ def _category_text(rules, c, h):
         if kind == 'f':
             parts.append(h['_FULL'] + ' Scores ' + h['_TOTAL'] + '. 5 alike is not one.')
         else:
-            words = h['_KINDS'][kind]
+            words = h['_kind_words'](kind)
             parts.append(words % rules.params[t] if '%d' in words else words)
     text = parts[0]
     for more in parts[1:]:      # the Straight: 'Needs exactly 1-2-3-4-5 ... Or needs ..'
