@@ -44,8 +44,8 @@ the same dice, so their sub-holds are worked out once (_holds). The upper boxes 
 whose figures are worked out once.
 
 Working memory, built on the first call by index arithmetic (no tuples): the child
-table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B),
-the ways table (252 B) (or copied: odds_tables.py; a planner's child table lent); the Ones box's figures (252 int32) when an upper box needs
+table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B,
+read in place from flash on our firmware), the ways table (252 B) (or copied: odds_tables.py; a planner's child table lent); the Ones box's figures (252 int32) when an upper box needs
 them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where one
 is lent (lend), and a third for the points' high digits where they read the tables
 from flash only when a box needs it (before the first roll). A box's last roll is
@@ -181,7 +181,12 @@ def _tables():
         for r in range(N_ROLLS):
             ways[r] = paths[_BASE5 + r]
         zero = bytes(4 * N_HOLDS)
-        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, parent])
+        # parent as odds_tables.PARENT is: two bytes a hold, low first (read so in place)
+        low_first = bytearray(2 * N_HOLDS)
+        for h in range(N_HOLDS):
+            low_first[2 * h] = parent[h] & 255
+            low_first[2 * h + 1] = parent[h] >> 8
+        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, low_first])
     return _work
 
 
@@ -429,15 +434,13 @@ def _chase(rules, b, dice, rolls_left, aim):
         g = b + 1
         if b:
             high = upper[1]
-            parent = upper[2]
-            if len(parent) > N_HOLDS:   # odds_tables' bytes: copied once needed
-                parent = upper[2] = array('H', parent)
+            parent = upper[2]           # two bytes a hold, low first: read in place
             face = bytearray(b'\x00\x00\x01\x02\x03\x04\x05')   # die -> children array
             face[1] = b
             face[g] = 0
             swap[0] = 0
             for c in range(1, N_HOLDS):
-                swap[c] = ch[face[high[c]]][swap[parent[c]]]
+                swap[c] = ch[face[high[c]]][swap[parent[2 * c] | parent[2 * c + 1] << 8]]
         for r in range(_BASE5, N_HOLDS):
             v = ones[(swap[r] if b else r) - _BASE5]
             made[r] = v >> 17
