@@ -586,7 +586,7 @@ def test_six_dice_odds_with_dice_showing_match_the_brute_force():
 @pytest.mark.parametrize("in_flash", [True, False])
 def test_six_dice_child_table_matches_holds_built_from_sorted_dice(monkeypatch, in_flash):
     """odds_six's children (a byte a child past its level: read in flash, or built by
-    small_planner.level_children) against each hold's dice with one die more, ranked
+    child_tables.level_children) against each hold's dice with one die more, ranked
     by dice.hold_index."""
     from yahtzee_core import flash, odds_six
     from yahtzee_core.dice import hold_dice, HOLD_START

@@ -428,3 +428,15 @@ def test_yamb_says_its_columns_and_rows_once_with_worked_examples_the_core_score
         card.scores[face] = 3 * (face + 1)
     assert "make 63, %d with the bonus" % rules.column_scores(card.scores, 0)[0] in \
         text["Totals"]
+
+
+def test_the_extra_pages_counted_without_writing_them():
+    """A box's rules page counts the ruleset's own pages (and duplicate play's)
+    without writing their texts: the same count as the pages written."""
+    import yahtzee_core as yc
+    from ui.help import rules as R
+    for name in yc.RULESETS:
+        rules = yc.ruleset(name)
+        for duplicate in (False, True):
+            assert R.extra_count(rules, duplicate) == len(R.extra_pages(rules, duplicate)), \
+                (name, duplicate)

@@ -1,6 +1,6 @@
 """Writes yahtzee_core/odds_tables.py: odds.py's fixed tables (odds._tables built: each
 hold's children, largest die and parent, each roll's orderings) and six dice's child
-tables (small_planner.level_children: Maxi Yatzy's planner and odds_six.py) as bytes
+tables (child_tables.level_children: Maxi Yatzy's planner and odds_six.py) as bytes
 (desktop only). Our firmware freezes the module, so the Odds screen copies them from flash
 instead of working them out when it opens; tests/test_odds_tables.py checks them.
 
@@ -48,8 +48,8 @@ def built():
 
 
 def six_children():
-    """small_planner.level_children(6): a bytearray a level of holds of 0..5 dice."""
-    from yahtzee_core.small_planner import level_children
+    """child_tables.level_children(6): a bytearray a level of holds of 0..5 dice."""
+    from yahtzee_core.child_tables import level_children
     return level_children(6)
 
 
@@ -57,7 +57,7 @@ def source():
     ch, top, parent, ways = built()
     out = ['"""odds.py\'s fixed tables (as odds._tables builds them) as bytes: CHILDREN (six',
            'little-endian uint16 arrays\' bytes), TOP, PARENT (uint16), WAYS; and six dice\'s',
-           'child tables, SIX_CHILDREN (small_planner.level_children(6), a level each: read',
+           'child tables, SIX_CHILDREN (child_tables.level_children(6), a level each: read',
            'in place by SmallPlanner and odds_six.py). Written by tools/odds_tables.py;',
            'tests/test_odds_tables.py checks them."""',
            '',

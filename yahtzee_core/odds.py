@@ -111,14 +111,20 @@ def _holds(dice):
     return ranks, sizes, _subs[3]
 
 
-def lend(made=None, lo=None, ch=None):
-    """Two int arrays of 462 (a turn planner's kept values, planner_room's
-    RoomyPlanner.lend; a planner of level good has one: TurnPlanner.lend, lo None)
-    for the next _tables() to work in, in place of its own (1.8 KB each on a board),
-    and its child table (ch, or None); lend() gives them back: the tables go, made
-    again at the next call."""
+def lend(planner=None):
+    """The hint planner's arrays for the next _tables() to work in, in place of its
+    own (1.8 KB each on a board): a table's planner (planner_room's RoomyPlanner.lend)
+    lends two int arrays of 462 and its child table, level good's (a TurnPlanner) its
+    x, whose values are then forgotten, worked out again when next asked for;
+    lend() gives them back: the tables go, made again at the next call."""
     global _work, _lent
-    _lent = (made, lo, ch) if made is not None else None
+    if planner is None:
+        _lent = None
+    elif hasattr(planner, 'x2'):
+        _lent = planner.lend()
+    else:
+        planner._stage = 0
+        _lent = (planner.x, None, None)
     _work = None
 
 

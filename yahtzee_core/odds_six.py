@@ -41,14 +41,17 @@ _work = {}      # 'ch': children; digits -> (made digits, points digits); 'x': l
 _fresh = {}     # (ruleset, box, aim) -> figures before the first roll
 
 
-def lend(x=None, ch=None):
-    """A turn planner's values (array('i') of the 924 holds, small_planner's x) for
-    the points' top digit, and its child tables (ch), in place of the odds' own;
-    lend() gives them back: the digits go, made again at the next call."""
+def lend(planner=None):
+    """A six-dice turn planner's values (small_planner's x, an array('i') of the 924
+    holds) for the points' top digit, and its child tables, in place of the odds'
+    own: its values are forgotten, worked out again when next asked for (the
+    children are only read); lend() gives them back: the digits go, made again at
+    the next call."""
     _work.clear()
-    if x is not None:
-        _work['x'] = x
-        _work['ch'] = ch
+    if planner is not None:
+        planner._stage = 0
+        _work['x'] = planner.x
+        _work['ch'] = planner.children
 
 
 def _children():
@@ -61,8 +64,10 @@ def _children():
         if tables_in_flash():
             from .odds_tables import SIX_CHILDREN as ch
         else:
-            from .small_planner import level_children
+            from .child_tables import level_children
+            from .rules import forget
             ch = level_children(6)
+            forget('child_tables')
         _work['ch'] = ch
     return ch
 

@@ -1,6 +1,6 @@
 """odds.py's fixed tables (as odds._tables builds them) as bytes: CHILDREN (six
 little-endian uint16 arrays' bytes), TOP, PARENT (uint16), WAYS; and six dice's
-child tables, SIX_CHILDREN (small_planner.level_children(6), a level each: read
+child tables, SIX_CHILDREN (child_tables.level_children(6), a level each: read
 in place by SmallPlanner and odds_six.py). Written by tools/odds_tables.py;
 tests/test_odds_tables.py checks them."""
 

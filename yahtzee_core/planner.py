@@ -102,12 +102,6 @@ class TurnPlanner(BoxPlanner):
         values go now, not when the last reference to the planner does."""
         self.x = self.e = None
 
-    def lend(self):
-        """x as the Odds screen's scratch (odds.lend: made, no second array, no child
-        table): the values it keeps are forgotten, worked out again when next asked."""
-        self._stage = 0
-        return self.x, None, None
-
     def _last_roll_values(self, card):
         """self.e[r] = value (hundredths) of roll r after the last roll."""
         self._prepare(card)

@@ -11,11 +11,11 @@ of the holds' array.
 
 A hold's children are bytes: hold h of k dice with a die more is hold h + (the count
 of holds of k dice) + its byte, at most 210 (five dice's among the 462 of six), one
-table a level (level_children). Six dice: 924 holds (x: 3.7 KB), the child tables
+table a level (child_tables.py). Six dice: 924 holds (x: 3.7 KB), the child tables
 2.8 KB, the largest 1.5 KB (as one uint16 table of places, 5.5 KB, they found no
 block that large in a board's split heap at a computer's turn), read in flash on our
 firmware (odds_tables.SIX_CHILDREN, which odds_six.py reads too), the scale 6**6 =
-46656. The Odds screen borrows x and the child tables (lend). An absolute value (a
+46656. The Odds screen borrows x and the child tables (odds_six.lend). An absolute value (a
 Maxi Yatzy card is worth about 350 points at the start) times 46656 would pass 2**31,
 an array('i') entry's limit; so, as Triple Yahtzee's planner does, the next-state
 values are kept relative to the least of the turn (self.offset, hundredths). A value
@@ -30,25 +30,7 @@ from array import array
 from . import dice as _dice
 from .box_planner import BoxPlanner
 from .planner import TurnPlanner
-
-
-def level_children(n):
-    """children[k][6 * (h - lv[k]) + f - 1] for n dice, lv[k] the first hold of k
-    dice: hold h of k dice with a die f more is hold h + (lv[k + 1] - lv[k]) + that
-    byte (the module doc); a table a level, so no block is larger than five dice's
-    1.5 KB."""
-    lv = [_dice.hold_index((1,) * k) for k in range(n + 1)]
-    ch = [None] * n
-    for k in range(n - 1, -1, -1):
-        ch[k] = bytearray(6 * (lv[k + 1] - lv[k]))
-    for k in range(n):
-        first = lv[k]
-        past = lv[k + 1] - first
-        for h in range(first, lv[k + 1]):
-            kept = _dice.hold_dice(h)
-            for f in range(1, 7):
-                ch[k][6 * (h - first) + f - 1] = _dice.hold_index(kept + (f,)) - h - past
-    return ch
+from .rules import forget
 
 
 class SmallPlanner(TurnPlanner):
@@ -79,25 +61,23 @@ class SmallPlanner(TurnPlanner):
         small = lv[n]
         if n > 5:
             self.five = array('H', bytes(12))   # six alike: roll indexes up to 461
-        # the children (level_children): six dice's read in flash on our firmware (the
-        # Odds screen reads them too), else built, all before the tuples below
-        ch = None
-        if n == 6:
-            from .flash import tables_in_flash
-            if tables_in_flash():
-                from .odds_tables import SIX_CHILDREN as ch
-        self.children = ch if ch is not None else level_children(n)
+        # the children (level_children): six dice's read in flash where this code is
+        # frozen (our firmware: no file; the Odds screen reads them too), else built,
+        # all before the tuples below
+        try:
+            open(__file__).close()
+            ch = None
+        except OSError:
+            from .odds_tables import SIX_CHILDREN as ch
+        if ch is None or n != 6:        # the builder: loaded for this, then let go
+            from .child_tables import level_children
+            ch = level_children(n)
+            forget('child_tables')
+        self.children = ch
         self.base5 = small                      # keep-all of roll 0
         self.e = memoryview(self.x)[small:]
         for f in range(1, 7):
             self.five[f - 1] = _dice.roll_index((f,) * n, n)
-
-    def lend(self):
-        """x as the six-dice odds' points digit and the child tables as theirs
-        (odds_six.lend: the Odds screen's): the values x keeps are forgotten, worked
-        out again when next asked for (the children are only read)."""
-        self._stage = 0
-        return self.x, self.children
 
     def _prepare(self, card):
         """TurnPlanner's, then (six dice) the next-state values made relative to the

@@ -258,6 +258,14 @@ def _joined(words, last='and'):
         words[0]
 
 
+def extra_count(rules, duplicate):
+    """How many pages extra_pages gives, without writing theirs (a family's are)."""
+    part = family_help(rules)
+    return ((rules.served is not None) + (rules.colours is not None) +
+            (len(part.pages(rules, globals())) if part is not None else rules.columns > 1) +
+            bool(duplicate))
+
+
 def extra_pages(rules, duplicate):
     """(title, text) pages after the boxes: the ruleset's own rules (served hands,
     colours, columns), then duplicate play when `duplicate` (the game in play, or the

@@ -42,13 +42,16 @@ def pages(title, text, rows, width=WIDTH):
 
 
 # -- buttons ---------------------------------------------------------------------------
-_LONG_WORDS = {'HINT': 'a hint, the best move; the number after final is your expected '
-                       'final score, the average total of games played best from here (the '
-                       "coach's +2.3 exp. final: what a better move adds to it)",
-               'BACK': 'back / menu',
-               'HELP': 'help, the rules of a box (on the dice of a game of several: the standings)',
-               'STANDINGS': 'the standings (a game of several)',
-               'HOLD6': 'the sixth die, in a game of six dice'}
+# what a long press does, by its action's name: literals in tuples (in flash when
+# frozen; a dict would be made in RAM at each import)
+_LONG_ACTIONS = ('HINT', 'BACK', 'HELP', 'STANDINGS', 'HOLD6')
+_LONG_WORDS = ('a hint, the best move; the number after final is your expected final '
+               'score, the average total of games played best from here (the coach\'s '
+               '+2.3 exp. final: what a better move adds to it)',
+               'back / menu',
+               'help, the rules of a box (on the dice of a game of several: the standings)',
+               'the standings (a game of several)',
+               'the sixth die, in a game of six dice')
 
 
 def legend(profile):
@@ -75,8 +78,9 @@ def legend(profile):
         lines.append('%s: the menu, or back.' % button('BACK'))
     long_press = profile.get('long_press', {})
     for role in long_press:
-        lines.append('Hold %s: %s.' % (button(role), _LONG_WORDS.get(long_press[role],
-                                                                     long_press[role])))
+        action = long_press[role]
+        lines.append('Hold %s: %s.' % (button(role), _LONG_WORDS[_LONG_ACTIONS.index(action)]
+                                       if action in _LONG_ACTIONS else action))
     return 'Buttons', '\n'.join(lines)
 
 

@@ -20,7 +20,7 @@ _count = 0          # PAGES: how many pages the kind on show has
 _keep = []          # ODDS: the dice to keep, per row, as dice.pack_counts packs them (a
 #                     small int, no tuple kept a row; -1: not worked out yet)
 _boxes = []         # ODDS: the box of each row
-_lender = None      # ODDS: the planner whose arrays the odds borrow (planner_room, small_planner), till then
+_lender = None      # ODDS: the planner whose arrays the odds borrow (odds.lend), till then
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -42,13 +42,20 @@ def enter_pages(app, now):
         if app.page < 0:            # -1 - b: the page of box b (HELP on a card)
             app.page = help_rules.page_of_box(rules, -1 - app.page)
         g = app.game
-        # the ruleset's own pages and duplicate play's (when this game or the next has it)
-        extra = help_rules.extra_pages(rules, g.round_dice is not None if g is not None and
-                                       not g.over else settings.setup_duplicate)
-        _count = n + len(extra) + 1
+        # the ruleset's own pages and duplicate play's (when this game or the next has
+        # it): written only when one of them is on show (a box's page needs their count)
+        duplicate = g.round_dice is not None if g is not None and not g.over else \
+            settings.setup_duplicate
         page = app.page
-        title, text = (help_rules.box_help(rules, page) if page < n else
-                       extra[page - n] if page < n + len(extra) else help_text.legend(profile))
+        if page < n:
+            extra = help_rules.extra_count(rules, duplicate)
+            title, text = help_rules.box_help(rules, page)
+        else:
+            pages = help_rules.extra_pages(rules, duplicate)
+            extra = len(pages)
+            title, text = pages[page - n] if page < n + extra else help_text.legend(profile)
+            pages = None
+        _count = n + extra + 1
         footer = 'OK: next  BACK: done'
     elif kind == PG_ODDS:
         _count = 1
@@ -244,11 +251,11 @@ def enter_odds(app, now):
     global _keep, _boxes, _lender
     _keep = keeps
     _boxes = boxes
-    # the hint planner's arrays, where it keeps its values (its lend: planner.py,
-    # planner_room, small_planner): the odds work in them while the screen is open
-    # (no hint is asked here), it works its values out again after
+    # the hint planner's arrays, where it keeps its values (odds.lend, odds_six.lend):
+    # the odds work in them while the screen is open (no hint is asked here), it
+    # works its values out again after
     planner = getattr(app.hint_source, 'planner', None)
-    _lender = planner if hasattr(planner, 'lend') else None
+    _lender = planner if hasattr(planner, 'x') else None
     # what the two figures are; HELP says what "made" means (PG_ODDS)
     app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
     if rules.hands:
@@ -299,9 +306,8 @@ def _chase(g, b):
     else:
         from yahtzee_core.odds import chase, lend
     if _lender is not None:     # its kept values as the odds' scratch, and where it has
-        lend(*_lender.lend())   # one, its child table (a table's planner: 6 KB less;
-        #                         level good's 1.8 KB; six dice's 6.5 KB)
-        _lender = None
+        lend(_lender)           # one, its child table (a table's planner: 6 KB less;
+        _lender = None          # level good's 1.8 KB; six dice's 6.5 KB)
     return chase(g.rules, b, tuple(g.dice), g.rolls_left)
 
 
