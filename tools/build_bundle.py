@@ -500,6 +500,10 @@ def build(profile_name="default", rules="all", out=DEFAULT_OUT, repo=REPO_ROOT, 
 
 
 DISPLAY_KEY = "YAHTZEE_DISPLAY"
+# Modules read only where the game's code is frozen into our firmware (the module that
+# imports them has no file there): a drive's bundle leaves them out, drive room for
+# the tables. yahtzee_core/rules.py reads every ruleset's score table from the first.
+FROZEN_ONLY = ("yahtzee_core/score_tables.py",)
 
 
 def settings_display(settings_text):
@@ -605,6 +609,9 @@ def _build_into(stage, walk, repo, profile_name, profile, rules, compiler, table
 
     for mod in ([] if firmware else walk.files()):
         rel = mod.relpath if mod.kind == "ours" else "lib/" + mod.relpath
+        if mod.kind == "ours" and rel in FROZEN_ONLY:
+            bundle.left_out.append((rel, "read only where frozen into our firmware"))
+            continue
         if compiler and mod.path.suffix == ".py":
             rel = rel[:-3] + ".mpy"
             dst = stage / rel
