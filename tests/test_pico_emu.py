@@ -175,6 +175,7 @@ def test_stress_game_asks_for_hints_odds_and_rules_against_the_strongest():
         ["perfect", "perfect", "good", "good"]
     seats, table = games.seats_and_table("crag", stress=True)
     assert seats == ("human", "perfect") and table.endswith("crag.yzt")
+    assert games.seats_and_table("poker-dice", stress=True) == (("human", "perfect"), None)
     text, snaps = games.simulated_game("crag", stress=True)
     lines = text.splitlines()
     assert lines.count("hint") == ruleset("crag").rounds     # each human turn

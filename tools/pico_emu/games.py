@@ -55,7 +55,8 @@ def stress_table(rules):
     fits the emulated drive (tools.build_bundle's order), a path; None without one."""
     from yahtzee_core.variants import ruleset
     name = ruleset_name(rules)
-    if not ruleset(name).solved:
+    r = ruleset(name)
+    if not r.solved or r.hands:     # (Poker Dice's computer solves each turn: no table)
         return None
     from tools.strategy_table import ensure_tables
     from tools.build_bundle import DEVICE_TABLE_SUFFIXES
