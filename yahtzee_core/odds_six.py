@@ -209,11 +209,10 @@ def _cmp(a, b, h, c, n):
 def _push(a, b, ch, n):
     """Each hold passes its value up to the holds that contain it when better: then
     each roll holds the value of its best sub-hold (a roll with a roll to come). One
-    and two digits (a board's cases) compare plain ints; more go by _cmp."""
+    digit (a board's case) compares plain ints, written out; more (a fresh turn's,
+    on the desktop) go by _cmp."""
     a0 = a[0]
     b0 = b[0]
-    a1 = a[1] if n > 1 else None
-    b1 = b[1] if n > 1 else None
     for k in range(6):                      # fewer dice first: a best goes on up
         chk = ch[k]
         first = HOLD_START[k]
@@ -248,20 +247,6 @@ def _push(a, b, ch, n):
                 if x > a0[c] or (x == a0[c] and y > b0[c]):
                     a0[c] = x
                     b0[c] = y
-            elif n == 2:
-                x1 = a1[h]
-                x0 = a0[h]
-                y1 = b1[h]
-                y0 = b0[h]
-                for j in range(at, at + 6):
-                    c = u + chk[j]
-                    if x1 > a1[c] or x1 == a1[c] and (
-                            x0 > a0[c] or x0 == a0[c] and (
-                                y1 > b1[c] or y1 == b1[c] and y0 > b0[c])):
-                        a1[c] = x1
-                        a0[c] = x0
-                        b1[c] = y1
-                        b0[c] = y0
             else:
                 for j in range(at, at + 6):
                     c = u + chk[j]
