@@ -269,6 +269,25 @@ def test_the_picker_lists_the_open_announce_boxes_after_the_first_roll_only():
     assert cell(app, 'poker_announce') == '-'
 
 
+def test_every_new_game_offers_the_announce_on_its_first_roll(monkeypatch):
+    # the last game's turn marks go with it: a new game's first turn is round 1, seat
+    # 0 again, and its Game object may reuse the freed one's address, so its id()
+    # recurs (as here, every object's the same)
+    from ui.families.yamb import card
+    monkeypatch.setattr(card, 'id', lambda o: 1, raising=False)
+    s = game(dice=(6,) * 40)
+    app = s.app
+    for n in range(3):
+        s.press(A.OK)
+        assert app.scene == codes.ANNOUNCE, n
+        s.press(A.OK)                               # no announce
+        assert app.scene == ui_app.PLAY and app.game.rolls_left == 2
+        s.start_game('yamb')                        # another game, from its first turn
+        if app.scene == codes.TURN:
+            s.press(A.OK)
+        assert app.scene == ui_app.PLAY and not app.game.rolled
+
+
 def test_an_announce_binds_the_turn_shows_on_the_dice_and_its_fill_undoes_bound():
     nvm = bytearray(b'\xff' * 4096)
     s = game(kinds=(0, 0), dice=(6, 6, 6, 6, 2, 6, 3, 3, 3, 3), storage=nvm)

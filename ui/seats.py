@@ -13,6 +13,7 @@ turn_filled = False     # TURN: a fill on show (the handover after a human's fil
 turn_taken = False      # the seat in play has taken the device (its handover is past)
 card_seat = -1          # CARD: another seat's card, read only (from STANDINGS)
 summaries = []          # TURN: the last fills (ui/turns.py note_fill)
+offered = None          # (round, seat): the turn last offered Yamb's announce step
 
 
 def seat_name(app, p, kind=None):
@@ -37,10 +38,11 @@ def fit_label(label, room):
 
 def forget_turns(app):
     """A new or resumed game: nobody holds the device yet, no fills to report."""
-    global turn_filled, turn_taken, card_seat
+    global turn_filled, turn_taken, card_seat, offered
     turn_filled = False
     turn_taken = False
     card_seat = -1
+    offered = None      # (a new game's first turn is the last one's, its Game's id() too)
     del summaries[:]
 
 

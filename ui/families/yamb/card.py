@@ -13,12 +13,12 @@ the app checks.
 """
 
 from ui.codes import PLAY, ANNOUNCE
+from ui import seats
 
 ROWS = 12                   # boxes in a column
 COLUMNS = 4
 ANNOUNCE_COLUMN = 3         # the column only an announce fills
 CELLS = COLUMNS * ROWS      # list rows 0..47 are the boxes, the sections follow
-_offered = None             # (game id, round, seat) of the last turn offered the announce
 
 
 def box_of_row(r):
@@ -223,17 +223,16 @@ def play_texts(app, cpu_text=None):
     announce step (ANNOUNCE; again whenever the dice show while the turn must
     announce) or a computer's announce (its bot's choose_announce, shown on that
     roll's step); then what a bound turn announced, on the play view."""
-    global _offered
     g = app.game
-    turn = (id(g), g.round, g.current)
-    if announce_open(g) and (turn != _offered or must_announce(g.card)):
+    turn = (g.round, g.current)
+    if announce_open(g) and (turn != seats.offered or must_announce(g.card)):
         bot = app.bots[g.current] if app.bots is not None else None
         if not app.is_cpu(g.current) and app.scene == PLAY:
-            _offered = turn
+            seats.offered = turn
             app.go(ANNOUNCE, app.last_input)
             return
         if bot is not None:     # (made on the computer's first step)
-            _offered = turn
+            seats.offered = turn
             b = bot.choose_announce(g.card, g.dice)
             if b >= 0:
                 bind(app, b)
