@@ -419,12 +419,12 @@ def test_the_learning_screens_run_on_32bit_circuitpython_from_plain_sources():
     """As on a board: every module compiled from .py at import, 32-bit objects: the
     app, level good's planner for the hints (made as the game starts) and the Odds
     screen with dice all in RAM at once, the odds compiled as they open. Scanned by
-    hand: 166K runs out opening the Odds, 167K and up pass; budget 168K."""
+    hand: 167K runs out opening the Odds, 168K and up pass; budget 169K."""
     import os
     import subprocess
     from mpy_util import REPO_ROOT
     env = dict(os.environ, MICROPYPATH='%s:%s' % (REPO_ROOT, REPO_ROOT / 'tests' / 'mpy'))
-    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=168K',
+    done = subprocess.run([str(CIRCUITPY), '-X', 'heapsize=169K',
                            str(REPO_ROOT / 'tests' / 'mpy' / 'check_learn.py')],
                           capture_output=True, text=True, env=env, cwd=str(REPO_ROOT),
                           timeout=300)

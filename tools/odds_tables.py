@@ -1,8 +1,9 @@
 """Writes yahtzee_core/odds_tables.py: odds.py's fixed tables (odds._tables built: each
-hold's children, largest die and parent, each roll's orderings) and six dice's child
-tables (child_tables.level_children: Maxi Yatzy's planner and odds_six.py) as bytes
-(desktop only). Our firmware freezes the module, so the Odds screen copies them from flash
-instead of working them out when it opens; tests/test_odds_tables.py checks them.
+hold's children, the five-dice planners' too, largest die and parent, each roll's
+orderings) and six dice's child tables (child_tables.level_children: Maxi Yatzy's
+planner and odds_six.py) as bytes (desktop only). Our firmware freezes the module, so
+the planners and the Odds screen read them in flash instead of working them out;
+tests/test_odds_tables.py checks them.
 
     python -m tools.odds_tables            # print the module it would write
     python -m tools.odds_tables --write    # rewrite yahtzee_core/odds_tables.py
@@ -55,15 +56,16 @@ def six_children():
 
 def source():
     ch, top, parent, ways = built()
-    out = ['"""odds.py\'s fixed tables (as odds._tables builds them) as bytes: CHILDREN (six',
-           'little-endian uint16 arrays\' bytes), TOP, PARENT (uint16), WAYS; and six dice\'s',
-           'child tables, SIX_CHILDREN (child_tables.level_children(6), a level each: read',
-           'in place by SmallPlanner and odds_six.py). Written by tools/odds_tables.py;',
-           'tests/test_odds_tables.py checks them."""',
+    out = ['"""odds.py\'s fixed tables (as odds._tables builds them) as bytes: FIVE_CHILDREN',
+           '(planner.five_children: every five-dice planner and the odds read them in',
+           'place), TOP, PARENT (uint16), WAYS; and six dice\'s child tables, SIX_CHILDREN',
+           '(child_tables.level_children(6), a level each: read in place by SmallPlanner',
+           'and odds_six.py). Written by tools/odds_tables.py; tests/test_odds_tables.py',
+           'checks them."""',
            '',
-           'CHILDREN = (']
+           'FIVE_CHILDREN = (']
     for c in ch:
-        out.append(_bytes(_little(c), '    ') + ',')
+        out.append(_bytes(c, '    ') + ',')
     out.append(')')
     out.append('TOP = (')
     out.append(_bytes(top, '    '))

@@ -1,6 +1,7 @@
-"""The child tables of the holds of n dice, a table a level (small_planner.py's planner
-and odds_six.py read them): built where they are not read in flash (our firmware
-freezes six dice's in odds_tables.SIX_CHILDREN), then this module is let go."""
+"""The child tables of the holds of n dice: five dice's a table a face (every
+five-dice planner and odds.py read them), others a table a level (small_planner.py's
+planner and odds_six.py): built where they are not read in flash (our firmware freezes
+them in odds_tables.FIVE_CHILDREN and SIX_CHILDREN), then this module is let go."""
 
 from .dice import hold_dice, hold_index
 
@@ -21,4 +22,20 @@ def level_children(n):
             kept = hold_dice(h)
             for f in range(1, 7):
                 ch[k][6 * (h - first) + f - 1] = hold_index(kept + (f,)) - h - past
+    return ch
+
+
+def five_children():
+    """children[f - 1][h]: hold h of 0..4 dice with a die f more, a bytearray of 210 a
+    face: that hold's index where h keeps fewer than four dice (at most 209), else the
+    index less 210, the roll's index (the rolls are holds 210..461: a planner reads them
+    through its view x[210:], so a child is a byte and a sweep adds nothing to it)."""
+    four = hold_index((1,) * 4)
+    rolls = hold_index((1,) * 5)
+    ch = tuple([bytearray(rolls) for _ in range(6)])
+    for h in range(rolls):
+        kept = hold_dice(h)
+        base = 0 if h < four else rolls
+        for f in range(1, 7):
+            ch[f - 1][h] = hold_index(kept + (f,)) - base
     return ch

@@ -43,18 +43,21 @@ the same dice, so their sub-holds are worked out once (_holds). The upper boxes 
 2 rolls left skip their first sweep: each is the Ones box with two faces swapped,
 whose figures are worked out once.
 
-Working memory, built on the first call by index arithmetic (no tuples): the child
-table (six arrays of 210 uint16), each hold's largest die and parent (462 B + 924 B,
-read in place from flash on our firmware), the ways table (252 B) (or copied: odds_tables.py; a planner's child table lent); the Ones box's figures (252 int32) when an upper box needs
-them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where one
-is lent (lend), and a third for the points' high digits where they read the tables
-from flash only when a box needs it (before the first roll). A box's last roll is
-written a point group at a time (planner_room's groups: roll_groups.py) where those
+Working memory, on the first call: the planners' child table (planner.five_children:
+a byte per hold and face; the holds of four dice read theirs, the rolls, through views
+at 210), each hold's largest die and parent (462 B + 924 B) and the ways table (252
+B), all read in place from flash on our firmware (odds_tables.py), else worked out
+from the child table; the Ones box's figures (252 int32) when an upper box needs
+them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where
+one is lent (lend), and a third for the points' high digits where they read the
+tables from flash only when a box needs it (before the first roll). A box's last roll
+is written a point group at a time (planner_room's groups: roll_groups.py) where those
 are read from flash. All of it goes with the module (``rules.forget('odds')``) when
 the Odds screen closes.
 """
 
 from array import array
+from sys import modules
 
 from .dice import N_ROLLS, N_HOLDS, HOLD_START, IllegalMove, hold_dice, rank_counts, \
     pack_counts, roll_index
@@ -66,6 +69,7 @@ except ImportError:  # CPython
         return x
 
 _N_SMALL = const(210)    # holds of 0..4 dice: the ones with children
+_FOUR = const(84)        # the first hold of four dice: its children are rolls
 _BASE5 = const(210)      # hold index of five kept dice = 210 + roll index
 _SCALE = const(7776)     # 6 ** 5
 _POW6 = (1, 6, 36, 216, 1296, 7776)
@@ -114,9 +118,9 @@ def _holds(dice):
 def lend(planner=None):
     """The hint planner's arrays for the next _tables() to work in, in place of its
     own (1.8 KB each on a board): a table's planner (planner_room's RoomyPlanner.lend)
-    lends two int arrays of 462 and its child table, level good's (a TurnPlanner) its
-    x, whose values are then forgotten, worked out again when next asked for;
-    lend() gives them back: the tables go, made again at the next call."""
+    lends two int arrays of 462, level good's (a TurnPlanner) its x, whose values are
+    then forgotten, worked out again when next asked for; lend() gives them back: the
+    tables go, made again at the next call."""
     global _work, _lent
     if planner is None:
         _lent = None
@@ -124,75 +128,63 @@ def lend(planner=None):
         _lent = planner.lend()
     else:
         planner._stage = 0
-        _lent = (planner.x, None, None)
+        _lent = (planner.x, None)
     _work = None
 
 
 def _tables():
     """(children, ways, made, hi, lo, upper), built once: children[f - 1][h] is
-    hold h with one more die showing f; ways[r] the orderings of roll r (5! /
-    prod(c!)); made, hi, lo: a value per hold (scratch), the chance and the points'
-    two digits (hi None till a box needs it, where the tables are read from flash). The five-dice holds 210 + r double as the values of the rolls r.
-    upper: [the Ones box's rolls with one roll to come, aim 'make', packed (None
-    until an upper box needs them), each hold's largest die, the hold without it]."""
+    hold h with one more die showing f (planner.five_children's layout: a roll's
+    index for a hold of four dice); ways[r] the orderings of roll r (5! / prod(c!));
+    made, hi, lo: a value per hold (scratch), the chance and the points' two digits
+    (hi None till a box needs it, where the tables are read from flash). The five-dice
+    holds 210 + r double as the values of the rolls r. upper: [the Ones box's rolls
+    with one roll to come, aim 'make', packed (None until an upper box needs them),
+    each hold's largest die, the hold without it]."""
     global _work
     if _work is None:
         from .flash import tables_in_flash
         if tables_in_flash():   # generated: odds_tables.py (in flash on our firmware)
-            from .odds_tables import CHILDREN, TOP, PARENT, WAYS
-            made = lo = ch = None
+            from .odds_tables import FIVE_CHILDREN, TOP, PARENT, WAYS
+            made = lo = None
             if _lent is not None:
-                made, lo, ch = _lent
+                made, lo = _lent
             if made is None:
                 made = array('i', bytes(4 * N_HOLDS))
             if lo is None:          # (a planner of level good lends one array)
                 lo = array('i', bytes(4 * N_HOLDS))
-            if ch is None:
-                ch = tuple([array('H', c) for c in CHILDREN])
-            _work = (ch, WAYS, made, None, lo, [None, TOP, PARENT])
+            _work = (FIVE_CHILDREN, WAYS, made, None, lo, [None, TOP, PARENT])
     if _work is None:
-        ch = tuple([array('H', bytes(2 * _N_SMALL)) for _ in range(6)])
+        # the planners' child table where one is built, else built for this (its
+        # builder loaded for it, then let go)
+        planner = modules.get('yahtzee_core.planner')
+        ch = planner.children if planner is not None else None
+        if ch is None:
+            from .child_tables import five_children
+            from .rules import forget
+            ch = five_children()
+            forget('child_tables')
+        # each hold's largest die and parent (the hold without it), from the children:
+        # hold h with a die f no smaller than its own is that hold's parent
         top = bytearray(N_HOLDS)
-        parent = array('H', bytes(2 * N_HOLDS))
-        n = 1
-        for k in range(5):
-            first = HOLD_START[k]
-            end = HOLD_START[k + 1]
-            # colex order (dice.hold_index's): by the largest die m, then by the rest,
-            # which is a hold of k dice up to m: a prefix of level k
-            for m in range(1, 7):
-                cm = ch[m - 1]
-                for h in range(first, end):
-                    if top[h] > m:
-                        break
-                    cm[h] = n
-                    top[n] = m
-                    parent[n] = h
-                    n += 1
-            # adding f below the largest die m: (parent + f) + m
-            for h in range(first, end):
-                m = top[h]
-                p = parent[h]
-                cm = ch[m - 1]
-                for f in range(m - 1):
-                    ch[f][h] = cm[ch[f][p]]
-        # orderings = paths from the empty hold, one die at a time
-        paths = array('i', bytes(4 * N_HOLDS))
+        parent = bytearray(2 * N_HOLDS)     # two bytes a hold, low first (as
+        paths = array('i', bytes(4 * N_HOLDS))  # odds_tables.PARENT: read so in place)
         paths[0] = 1
         for h in range(_N_SMALL):
+            up = _BASE5 if h >= _FOUR else 0
             a = paths[h]
-            for cs in ch:
-                paths[cs[h]] += a
+            for f in range(6):
+                c = up + ch[f][h]
+                paths[c] += a       # orderings: paths from the empty hold, a die at a time
+                if f + 1 >= top[h]:
+                    top[c] = f + 1
+                    parent[2 * c] = h & 255
+                    parent[2 * c + 1] = h >> 8
         ways = bytearray(N_ROLLS)
         for r in range(N_ROLLS):
             ways[r] = paths[_BASE5 + r]
         zero = bytes(4 * N_HOLDS)
-        # parent as odds_tables.PARENT is: two bytes a hold, low first (read so in place)
-        low_first = bytearray(2 * N_HOLDS)
-        for h in range(N_HOLDS):
-            low_first[2 * h] = parent[h] & 255
-            low_first[2 * h + 1] = parent[h] >> 8
-        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, low_first])
+        _work = (ch, ways, paths, array('i', zero), array('i', zero), [None, top, parent])
     return _work
 
 
@@ -203,18 +195,10 @@ def _sweep(mx, hx, lx, ch, split, scale=True, low=0):
     is carried into the high one; else hx is not used. Without `scale` the sums are
     left unscaled (the last sweep: only the holds of the dice showing are compared,
     chase scales just those). Holds below `low` are left alone."""
-    ch0, ch1, ch2, ch3, ch4, ch5 = ch
-    for h in range(_N_SMALL - 1, low - 1, -1):
-        c0 = ch0[h]
-        c1 = ch1[h]
-        c2 = ch2[h]
-        c3 = ch3[h]
-        c4 = ch4[h]
-        c5 = ch5[h]
-        mx[h] = mx[c0] + mx[c1] + mx[c2] + mx[c3] + mx[c4] + mx[c5]
-        lx[h] = lx[c0] + lx[c1] + lx[c2] + lx[c3] + lx[c4] + lx[c5]
-        if split:
-            hx[h] = hx[c0] + hx[c1] + hx[c2] + hx[c3] + hx[c4] + hx[c5]
+    # the holds of four dice read their children, the rolls, through views at 210
+    _sums(mx, hx, lx, memoryview(mx)[_BASE5:], memoryview(hx)[_BASE5:] if split else None,
+          memoryview(lx)[_BASE5:], ch, split, _FOUR, _N_SMALL)
+    _sums(mx, hx, lx, mx, hx, lx, ch, split, low, _FOUR)
     if not scale:
         return
     mult = 1
@@ -234,11 +218,29 @@ def _sweep(mx, hx, lx, ch, split, scale=True, low=0):
         mult *= 6
 
 
-def _sweep_packed(x, ch, scale=True):
-    """_sweep of one array of packed values (no carry: the fields never overflow)."""
+def _sums(mx, hx, lx, mu, hu, lu, ch, split, first, end):
+    """_sweep's sums for the holds end - 1 down to first, their children read in mu,
+    hu, lu (the arrays, or for the holds of four dice their rolls' views)."""
     ch0, ch1, ch2, ch3, ch4, ch5 = ch
-    for h in range(_N_SMALL - 1, -1, -1):
-        x[h] = x[ch0[h]] + x[ch1[h]] + x[ch2[h]] + x[ch3[h]] + x[ch4[h]] + x[ch5[h]]
+    for h in range(end - 1, first - 1, -1):
+        c0 = ch0[h]
+        c1 = ch1[h]
+        c2 = ch2[h]
+        c3 = ch3[h]
+        c4 = ch4[h]
+        c5 = ch5[h]
+        mx[h] = mu[c0] + mu[c1] + mu[c2] + mu[c3] + mu[c4] + mu[c5]
+        lx[h] = lu[c0] + lu[c1] + lu[c2] + lu[c3] + lu[c4] + lu[c5]
+        if split:
+            hx[h] = hu[c0] + hu[c1] + hu[c2] + hu[c3] + hu[c4] + hu[c5]
+
+
+def _sweep_packed(x, ch, scale=True):
+    """_sweep of one array of packed values (no carry: the fields never overflow):
+    the planners' sums (planner.sweep_range)."""
+    from .planner import sweep_range
+    sweep_range(x, memoryview(x)[_BASE5:], ch, _FOUR, _N_SMALL)
+    sweep_range(x, x, ch, 0, _FOUR)
     if not scale:
         return
     mult = 6
@@ -249,58 +251,34 @@ def _sweep_packed(x, ch, scale=True):
 
 
 def _push_packed(x, ch):
-    """_push_best of one array of packed values: one comparison per child."""
-    ch0, ch1, ch2, ch3, ch4, ch5 = ch
-    for h in range(_N_SMALL):
-        a = x[h]
-        # unrolled: a loop over six children costs more than they do
-        c = ch0[h]
-        if a > x[c]:
-            x[c] = a
-        c = ch1[h]
-        if a > x[c]:
-            x[c] = a
-        c = ch2[h]
-        if a > x[c]:
-            x[c] = a
-        c = ch3[h]
-        if a > x[c]:
-            x[c] = a
-        c = ch4[h]
-        if a > x[c]:
-            x[c] = a
-        c = ch5[h]
-        if a > x[c]:
-            x[c] = a
+    """_push_best of one array of packed values: one comparison per child, parents
+    before their children (planner.push_range)."""
+    from .planner import push_range
+    push_range(x, x, ch, 0, _FOUR)
+    push_range(x, memoryview(x)[_BASE5:], ch, _FOUR, _N_SMALL)
 
 
 def _push_best(k1, k2, k3, ch):
     """Each hold takes the best value of the holds inside it, compared as (k1, k2, k3)
-    in that order; then the five-dice holds are the rolls' values with a roll to come."""
-    for h in range(_N_SMALL):
+    in that order (k3 k1 again: as (k1, k2) only); then the five-dice holds are the
+    rolls' values with a roll to come."""
+    _raise_best(k1, k2, k3, k1, k2, k3, ch, 0, _FOUR)
+    _raise_best(k1, k2, k3, memoryview(k1)[_BASE5:], memoryview(k2)[_BASE5:],
+                memoryview(k3)[_BASE5:], ch, _FOUR, _N_SMALL)
+
+
+def _raise_best(k1, k2, k3, u1, u2, u3, ch, first, end):
+    for h in range(first, end):
         a1 = k1[h]
         a2 = k2[h]
         a3 = k3[h]
         for cs in ch:
             c = cs[h]
-            b1 = k1[c]
-            if a1 > b1 or (a1 == b1 and (a2 > k2[c] or (a2 == k2[c] and a3 > k3[c]))):
-                k1[c] = a1
-                k2[c] = a2
-                k3[c] = a3
-
-
-def _push_pair(k1, k2, ch):
-    """_push_best compared as (k1, k2) only."""
-    for h in range(_N_SMALL):
-        a1 = k1[h]
-        a2 = k2[h]
-        for cs in ch:
-            c = cs[h]
-            b1 = k1[c]
-            if a1 > b1 or (a1 == b1 and a2 > k2[c]):
-                k1[c] = a1
-                k2[c] = a2
+            b1 = u1[c]
+            if a1 > b1 or (a1 == b1 and (a2 > u2[c] or (a2 == u2[c] and a3 > u3[c]))):
+                u1[c] = a1
+                u2[c] = a2
+                u3[c] = a3
 
 
 def _rounded(d0, d1, d2, n, unit):
@@ -446,7 +424,8 @@ def _chase(rules, b, dice, rolls_left, aim):
             face[g] = 0
             swap[0] = 0
             for c in range(1, N_HOLDS):
-                swap[c] = ch[face[high[c]]][swap[parent[2 * c] | parent[2 * c + 1] << 8]]
+                p = swap[parent[2 * c] | parent[2 * c + 1] << 8]
+                swap[c] = ch[face[high[c]]][p] + (_BASE5 if p >= _FOUR else 0)
         for r in range(_BASE5, N_HOLDS):
             v = ones[(swap[r] if b else r) - _BASE5]
             made[r] = v >> 17
@@ -509,7 +488,7 @@ def _chase(rules, b, dice, rolls_left, aim):
         if last:
             pass
         elif wide:
-            _push_pair(keys[0], keys[1], ch)
+            _push_best(keys[0], keys[1], keys[0], ch)
         else:
             _push_best(keys[0], keys[1], keys[2], ch)
         stage += 1

@@ -30,8 +30,9 @@ Rules beyond Yahtzee's, all asked of the ruleset (no ruleset names here):
 - Triple Yahtzee (39 boxes): triple_planner.TriplePlanner, with per-column states
   (its own module: the other rulesets never load it).
 
-Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds) and
-the child table (1260 bytes, a table a level): about 3.2 KB. The box half (the next
+Working memory: one array of 462 32-bit ints (the 252 rolls are its last holds, e
+its view of them) and the child table (1260 bytes, a table a face: five_children),
+read in place from flash on our firmware: 1.9 KB. The box half (the next
 states' values and the best box of a roll) is box_planner.BoxPlanner, this class's base.
 """
 
@@ -39,6 +40,7 @@ from array import array
 
 from . import dice as _dice
 from .box_planner import BoxPlanner
+from .rules import forget
 
 try:
     from micropython import const
@@ -50,7 +52,67 @@ _SCALE = const(7776)          # 6 ** 5: the common scale of hold values (analysi
 _HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
-children = None      # TurnPlanner.children, built by the first planner
+_FOUR = const(84)             # the first hold of four dice: its children are rolls
+_N_SMALL = const(210)         # the holds of 0..4 dice: the ones with children
+children = None      # five_children(), shared by every planner (and odds.py)
+
+
+def five_children():
+    """children[f - 1][h]: the hold h (of fewer than five dice) with one more die
+    showing f, a byte: that hold's index, or for a hold of four dice (h >= 84) the
+    roll's, read through the rolls' view (e: x[210:]), so that a sweep adds nothing to
+    a child (child_tables.five_children); 1260 bytes, not uint16's 2.5 KB. The same
+    for every planner and the odds: read in place from flash where this code is frozen
+    into our firmware (no file: the generated odds_tables.FIVE_CHILDREN), else built
+    once and kept."""
+    global children
+    if children is None:
+        try:
+            open(__file__).close()
+        except OSError:
+            from .odds_tables import FIVE_CHILDREN
+            children = FIVE_CHILDREN
+            forget('odds_tables')   # (its module: the bytes stay, in flash)
+        if children is None:
+            from .child_tables import five_children as build
+            children = build()
+            forget('child_tables')
+    return children
+
+
+def sweep_range(x, up, ch, first, end):
+    """x[h] = the sum of h's six children, for h from end - 1 down to first: read in
+    up (x itself, or for holds of four dice its rolls' view)."""
+    c0, c1, c2, c3, c4, c5 = ch
+    for h in range(end - 1, first - 1, -1):
+        x[h] = up[c0[h]] + up[c1[h]] + up[c2[h]] + up[c3[h]] + up[c4[h]] + up[c5[h]]
+
+
+def push_range(x, up, ch, first, end):
+    """Each hold h in first..end - 1 (upwards: parents before their children) raises
+    its six children in up (as sweep_range) to its own value; written out, as a loop
+    over six costs more than they do."""
+    c0, c1, c2, c3, c4, c5 = ch
+    for h in range(first, end):
+        v = x[h]
+        i = c0[h]
+        if v > up[i]:
+            up[i] = v
+        i = c1[h]
+        if v > up[i]:
+            up[i] = v
+        i = c2[h]
+        if v > up[i]:
+            up[i] = v
+        i = c3[h]
+        if v > up[i]:
+            up[i] = v
+        i = c4[h]
+        if v > up[i]:
+            up[i] = v
+        i = c5[h]
+        if v > up[i]:
+            up[i] = v
 
 
 class TurnPlanner(BoxPlanner):
@@ -70,28 +132,7 @@ class TurnPlanner(BoxPlanner):
         BoxPlanner.__init__(self, rules, values)
         # level[k]: the first hold of k dice (and the end)
         self.level = array('H', [_dice.hold_index((1,) * k) for k in range(6)] + [_N_HOLDS])
-        # children[k][(h - level[k]) * 6 + f - 1]: the hold h of k dice with one more
-        # die showing f, as its place among the holds of k + 1 dice (fewer than 256): a
-        # byte, not a uint16; a table a level, the largest 756 bytes, not one of 1260 (a
-        # board's split heap may have no piece that large for a computer made again). The
-        # same for every planner: built once, shared by the planners of a game (the hint
-        # source's and the computers').
-        global children
-        ch = children
-        if ch is None:
-            lv = self.level
-            ch = []
-            for k in range(5):
-                up = lv[k + 1]
-                t = bytearray(6 * (up - lv[k]))
-                for h in range(lv[k], up):
-                    kept = _dice.hold_dice(h)
-                    at = (h - lv[k]) * 6
-                    for f in range(1, 7):
-                        t[at + f - 1] = _dice.hold_index(kept + (f,)) - up
-                ch.append(t)
-            ch = children = tuple(ch)
-        self.children = ch
+        self.children = five_children()
         self.base5 = _dice.hold_index((1, 1, 1, 1, 1))    # keep-all of roll 0
         # e[r]: the value of roll r, kept where the sweep reads it: in x, as the hold of
         # all five dice (a view, no second array)
@@ -129,15 +170,9 @@ class TurnPlanner(BoxPlanner):
         every hold's expectation on the 7776 scale (self.e scaled too)."""
         x = self.x
         ch = self.children
+        sweep_range(x, self.e, ch, _FOUR, _N_SMALL)     # (the holds of four: rolls)
+        sweep_range(x, x, ch, 0, _FOUR)
         lv = self.level
-        for k in range(4, -1, -1):        # the holds of k + 1 dice are complete
-            up = lv[k + 1]
-            low = lv[k]
-            chk = ch[k]
-            for h in range(low, up):
-                i = (h - low) * 6
-                x[h] = x[up + chk[i]] + x[up + chk[i + 1]] + x[up + chk[i + 2]] + \
-                    x[up + chk[i + 3]] + x[up + chk[i + 4]] + x[up + chk[i + 5]]
         mult = 1
         for k in range(6):
             for h in range(lv[k], lv[k + 1]):
@@ -149,20 +184,9 @@ class TurnPlanner(BoxPlanner):
         """x[h] = best value over the holds inside h; then self.e = each roll's value
         with one roll left (hundredths)."""
         x = self.x
-        ch = self.children
-        lv = self.level
-        for k in range(5):                # parents before their children
-            up = lv[k + 1]
-            low = lv[k]
-            chk = ch[k]
-            for h in range(low, up):
-                v = x[h]
-                i = (h - low) * 6
-                for j in range(i, i + 6):
-                    c = up + chk[j]
-                    if v > x[c]:
-                        x[c] = v
         e = self.e
+        push_range(x, x, self.children, 0, _FOUR)       # parents before their children
+        push_range(x, e, self.children, _FOUR, _N_SMALL)
         for r in range(_N_ROLLS):
             e[r] = (e[r] + _HALF) // _SCALE
 

@@ -4,12 +4,9 @@ tables made once, and the turn's hold values kept per state, for a decision in a
 fraction of the plain loops' time, with the same results. Its own module so that a
 board short of heap never holds its code.
 
-- kids[f - 1][h]: hold h of fewer than five dice with one more die showing f, as an
-  index of the planner's x: six arrays of 210 (2.5 KB, every planner's: kept in
-  _BUILT), copied from odds_tables.py's CHILDREN (generated, in flash on our
-  firmware), the odds' own child table, which the Odds screen borrows (lend): the
-  sweeps run over the holds in one loop, and the planner keeps no table of its
-  children a level (planner.children) beside them;
+- the child table: TurnPlanner's (planner.five_children, in flash on our firmware),
+  which the sweeps read over the holds in two loops (the holds of four dice read
+  their children, the rolls, through the rolls' view e);
 - the strategy table's header layout (TableValues.head, read at every value): from
   table_heads.py (generated, in flash on our firmware) where one there matches;
 - groups (the plain five-dice rulesets: the planner's own box values): each box's 252
@@ -29,7 +26,6 @@ board short of heap never holds its code.
 from array import array
 
 from . import dice as _dice
-from . import planner as _planner
 from .planner import TurnPlanner
 # what the planners share, kept while this module is (it goes with the game's core
 # code at the game's end: App.end_game)
@@ -42,27 +38,15 @@ except ImportError:  # CPython
         return x
 
 _SCALE = const(7776)          # 6 ** 5: the common scale of hold values (planner.py's)
-_HALF = const(3888)
 _N_ROLLS = const(252)
 _N_HOLDS = const(462)
-_N_PARTIAL = const(210)       # the holds of fewer than five dice: indices 0 .. 209
 
 
 class RoomyPlanner(TurnPlanner):
     """TurnPlanner's decisions and values, from the tables above (five dice)."""
 
     def __init__(self, rules, values):
-        kids = _kids()
-        if kids is not None and _planner.children is None:
-            # the kids are this planner's child table: no level tables built for it
-            _planner.children = ()
         TurnPlanner.__init__(self, rules, values)
-        if kids is None:
-            kids = _kids(self)
-        self.kids = kids
-        self.children = None
-        if _planner.children == ():
-            _planner.children = None
         self.groups = _roll_groups(rules)
         _flash_head(values)
         self.x1 = self.x
@@ -93,23 +77,6 @@ class RoomyPlanner(TurnPlanner):
         last_roll(self, card)
         self._stage = 3
 
-    def _sweep(self):
-        x = self.x
-        sweep(x, self.kids)
-        lv = self.level
-        mult = 1
-        for k in range(6):
-            for h in range(lv[k], lv[k + 1]):
-                x[h] *= mult
-            mult *= 6
-        self._stage = 0
-
-    def _push_best(self):
-        push(self.x, self.kids)
-        e = self.e
-        for r in range(_N_ROLLS):
-            e[r] = (e[r] + _HALF) // _SCALE
-
     def _hold_values(self, card, rolls_left, dice=None):
         hold_values(self, card, rolls_left)
         if rolls_left == 2 and self.served and dice is not None:
@@ -119,12 +86,11 @@ class RoomyPlanner(TurnPlanner):
                 self.x[self.base5 + r] = v
 
     def lend(self):
-        """x1 and x2 as another's scratch, and kids as its child table (odds.lend: the
-        Odds screen's): the values they keep are forgotten, worked out again when next
-        asked for (kids is only read)."""
+        """x1 and x2 as another's scratch (odds.lend: the Odds screen's): the values
+        they keep are forgotten, worked out again when next asked for."""
         self._kept = 0
         self._stage = 0
-        return self.x1, self.x2, self.kids
+        return self.x1, self.x2
 
     def release(self):
         TurnPlanner.release(self)
@@ -135,33 +101,6 @@ class RoomyPlanner(TurnPlanner):
     def tick(self, card):
         """warm() below: one step of the next decision's work for the card."""
         return warm(self, card)
-
-
-def _kids(planner=None):
-    """The child table, six arrays of 210 (odds.py's layout): copied from the generated
-    odds_tables.CHILDREN where tables are read from flash, else from the planner's
-    level tables (None until a planner is given); kept in _BUILT."""
-    kids = _BUILT.get('kids')
-    if kids is None:
-        from .flash import tables_in_flash
-        if tables_in_flash():
-            from .odds_tables import CHILDREN
-            kids = tuple([array('H', c) for c in CHILDREN])
-        elif planner is None:
-            return None
-        else:
-            lv = planner.level
-            ch = planner.children
-            kids = tuple([array('H', range(_N_PARTIAL)) for _ in range(6)])
-            for k in range(5):
-                up = lv[k + 1]
-                chk = ch[k]
-                for h in range(lv[k], up):
-                    at = (h - lv[k]) * 6
-                    for j in range(6):
-                        kids[j][h] = up + chk[at + j]
-        _BUILT['kids'] = kids
-    return kids
 
 
 def _flash_head(values):
@@ -264,40 +203,6 @@ def last_roll(planner, card):
             at = end
     for f in range(1, 7):
         e[planner.five[f - 1]] = planner._five_alike(card, f)[0]
-
-
-def sweep(x, kids):
-    """TurnPlanner._sweep's sums (not scaled): the holds by index downwards, so the
-    holds of k + 1 dice (higher indices) are complete before any of k dice."""
-    k0, k1, k2, k3, k4, k5 = kids
-    for h in range(_N_PARTIAL - 1, -1, -1):
-        x[h] = x[k0[h]] + x[k1[h]] + x[k2[h]] + x[k3[h]] + x[k4[h]] + x[k5[h]]
-
-
-def push(x, kids):
-    """TurnPlanner._push_best's maxima: the holds by index upwards (parents before
-    their children), the six children of each written out."""
-    k0, k1, k2, k3, k4, k5 = kids
-    for h in range(_N_PARTIAL):
-        v = x[h]
-        i = k0[h]
-        if v > x[i]:
-            x[i] = v
-        i = k1[h]
-        if v > x[i]:
-            x[i] = v
-        i = k2[h]
-        if v > x[i]:
-            x[i] = v
-        i = k3[h]
-        if v > x[i]:
-            x[i] = v
-        i = k4[h]
-        if v > x[i]:
-            x[i] = v
-        i = k5[h]
-        if v > x[i]:
-            x[i] = v
 
 
 def hold_values(planner, card, rolls_left):
