@@ -301,6 +301,26 @@ def test_upper_boxes_read_from_the_ones_box_agree_with_their_own_sweep():
     assert with_table == plain
 
 
+def test_odds_in_a_level_good_planners_array_keep_no_ones_figures_and_agree():
+    """Level good's planner lends its one array (odds.lend): the upper boxes are then
+    worked out in full (no Ones figures kept), with the same figures."""
+    from yahtzee_core import odds, bots
+    rules = yc.ruleset("triple-yahtzee")
+    cases = [(b, d, left) for b in (0, 3, 5, 6, 12, 18, 38)
+             for d, left in (((1, 1, 3, 4, 6), 2), ((2, 5, 5, 5, 6), 2), ((6, 6, 2, 3, 3), 1))]
+    odds.lend()
+    own = [odds.chase(rules, b, d, left) for b, d, left in cases]
+    assert odds._work[5][0] is not None
+    planner = bots.make_bot('good', rules).planner
+    odds.lend(planner)
+    try:
+        lent = [odds.chase(rules, b, d, left) for b, d, left in cases]
+        assert odds._work[2] is planner.x and odds._work[5] is None
+    finally:
+        odds.lend()
+    assert lent == own
+
+
 # -- Kismet's and Generala's own boxes, Triple Yahtzee's columns ----------------------
 def core_outcome(rules, b, dice):
     """(made, points) of one final roll from the core's own plain scores (these

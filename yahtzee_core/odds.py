@@ -48,7 +48,7 @@ a byte per hold and face; the holds of four dice read theirs, the rolls, through
 at 210), each hold's largest die and parent (462 B + 924 B) and the ways table (252
 B), all read in place from flash on our firmware (odds_tables.py), else worked out
 from the child table; the Ones box's figures (252 int32) when an upper box needs
-them; two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where
+them (not where a level good planner lends its array: _tables); two int32 arrays of 462 (3.6 KB) reused by every call, a turn planner's where
 one is lent (lend), and a third for the points' high digits where they read the
 tables from flash only when a box needs it (before the first roll). A box's last roll
 is written a point group at a time (planner_room's groups: roll_groups.py) where those
@@ -147,13 +147,19 @@ def _tables():
         if tables_in_flash():   # generated: odds_tables.py (in flash on our firmware)
             from .odds_tables import FIVE_CHILDREN, TOP, PARENT, WAYS
             made = lo = None
+            upper = [None, TOP, PARENT]
             if _lent is not None:
                 made, lo = _lent
+                if lo is None:
+                    # a planner of level good lent its one array: where the heap is
+                    # tightest (Triple Yahtzee, Yamb, Balut), each upper box is worked
+                    # out in full, no Ones figures kept (1 KB)
+                    upper = None
             if made is None:
                 made = array('i', bytes(4 * N_HOLDS))
-            if lo is None:          # (a planner of level good lends one array)
+            if lo is None:
                 lo = array('i', bytes(4 * N_HOLDS))
-            _work = (FIVE_CHILDREN, WAYS, made, None, lo, [None, TOP, PARENT])
+            _work = (FIVE_CHILDREN, WAYS, made, None, lo, upper)
     if _work is None:
         # the planners' child table where one is built, else built for this (its
         # builder loaded for it, then let go)
