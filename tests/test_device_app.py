@@ -108,12 +108,12 @@ TRIPLE_PY_HEAP = "160K"
 # Yamb's game needs more on CircuitPython .mpy: its 48-box card's rows (texts per
 # box), the announce step, and against level good its planner (13 plannings a turn
 # with announces to weigh); floors measured with mpy_util.heap_floor, against a
-# beginner / good: .mpy 115K / 120K, .py 132K / 136K, MicroPython .mpy 153K / 171K
+# beginner / good: .mpy 115K / 120K, .py 132K / 137K, MicroPython .mpy 153K / 171K
 # (against good .mpy at 119K the game never ends: ui/loop.py's whole-screen refresh
 # took the last of it).
 YAMB_HEAP = dict(FAMILY_HEAP)
 YAMB_HEAP[("circuitpython", True)] = "120K"
-YAMB_HEAP[("circuitpython", False)] = "136K"
+YAMB_HEAP[("circuitpython", False)] = "137K"   # (136K fails: planner.py's compile)
 # MicroPython against good: its computer is made as the game starts, with over 100 KB
 # free, so it takes the roomy planner (yahtzee_core/planner_room.py: about 10K more
 # arrays)
