@@ -134,6 +134,27 @@ def test_triple_box_ids_are_column_suffixed_yahtzee_ids():
     assert rules.labels.split("|") == yc.ruleset("yahtzee").labels.split("|")
 
 
+def test_the_box_ids_written_out_are_a_column_or_cells_ids_each_numbered():
+    """The rulesets of several columns, cells or rounds write their box ids out as
+    literals (a frozen module keeps them in flash): each is a column's id with the
+    column's number or letter word, column by column."""
+    yahtzee = yc.ruleset("yahtzee").categories
+    want = {
+        "triple-yahtzee": [b + "_" + c for c in "123" for b in yahtzee],
+        "balut": [b + "_" + c for c in "1234" for b in (
+            "fours", "fives", "sixes", "straight", "house", "choice", "balut")],
+        "yamb": [b + "_" + c for c in ("down", "free", "up", "announce") for b in (
+            "ones", "twos", "threes", "fours", "fives", "sixes", "max", "min",
+            "straight", "full", "poker", "yamb")],
+        "poker-dice": ["round_%d" % r for r in range(1, 6)],
+    }
+    for name, ids in want.items():
+        rules = yc.ruleset(name)
+        assert list(rules.categories) == ids, name
+        assert len(set(ids)) == rules.n_boxes, name
+    assert yc.ruleset("poker-dice").labels.split("|") == ["Round %d" % r for r in range(1, 6)]
+
+
 # --- Generala (Wikipedia "Generala"; gambiter.com) --------------------------------------
 
 @pytest.mark.parametrize("dice,points", [

@@ -131,8 +131,9 @@ class PokerCard(Scorecard):
 
 class PokerDice(Ruleset):
     name = 'poker-dice'
-    categories = tuple('round_%d' % (r + 1) for r in range(ROUNDS))
-    labels = '|'.join('Round %d' % (r + 1) for r in range(ROUNDS))
+    # literals, kept in flash where frozen (tests/test_scoring_rulesets.py derives them)
+    categories = ('round_1', 'round_2', 'round_3', 'round_4', 'round_5')
+    labels = 'Round 1|Round 2|Round 3|Round 4|Round 5'
     kinds = b'h' * ROUNDS     # a hand in each box (no _build table: score_roll)
     n_upper = 0
     column_orders = 'H'       # one column of hands, a round's each, filled in order
