@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_odds_screen.py [--repeat N] [--pystone PATH] [--rules NAME]
 
 "Whole screen" is `app.go(ODDS)` in the real App from plain .py sources, as a board
-runs them: compiling ui/scenes/learn.py and yahtzee_core/odds.py (both dropped again
+runs them: compiling ui/scenes/odds.py and yahtzee_core/odds.py (both dropped again
 when the screen closes, so every opening pays it), building the odds tables, one
 odds.chase per open box and the row texts. Measured at three moments of a Yahtzee
 turn (before the first roll, 2 rolls left, 1 roll left; every box open); --rules
@@ -88,7 +88,7 @@ for moment in range(3):
         worst = t if t > worst else worst
         gc.collect()
         heap_open = gc.mem_alloc() - base
-        app.handle(A.BACK, 0)             # back: scene_learn and odds leave RAM
+        app.handle(A.BACK, 0)             # back: the odds scene and odds leave RAM
         gc.collect()
         heap_closed = gc.mem_alloc() - base
     if repeat:

@@ -82,7 +82,8 @@ MODULES = (
     ('scenes.turn', FOR_THE_GAME, (TURN, STANDINGS)),
     ('scenes.names', WHILE_ON, (NAMES, INITIALS)),
     ('scenes.records', WHILE_ON, (SCORES, STATS)),
-    ('scenes.learn', WHILE_ON, (PAGES, ODDS)),
+    ('scenes.learn', WHILE_ON, (PAGES,)),
+    ('scenes.odds', WHILE_ON, (ODDS,)),
     ('families.yamb.announce', WHILE_ON, (ANNOUNCE,)),
 )
 

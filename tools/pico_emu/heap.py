@@ -31,7 +31,7 @@ ROOTS = ("hardware.board_io", "hardware.accel", "hardware.display",
          "adafruit_displayio_ssd1306",
          "ui.app", "ui.views.views", "ui.views.card", "ui.loop",
          "yahtzee_core.save", "yahtzee_core.records", "yahtzee_core.variants.yahtzee",
-         "ui.saves.load", "ui.scenes.learn", "ui.help.text")
+         "ui.saves.load", "ui.scenes.learn", "ui.scenes.odds", "ui.help.text")
 
 
 def _module_path(root, name):

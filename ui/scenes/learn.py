@@ -1,26 +1,20 @@
 """Learning screens: pages of text (PAGES: the rules of each box and the button legend,
-the how-to, the coach's list) and the odds of every open box (ODDS). Plain functions
-of the app.
+the how-to, the coach's list, what the odds mean). Plain functions of the app (the
+Odds screen is ui/scenes/odds.py).
 
-App.go imports this module when one of them opens and drops it when it closes; it
-drops ui/help/text.py, ui/help/rules.py and yahtzee_core/odds.py then too, so the
-texts and the odds tables take RAM only while they are on screen.
+App.go imports this module when the pages open and drops it when they close; it drops
+ui/help/text.py and ui/help/rules.py then too, so the texts take RAM only while they
+are on screen.
 
-Keys on the pages: handle_pages (scroll, more, page back and forth, no wrap-around);
-on the odds UP/DOWN (LEFT/RIGHT, HOLD_1/HOLD_2) move over the boxes. BACK goes back to
-where they were opened (App.open).
+Keys: handle_pages (scroll, more, page back and forth, no wrap-around). BACK goes back
+to where they were opened (App.open).
 """
 
 from events import actions as A
-from yahtzee_core.dice import pack_counts
-from ui.codes import (CARD, ANNOUNCE, PAGES, ODDS, PG_RULES, PG_COACH, PG_ODDS, PG_HOWTO,
+from ui.codes import (CARD, ANNOUNCE, PAGES, PG_RULES, PG_COACH, PG_ODDS, PG_HOWTO,
                       VIEW_TEXT, TEXT_COLS, TEXT_ROWS, rules_name)
 
-_count = 0          # PAGES: how many pages the kind on show has
-_keep = []          # ODDS: the dice to keep, per row, as dice.pack_counts packs them (a
-#                     small int, no tuple kept a row; -1: not worked out yet)
-_boxes = []         # ODDS: the box of each row
-_lender = None      # ODDS: the planner whose arrays the odds borrow (odds.lend), till then
+_count = 0          # how many pages the kind on show has
 
 
 # -- PAGES (app.page_kind from app.page: App.open) --
@@ -166,212 +160,24 @@ def rules_in_play(app):
 
 
 def _leave(app, now):
-    """Back where PAGES or ODDS was opened (the card or the announce step on the same
-    row): the texts and the odds tables leave RAM (App.go drops this module)."""
+    """Back where the pages were opened (the card or the announce step on the same
+    row, or the Odds): the texts leave RAM (App.go drops this module)."""
     from yahtzee_core.rules import forget
-    to = app.returns[app.scene]
-    cursor = app.page_cursor
-    app.page_cursor = -1
-    if app.scene == ODDS:
-        from sys import modules
-        odds = modules.get('yahtzee_core.odds')
-        if odds is not None:
-            odds.lend()             # the planner's arrays back (planner_room)
-        forget('odds')
-        forget('odds_small')     # (fewer dice: loaded by odds for them)
-        forget('odds_six')       # (six dice)
-        forget('flash')          # (odds asked it where its tables are)
-        forget('odds_tables')
     forget('help.text', 'ui')
     forget('help.rules', 'ui')
     forget('help.dice', 'ui')
     rules = rules_in_play(app)
     if rules.ui:
         forget(rules.ui + '.help', 'ui')    # (a family's help, when it was loaded)
+    to = app.returns[app.scene]
+    cursor = app.page_cursor
+    app.page_cursor = -1
     app.go(to, now)
-    if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row whose help it was
+    if cursor >= 0 and (to == CARD or to == ANNOUNCE):     # the row it was opened from
         app.view.cursor = cursor
         app.scroll_to_cursor()
         app.touch()
 
 
-# -- ODDS --
-def enter_odds(app, now):
-    """Each open box: the chance to make it this turn and its expected points, when
-    chasing it from the dice showing (yahtzee_core.odds.chase, aim 'make'); before the
-    first roll, a fresh turn's figures, the same every turn: read from ui/odds_fresh.py
-    (fewer dice: worked out here; six dice: odds_six.py).
-    With dice, chase takes a tenth of a second or more a box on a board: the rows on
-    screen are worked out now, the others one a frame (odds_step, from App.tick)."""
-    try:
-        open(__file__).close()
-        import gc
-        gc.collect()    # before the odds code loads: room that garbage held, not new room
-    except OSError:     # no file: frozen into our firmware, the code stays in flash
-        pass
-    g = app.game
-    rules = g.rules
-    scores = g.card.scores
-    items = []
-    values = []
-    keeps = []
-    # boxes of one column (Triple Yahtzee) or one cell (Balut): the fresh odds'
-    # table has a figure pair for each of them
-    per = rules.n_boxes // (rules.columns * rules.cells)
-    if rules.hands:  # Poker Dice: each hand's chance (its family's card)
-        from ui.families import family
-        items = family(rules, 'card').odds_items()
-        keeps = [-1] * len(items)
-        values = ['...'] * len(items)
-    elif not g.rolled:
-        from ui.odds_fresh import FRESH
-        fresh = FRESH.get(rules.name)
-        from yahtzee_core.rules import forget
-        forget('odds_fresh', 'ui')
-        if fresh is None:       # fewer dice (Crag's three): quick enough to work out
-            from yahtzee_core.odds_small import chase
-            fresh = []
-            for b in range(per):
-                fresh.extend(chase(rules, b)[:2])
-    if rules.hands:
-        boxes = ()
-    elif rules.column_orders:   # Yamb: once a row, a box the turn may fill (its family's card)
-        from ui.families import family
-        boxes = family(rules, 'card').odds_rows(g)
-    else:
-        boxes = [b for b in range(rules.n_boxes) if scores[b] == 255]
-    for b in boxes:
-        # Triple Yahtzee: column m scores x m
-        m = b // per + 1 if rules.columns > 1 and not rules.column_orders else 1
-        # cut to leave room for the figures (20 columns); box_label adds the column
-        items.append(app.box_label(b, 11))
-        keeps.append(-1)        # not worked out yet (always so before a roll)
-        k = 2 * (b % per)
-        values.append(_odds_text(fresh[k], m * fresh[k + 1]) if not g.rolled else '...')
-    global _keep, _boxes, _lender
-    _keep = keeps
-    _boxes = boxes
-    # the hint planner's arrays, where it keeps its values (odds.lend, odds_six.lend):
-    # the odds work in them while the screen is open (no hint is asked here), it
-    # works its values out again after
-    planner = getattr(app.hint_source, 'planner', None)
-    _lender = planner if hasattr(planner, 'x') else None
-    # what the two figures are; HELP says what "made" means (PG_ODDS)
-    app.set_list('Made pts' if app.small_screen else 'Made% pts', items, values, cursor=0)
-    if rules.hands:
-        app.view.title = 'Or better'     # each row: that hand or a better one
-    if g.rolled or rules.hands:
-        for row in range(min(app.settings.list_rows, len(keeps))):
-            _odds_row(app, row)
-    _odds_texts(app)
-
-
-def odds_step(app, now):
-    """The next row still to work out, if any (one a frame)."""
-    if app.game.rolled or app.game.rules.hands:
-        keeps = _keep
-        for row in range(len(keeps)):
-            if keeps[row] < 0:
-                _odds_row(app, row)
-                if row == app.view.cursor:
-                    _odds_texts(app)
-                return
-
-
-def _odds_row(app, row):
-    v = app.view
-    g = app.game
-    poker = g.rules.hands       # Poker Dice: row r is a hand (its family's card)
-    b = -1 if poker else _boxes[row]
-    if poker:
-        from ui.families import family
-        chance, keep = family(g.rules, 'card').odds_chance(app, row)
-        pts = -1
-    else:
-        chance, pts, keep = _chase(g, b)
-    v.values[row] = _odds_text(chance, pts) if pts >= 0 else _percent(chance)
-    _keep[row] = pack_counts(keep) if keep else 0
-    v.list_version += 1
-    app.touch()
-
-
-def _chase(g, b):
-    global _lender
-    n = g.rules.n_dice
-    if n < 5:                   # fewer dice (Crag's three): their own module
-        from yahtzee_core.odds_small import chase
-        return chase(g.rules, b, tuple(g.dice), g.rolls_left)
-    if n > 5:                   # six (Maxi Yatzy): theirs, in digits of small ints
-        from yahtzee_core.odds_six import chase, lend
-    else:
-        from yahtzee_core.odds import chase, lend
-    if _lender is not None:     # its kept values as the odds' scratch, and where it has
-        lend(_lender)           # one, its child table (a table's planner: 6 KB less;
-        _lender = None          # level good's 1.8 KB; six dice's 6.5 KB)
-    return chase(g.rules, b, tuple(g.dice), g.rolls_left)
-
-
-def _odds_text(chance, pts):
-    tenths = (pts + 5) // 10
-    return '%s %d.%d' % (_percent(chance), tenths // 10, tenths % 10)
-
-
-def _percent(chance):
-    """Whole percent; '<1%' for a small chance that is not 0, '99%' short of certain."""
-    if chance == 0:
-        return '0%'
-    if chance < 100:
-        return '<1%'
-    p = (chance + 50) // 100
-    return '%d%%' % (99 if p == 100 and chance < 10000 else p)
-
-
-def _odds_texts(app):
-    """The dice to keep for the box under the cursor: in the footer (title on 128x32)."""
-    settings = app.settings
-    v = app.view
-    g = app.game
-    keep = _keep[v.cursor] if _keep else -1
-    if keep < 0:
-        text = 'a fresh turn' if not g.rolled else '...'
-    elif not g.rolled:
-        text = 'a fresh turn'
-    elif not g.rolls_left:
-        text = 'no rolls left'
-    elif not keep:
-        text = 'keep none'
-    else:
-        keep = [f for f in range(1, 7) for _ in range(keep >> (3 * f - 3) & 7)]
-        if app.small_screen and not g.rules.hands:
-            # beside the title in 21 columns: the faces without gaps (not Poker Dice's 10)
-            text = 'keep ' + ''.join(['%d' % d for d in keep])
-        else:
-            text = 'keep ' + ' '.join([_face(g, d) for d in keep])
-    if app.small_screen:
-        v.title_right = text
-    else:
-        v.title_right = ('%d left' % g.rolls_left) if g.rolled else 'new turn'
-        v.footer = text[0].upper() + text[1:] if text else ''
-    v.list_version += 1
-    app.touch()
-
-
-def _face(g, d):
-    """A die's face as the odds name it: Poker Dice's card, else its number."""
-    return ('9', '10', 'J', 'Q', 'K', 'A')[d - 1] if g.rules.hands else \
-        '%d' % d
-
-
-def handle_odds(app, action, now):
-    v = app.vertical(action)
-    if v:
-        app.move_cursor(v)
-        _odds_texts(app)
-    elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):   # as on the card
-        app.open(PAGES, now, PG_ODDS)
-    elif action == A.OK or action == A.BACK:
-        _leave(app, now)
-
-
 # This module's scenes (ui/app.py MODULES): code -> (enter, handle, tick or None).
-SCENES = {PAGES: (enter_pages, handle_pages, None), ODDS: (enter_odds, handle_odds, odds_step)}
+SCENES = {PAGES: (enter_pages, handle_pages, None)}

@@ -12,6 +12,9 @@ from ..rules import Ruleset, OPEN
 from ..dice import IllegalMove
 from ..scorecard import Scorecard
 
+_ROWS = ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'max', 'min', 'straight',
+         'full', 'poker', 'yamb')
+
 
 class YambCard(Scorecard):
     """Yamb's card (Game makes it through Yamb.card_class): the turn's announce, in
@@ -59,19 +62,8 @@ class YambCard(Scorecard):
 class Yamb(Ruleset):
     name = 'yamb'
     solved = False
-    # each row in each column (ones_down .. yamb_announce): literals, which a frozen
-    # module keeps in flash (tests/test_scoring_rulesets.py derives them)
-    categories = ('ones_down', 'twos_down', 'threes_down', 'fours_down', 'fives_down',
-                  'sixes_down', 'max_down', 'min_down', 'straight_down', 'full_down',
-                  'poker_down', 'yamb_down', 'ones_free', 'twos_free', 'threes_free',
-                  'fours_free', 'fives_free', 'sixes_free', 'max_free', 'min_free',
-                  'straight_free', 'full_free', 'poker_free', 'yamb_free', 'ones_up',
-                  'twos_up', 'threes_up', 'fours_up', 'fives_up', 'sixes_up', 'max_up',
-                  'min_up', 'straight_up', 'full_up', 'poker_up', 'yamb_up',
-                  'ones_announce', 'twos_announce', 'threes_announce', 'fours_announce',
-                  'fives_announce', 'sixes_announce', 'max_announce', 'min_announce',
-                  'straight_announce', 'full_announce', 'poker_announce',
-                  'yamb_announce')
+    categories = tuple(row + '_' + column for column in ('down', 'free', 'up', 'announce')
+                       for row in _ROWS)
     labels = 'Ones|Twos|Threes|Fours|Fives|Sixes|Max|Min|Straight|Full|Poker|Yamb'
     kinds = b'uuuuuucclgmz'        # one column's boxes, letters explained in _build.py
     # params: 1, 2, 3, 4, 5, 6, -, -, 46 (a third roll's straight), +30, +40, +50
