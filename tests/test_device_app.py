@@ -96,8 +96,8 @@ def test_shake_loss_hints_and_export_under_micropython(port_form):
 # 122K; MicroPython .mpy 150K for both either way.
 # With the game's working set made at its start (App.begin_game) and let go at its end
 # (App.end_game), measured with tests/mpy/check_family.py scanned down in 1K steps:
-# CircuitPython .mpy Triple Yahtzee 115K (114K plays on forever since the Odds screen
-# is a scene module of its own: one more row in App's table); .py Triple Yahtzee 160K: its end compiles
+# CircuitPython .mpy Triple Yahtzee 115K (at 114K the game plays on without end); .py
+# Triple Yahtzee 160K: its end compiles
 # ui/scenes/end.py and the records' yahtzee_core/people.py, past 1,260 names, so a
 # seventh pool of them (about 9K in one piece) is taken there, and the heap the game
 # leaves has such a piece only now and then below 159K (scanned 150K to 188K: 155K and
