@@ -5,8 +5,12 @@ scripted game, views replaced by a recording stand-in) needs on CircuitPython 10
 (lowest heap that passed / lowest from which every larger heap passes); heap bytes
 allocated per frame (steady state, goal 0); save sizes per player count; what the
 journal keeps on common nvm sizes (the flash figures: bench/bench_saves.py).
+--family: instead, the same two heap figures on CircuitPython for
+tests/mpy/check_family.py, a whole game of each ruleset in the app (the budgets of
+tests/test_device_app.py), .mpy and .py (about half an hour: name some to shorten it).
 
     .venv/bin/python bench/bench_app.py [--quick]     (--quick: no heap scan)
+    .venv/bin/python bench/bench_app.py --family [NAME ...]
 """
 import os
 import sys
@@ -50,6 +54,42 @@ def circuitpython_heap_floors():
             print("  vs %-36s %s: %s / %s K" % (
                 "good" if mode == "good" else "perfect, a hint on every decision",
                 ".mpy" if compiled else ".py ", low, reliable))
+
+
+FAMILY_GAMES = ("kniffel", "generala", "kismet", "triple-yahtzee", "crag", "balut", "yamb",
+                "yamb-good", "maxi-yatzy", "poker-dice", "served")
+
+
+def family_heap_floors(names):
+    """check_family.py's heap floors on CircuitPython, .mpy and .py, a line a game
+    (as tests/test_device_app.py plays them: Balut and Poker Dice with their
+    percentile table)."""
+    import tempfile
+    from mpy_util import CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor, \
+        run_micropython
+    from tools.percentile_table import table_for
+    if not circuitpython_available():
+        print("CircuitPython: %s; no heap figures" % CIRCUITPYTHON_MISSING)
+        return
+    print("heap for tests/mpy/check_family.py on CircuitPython 10.2.1 (32-bit), lowest "
+          "that passed / lowest from which every larger heap passes (scanned 8K above):")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            args = (name,)
+            if name in ("balut", "poker-dice"):
+                with open(os.path.join(tmp, name + ".pct"), "wb") as f:
+                    f.write(table_for(name))
+                args = (name, os.path.join(tmp, "%s.pct"))
+            figures = []
+            for compiled in (True, False):
+                def completes(k):
+                    done = run_micropython(os.path.join(ROOT, "tests", "mpy", "check_family.py"),
+                                           heapsize="%dK" % k, compiled=compiled, args=args,
+                                           packages=("yahtzee_core", "ui"), port="circuitpython")
+                    return done.returncode == 0 and "family checks passed" in done.stdout
+                low, reliable = heap_floor(completes, lo=64, hi=256, above=8)
+                figures.append("%s %s / %s K" % (".mpy" if compiled else ".py", low, reliable))
+            print("  %-15s %s" % (name, ", ".join(figures)), flush=True)
 
 
 def micropython_figures():
@@ -114,7 +154,14 @@ if __name__ == "__main__":
     from tools.cli_checks import Parser
     _ap = Parser(description=__doc__.split("\n")[0])
     _ap.add_argument("--quick", action="store_true", help="without the CircuitPython heap floors")
-    if not _ap.parse_args().quick:
+    _ap.add_argument("--family", nargs="*", metavar="NAME", choices=FAMILY_GAMES,
+                     help="only check_family.py's CircuitPython heap floors: of these games "
+                          "(none named: all of %s)" % ", ".join(FAMILY_GAMES))
+    _args = _ap.parse_args()
+    if _args.family is not None:
+        family_heap_floors(_args.family or FAMILY_GAMES)
+        sys.exit(0)
+    if not _args.quick:
         circuitpython_heap_floors()
     print("MicroPython (unix port, .mpy), views replaced by a recording stand-in:")
     micropython_figures()

@@ -365,6 +365,76 @@ def test_a_computer_announces_on_the_dice_and_fills_the_announced_box():
     assert g.cards[0].scores[box('yamb_announce')] == 80
 
 
+
+def test_a_computer_whose_announce_runs_out_of_heap_makes_it_after_the_note(monkeypatch):
+    # the announce a turn must make comes on the roll's words; out of heap there (a
+    # note), the computer neither holds nor rolls unbound (the core refuses a second
+    # roll: a crash): its next step makes the announce
+    s = new_session(dice=ScriptedDice(script=[6] * 15, seed=5))
+    s.start_game('yamb', kinds=(2, 0))
+    app = s.app
+    g = app.game
+    for b in range(36):                             # only its Announce column left
+        g.cards[0].scores[b] = 0
+    bot = app.bots[0]
+    choose = bot.choose_announce
+    fails = [2]
+
+    def no_heap(card, dice):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError
+        return choose(card, dice)
+    monkeypatch.setattr(bot, 'choose_announce', no_heap)
+    notes = 0
+    for _ in range(40):
+        s.wait(600)
+        if app.dialog != codes.DLG_NONE:
+            assert app.view.dialog_lines[0] == 'No memory free'
+            assert g.card.announced < 0 and g.rolls_left == 2
+            notes += 1
+            s.press(A.OK)                           # closes the note
+        if g.current == 1:
+            break
+    assert notes == 2 and not fails[0]
+    assert g.cards[0].scores[box('yamb_announce')] == 80
+
+
+def test_a_turn_that_must_announce_with_no_heap_for_its_step_says_so_and_rolls_not(
+        monkeypatch):
+    # the announce step (an overlay) finds no heap: back on the dice with a note (the
+    # dice do not reopen it at once, over and over); a roll asks for the step again
+    # and rolls nothing while it cannot open
+    import builtins
+    import sys
+    name = 'ui.families.yamb.announce'
+    s = game(dice=(5, 5, 5, 1, 2) * 3)
+    app = s.app
+    g = app.game
+    for b in range(36):
+        g.cards[0].scores[b] = 0
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    real = builtins.__import__
+    full = [True]
+    tries = [0]
+
+    def heap_full(module, *args, **kw):
+        if module == name and full[0]:
+            tries[0] += 1
+            raise MemoryError
+        return real(module, *args, **kw)
+    monkeypatch.setattr(builtins, '__import__', heap_full)
+    s.press(A.OK)                                   # the first roll
+    assert app.scene == ui_app.PLAY and app.view.dialog_lines[0] == 'No memory free'
+    assert tries[0] == 1 and g.rolls_left == 2
+    s.press(A.OK, A.OK)                             # closes the note; a roll: the step
+    assert app.scene == ui_app.PLAY and tries[0] == 2 and g.rolls_left == 2
+    full[0] = False
+    s.press(A.OK, A.OK)
+    assert app.scene == codes.ANNOUNCE and 'No announce' not in app.view.items
+    s.pick('Fives')
+    assert g.card.announced == box('fives_announce') and app.scene == ui_app.PLAY
+
 # -- odds ------------------------------------------------------------------------
 def test_odds_list_each_row_once_for_a_box_the_turn_may_fill_and_not_min():
     s = game(dice=(6, 6, 6, 1, 2) * 3)

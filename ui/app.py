@@ -98,6 +98,7 @@ empty_at = -1
 seed = 0x2F6B
 kept = ()
 base = BOOT
+falling = False     # back under an overlay that found no room (App.run): none reopens
 
 
 def module_row(scene):
@@ -290,6 +291,8 @@ class App:
         way into the game (App.begin_game: every path into a game comes here), and
         run the new scene's enter() (importing its module if it is not loaded)."""
         global base
+        if falling and module_row(scene)[1] == WHILE_ON:
+            return      # (the scene under it asked for it again as it was entered)
         left = module_row(self.scene)
         if left[1] != WHILE_ON:
             base = self.scene       # where an overlay with no room goes back to
@@ -333,6 +336,7 @@ class App:
             if self.module is None:     # the game ended as it was entered: its end now
                 self.run(0, 0, now)
         except MemoryError:
+            global falling
             kind = module_row(self.scene)[1]
             note = 'No memory free', 'for that now'
             if kind == FOR_THE_GAME and self.game is not None and self.live is not self.game:
@@ -344,7 +348,9 @@ class App:
                 for name in [m for m in modules if m.startswith(('ui.help', 'yahtzee_core.odds'))
                              or m.endswith('.help')]:
                     self.yc.rules.forget(name[name.index('.') + 1:], name[:name.index('.')])
+                falling = True
                 self.go(MENU if self.game is None or self.game.over else base, now)
+                falling = False
                 if self.view.cursor != cursor and cursor < len(self.view.items):
                     self.view.cursor = cursor
                     self.scroll_to_cursor()

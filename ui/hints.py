@@ -140,13 +140,7 @@ def tick(app):
 def _announce_needed(app, g):
     """Yamb: the core lets this rolled turn fill no box and roll no more (may_roll)
     until it announces."""
-    if not g.rules.column_orders or g.options():
-        return False
-    try:
-        g.rules.may_roll(g)
-    except app.yc.IllegalMove:
-        return True
-    return False
+    return g.rules.column_orders is not None and not g.options() and not g.rules.may_roll(g)
 
 
 def final_score(hundredths):

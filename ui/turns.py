@@ -134,6 +134,11 @@ def roll(app, now):
         if all_held(g):    # keeping everything means stopping: pick a box
             score_now(app, now)
             return
+        if g.rules.column_orders is not None and not g.rules.may_roll(g):
+            # Yamb: the turn must announce first, and its announce step did not open
+            # (out of heap): the dice's words open it again
+            update_play_texts(app)
+            return
         log_hold(app, g)
     g.roll()
     app.tumbling = False

@@ -159,8 +159,8 @@ class Game:
             raise IllegalMove("no dice source (loaded without one)" if self.rolls_left
                               else "no rolls left: fill a box")
         first = not self.rolled
-        if self.rules.column_orders and not first:
-            self.rules.may_roll(self)  # Yamb: unannounced, some box must take the dice
+        if self.rules.column_orders and not first and not self.rules.may_roll(self):
+            raise IllegalMove("only announce boxes are open: announce one first")  # Yamb
         same = self.round_dice
         new = self._new
         if same is not None and first and self.current == 0:

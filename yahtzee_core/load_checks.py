@@ -22,8 +22,9 @@ def decode(data, game):
             if not rules.column_orders:  # undo record's turn has not rolled: refused)
                 raise SaveError("bad undo record")
             rules.announce(game, data[11], 1)
-        if rules.column_orders and game.rolls_left < rules.turn_rolls - 1:
-            rules.may_roll(game)  # Yamb: a turn's second roll needs a box for its dice
+        if rules.column_orders and game.rolls_left < rules.turn_rolls - 1 and \
+                not rules.may_roll(game):  # Yamb: a second roll needs a box for its dice
+            raise IllegalMove("rolled again unannounced")
     except IllegalMove:  # the engine refused the undo record's fill, the announce or
         raise SaveError("not a usable save: a move the rules refuse")  # the roll
     except SaveError as refused:

@@ -1,10 +1,11 @@
 # A scripted whole game between `good` computer players, for MicroPython /
 # CircuitPython. Usage: micropython check_bots.py [RULESET [SEED [SEATS]]]
-# Every decision is the bot's (holds, then the box, served on a first roll); the game
-# runs through yahtzee_core.Game, so an illegal move would raise. Prints one
-# "name value" line per figure, then "bot checks passed". The work happens in main():
-# its locals intern no names, so the heap it runs in is the bots' (tests/test_device_bots.py
-# runs it under a fixed budget; bench/bench_bots.py --heap prints the smallest heap).
+# Every decision is the bot's (holds, Yamb's announce after the first roll, then the
+# box, served on a first roll); the game runs through yahtzee_core.Game, so an illegal
+# move would raise. Prints one "name value" line per figure, then "bot checks passed".
+# The work happens in main(): its locals intern no names, so the heap it runs in is the
+# bots' (tests/test_device_bots.py runs it under a fixed budget; bench/bench_bots.py
+# --heap prints the smallest heap).
 # CPython runs it too (its heap figures read 0): the same game, for comparison.
 import gc
 import sys
@@ -39,6 +40,7 @@ def main(argv):
     gc.collect()
     bot_bytes = mem_alloc() - before
 
+    announces = 'A' in (rules.column_orders or '')     # Yamb
     worst_turn = 0
     largest = 0          # the largest hold value seen: must stay a small int
     served = 0
@@ -49,16 +51,21 @@ def main(argv):
         gc.disable()
         a0 = mem_alloc()
         game.roll()
+        if announces:
+            b = bot.choose_announce(game.card, game.dice)
+            if b >= 0:
+                rules.announce(game, b)
         while game.rolls_left and not game.over:
             flags = bot.choose_hold(game.card, game.dice, game.rolls_left)
             for v in bot.planner.x:
                 if v > largest:
                     largest = v
             keep = 0
-            for i in range(5):
+            n = len(game.dice)
+            for i in range(n):
                 game.hold(i, flags[i])
                 keep += flags[i]
-            if keep == 5:
+            if keep == n:
                 break
             game.roll()
         if game.over:      # Generala served: the game is won at once

@@ -86,6 +86,11 @@ def cpu_step(app, now):
         if not yahtzee_rolled(app, now):
             app.beep(440, 40)
         _say(app, 'Rolls')
+    elif g.rolls_left > 0 and phase == _CPU_ROLLED and g.rules.column_orders is not None \
+            and not g.rules.may_roll(g):
+        # Yamb: the announce the turn must make (on the roll's words, Yamb's play_texts)
+        # did not come, out of heap: the roll's words again, which make it
+        _say(app, 'Rolls')
     elif g.rolls_left > 0 and phase == _CPU_ROLLED:
         flags = bot.choose_hold(g.cards[p], g.dice, g.rolls_left)
         keep = 0

@@ -165,6 +165,7 @@ class PokerDice(Ruleset):
 
     def may_roll(self, game):
         """Any turn may roll while it has rolls left."""
+        return True
 
 
 RULES = PokerDice

@@ -118,13 +118,14 @@ class Yamb(Ruleset):
 
     def may_roll(self, game):
         """Game.roll's rule after the first roll: with only Announce boxes open, an
-        unannounced turn has no box for its dice, so it must announce first."""
+        unannounced turn has no box for its dice, so it must announce first (False)."""
         card = game.card
         if card.announced < 0:
             for b in range(36):
                 if card.scores[b] == OPEN:
-                    return
-            raise IllegalMove("only announce boxes are open: announce one first")
+                    return True
+            return False
+        return True
 
     def column_scores(self, scores, column):
         """(upper, middle, lower) of one column: its six upper boxes plus the bonus;
