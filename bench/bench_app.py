@@ -64,6 +64,7 @@ def family_heap_floors(names):
     """check_family.py's heap floors on CircuitPython, .mpy and .py, a line a game
     (as tests/test_device_app.py plays them: Balut and Poker Dice with their
     percentile table)."""
+    import subprocess
     import tempfile
     from mpy_util import CIRCUITPYTHON_MISSING, circuitpython_available, heap_floor, \
         run_micropython
@@ -83,9 +84,13 @@ def family_heap_floors(names):
             figures = []
             for compiled in (True, False):
                 def completes(k):
-                    done = run_micropython(os.path.join(ROOT, "tests", "mpy", "check_family.py"),
-                                           heapsize="%dK" % k, compiled=compiled, args=args,
-                                           packages=("yahtzee_core", "ui"), port="circuitpython")
+                    try:
+                        done = run_micropython(
+                            os.path.join(ROOT, "tests", "mpy", "check_family.py"),
+                            heapsize="%dK" % k, compiled=compiled, args=args, timeout=90,
+                            packages=("yahtzee_core", "ui"), port="circuitpython")
+                    except subprocess.TimeoutExpired:   # near the floor a game can play
+                        return False                    # on without end
                     return done.returncode == 0 and "family checks passed" in done.stdout
                 low, reliable = heap_floor(completes, lo=64, hi=256, above=8)
                 figures.append("%s %s / %s K" % (".mpy" if compiled else ".py", low, reliable))

@@ -17,14 +17,17 @@ import pytest
 from mpy_util import REPO_ROOT, ports, run_micropython
 
 CHECK_BOTS = REPO_ROOT / 'tests' / 'mpy' / 'check_bots.py'
-FAMILY = ('kniffel', 'generala', 'kismet', 'triple-yahtzee', 'balut', 'poker-dice')
+FAMILY = ('kniffel', 'generala', 'kismet', 'triple-yahtzee', 'balut', 'poker-dice', 'yamb')
 # measured (every heap from), two runs: MicroPython kniffel 59-63K, generala 59-62K,
 # kismet 59-64K, triple 70-72K, balut 57K; CircuitPython 41-42K, 41-42K, 44-45K, 50-51K,
-# balut 43K; Poker Dice (one run) 53K and 40K
+# balut 43K; Poker Dice (one run) 53K and 40K; Yamb (one run, announces included) 63K
+# and 68K (bench/bench_bots.py --heap --rules NAME)
 BOTS_HEAP = {'micropython': {'kniffel': '66K', 'generala': '65K', 'kismet': '67K',
-                             'triple-yahtzee': '75K', 'balut': '61K', 'poker-dice': '56K'},
+                             'triple-yahtzee': '75K', 'balut': '61K', 'poker-dice': '56K',
+                             'yamb': '66K'},
              'circuitpython': {'kniffel': '45K', 'generala': '45K', 'kismet': '48K',
-                               'triple-yahtzee': '54K', 'balut': '46K', 'poker-dice': '43K'}}
+                               'triple-yahtzee': '54K', 'balut': '46K', 'poker-dice': '43K',
+                               'yamb': '71K'}}
 PLAIN_HEAP = '256K'
 INSTANT_WIN_SEED = '22'      # check_bots' dice: seat 1 rolls a Generala served in round 2
 
@@ -58,7 +61,7 @@ def test_good_bots_play_a_whole_game(name, port_form):
     print(port, name, 'heap', heap, fig)
     assert int(fig['largest hold value']) < 1 << 30
     boxes = {'kniffel': 13, 'generala': 11, 'kismet': 15, 'triple-yahtzee': 39,
-             'balut': 28, 'poker-dice': 5}[name]
+             'balut': 28, 'poker-dice': 5, 'yamb': 48}[name]
     assert int(fig['turns']) == 2 * boxes or int(fig['winner at once']) >= 0
     assert totals(done.stdout) == totals(cpython_game(name))
 
