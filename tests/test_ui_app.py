@@ -209,6 +209,40 @@ def test_computer_turn_is_shown_step_by_step_and_ok_skips():
     assert app.scene == codes.TURN and g.cards[1].scores.count(255) == 11
 
 
+@pytest.mark.parametrize('kinds', [(0, 2), (0, 2, 2)])
+def test_a_computer_fill_cut_short_by_a_full_heap_goes_on_to_the_next_seat(monkeypatch, kinds):
+    # the box took the dice, then the heap ran out (a note): the next step is the next
+    # seat's turn (a human's handover, or the next computer's roll), never the box again
+    from ui import turns
+    s = new_session(dice=ScriptedDice(seed=4))
+    s.start(players=len(kinds), kinds=kinds)
+    app = s.app
+    g = app.game
+    fill_turn(s)
+    assert app.scene == ui_app.CPU and g.current == 1
+    note = turns.note_fill
+    cut = [1]
+
+    def no_heap(*args):
+        if cut[0]:
+            cut[0] -= 1
+            raise MemoryError
+        return note(*args)
+    monkeypatch.setattr(turns, 'note_fill', no_heap)
+    for _ in range(12):
+        s.wait(600)
+        if app.dialog != codes.DLG_NONE:
+            break
+    assert app.view.dialog_lines[0] == 'No memory free' and not cut[0]
+    assert g.current == 2 % len(kinds) and g.cards[1].scores.count(255) == 12
+    s.press(A.OK)                                   # closes the note
+    for _ in range(12):
+        s.wait(600)
+        if g.current == 0:
+            break
+    assert g.current == 0 and app.scene == codes.TURN
+    assert [card.scores.count(255) for card in g.cards] == [12] * len(kinds)
+
 def test_shake_tumbles_the_free_dice_and_rolls_when_it_ends():
     s = new_session(dice=ScriptedDice(script=[6, 6, 1, 2, 3, 4, 5, 6], seed=7))
     s.start()

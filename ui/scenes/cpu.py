@@ -9,7 +9,7 @@ app.settings.step_ms (a quarter of it at speed "fast", the whole turn at once at
 
 from events import actions as A
 from events.ticks import elapsed
-from ui.codes import CPU, PAUSE, OVER, STANDINGS, DLG_NONE, DLG_NOTE, wrap
+from ui.codes import CPU, PLAY, PAUSE, OVER, STANDINGS, DLG_NONE, DLG_NOTE, wrap
 from ui.saves.store import save_game
 from ui.hints import table_for
 from ui.turns import fill_box, start_turn, update_play_texts
@@ -26,6 +26,9 @@ _CPU_ROLLED = const(0)      # dice rolled: choose what to hold next
 _CPU_HELD = const(1)        # holds chosen: roll next
 _CPU_ANNOUNCED = const(2)   # box announced: fill it next
 _CPU_KEEPS_ALL = const(3)   # keeps all five: choose a box next
+_CPU_FILLED = const(4)      # box filled: the next turn's scene (set before the fill:
+#                             one cut short by a full heap after the box took the dice
+#                             goes on from the next seat, never fills it twice)
 _phase = _CPU_ROLLED        # the turn on show's step (this scene's own state)
 _box = -1                   # the box it announced
 cpu_step_at = 0             # when the last step came (App: a note closed goes on calmly)
@@ -73,7 +76,11 @@ def cpu_step(app, now):
         return
     p = g.current
     phase = _phase
+    if phase == _CPU_FILLED:
+        app.go(PLAY, now)
+        return
     if phase == _CPU_ANNOUNCED:
+        _phase = _CPU_FILLED
         fill_box(app, _box, now)
         return
     bot = app.bots[p]
