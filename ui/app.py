@@ -306,14 +306,17 @@ class App:
         # returned (App.run), so none of it is held while the end's code loads
 
     def run(self, kind, action, now):
-        """Run the scene's handle (kind 1) or tick (2), then enter the scene on show
-        when it is new (kind 0, or the game ended in them): the one place a MemoryError
+        """Run the scene's handle (kind 1), its tick (2) or a press on the dialog (3:
+        a hint followed, a zero confirmed), then enter the scene on show when it is
+        new (kind 0, or the game ended in them): the one place a MemoryError
         is caught. Out of heap, a game whose working set did not fit goes back to the
         menu (its save stays); an overlay goes, back to the scene under it; either way
         a note says why. Elsewhere only the note. (Only names the app already has: a
         board compiling .py would intern new ones.)"""
         try:
-            if kind and self.module is not None:
+            if kind == 3:
+                self._dialog_action(action, now)
+            elif kind and self.module is not None:
                 tick = self.module.SCENES[self.scene][kind]
                 if kind == 1:
                     tick(self, action, now)
@@ -454,11 +457,8 @@ class App:
             self.touch()
             if was == ASLEEP or eat:
                 return
-        if self.dialog != DLG_NONE:
-            self._dialog_action(action, now)
-            if self.module is not None:
-                return
-        self.run(1, action, now)      # (with no module: the game's end, App.go)
+        # (with no module after it: the game's end, App.go)
+        self.run(3 if self.dialog != DLG_NONE else 1, action, now)
 
     def _dialog_action(self, action, now):
         d = self.dialog

@@ -239,11 +239,11 @@ class Game:
         card = self.card
         card.scores[b] = 255  # rules.OPEN (a literal: no name in the module's dict)
         card.bonus_count -= bonus
-        if self.rules.column_orders:
-            card.unfilled(b)  # Yamb: the turn's announce again
         self.dice[:] = dice
         self.held[:] = held
         self.last_fill = None
+        if self.rules.column_orders:
+            card.unfilled(b)  # Yamb: the turn's announce again
 
     def pass_turn(self):
         """The device is handed to the next player: the box just filled is final."""

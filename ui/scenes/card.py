@@ -95,7 +95,7 @@ def handle_card(app, action, now):
     elif action == A.HINT:
         show_hint(app)
     elif action == A.HELP or (action == A.HOLD_3 and app.hold_buttons):
-        b = app.rows[app.view.cursor]
+        b = app.rows[app.view.cursor] if app.view.cursor < len(app.rows) else -1
         app.open(PAGES, now, PG_RULES, -1 - b if b >= 0 else 0)   # its page
 
 
@@ -162,6 +162,8 @@ def _can_pick_row(app, row):
 def _pick(app, now):
     global zero_box
     v = app.view
+    if v.cursor >= len(app.rows):   # a card whose rows found no heap: nothing to pick
+        return
     b = app.rows[v.cursor]
     if b < 0 or app.pts[b] == 255:
         return

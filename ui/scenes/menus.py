@@ -138,6 +138,8 @@ def _menu_value(app, code):
 def _menu_pick(app, now):
     settings = app.settings
     v = app.view
+    if v.cursor >= len(menu_codes):     # (a menu its enter had no heap for)
+        return
     code = menu_codes[v.cursor]
     if code == _M_RESUME or code == _M_CONTINUE:
         app.go(PLAY, now)       # (App.begin_game on the way in)

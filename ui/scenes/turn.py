@@ -180,8 +180,10 @@ def handle_standings(app, action, now):
     if app.list_move(action):
         return
     if action == A.OK:
-        seats.card_seat = _seats_by_place(app.game)[app.view.cursor]
-        app.open(CARD, now)
+        order = _seats_by_place(app.game)
+        if app.view.cursor < len(order):    # (not a list its enter had no heap for)
+            seats.card_seat = order[app.view.cursor]
+            app.open(CARD, now)
     elif action == A.BACK:
         app.go(app.returns[STANDINGS], now)
 
