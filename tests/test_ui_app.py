@@ -445,6 +445,58 @@ def test_hint_shows_the_best_hold_and_ok_follows_it_in_one_press(height):
     assert app.scene == ui_app.PLAY and not app.game.rolled
 
 
+def test_a_hint_followed_with_no_heap_left_is_a_note_and_changes_nothing(monkeypatch):
+    # OK on the hint's dialog runs under App.run as every press does: out of heap as
+    # it fills, the note says so, the box stays open, and the next OK fills it
+    from ui import turns
+    s = new_session(dice=ScriptedDice(script=[2, 6, 3, 1, 4], seed=7),
+                    hints_factory=lambda r: TinyHints())
+    s.start()
+    app = s.app
+    s.press(A.OK, A.OK, A.OK, A.HINT)                # no rolls left: the box hint
+    assert app.view.dialog_lines[1] == 'Score Aces'
+    fill = turns.fill_box
+    cut = [1]
+
+    def no_heap(*args):
+        if cut[0]:
+            cut[0] -= 1
+            raise MemoryError
+        return fill(*args)
+    monkeypatch.setattr(turns, 'fill_box', no_heap)
+    s.press(A.OK)
+    assert app.view.dialog_lines[0] == 'No memory free' and not cut[0]
+    assert app.game.cards[0].scores[0] == 255 and app.game.round == 1
+    s.press(A.OK, A.HINT, A.OK)                      # the note closed; the hint again
+    assert app.game.cards[0].scores[0] != 255 and app.game.round == 2
+
+def test_a_card_with_no_heap_for_its_rows_picks_nothing_and_back_leads_on(monkeypatch):
+    from ui_helpers import scene_state
+    s = new_session(dice=ScriptedDice(seed=7))
+    s.start()
+    app = s.app
+    s.press(A.OK)                                    # rolled
+    scene_card = scene_state('card')                 # (the game's: loaded as it began)
+    rows = scene_card._card_rows
+    cut = [1]
+
+    def no_heap(*args):
+        if cut[0]:
+            cut[0] -= 1
+            raise MemoryError
+        return rows(*args)
+    monkeypatch.setattr(scene_card, '_card_rows', no_heap)
+    s.press(A.DOWN)                                  # the card: no heap for its rows
+    assert app.scene == ui_app.CARD and app.view.dialog_lines[0] == 'No memory free'
+    s.press(A.OK, A.OK)                              # the note closed; nothing to pick
+    assert app.scene == ui_app.CARD and app.game.cards[0].scores.count(255) == 13
+    s.press(A.HELP)                                  # no row: the card's first page
+    assert app.scene == codes.PAGES
+    s.press(A.BACK, A.BACK)
+    assert app.scene == ui_app.PLAY
+    s.press(A.DOWN, A.OK)                            # the card again: a pick
+    assert app.game.cards[0].scores.count(255) == 12
+
 def test_a_box_filled_by_its_hint_can_be_taken_back():
     """The hint fills at once; the filler's handover still offers BACK: undo, and
     a hold's hint rolls without a shake sensor too (the dice tumble, then land)."""
