@@ -11,7 +11,8 @@ from ui import app as ui_app
 from ui import codes
 from ui import hints
 from ui.saves import store as app_saves
-from ui_helpers import fill_turn, new_session, play_turn_by_hints, yacht_table  # noqa: F401
+from ui_helpers import (fill_turn, new_session, out_of_heap, play_turn_by_hints,  # noqa: F401
+                        scene_state, yacht_table)
 from ui import seats
 
 
@@ -220,15 +221,7 @@ def test_a_computer_fill_cut_short_by_a_full_heap_goes_on_to_the_next_seat(monke
     g = app.game
     fill_turn(s)
     assert app.scene == ui_app.CPU and g.current == 1
-    note = turns.note_fill
-    cut = [1]
-
-    def no_heap(*args):
-        if cut[0]:
-            cut[0] -= 1
-            raise MemoryError
-        return note(*args)
-    monkeypatch.setattr(turns, 'note_fill', no_heap)
+    cut = out_of_heap(monkeypatch, turns, 'note_fill')
     for _ in range(12):
         s.wait(600)
         if app.dialog != codes.DLG_NONE:
@@ -455,15 +448,7 @@ def test_a_hint_followed_with_no_heap_left_is_a_note_and_changes_nothing(monkeyp
     app = s.app
     s.press(A.OK, A.OK, A.OK, A.HINT)                # no rolls left: the box hint
     assert app.view.dialog_lines[1] == 'Score Aces'
-    fill = turns.fill_box
-    cut = [1]
-
-    def no_heap(*args):
-        if cut[0]:
-            cut[0] -= 1
-            raise MemoryError
-        return fill(*args)
-    monkeypatch.setattr(turns, 'fill_box', no_heap)
+    cut = out_of_heap(monkeypatch, turns, 'fill_box')
     s.press(A.OK)
     assert app.view.dialog_lines[0] == 'No memory free' and not cut[0]
     assert app.game.cards[0].scores[0] == 255 and app.game.round == 1
@@ -471,21 +456,12 @@ def test_a_hint_followed_with_no_heap_left_is_a_note_and_changes_nothing(monkeyp
     assert app.game.cards[0].scores[0] != 255 and app.game.round == 2
 
 def test_a_card_with_no_heap_for_its_rows_picks_nothing_and_back_leads_on(monkeypatch):
-    from ui_helpers import scene_state
     s = new_session(dice=ScriptedDice(seed=7))
     s.start()
     app = s.app
     s.press(A.OK)                                    # rolled
-    scene_card = scene_state('card')                 # (the game's: loaded as it began)
-    rows = scene_card._card_rows
-    cut = [1]
-
-    def no_heap(*args):
-        if cut[0]:
-            cut[0] -= 1
-            raise MemoryError
-        return rows(*args)
-    monkeypatch.setattr(scene_card, '_card_rows', no_heap)
+    # (the game's card scene: loaded as it began)
+    out_of_heap(monkeypatch, scene_state('card'), '_card_rows')
     s.press(A.DOWN)                                  # the card: no heap for its rows
     assert app.scene == ui_app.CARD and app.view.dialog_lines[0] == 'No memory free'
     s.press(A.OK, A.OK)                              # the note closed; nothing to pick

@@ -11,7 +11,7 @@ from tools.scripted_dice import ScriptedDice
 from events import actions as A
 from ui import app as ui_app
 from ui import codes
-from ui_helpers import new_session
+from ui_helpers import new_session, out_of_heap
 from ui import seats
 
 RULES = yc.ruleset('yamb')
@@ -376,16 +376,7 @@ def test_a_computer_whose_announce_runs_out_of_heap_makes_it_after_the_note(monk
     g = app.game
     for b in range(36):                             # only its Announce column left
         g.cards[0].scores[b] = 0
-    bot = app.bots[0]
-    choose = bot.choose_announce
-    fails = [2]
-
-    def no_heap(card, dice):
-        if fails[0]:
-            fails[0] -= 1
-            raise MemoryError
-        return choose(card, dice)
-    monkeypatch.setattr(bot, 'choose_announce', no_heap)
+    fails = out_of_heap(monkeypatch, app.bots[0], 'choose_announce', 2)
     notes = 0
     for _ in range(40):
         s.wait(600)

@@ -104,3 +104,18 @@ def name_presses(app, name):
 # The rulesets the device offers (its setup menu: ui.codes.MENU_RULES). Crag is not
 # offered yet: the play screen draws five dice.
 OFFERED = tuple(yc.RULESETS[i] for i in codes.MENU_RULES)
+
+
+def out_of_heap(monkeypatch, owner, name, times=1):
+    """owner.name raises MemoryError on its next `times` calls (a full heap there),
+    then works again; returns the count of failures still to come, [n]."""
+    real = getattr(owner, name)
+    left = [times]
+
+    def no_heap(*args):
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError
+        return real(*args)
+    monkeypatch.setattr(owner, name, no_heap)
+    return left
